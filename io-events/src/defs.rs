@@ -1,0 +1,230 @@
+//! Per-process local definitions, appended to `defs.bin` as they appear
+//! (docs/format.md, "Definitions"). Each entry is written with a single write() call, so a
+//! crash loses at most the entry being written, and a reader stops cleanly at a torn tail.
+
+use std::path::{Path, PathBuf};
+
+/// Magic at the start of `defs.bin`.
+pub const DEFS_MAGIC: &[u8; 8] = b"RO2DEFS\0";
+/// Size of the file header (magic + version + reserved).
+pub const DEFS_HEADER_LEN: usize = 12;
+
+/// What kind of object a file definition names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A regular file (or anything that is not a directory).
+    Regular = 0,
+    /// A directory.
+    Directory = 1,
+    /// Not a path: a pipe, socket, anonymous file or a path that does not exist.
+    Other = 2,
+}
+
+/// One local definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Def {
+    /// A file: its local id (the value stored in `File` fields), absolute path, kind, and
+    /// the file system that holds it.
+    File { id: u64, kind: FileKind, path: String, fs_type: String, mount: String },
+    /// A thread: its stream index and OS thread id.
+    Thread { index: u32, tid: u64 },
+    /// A handle open before tracing began (stdin/out/err, inherited fds, the stdio streams).
+    /// `layer` 0 = POSIX fd (key = fd), 1 = ISO C stream (key = FILE* value, fd = its fileno).
+    PreCreated { layer: u8, key: u64, fd: i64, file: u64, flags: u32, offset: i64 },
+}
+
+const K_FILE: u8 = 1;
+const K_THREAD: u8 = 2;
+const K_PRECREATED: u8 = 3;
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// The header of a new `defs.bin`.
+pub fn defs_header() -> [u8; DEFS_HEADER_LEN] {
+    let mut h = [0u8; DEFS_HEADER_LEN];
+    h[..8].copy_from_slice(DEFS_MAGIC);
+    h[8..10].copy_from_slice(&crate::FORMAT_VERSION.to_le_bytes());
+    h
+}
+
+impl Def {
+    /// Encode as one entry (kind byte, u32 payload length, payload), appended to `out`.
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        let start = out.len();
+        out.extend_from_slice(&[0, 0, 0, 0, 0]);
+        let kind = match self {
+            Def::File { id, kind, path, fs_type, mount } => {
+                put_varint(out, *id);
+                out.push(*kind as u8);
+                put_str(out, path);
+                put_str(out, fs_type);
+                put_str(out, mount);
+                K_FILE
+            }
+            Def::Thread { index, tid } => {
+                put_varint(out, *index as u64);
+                put_varint(out, *tid);
+                K_THREAD
+            }
+            Def::PreCreated { layer, key, fd, file, flags, offset } => {
+                out.push(*layer);
+                put_varint(out, *key);
+                put_varint(out, *fd as u64);
+                put_varint(out, *file);
+                put_varint(out, *flags as u64);
+                put_varint(out, *offset as u64);
+                K_PRECREATED
+            }
+        };
+        let len = (out.len() - start - 5) as u32;
+        out[start] = kind;
+        out[start + 1..start + 5].copy_from_slice(&len.to_le_bytes());
+    }
+}
+
+/// Reading `defs.bin` failed.
+#[derive(Debug)]
+pub struct DefsError(pub PathBuf, pub String);
+
+impl std::fmt::Display for DefsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.0.display(), self.1)
+    }
+}
+impl std::error::Error for DefsError {}
+
+struct Cursor<'a> {
+    b: &'a [u8],
+    p: usize,
+}
+
+impl Cursor<'_> {
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = *self.b.get(self.p)?;
+            self.p += 1;
+            v |= ((byte & 0x7F) as u64) << shift;
+            if byte & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+    fn byte(&mut self) -> Option<u8> {
+        let v = *self.b.get(self.p)?;
+        self.p += 1;
+        Some(v)
+    }
+    fn string(&mut self) -> Option<String> {
+        let n = self.varint()? as usize;
+        let s = self.b.get(self.p..self.p.checked_add(n)?)?;
+        self.p += n;
+        Some(String::from_utf8_lossy(s).into_owned())
+    }
+}
+
+/// All definitions of one process, and whether the file ended in a torn entry.
+#[derive(Debug, Default)]
+pub struct LocalDefs {
+    /// The entries in file order.
+    pub defs: Vec<Def>,
+    /// True when the last entry was cut short (a crash while writing it).
+    pub torn_tail: bool,
+}
+
+/// Read a `defs.bin` file. Unknown entry kinds are skipped (forward compatibility).
+pub fn read_defs(path: &Path) -> Result<LocalDefs, DefsError> {
+    let bytes = std::fs::read(path).map_err(|e| DefsError(path.into(), e.to_string()))?;
+    parse_defs(&bytes).map_err(|m| DefsError(path.into(), m))
+}
+
+/// Parse the bytes of a `defs.bin` file.
+pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
+    if bytes.len() < DEFS_HEADER_LEN || &bytes[..8] != DEFS_MAGIC {
+        return Err("not a recorder-otf2 definitions file (bad magic)".into());
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != crate::FORMAT_VERSION {
+        return Err(format!("native format version {} but this tool reads version {}", version, crate::FORMAT_VERSION));
+    }
+    let mut out = LocalDefs::default();
+    let mut p = DEFS_HEADER_LEN;
+    while p < bytes.len() {
+        if p + 5 > bytes.len() {
+            out.torn_tail = true;
+            break;
+        }
+        let kind = bytes[p];
+        let len = u32::from_le_bytes(bytes[p + 1..p + 5].try_into().unwrap()) as usize;
+        let Some(payload) = bytes.get(p + 5..p + 5 + len) else {
+            out.torn_tail = true;
+            break;
+        };
+        p += 5 + len;
+        let mut c = Cursor { b: payload, p: 0 };
+        let bad = || format!("corrupt definition entry of kind {kind}");
+        let def = match kind {
+            K_FILE => {
+                let id = c.varint().ok_or_else(bad)?;
+                let kind = match c.byte().ok_or_else(bad)? {
+                    0 => FileKind::Regular,
+                    1 => FileKind::Directory,
+                    _ => FileKind::Other,
+                };
+                let path = c.string().ok_or_else(bad)?;
+                let fs_type = c.string().ok_or_else(bad)?;
+                let mount = c.string().ok_or_else(bad)?;
+                Def::File { id, kind, path, fs_type, mount }
+            }
+            K_THREAD => Def::Thread { index: c.varint().ok_or_else(bad)? as u32, tid: c.varint().ok_or_else(bad)? },
+            K_PRECREATED => Def::PreCreated {
+                layer: c.byte().ok_or_else(bad)?,
+                key: c.varint().ok_or_else(bad)?,
+                fd: c.varint().ok_or_else(bad)? as i64,
+                file: c.varint().ok_or_else(bad)?,
+                flags: c.varint().ok_or_else(bad)? as u32,
+                offset: c.varint().ok_or_else(bad)? as i64,
+            },
+            _ => continue,
+        };
+        out.defs.push(def);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roundtrip_and_torn_tail() {
+        let defs = vec![
+            Def::File { id: 0, kind: FileKind::Regular, path: "/tmp/x".into(), fs_type: "ext4".into(), mount: "/".into() },
+            Def::Thread { index: 1, tid: 4242 },
+            Def::PreCreated { layer: 0, key: 1, fd: 1, file: 0, flags: 0o2001, offset: -1 },
+        ];
+        let mut bytes = defs_header().to_vec();
+        for d in &defs {
+            d.encode(&mut bytes);
+        }
+        let got = parse_defs(&bytes).unwrap();
+        assert_eq!(got.defs, defs);
+        assert!(!got.torn_tail);
+        let got = parse_defs(&bytes[..bytes.len() - 3]).unwrap();
+        assert_eq!(got.defs.len(), 2);
+        assert!(got.torn_tail);
+        assert!(parse_defs(b"garbage!!!!!!").is_err());
+    }
+}

@@ -1,0 +1,467 @@
+//! The table of traced functions: one line per function, shared by the recorder (which
+//! captures the listed fields), the converters (which turn a record into OTF2 events through
+//! its [`Mapping`]) and the text dumper (which prints fields by name).
+//!
+//! A record's fields are the listed arguments followed by the return value (always last).
+//! Fields are what the recorder *captures*, which is not always the C argument list: paths
+//! become file ids, `FILE*` streams are kept as identities, and where a byte count needs the
+//! result (fgets, readv) the recorder stores it as an extra field so that no converter has
+//! to re-derive it.
+//!
+//! Function ids are the position in the table. They are part of the native format: append
+//! new functions at the end of a layer block only when bumping [`crate::FORMAT_VERSION`]; the
+//! metadata of every trace also lists the names it was written with, and the decoder maps
+//! by name when they differ (see `FunctionMap`).
+
+/// The I/O layer (OTF2 I/O paradigm) a function belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Layer {
+    /// POSIX I/O (paradigm "POSIX", serial, OS flag).
+    Posix,
+    /// ISO C stdio (paradigm "ISOC", serial).
+    Isoc,
+}
+
+impl Layer {
+    /// Every layer, in paradigm id order.
+    pub const ALL: [Layer; 2] = [Layer::Posix, Layer::Isoc];
+    /// OTF2 I/O paradigm identification string.
+    pub fn identification(self) -> &'static str {
+        match self {
+            Layer::Posix => "POSIX",
+            Layer::Isoc => "ISOC",
+        }
+    }
+    /// Name used in options (`RECORDER_OTF2_LAYERS=posix,stdio`).
+    pub fn option_name(self) -> &'static str {
+        match self {
+            Layer::Posix => "posix",
+            Layer::Isoc => "stdio",
+        }
+    }
+}
+
+/// Region role in OTF2: data transfer or metadata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// OTF2_REGION_ROLE_FILE_IO.
+    Data,
+    /// OTF2_REGION_ROLE_FILE_IO_METADATA.
+    Meta,
+}
+
+/// What a field holds: drives text formatting and tells readers how to interpret it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A signed integer.
+    Int,
+    /// An unsigned integer, size or count.
+    Size,
+    /// A file offset (signed).
+    Offset,
+    /// A file descriptor.
+    Fd,
+    /// A file id (index into the process's file definitions); `u64::MAX` = no path.
+    File,
+    /// open(2)-style flags (for stdio: the fopen mode string converted to open flags).
+    OpenFlags,
+    /// A permission mode.
+    Mode,
+    /// lseek whence.
+    Whence,
+    /// A `FILE*` / `DIR*` identity (the pointer value, used only to tell streams apart).
+    Stream,
+    /// A memory address (mmap).
+    Addr,
+    /// A command or bit set printed in hex (fcntl cmd, flock op, prot, ...).
+    Hex,
+}
+
+/// Sentinel field index meaning "the return value".
+pub const RET: u8 = 0xFF;
+
+/// How the converter finds the handle an operation acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A POSIX file descriptor held in this field.
+    Fd(u8),
+    /// An ISO C stream (or DIR*) held in this field.
+    Stream(u8),
+    /// The ALL_PROXY handle of this layer (sync(), fflush(NULL)).
+    Proxy,
+}
+
+/// Where the file offset of a data operation comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Off {
+    /// The handle's current position (tracked per open file description by the converter).
+    Implicit,
+    /// This field holds it.
+    Field(u8),
+    /// This field holds it unless it is -1 (preadv2/pwritev2), then implicit.
+    FieldOrImplicit(u8),
+    /// No meaningful offset (flush).
+    None,
+}
+
+/// The data direction of an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// IoOperationMode READ.
+    Read,
+    /// IoOperationMode WRITE.
+    Write,
+    /// IoOperationMode FLUSH.
+    Flush,
+}
+
+/// Where the open flags of a new handle come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flags {
+    /// This field (OpenFlags).
+    Field(u8),
+    /// Fixed flags (creat: O_CREAT|O_WRONLY|O_TRUNC).
+    Fixed(u32),
+    /// Fixed flags OR-ed with a field (mkostemp).
+    FixedOr(u32, u8),
+}
+
+/// When a call counts as failed (no handle or operation events; errno recorded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fail {
+    /// ret == -1 (most POSIX calls).
+    Neg1,
+    /// ret < 0 (stdio printf family, fputs, fputc EOF ...).
+    Neg,
+    /// ret == 0 (NULL pointer results: fopen, fgets, opendir ...).
+    Null,
+    /// ret != 0 (posix_fallocate, fseek, fgetpos ...).
+    NonZero,
+    /// Never fails visibly (fread short count, umask, sync ...).
+    Never,
+}
+
+impl Fail {
+    /// Whether a call with this return value failed.
+    #[inline]
+    pub fn failed(self, ret: u64) -> bool {
+        let r = ret as i64;
+        match self {
+            Fail::Neg1 => r == -1,
+            Fail::Neg => r < 0,
+            Fail::Null => r == 0,
+            Fail::NonZero => r != 0,
+            Fail::Never => false,
+        }
+    }
+}
+
+/// How a record maps onto OTF2 I/O events (besides its Enter/Leave, which every record gets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mapping {
+    /// Enter/Leave only.
+    None,
+    /// A new POSIX fd (the return value) on the file in `path`.
+    OpenFd { path: u8, flags: Flags },
+    /// A new ISO C stream (the return value) on the file in `path`; `fd` holds fileno().
+    OpenStream { path: u8, flags: u8, fd: u8 },
+    /// freopen: the stream in `stream` is closed and reopened on `path`.
+    ReopenStream { path: u8, flags: u8, stream: u8, fd: u8 },
+    /// fdopen: a stream (ret) on top of the POSIX fd in `fd` (IoDuplicateHandle).
+    StreamFromFd { fd: u8, flags: u8 },
+    /// opendir / fdopendir: a directory stream (ret) on `path`.
+    OpenDir { path: u8 },
+    /// close(fd) / fclose(stream) / closedir(dir).
+    Close(Target),
+    /// A data transfer or flush.
+    Data { target: Target, dir: Dir, req: u8, xfer: u8, off: Off },
+    /// A seek; the resulting absolute offset is in `result` (or unknown when `result` is None).
+    Seek { target: Target, offset: u8, whence: u8, result: Option<u8> },
+    /// rewind(stream): seek to 0.
+    Rewind { target: Target },
+    /// dup / dup2 / dup3: ret is the new fd.
+    Dup { old: u8 },
+    /// fcntl: fields are [fd, cmd, arg, lock_start, lock_len]; the command decides.
+    Fcntl,
+    /// flock(fd, op).
+    Flock { fd: u8, op: u8 },
+    /// lockf(fd, cmd, len).
+    Lockf { fd: u8, cmd: u8 },
+    /// unlink / rmdir / remove: IoDeleteFile.
+    Delete { path: u8 },
+    /// rename-family: the file in `from` is now known under `to` (metadata only; no event).
+    Rename { from: u8, to: u8 },
+    /// chdir: future relative paths resolve elsewhere (handled by the recorder; region only).
+    Chdir,
+}
+
+/// Static description of one traced function.
+#[derive(Debug)]
+pub struct FunctionInfo {
+    /// The C symbol name.
+    pub name: &'static str,
+    /// The I/O layer.
+    pub layer: Layer,
+    /// Region role.
+    pub role: Role,
+    /// Names and kinds of the captured fields (the return value excluded).
+    pub args: &'static [(&'static str, Kind)],
+    /// Kind of the return value.
+    pub ret: Kind,
+    /// When the call counts as failed.
+    pub fail: Fail,
+    /// The event mapping.
+    pub mapping: Mapping,
+}
+
+impl FunctionInfo {
+    /// Number of fields in a record of this function (arguments + return value).
+    pub fn nfields(&self) -> usize {
+        self.args.len() + 1
+    }
+    /// Resolve a field index (`RET` = last) into a position.
+    #[inline]
+    pub fn field_index(&self, i: u8) -> usize {
+        if i == RET {
+            self.args.len()
+        } else {
+            i as usize
+        }
+    }
+}
+
+/// Declares the function table: one line per function.
+///
+/// `name: Layer Role [field: Kind, ...] -> RetKind, FailRule => Mapping;`
+macro_rules! io_functions {
+    ($( $name:ident : $layer:ident $role:ident [ $( $arg:ident : $kind:ident ),* ] -> $ret:ident , $fail:ident => $map:expr ; )*) => {
+        /// Function ids: the position of each function in [`FUNCTIONS`].
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u16)]
+        pub enum Func { $( $name, )* }
+
+        /// The table, indexed by [`Func`] as u16.
+        pub static FUNCTIONS: &[FunctionInfo] = &[
+            $( FunctionInfo {
+                name: stringify!($name),
+                layer: Layer::$layer,
+                role: Role::$role,
+                args: &[ $( (stringify!($arg), Kind::$kind) ),* ],
+                ret: Kind::$ret,
+                fail: Fail::$fail,
+                mapping: $map,
+            }, )*
+        ];
+    };
+}
+
+use Dir::*;
+use Mapping::*;
+use Target::{Fd, Proxy, Stream};
+
+const O_CREAT_WRONLY_TRUNC: u32 = 0o100 | 0o1 | 0o1000;
+const O_RDWR_CREAT_EXCL: u32 = 0o2 | 0o100 | 0o200;
+
+io_functions! {
+    // ---- POSIX: open and close -------------------------------------------------------------
+    open:        Posix Meta [path: File, flags: OpenFlags, mode: Mode] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Field(1) };
+    open64:      Posix Meta [path: File, flags: OpenFlags, mode: Mode] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Field(1) };
+    __open_2:    Posix Meta [path: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Field(1) };
+    __open64_2:  Posix Meta [path: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Field(1) };
+    openat:      Posix Meta [dirfd: Fd, path: File, flags: OpenFlags, mode: Mode] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    openat64:    Posix Meta [dirfd: Fd, path: File, flags: OpenFlags, mode: Mode] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    creat:       Posix Meta [path: File, mode: Mode] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_CREAT_WRONLY_TRUNC) };
+    creat64:     Posix Meta [path: File, mode: Mode] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_CREAT_WRONLY_TRUNC) };
+    mkstemp:     Posix Meta [path: File] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_RDWR_CREAT_EXCL) };
+    mkstemp64:   Posix Meta [path: File] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_RDWR_CREAT_EXCL) };
+    mkostemp:    Posix Meta [path: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR_CREAT_EXCL, 1) };
+    mkostemp64:  Posix Meta [path: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR_CREAT_EXCL, 1) };
+    mkstemps:    Posix Meta [path: File, suffixlen: Int] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_RDWR_CREAT_EXCL) };
+    mkstemps64:  Posix Meta [path: File, suffixlen: Int] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(O_RDWR_CREAT_EXCL) };
+    mkostemps:   Posix Meta [path: File, suffixlen: Int, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR_CREAT_EXCL, 2) };
+    mkostemps64: Posix Meta [path: File, suffixlen: Int, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR_CREAT_EXCL, 2) };
+    close:       Posix Meta [fd: Fd] -> Int, Neg1 => Close(Fd(0));
+
+    // ---- POSIX: data ----------------------------------------------------------------------
+    read:        Posix Data [fd: Fd, count: Size] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Implicit };
+    write:       Posix Data [fd: Fd, count: Size] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Implicit };
+    pread:       Posix Data [fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Field(2) };
+    pwrite:      Posix Data [fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Field(2) };
+    pread64:     Posix Data [fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Field(2) };
+    pwrite64:    Posix Data [fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Field(2) };
+    readv:       Posix Data [fd: Fd, iovcnt: Int, bytes: Size] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::Implicit };
+    writev:      Posix Data [fd: Fd, iovcnt: Int, bytes: Size] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::Implicit };
+    preadv:      Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::Field(3) };
+    pwritev:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::Field(3) };
+    preadv64:    Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::Field(3) };
+    pwritev64:   Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::Field(3) };
+    preadv2:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
+    pwritev2:    Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
+    preadv64v2:  Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
+    pwritev64v2: Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
+
+    // ---- POSIX: position, sync, size, locks, dup ------------------------------------------
+    lseek:       Posix Meta [fd: Fd, offset: Offset, whence: Whence] -> Offset, Neg1 => Seek { target: Fd(0), offset: 1, whence: 2, result: Some(RET) };
+    lseek64:     Posix Meta [fd: Fd, offset: Offset, whence: Whence] -> Offset, Neg1 => Seek { target: Fd(0), offset: 1, whence: 2, result: Some(RET) };
+    fsync:       Posix Data [fd: Fd] -> Int, Neg1 => Data { target: Fd(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    fdatasync:   Posix Data [fd: Fd] -> Int, Neg1 => Data { target: Fd(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    sync:        Posix Data [] -> Int, Never => Data { target: Proxy, dir: Flush, req: RET, xfer: RET, off: Off::None };
+    syncfs:      Posix Data [fd: Fd] -> Int, Neg1 => Data { target: Fd(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    ftruncate:   Posix Meta [fd: Fd, length: Offset] -> Int, Neg1 => None;
+    ftruncate64: Posix Meta [fd: Fd, length: Offset] -> Int, Neg1 => None;
+    truncate:    Posix Meta [path: File, length: Offset] -> Int, Neg1 => None;
+    truncate64:  Posix Meta [path: File, length: Offset] -> Int, Neg1 => None;
+    posix_fallocate:   Posix Meta [fd: Fd, offset: Offset, len: Offset] -> Int, NonZero => None;
+    posix_fallocate64: Posix Meta [fd: Fd, offset: Offset, len: Offset] -> Int, NonZero => None;
+    dup:         Posix Meta [fd: Fd] -> Fd, Neg1 => Dup { old: 0 };
+    dup2:        Posix Meta [fd: Fd, newfd: Fd] -> Fd, Neg1 => Dup { old: 0 };
+    dup3:        Posix Meta [fd: Fd, newfd: Fd, flags: OpenFlags] -> Fd, Neg1 => Dup { old: 0 };
+    fcntl:       Posix Meta [fd: Fd, cmd: Int, arg: Int, lock_start: Offset, lock_len: Offset] -> Int, Neg1 => Fcntl;
+    fcntl64:     Posix Meta [fd: Fd, cmd: Int, arg: Int, lock_start: Offset, lock_len: Offset] -> Int, Neg1 => Fcntl;
+    flock:       Posix Meta [fd: Fd, op: Hex] -> Int, Neg1 => Flock { fd: 0, op: 1 };
+    lockf:       Posix Meta [fd: Fd, cmd: Int, len: Offset] -> Int, Neg1 => Lockf { fd: 0, cmd: 1 };
+    lockf64:     Posix Meta [fd: Fd, cmd: Int, len: Offset] -> Int, Neg1 => Lockf { fd: 0, cmd: 1 };
+    mmap:        Posix Meta [len: Size, prot: Hex, flags: Hex, fd: Fd, offset: Offset] -> Addr, Neg1 => None;
+    mmap64:      Posix Meta [len: Size, prot: Hex, flags: Hex, fd: Fd, offset: Offset] -> Addr, Neg1 => None;
+    munmap:      Posix Meta [addr: Addr, len: Size] -> Int, Neg1 => None;
+    msync:       Posix Meta [addr: Addr, len: Size, flags: Hex] -> Int, Neg1 => None;
+
+    // ---- POSIX: metadata ------------------------------------------------------------------
+    stat:        Posix Meta [path: File] -> Int, Neg1 => None;
+    stat64:      Posix Meta [path: File] -> Int, Neg1 => None;
+    lstat:       Posix Meta [path: File] -> Int, Neg1 => None;
+    lstat64:     Posix Meta [path: File] -> Int, Neg1 => None;
+    fstat:       Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstat64:     Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstatat:     Posix Meta [dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    fstatat64:   Posix Meta [dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    statx:       Posix Meta [dirfd: Fd, path: File, flags: Hex, mask: Hex] -> Int, Neg1 => None;
+    __xstat:     Posix Meta [ver: Int, path: File] -> Int, Neg1 => None;
+    __xstat64:   Posix Meta [ver: Int, path: File] -> Int, Neg1 => None;
+    __lxstat:    Posix Meta [ver: Int, path: File] -> Int, Neg1 => None;
+    __lxstat64:  Posix Meta [ver: Int, path: File] -> Int, Neg1 => None;
+    __fxstat:    Posix Meta [ver: Int, fd: Fd] -> Int, Neg1 => None;
+    __fxstat64:  Posix Meta [ver: Int, fd: Fd] -> Int, Neg1 => None;
+    __fxstatat:  Posix Meta [ver: Int, dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    __fxstatat64: Posix Meta [ver: Int, dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    access:      Posix Meta [path: File, mode: Hex] -> Int, Neg1 => None;
+    faccessat:   Posix Meta [dirfd: Fd, path: File, mode: Hex, flags: Hex] -> Int, Neg1 => None;
+    unlink:      Posix Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+    unlinkat:    Posix Meta [dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => Delete { path: 1 };
+    rename:      Posix Meta [from: File, to: File] -> Int, Neg1 => Rename { from: 0, to: 1 };
+    renameat:    Posix Meta [olddirfd: Fd, from: File, newdirfd: Fd, to: File] -> Int, Neg1 => Rename { from: 1, to: 3 };
+    renameat2:   Posix Meta [olddirfd: Fd, from: File, newdirfd: Fd, to: File, flags: Hex] -> Int, Neg1 => Rename { from: 1, to: 3 };
+    mkdir:       Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    mkdirat:     Posix Meta [dirfd: Fd, path: File, mode: Mode] -> Int, Neg1 => None;
+    rmdir:       Posix Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+    chmod:       Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    fchmod:      Posix Meta [fd: Fd, mode: Mode] -> Int, Neg1 => None;
+    chown:       Posix Meta [path: File, uid: Int, gid: Int] -> Int, Neg1 => None;
+    link:        Posix Meta [from: File, to: File] -> Int, Neg1 => None;
+    symlink:     Posix Meta [target: File, linkpath: File] -> Int, Neg1 => None;
+    readlink:    Posix Meta [path: File, bufsiz: Size] -> Size, Neg1 => None;
+    opendir:     Posix Meta [path: File] -> Stream, Null => OpenDir { path: 0 };
+    fdopendir:   Posix Meta [fd: Fd, path: File] -> Stream, Null => OpenDir { path: 1 };
+    readdir:     Posix Meta [dir: Stream] -> Addr, Never => None;
+    readdir64:   Posix Meta [dir: Stream] -> Addr, Never => None;
+    closedir:    Posix Meta [dir: Stream] -> Int, Neg1 => Close(Stream(0));
+    chdir:       Posix Meta [path: File] -> Int, Neg1 => Chdir;
+    getcwd:      Posix Meta [path: File, size: Size] -> Addr, Null => None;
+    umask:       Posix Meta [mask: Mode] -> Mode, Never => None;
+
+    // ---- ISO C ----------------------------------------------------------------------------
+    fopen:       Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    fopen64:     Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    fdopen:      Isoc Meta [fd: Fd, mode: OpenFlags] -> Stream, Null => StreamFromFd { fd: 0, flags: 1 };
+    freopen:     Isoc Meta [path: File, mode: OpenFlags, stream: Stream, fd: Fd] -> Stream, Null => ReopenStream { path: 0, flags: 1, stream: 2, fd: 3 };
+    freopen64:   Isoc Meta [path: File, mode: OpenFlags, stream: Stream, fd: Fd] -> Stream, Null => ReopenStream { path: 0, flags: 1, stream: 2, fd: 3 };
+    tmpfile:     Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    tmpfile64:   Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    fclose:      Isoc Meta [stream: Stream] -> Int, Neg => Close(Stream(0));
+    fread:       Isoc Data [stream: Stream, size: Size, nmemb: Size, bytes: Size, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 3, xfer: 4, off: Off::Implicit };
+    fwrite:      Isoc Data [stream: Stream, size: Size, nmemb: Size, bytes: Size, put: Size] -> Size, Never => Data { target: Stream(0), dir: Write, req: 3, xfer: 4, off: Off::Implicit };
+    fgets:       Isoc Data [stream: Stream, size: Size, got: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    fputs:       Isoc Data [stream: Stream, len: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetc:       Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    getc:        Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    fputc:       Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putc:        Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => None;
+    fprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    vfprintf:    Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    printf:      Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    puts:        Isoc Data [stream: Stream, len: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fscanf:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_fscanf: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    fseek:       Isoc Meta [stream: Stream, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: 2, result: Some(3) };
+    fseeko:      Isoc Meta [stream: Stream, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: 2, result: Some(3) };
+    fseeko64:    Isoc Meta [stream: Stream, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: 2, result: Some(3) };
+    ftell:       Isoc Meta [stream: Stream] -> Offset, Neg1 => None;
+    ftello:      Isoc Meta [stream: Stream] -> Offset, Neg1 => None;
+    ftello64:    Isoc Meta [stream: Stream] -> Offset, Neg1 => None;
+    rewind:      Isoc Meta [stream: Stream] -> Int, Never => Rewind { target: Stream(0) };
+    fgetpos:     Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => None;
+    fgetpos64:   Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => None;
+    fsetpos:     Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: RET, result: Some(1) };
+    fsetpos64:   Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: RET, result: Some(1) };
+    fflush:      Isoc Data [stream: Stream] -> Int, Neg => Data { target: Stream(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    fileno:      Isoc Meta [stream: Stream] -> Fd, Neg1 => None;
+    setvbuf:     Isoc Meta [stream: Stream, mode: Int, size: Size] -> Int, NonZero => None;
+    remove:      Isoc Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+}
+
+impl Func {
+    /// The function's static description.
+    #[inline]
+    pub fn info(self) -> &'static FunctionInfo {
+        &FUNCTIONS[self as usize]
+    }
+    /// The function id as stored in the native trace.
+    #[inline]
+    pub fn id(self) -> u16 {
+        self as u16
+    }
+}
+
+/// Look a function id up by name (for traces written by another table version).
+pub fn id_by_name(name: &str) -> Option<u16> {
+    FUNCTIONS.iter().position(|f| f.name == name).map(|i| i as u16)
+}
+
+/// Largest number of fields (arguments + return value) of any function.
+pub const MAX_FIELDS: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        for (i, f) in FUNCTIONS.iter().enumerate() {
+            assert!(names.insert(f.name), "duplicate function {}", f.name);
+            assert!(f.nfields() <= MAX_FIELDS, "{} has too many fields", f.name);
+            assert_eq!(id_by_name(f.name), Some(i as u16));
+            let n = f.args.len() as u8;
+            let ok = |i: u8| i == RET || i < n;
+            match f.mapping {
+                Mapping::Data { req, xfer, off, target, .. } => {
+                    assert!(ok(req) && ok(xfer), "{}", f.name);
+                    if let Off::Field(i) | Off::FieldOrImplicit(i) = off {
+                        assert!(i < n, "{}", f.name);
+                    }
+                    if let Target::Fd(i) | Target::Stream(i) = target {
+                        assert!(i < n, "{}", f.name);
+                    }
+                }
+                Mapping::OpenFd { path, .. } | Mapping::Delete { path } | Mapping::OpenDir { path } => {
+                    assert_eq!(f.args[path as usize].1, Kind::File, "{}", f.name)
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(Func::write.info().name, "write");
+        assert_eq!(Func::remove.info().layer, Layer::Isoc);
+    }
+}

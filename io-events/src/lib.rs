@@ -1,0 +1,23 @@
+//! The event model and the native "peephole" trace format of recorder-otf2.
+//!
+//! - [`functions`]: the table of traced functions and how each maps onto OTF2 I/O events.
+//! - [`codec`]: the peephole record encoder/decoder (allocation-free encoder).
+//! - [`stream`]: per-thread streams of self-contained, CRC-checked chunks.
+//! - [`defs`]: per-process local definitions, appended incrementally.
+//! - [`meta`]: per-process metadata (YAML).
+//! - [`layout`]: the trace directory layout.
+//!
+//! The byte layout is specified in docs/format.md.
+
+pub mod codec;
+pub mod defs;
+pub mod functions;
+pub mod layout;
+pub mod meta;
+pub mod stream;
+
+/// Version of the native trace format; readers reject any other.
+pub const FORMAT_VERSION: u16 = 1;
+
+pub use codec::{PeepholeDecoder, PeepholeEncoder, Record};
+pub use functions::{Func, FunctionInfo, FUNCTIONS};

@@ -1,0 +1,111 @@
+//! Per-process metadata (`meta.yaml`): who ran, when, with which options, and how many
+//! calls of each function were made. Written at process start and rewritten (atomically,
+//! by rename) at exit with the end anchor and the counters; a killed process keeps the
+//! start version, which is how readers tell an incomplete process.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A pair of clock readings taken back to back.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ClockAnchor {
+    /// CLOCK_MONOTONIC in nanoseconds.
+    pub monotonic_ns: u64,
+    /// CLOCK_REALTIME in nanoseconds since the epoch.
+    pub realtime_ns: u64,
+}
+
+/// How the process's trace ended.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// Still running, or killed: only the start metadata was written.
+    Running,
+    /// Normal exit (exit(), return from main, library destructor).
+    Exit,
+    /// _exit / _Exit.
+    FastExit,
+    /// The process image was replaced by exec*.
+    Exec,
+    /// Tracing stopped early (disk full, unwritable directory).
+    Failed,
+}
+
+/// The contents of `meta.yaml`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ProcessMeta {
+    /// Native format version.
+    pub format_version: u16,
+    /// Version of the recorder that wrote the trace.
+    pub recorder_version: String,
+    /// Host name.
+    pub host: String,
+    /// Process id.
+    pub pid: u32,
+    /// Parent process id.
+    pub ppid: u32,
+    /// MPI rank, once known (later layers).
+    #[serde(default)]
+    pub rank: Option<u32>,
+    /// The command line.
+    pub cmdline: Vec<String>,
+    /// The executable.
+    #[serde(default)]
+    pub exe: String,
+    /// Nanoseconds per tick in the thread streams.
+    pub time_resolution_ns: u32,
+    /// Peephole window size.
+    pub window: u16,
+    /// Clocks at start; tick 0 of every stream is `start.monotonic_ns`.
+    pub start: ClockAnchor,
+    /// Clocks at the end (absent while running or when killed).
+    #[serde(default)]
+    pub end: Option<ClockAnchor>,
+    /// How the trace ended.
+    pub ending: Ending,
+    /// Why tracing stopped, when `ending` is `failed`.
+    #[serde(default)]
+    pub failure: Option<String>,
+    /// The options in effect.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// Names of the function table the streams were written with (index = function id).
+    pub functions: Vec<String>,
+    /// Calls per function name (at exit).
+    #[serde(default)]
+    pub function_counts: BTreeMap<String, u64>,
+    /// Records written and bytes of stream data (at exit).
+    #[serde(default)]
+    pub records: u64,
+    /// Bytes of record payload in all streams (at exit).
+    #[serde(default)]
+    pub stream_bytes: u64,
+    /// The process this one was forked from (its trace directory name), if any.
+    #[serde(default)]
+    pub forked_from: Option<String>,
+    /// The trace directory of the process image this one exec'ed from, if any.
+    #[serde(default)]
+    pub exec_from: Option<String>,
+}
+
+impl ProcessMeta {
+    /// Parse a meta.yaml file, naming it in errors.
+    pub fn read(path: &Path) -> Result<ProcessMeta, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+        let m: ProcessMeta = serde_yaml::from_str(&text).map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
+        if m.format_version != crate::FORMAT_VERSION {
+            return Err(format!(
+                "{}: written by native format version {} but this tool reads version {}",
+                path.display(),
+                m.format_version,
+                crate::FORMAT_VERSION
+            ));
+        }
+        Ok(m)
+    }
+    /// Serialise to YAML.
+    pub fn to_yaml(&self) -> String {
+        serde_yaml::to_string(self).unwrap_or_default()
+    }
+}

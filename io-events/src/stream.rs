@@ -1,0 +1,235 @@
+//! Per-thread record streams: a file header followed by self-contained chunks
+//! (docs/format.md, "Thread streams").
+//!
+//! A chunk carries its own time base and a CRC of its payload, and the peephole window is
+//! reset at every chunk start, so a reader can decode any complete chunk alone and a program
+//! killed mid-run leaves a stream readable up to its last complete chunk.
+
+use crate::codec::{DecodeError, PeepholeDecoder, Record};
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// Magic at the start of every thread stream file.
+pub const STREAM_MAGIC: &[u8; 8] = b"RO2TRACE";
+/// Size of the stream file header.
+pub const STREAM_HEADER_LEN: usize = 32;
+/// Magic at the start of every chunk.
+pub const CHUNK_MAGIC: &[u8; 4] = b"RCHK";
+/// Size of a chunk header.
+pub const CHUNK_HEADER_LEN: usize = 28;
+/// Largest chunk payload a reader accepts (guards against corrupt lengths).
+pub const MAX_CHUNK_PAYLOAD: usize = 256 << 20;
+
+/// The fixed header of a thread stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamHeader {
+    /// Native format version.
+    pub version: u16,
+    /// Nanoseconds per tick.
+    pub resolution_ns: u32,
+    /// Peephole window size.
+    pub window: u16,
+    /// OS thread id (gettid).
+    pub tid: u64,
+    /// Index of the thread within its process (0 = the first thread that made a traced call).
+    pub thread_index: u32,
+}
+
+impl StreamHeader {
+    /// Serialise into the 32-byte header.
+    pub fn to_bytes(&self) -> [u8; STREAM_HEADER_LEN] {
+        let mut b = [0u8; STREAM_HEADER_LEN];
+        b[0..8].copy_from_slice(STREAM_MAGIC);
+        b[8..10].copy_from_slice(&self.version.to_le_bytes());
+        b[10..12].copy_from_slice(&(STREAM_HEADER_LEN as u16).to_le_bytes());
+        b[12..16].copy_from_slice(&self.resolution_ns.to_le_bytes());
+        b[16..18].copy_from_slice(&self.window.to_le_bytes());
+        b[20..28].copy_from_slice(&self.tid.to_le_bytes());
+        b[28..32].copy_from_slice(&self.thread_index.to_le_bytes());
+        b
+    }
+}
+
+/// Write a chunk header for `payload` into `out` (28 bytes).
+pub fn chunk_header(payload: &[u8], records: u32, base: u64, seq: u32) -> [u8; CHUNK_HEADER_LEN] {
+    let mut h = [0u8; CHUNK_HEADER_LEN];
+    h[0..4].copy_from_slice(CHUNK_MAGIC);
+    h[4..8].copy_from_slice(&(payload.len() as u32).to_le_bytes());
+    h[8..12].copy_from_slice(&records.to_le_bytes());
+    h[12..16].copy_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    h[16..24].copy_from_slice(&base.to_le_bytes());
+    h[24..28].copy_from_slice(&seq.to_le_bytes());
+    h
+}
+
+/// What can go wrong reading a stream; every variant names the file.
+#[derive(Debug)]
+pub enum StreamError {
+    /// The file could not be read.
+    Io(PathBuf, io::Error),
+    /// The file does not start with the stream magic.
+    NotAStream(PathBuf),
+    /// Written by a format version this reader does not know.
+    Version(PathBuf, u16),
+    /// The file ends inside a chunk (a killed program): everything before it is usable.
+    Truncated(PathBuf, u64),
+    /// A chunk's magic, length or CRC is wrong, or its records do not decode.
+    Corrupt(PathBuf, u64, String),
+}
+
+impl std::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamError::Io(p, e) => write!(f, "{}: {}", p.display(), e),
+            StreamError::NotAStream(p) => write!(f, "{}: not a recorder-otf2 thread stream (bad magic)", p.display()),
+            StreamError::Version(p, v) => write!(
+                f,
+                "{}: written by native format version {} but this tool reads version {}; convert it with the matching recorder-otf2 release",
+                p.display(),
+                v,
+                crate::FORMAT_VERSION
+            ),
+            StreamError::Truncated(p, off) => write!(f, "{}: truncated chunk at byte {} (the program was probably killed); records before it are intact", p.display(), off),
+            StreamError::Corrupt(p, off, why) => write!(f, "{}: corrupt chunk at byte {}: {}", p.display(), off, why),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// A decoded chunk: its header fields and payload.
+#[derive(Debug, Default)]
+pub struct Chunk {
+    /// Time base of the first record's start delta.
+    pub base: u64,
+    /// Number of records the writer put in it.
+    pub records: u32,
+    /// Sequence number within the stream.
+    pub seq: u32,
+    /// Byte offset of the chunk in the file.
+    pub offset: u64,
+    /// The encoded records.
+    pub payload: Vec<u8>,
+}
+
+/// Streams the chunks of one thread file; memory use is one chunk.
+pub struct StreamReader {
+    path: PathBuf,
+    file: io::BufReader<File>,
+    /// The stream's header.
+    pub header: StreamHeader,
+    offset: u64,
+}
+
+impl StreamReader {
+    /// Open a stream file and check its header.
+    pub fn open(path: &Path) -> Result<StreamReader, StreamError> {
+        let f = File::open(path).map_err(|e| StreamError::Io(path.into(), e))?;
+        let mut file = io::BufReader::with_capacity(1 << 20, f);
+        let mut h = [0u8; STREAM_HEADER_LEN];
+        if let Err(e) = file.read_exact(&mut h) {
+            return Err(if e.kind() == io::ErrorKind::UnexpectedEof {
+                StreamError::NotAStream(path.into())
+            } else {
+                StreamError::Io(path.into(), e)
+            });
+        }
+        if &h[0..8] != STREAM_MAGIC {
+            return Err(StreamError::NotAStream(path.into()));
+        }
+        let version = u16::from_le_bytes([h[8], h[9]]);
+        if version != crate::FORMAT_VERSION {
+            return Err(StreamError::Version(path.into(), version));
+        }
+        let header = StreamHeader {
+            version,
+            resolution_ns: u32::from_le_bytes(h[12..16].try_into().unwrap()),
+            window: u16::from_le_bytes([h[16], h[17]]),
+            tid: u64::from_le_bytes(h[20..28].try_into().unwrap()),
+            thread_index: u32::from_le_bytes(h[28..32].try_into().unwrap()),
+        };
+        if header.window == 0 || header.window as usize > crate::codec::MAX_WINDOW || header.resolution_ns == 0 {
+            return Err(StreamError::Corrupt(path.into(), 0, "invalid stream header".into()));
+        }
+        Ok(StreamReader { path: path.into(), file, header, offset: STREAM_HEADER_LEN as u64 })
+    }
+
+    /// The file this reader reads.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Read the next chunk into `chunk` (reusing its buffer); Ok(false) at a clean end.
+    pub fn next_chunk(&mut self, chunk: &mut Chunk) -> Result<bool, StreamError> {
+        let mut h = [0u8; CHUNK_HEADER_LEN];
+        let mut got = 0;
+        while got < CHUNK_HEADER_LEN {
+            match self.file.read(&mut h[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(StreamError::Io(self.path.clone(), e)),
+            }
+        }
+        if got == 0 {
+            return Ok(false);
+        }
+        if got < CHUNK_HEADER_LEN {
+            return Err(StreamError::Truncated(self.path.clone(), self.offset));
+        }
+        if &h[0..4] != CHUNK_MAGIC {
+            return Err(StreamError::Corrupt(self.path.clone(), self.offset, "bad chunk magic".into()));
+        }
+        let len = u32::from_le_bytes(h[4..8].try_into().unwrap()) as usize;
+        if len > MAX_CHUNK_PAYLOAD {
+            return Err(StreamError::Corrupt(self.path.clone(), self.offset, format!("chunk length {len} too large")));
+        }
+        chunk.records = u32::from_le_bytes(h[8..12].try_into().unwrap());
+        let crc = u32::from_le_bytes(h[12..16].try_into().unwrap());
+        chunk.base = u64::from_le_bytes(h[16..24].try_into().unwrap());
+        chunk.seq = u32::from_le_bytes(h[24..28].try_into().unwrap());
+        chunk.offset = self.offset;
+        chunk.payload.resize(len, 0);
+        if let Err(e) = self.file.read_exact(&mut chunk.payload) {
+            return Err(if e.kind() == io::ErrorKind::UnexpectedEof {
+                StreamError::Truncated(self.path.clone(), self.offset)
+            } else {
+                StreamError::Io(self.path.clone(), e)
+            });
+        }
+        if crc32fast::hash(&chunk.payload) != crc {
+            return Err(StreamError::Corrupt(self.path.clone(), self.offset, "CRC mismatch".into()));
+        }
+        self.offset += (CHUNK_HEADER_LEN + len) as u64;
+        Ok(true)
+    }
+
+    /// A decoder over a chunk read by [`Self::next_chunk`].
+    pub fn decoder<'c>(&self, chunk: &'c Chunk) -> PeepholeDecoder<'c> {
+        PeepholeDecoder::new(&chunk.payload, self.header.window as usize, chunk.base)
+    }
+
+    /// Turn a decode error inside `chunk` into a stream error naming the file.
+    pub fn corrupt(&self, chunk: &Chunk, e: DecodeError) -> StreamError {
+        StreamError::Corrupt(self.path.clone(), chunk.offset, e.to_string())
+    }
+
+    /// Read every record of the stream (for tests and small tools).
+    pub fn read_all(&mut self) -> Result<Vec<Record>, StreamError> {
+        let mut out = Vec::new();
+        let mut chunk = Chunk::default();
+        while self.next_chunk(&mut chunk)? {
+            let mut dec = self.decoder(&chunk);
+            let mut n = 0u32;
+            while let Some(r) = dec.next_record() {
+                out.push(r.map_err(|e| self.corrupt(&chunk, e))?);
+                n += 1;
+            }
+            if n != chunk.records {
+                return Err(StreamError::Corrupt(self.path.clone(), chunk.offset, format!("{} records decoded, header says {}", n, chunk.records)));
+            }
+        }
+        Ok(out)
+    }
+}
