@@ -367,6 +367,7 @@ io_functions! {
     readdir64:   Posix Meta [dir: Stream] -> Addr, Never => None;
     closedir:    Posix Meta [dir: Stream] -> Int, Neg1 => Close(Stream(0));
     chdir:       Posix Meta [path: File] -> Int, Neg1 => Chdir;
+    fchdir:      Posix Meta [fd: Fd] -> Int, Neg1 => Chdir;
     getcwd:      Posix Meta [path: File, size: Size] -> Addr, Null => None;
     umask:       Posix Meta [mask: Mode] -> Mode, Never => None;
 

@@ -3,7 +3,8 @@
 
 Usage (Debian's python3-otf2 is importable only by Debian's interpreter):
 
-    /usr/bin/python3 tests/checker/check_otf2.py ARCHIVE.otf2 [--json OUT.json] [--limit N]
+    /usr/bin/python3 tests/checker/check_otf2.py ARCHIVE.otf2 [--json OUT.json] [--indent]
+                                                 [--limit N]
 
 The archive is opened with ``otf2.reader.open``, which resolves every reference strictly
 (an event or definition naming an undefined handle, region, file ... makes reading fail; that
@@ -99,6 +100,7 @@ Keys present only on the event types that carry them:
 
 import argparse
 import heapq
+import io
 import json
 import sys
 
@@ -231,14 +233,31 @@ class Checker(object):
 
     # -------------------------------------------------------------- reading
     def read(self, path):
+        # python3-otf2 reports exceptions raised in its definition callbacks only on
+        # sys.stderr (then the C reader stops with INTERRUPTED_BY_CALLBACK): capture them to
+        # name the cause in the violation, and pass them on to the real stderr.
+        real_stderr, captured = sys.stderr, io.StringIO()
+        sys.stderr = captured
         try:
             ctx = otf2.reader.open(path, batch_events=10000)
             trace = ctx.__enter__()
         except Exception as exc:
-            self.violations.append("read error: cannot open archive / read definitions: {}: {}"
-                                   .format(type(exc).__name__, exc))
+            sys.stderr = real_stderr
+            sys.stderr.write(captured.getvalue())
+            lines = [l for l in captured.getvalue().splitlines() if l.strip()]
+            cause = ""
+            if lines and "Traceback" in captured.getvalue():
+                cause = " (callback raised {}{})".format(
+                    lines[-1], "; reference to an undefined definition"
+                    if lines[-1].startswith("KeyError") else "")
+            self.violations.append("read error: cannot open archive / read definitions: {}: {}{}"
+                                   .format(type(exc).__name__, exc, cause))
             self.read_ok = False
             return False
+        finally:
+            if sys.stderr is captured:
+                sys.stderr = real_stderr
+                sys.stderr.write(captured.getvalue())
         try:
             self.defs = trace.definitions
             self.locations = sorted(self.defs.locations, key=lambda l: l._ref)
@@ -565,7 +584,7 @@ class Checker(object):
                          "or cancelled".format(mid, self._hdesc(self.defs.io_handles[href])))
 
     # -------------------------------------------------------------- JSON
-    def dump(self, path, archive):
+    def dump(self, path, archive, indent=False):
         d = self.defs
 
         def loc_events(loc):
@@ -640,12 +659,13 @@ class Checker(object):
                 "number_of_events": loc.number_of_events,
                 "events": loc_events(loc)} for loc in self.locations],
         }
+        kw = {"indent": 1} if indent else {"separators": (",", ":")}
         if path == "-":
-            json.dump(out, sys.stdout, indent=1)
+            json.dump(out, sys.stdout, **kw)
             sys.stdout.write("\n")
         else:
             with open(path, "w") as fh:
-                json.dump(out, fh, indent=1)
+                json.dump(out, fh, **kw)
                 fh.write("\n")
 
     @staticmethod
@@ -725,6 +745,8 @@ def main(argv=None):
     ap.add_argument("archive", help="path to the anchor file, e.g. out.otf2")
     ap.add_argument("--json", metavar="OUT.json",
                     help="write a JSON dump of definitions and events ('-' for stdout)")
+    ap.add_argument("--indent", action="store_true",
+                    help="indent the JSON dump (default: compact)")
     ap.add_argument("--limit", type=int, default=0, metavar="N",
                     help="print at most N violation lines (0 = all; the exit status is 1 anyway)")
     args = ap.parse_args(argv)
@@ -733,7 +755,7 @@ def main(argv=None):
     if c.read(args.archive):
         c.run_checks()
         if args.json:
-            c.dump(args.json, args.archive)
+            c.dump(args.json, args.archive, args.indent)
     shown = c.violations if args.limit <= 0 else c.violations[:args.limit]
     out = sys.stdout if args.json != "-" else sys.stderr
     for line in shown:

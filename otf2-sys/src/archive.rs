@@ -1,0 +1,359 @@
+//! `ArchiveWriter`: owns one `OTF2_Archive*` opened for writing.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::ffi::{c_void, CString};
+use std::path::{Path, PathBuf};
+use std::ptr::{self, NonNull};
+
+use crate::defs::GlobalDefWriter;
+use crate::error::{check, clear_last_error, install_error_callback, Otf2Error, Result};
+use crate::events::EventWriter;
+use crate::ffi;
+use crate::memory::{MemoryStats, Pool, MEMORY_CALLBACKS};
+
+/// Tuning knobs of [`ArchiveWriter::create_with`]; the defaults suit a
+/// converter that keeps tens of locations open at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriterOptions {
+    /// Size of OTF2's event chunks (256 KiB ..= 16 MiB). OTF2 writes event
+    /// files in whole chunks, except for the last one of a location.
+    pub event_chunk_size: u64,
+    /// Size of definition chunks (256 KiB ..= 16 MiB); must hold the largest
+    /// definition record (e.g. a Group with all locations, 8 bytes each).
+    pub def_chunk_size: u64,
+    /// How many chunks one writer may hold before OTF2 must flush it to disk.
+    /// `Some(n)` installs the bounded pool (memory per writer <= n x chunk
+    /// size); `None` keeps OTF2's own allocator (up to 128 MiB per writer).
+    pub max_chunks_per_writer: Option<usize>,
+}
+
+impl Default for WriterOptions {
+    fn default() -> Self {
+        WriterOptions {
+            event_chunk_size: 1024 * 1024,
+            def_chunk_size: 4 * 1024 * 1024,
+            max_chunks_per_writer: Some(1),
+        }
+    }
+}
+
+/// Pre-flush callback: always flush, for every buffer type. OTF2's default
+/// for event buffers is "never flush before close", which would keep every
+/// event in memory.
+unsafe extern "C" fn pre_flush(
+    _user_data: *mut c_void,
+    _file_type: ffi::OTF2_FileType,
+    _location: ffi::OTF2_LocationRef,
+    _caller_data: *mut c_void,
+    _final: bool,
+) -> ffi::OTF2_FlushType {
+    ffi::OTF2_FLUSH as ffi::OTF2_FlushType
+}
+
+/// No post-flush callback: a converter has no meaningful flush time, and
+/// OTF2 then writes no BufferFlush records.
+static FLUSH_CALLBACKS: ffi::OTF2_FlushCallbacks = ffi::OTF2_FlushCallbacks {
+    otf2_pre_flush: Some(pre_flush),
+    otf2_post_flush: None,
+};
+
+/// An OTF2 archive being written (POSIX substrate, no compression, serial).
+///
+/// Event writers borrow the archive immutably, so any number of them can be
+/// open and written in any interleaving; steps that require all of them to be
+/// closed first ([`close_event_files`](Self::close_event_files),
+/// [`write_local_defs`](Self::write_local_defs), [`close`](Self::close)) take
+/// `&mut self`/`self`, which the borrow checker then enforces.
+///
+/// The type is neither `Send` nor `Sync`: OTF2 archives are not thread-safe
+/// without locking callbacks.
+pub struct ArchiveWriter {
+    raw: NonNull<ffi::OTF2_Archive>,
+    anchor: PathBuf,
+    /// Locations with an open event writer (OTF2 hands out one shared writer
+    /// per location; two Rust owners of it would double-close).
+    open_locations: RefCell<HashSet<u64>>,
+    global_defs: Cell<*mut ffi::OTF2_GlobalDefWriter>,
+    closed: bool,
+    /// Must outlive the OTF2 archive (it is the memory callbacks' userData);
+    /// declared last so it is dropped after `Drop::drop` closed the archive.
+    pool: Option<Box<Pool>>,
+}
+
+impl std::fmt::Debug for ArchiveWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ArchiveWriter")
+            .field("anchor", &self.anchor)
+            .field("closed", &self.closed)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Splits `dir/name.otf2` into (`dir`, `name`); a name without the `.otf2`
+/// extension is used whole (OTF2 then writes `dir/name.otf2`).
+fn split_anchor(anchor: &Path) -> Result<(PathBuf, String)> {
+    let file_name = anchor
+        .file_name()
+        .and_then(|s| s.to_str())
+        .ok_or_else(|| {
+            Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_ARGUMENT,
+                "Archive_Open",
+                format!("anchor path {} has no UTF-8 file name", anchor.display()),
+            )
+        })?;
+    let name = file_name.strip_suffix(".otf2").unwrap_or(file_name);
+    if name.is_empty() {
+        return Err(Otf2Error::with_detail(
+            ffi::OTF2_ERROR_INVALID_ARGUMENT,
+            "Archive_Open",
+            format!("anchor path {} has an empty archive name", anchor.display()),
+        ));
+    }
+    let dir = match anchor.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name.to_string()))
+}
+
+fn cstring(s: &str, context: &'static str) -> Result<CString> {
+    CString::new(s).map_err(|_| {
+        Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_ARGUMENT, context, format!("string contains NUL: {s:?}"))
+    })
+}
+
+impl ArchiveWriter {
+    /// Creates a new archive whose anchor file is `anchor` (`dir/name.otf2`;
+    /// OTF2 also writes `dir/name.def` and `dir/name/`), with default options.
+    ///
+    /// Fails with `OTF2_ERROR_EEXIST` if any of the three already exists: the
+    /// caller implements `--force` by removing them first.
+    pub fn create(anchor: &Path, creator: &str, description: &str) -> Result<Self> {
+        Self::create_with(anchor, creator, description, &WriterOptions::default())
+    }
+
+    /// [`create`](Self::create) with explicit chunk sizes and memory cap.
+    pub fn create_with(anchor: &Path, creator: &str, description: &str, opts: &WriterOptions) -> Result<Self> {
+        let (dir, name) = split_anchor(anchor)?;
+        for chunk in [opts.event_chunk_size, opts.def_chunk_size] {
+            if !(ffi::OTF2_CHUNK_SIZE_MIN..=ffi::OTF2_CHUNK_SIZE_MAX).contains(&chunk) {
+                return Err(Otf2Error::with_detail(
+                    ffi::OTF2_ERROR_INVALID_ARGUMENT,
+                    "Archive_Open",
+                    format!(
+                        "chunk size {chunk} outside {}..={}",
+                        ffi::OTF2_CHUNK_SIZE_MIN,
+                        ffi::OTF2_CHUNK_SIZE_MAX
+                    ),
+                ));
+            }
+        }
+        let anchor_file = dir.join(format!("{name}.otf2"));
+        for existing in [anchor_file.clone(), dir.join(format!("{name}.def")), dir.join(&name)] {
+            if existing.symlink_metadata().is_ok() {
+                return Err(Otf2Error::with_detail(
+                    ffi::OTF2_ERROR_EEXIST,
+                    "Archive_Open",
+                    format!("{} already exists", existing.display()),
+                ));
+            }
+        }
+
+        install_error_callback();
+        let dir_c = cstring(
+            dir.to_str().ok_or_else(|| {
+                Otf2Error::with_detail(
+                    ffi::OTF2_ERROR_INVALID_ARGUMENT,
+                    "Archive_Open",
+                    format!("archive directory {} is not UTF-8", dir.display()),
+                )
+            })?,
+            "Archive_Open",
+        )?;
+        let name_c = cstring(&name, "Archive_Open")?;
+        let creator_c = cstring(creator, "Archive_SetCreator")?;
+        let description_c = cstring(description, "Archive_SetDescription")?;
+
+        clear_last_error();
+        // SAFETY: valid NUL-terminated strings; OTF2 copies them.
+        let raw = unsafe {
+            ffi::OTF2_Archive_Open(
+                dir_c.as_ptr(),
+                name_c.as_ptr(),
+                ffi::OTF2_FILEMODE_WRITE as ffi::OTF2_FileMode,
+                opts.event_chunk_size,
+                opts.def_chunk_size,
+                ffi::OTF2_SUBSTRATE_POSIX as ffi::OTF2_FileSubstrate,
+                ffi::OTF2_COMPRESSION_NONE as ffi::OTF2_Compression,
+            )
+        };
+        let raw = NonNull::new(raw).ok_or_else(|| Otf2Error::from_null("Archive_Open", ffi::OTF2_ERROR_INVALID))?;
+
+        // From here on, Drop closes the archive if a later step fails.
+        let mut archive = ArchiveWriter {
+            raw,
+            anchor: anchor_file,
+            open_locations: RefCell::new(HashSet::new()),
+            global_defs: Cell::new(ptr::null_mut()),
+            closed: false,
+            pool: opts.max_chunks_per_writer.map(|n| Box::new(Pool::new(n))),
+        };
+        let a = archive.raw.as_ptr();
+        // SAFETY: `a` is a live archive; the callback tables are 'static and
+        // the pool box outlives the archive (see field order and Drop).
+        unsafe {
+            check(
+                ffi::OTF2_Archive_SetFlushCallbacks(a, &FLUSH_CALLBACKS, ptr::null_mut()),
+                "Archive_SetFlushCallbacks",
+            )?;
+            if let Some(pool) = archive.pool.as_mut() {
+                let user = &mut **pool as *mut Pool as *mut c_void;
+                check(
+                    ffi::OTF2_Archive_SetMemoryCallbacks(a, &MEMORY_CALLBACKS, user),
+                    "Archive_SetMemoryCallbacks",
+                )?;
+            }
+            check(ffi::OTF2_Archive_SetSerialCollectiveCallbacks(a), "Archive_SetSerialCollectiveCallbacks")?;
+            check(ffi::OTF2_Archive_SetCreator(a, creator_c.as_ptr()), "Archive_SetCreator")?;
+            check(ffi::OTF2_Archive_SetDescription(a, description_c.as_ptr()), "Archive_SetDescription")?;
+        }
+        Ok(archive)
+    }
+
+    /// Path of the anchor file (`dir/name.otf2`) that readers open.
+    pub fn anchor(&self) -> &Path {
+        &self.anchor
+    }
+
+    /// The raw archive pointer, for OTF2 calls this wrapper does not cover.
+    /// Do not close it.
+    pub fn as_raw(&self) -> *mut ffi::OTF2_Archive {
+        self.raw.as_ptr()
+    }
+
+    /// Chunk memory currently held and peak so far (all zero when the
+    /// bounded pool is disabled, see [`WriterOptions::max_chunks_per_writer`]).
+    pub fn memory_stats(&self) -> MemoryStats {
+        self.pool.as_ref().map(|p| p.stats()).unwrap_or_default()
+    }
+
+    /// `OTF2_Archive_OpenEvtFiles`: required before the first
+    /// [`event_writer`](Self::event_writer).
+    pub fn open_event_files(&mut self) -> Result<()> {
+        // SAFETY: live archive.
+        check(unsafe { ffi::OTF2_Archive_OpenEvtFiles(self.raw.as_ptr()) }, "Archive_OpenEvtFiles")
+    }
+
+    /// Opens the event writer of `location`. Any number may be open at once;
+    /// each keeps at most `max_chunks_per_writer` chunks in memory. Fails with
+    /// `OTF2_ERROR_INVALID_CALL` if this location's writer is already open.
+    pub fn event_writer(&self, location: u64) -> Result<EventWriter<'_>> {
+        if !self.open_locations.borrow_mut().insert(location) {
+            return Err(Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_CALL,
+                "Archive_GetEvtWriter",
+                format!("event writer of location {location} is already open"),
+            ));
+        }
+        clear_last_error();
+        // SAFETY: live archive.
+        let raw = unsafe { ffi::OTF2_Archive_GetEvtWriter(self.raw.as_ptr(), location) };
+        let Some(raw) = NonNull::new(raw) else {
+            self.open_locations.borrow_mut().remove(&location);
+            return Err(Otf2Error::from_null("Archive_GetEvtWriter", ffi::OTF2_ERROR_INVALID_CALL));
+        };
+        // SAFETY: plain allocation, no preconditions.
+        let attrs = unsafe { ffi::OTF2_AttributeList_New() };
+        let Some(attrs) = NonNull::new(attrs) else {
+            // SAFETY: writer obtained above from this archive.
+            unsafe { ffi::OTF2_Archive_CloseEvtWriter(self.raw.as_ptr(), raw.as_ptr()) };
+            self.open_locations.borrow_mut().remove(&location);
+            return Err(Otf2Error::with_detail(
+                ffi::OTF2_ERROR_MEM_FAULT,
+                "AttributeList_New",
+                "cannot allocate attribute list",
+            ));
+        };
+        Ok(EventWriter::new(self, raw, attrs, location))
+    }
+
+    /// Same as [`EventWriter::close`]: flushes and closes the writer and
+    /// returns its number of events (for the Location definition).
+    pub fn close_event_writer(&self, writer: EventWriter<'_>) -> Result<u64> {
+        writer.close()
+    }
+
+    /// Called by `EventWriter` when it closes.
+    pub(crate) fn release_location(&self, location: u64) {
+        self.open_locations.borrow_mut().remove(&location);
+    }
+
+    /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.
+    pub fn close_event_files(&mut self) -> Result<()> {
+        // SAFETY: live archive; &mut self proves no EventWriter is alive.
+        check(unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) }, "Archive_CloseEvtFiles")
+    }
+
+    /// Writes an empty local definition file for each location (readers
+    /// complain when they are missing): OpenDefFiles, one local def writer
+    /// per location opened and closed, CloseDefFiles.
+    pub fn write_local_defs(&mut self, locations: &[u64]) -> Result<()> {
+        let a = self.raw.as_ptr();
+        // SAFETY: live archive; writers are closed right after being opened.
+        unsafe {
+            check(ffi::OTF2_Archive_OpenDefFiles(a), "Archive_OpenDefFiles")?;
+            for &location in locations {
+                clear_last_error();
+                let w = ffi::OTF2_Archive_GetDefWriter(a, location);
+                if w.is_null() {
+                    return Err(Otf2Error::from_null("Archive_GetDefWriter", ffi::OTF2_ERROR_INVALID_CALL));
+                }
+                check(ffi::OTF2_Archive_CloseDefWriter(a, w), "Archive_CloseDefWriter")?;
+            }
+            check(ffi::OTF2_Archive_CloseDefFiles(a), "Archive_CloseDefFiles")
+        }
+    }
+
+    /// The global definition writer (created on first use, closed by
+    /// [`close`](Self::close)). Can be called again; it is the same writer.
+    pub fn global_defs(&self) -> Result<GlobalDefWriter<'_>> {
+        let mut w = self.global_defs.get();
+        if w.is_null() {
+            clear_last_error();
+            // SAFETY: live archive.
+            w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.raw.as_ptr()) };
+            if w.is_null() {
+                return Err(Otf2Error::from_null("Archive_GetGlobalDefWriter", ffi::OTF2_ERROR_INVALID_CALL));
+            }
+            self.global_defs.set(w);
+        }
+        // SAFETY: non-null checked above.
+        Ok(GlobalDefWriter::new(self, unsafe { NonNull::new_unchecked(w) }))
+    }
+
+    /// `OTF2_Archive_Close`: flushes and closes every remaining writer, writes
+    /// the anchor file. The archive is unusable afterwards even on error.
+    pub fn close(mut self) -> Result<()> {
+        self.close_inner()
+    }
+
+    fn close_inner(&mut self) -> Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        self.closed = true;
+        // SAFETY: live archive, closed exactly once.
+        check(unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) }, "Archive_Close")
+    }
+}
+
+impl Drop for ArchiveWriter {
+    /// Closes the archive if [`close`](ArchiveWriter::close) was not called;
+    /// errors cannot be reported here and are ignored.
+    fn drop(&mut self) {
+        let _ = self.close_inner();
+        // `pool` is dropped after this, once OTF2 no longer uses it.
+    }
+}

@@ -1,0 +1,359 @@
+//! Which file descriptors are traced, and the interning of paths into file ids.
+//!
+//! - `FD_STATE` says per fd whether its calls are recorded: only fds the recorder saw being
+//!   opened (or that were open at start-up) on a path that passes the filters. Sockets,
+//!   eventfds and other fds made by calls that are not interposed stay untracked. One relaxed
+//!   load per call: lock-free.
+//! - Paths are turned into file ids once: a per-thread cache keyed by the raw path bytes
+//!   (plus the cwd generation for relative paths) answers repeat calls without a lock or an
+//!   allocation; a miss resolves the path (realpath), applies the include/exclude filters,
+//!   finds the file system in the mount table and appends a File definition.
+
+use crate::config::Config;
+use crate::runtime::{self, Process, ThreadState};
+use io_events::defs::{Def, FileKind};
+use std::ffi::{CStr, CString};
+use std::hash::BuildHasher;
+use std::os::raw::{c_char, c_int};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::*};
+use std::sync::Mutex;
+
+/// Number of fds tracked; calls on higher fds are not recorded.
+pub const FD_MAX: usize = 1 << 20;
+/// fd not opened through a traced call: not recorded.
+pub const UNTRACKED: u8 = 0;
+/// fd on a traced file.
+pub const TRACED: u8 = 1;
+/// fd on an excluded path.
+pub const EXCLUDED: u8 = 2;
+
+static FD_STATE: [AtomicU8; FD_MAX] = [const { AtomicU8::new(0) }; FD_MAX];
+
+/// Sentinel file id for "no path".
+pub const NO_FILE: u64 = u64::MAX;
+
+/// Whether calls on `fd` are recorded.
+#[inline(always)]
+pub fn fd_traced(fd: c_int) -> bool {
+    (fd as usize) < FD_MAX && FD_STATE[fd as usize].load(Relaxed) == TRACED
+}
+
+/// The state of `fd`.
+#[inline(always)]
+pub fn fd_state(fd: c_int) -> u8 {
+    if (fd as usize) < FD_MAX {
+        FD_STATE[fd as usize].load(Relaxed)
+    } else {
+        UNTRACKED
+    }
+}
+
+/// Set the state of `fd` (after open/dup/close).
+#[inline(always)]
+pub fn set_fd(fd: c_int, state: u8) {
+    if (fd as usize) < FD_MAX {
+        FD_STATE[fd as usize].store(state, Relaxed);
+    }
+}
+
+/// Bumped by chdir/fchdir: relative paths cached before resolve differently after.
+pub static CWD_GEN: AtomicU32 = AtomicU32::new(0);
+
+/// Per-thread cache: hash of (cwd generation, raw path) -> (raw path, file id or EXCLUDED_ID).
+pub type PathCache = hashbrown::HashMap<u64, (Box<[u8]>, u64)>;
+const EXCLUDED_ID: u64 = u64::MAX - 1;
+
+/// Process-wide file table and filters.
+pub struct Files {
+    exclude: Vec<String>,
+    include: Vec<String>,
+    trace_dir: String,
+    mounts: Vec<(String, String)>,
+    table: Mutex<hashbrown::HashMap<String, u64>>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+fn under(path: &str, prefix: &str) -> bool {
+    let prefix = prefix.trim_end_matches('/');
+    if prefix.is_empty() {
+        return true;
+    }
+    path.starts_with(prefix) && (path.len() == prefix.len() || path.as_bytes()[prefix.len()] == b'/')
+}
+
+fn unescape_mount(s: &str) -> String {
+    // mountinfo escapes space, tab, newline and backslash as \ooo.
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 3 < b.len() + 0 && b[i + 1..i + 4].iter().all(|c| (b'0'..=b'7').contains(c)) {
+            out.push(((b[i + 1] - b'0') << 6) | ((b[i + 2] - b'0') << 3) | (b[i + 3] - b'0'));
+            i += 4;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn read_mounts() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let mut v: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|l| {
+            let (left, right) = l.split_once(" - ")?;
+            let mount = unescape_mount(left.split(' ').nth(4)?);
+            let fstype = right.split(' ').next()?.to_string();
+            Some((mount, fstype))
+        })
+        .collect();
+    // Longest mount point first; later mounts over the same point win (stable sort keeps order,
+    // so reverse first).
+    v.reverse();
+    v.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    v
+}
+
+fn canonical(p: &str) -> Option<String> {
+    std::fs::canonicalize(p).ok().map(|p| p.to_string_lossy().into_owned())
+}
+
+/// Lexically clean an absolute path (no symlink resolution): `.`, `..`, `//`.
+fn lexical(p: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for c in p.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+impl Files {
+    /// Filters and mount table for a process.
+    pub fn new(config: &Config) -> Files {
+        Files {
+            exclude: config.exclude.clone(),
+            include: config.include.clone(),
+            trace_dir: canonical(&config.dir).unwrap_or_else(|| config.dir.clone()),
+            mounts: read_mounts(),
+            table: Mutex::new(hashbrown::HashMap::new()),
+            hasher: Default::default(),
+        }
+    }
+
+    /// Whether an absolute, resolved path is traced.
+    pub fn traced(&self, path: &str) -> bool {
+        if under(path, &self.trace_dir) {
+            return false;
+        }
+        if self.include.iter().any(|p| under(path, p)) {
+            return true;
+        }
+        !self.exclude.iter().any(|p| under(path, p))
+    }
+
+    fn mount_of(&self, path: &str) -> (String, String) {
+        for (m, t) in &self.mounts {
+            if under(path, m) {
+                return (m.clone(), t.clone());
+            }
+        }
+        ("/".into(), "unknown".into())
+    }
+
+    /// The id of a resolved name, defining it on first sight.
+    fn id_of(&self, name: &str, kind_hint: Option<FileKind>) -> u64 {
+        let mut t = match self.table.lock() {
+            Ok(t) => t,
+            Err(p) => p.into_inner(),
+        };
+        if let Some(&id) = t.get(name) {
+            return id;
+        }
+        let id = t.len() as u64;
+        t.insert(name.to_string(), id);
+        drop(t);
+        let (kind, mount, fs_type) = if name.starts_with('/') {
+            let kind = kind_hint.unwrap_or_else(|| match std::fs::metadata(name) {
+                Ok(m) if m.is_dir() => FileKind::Directory,
+                _ => FileKind::Regular,
+            });
+            let (m, t) = self.mount_of(name);
+            (kind, m, t)
+        } else {
+            (FileKind::Other, String::new(), String::new())
+        };
+        runtime::write_def(&Def::File { id, kind, path: name.to_string(), fs_type, mount });
+        id
+    }
+
+    /// Resolve a path as the kernel would for `dirfd` and return the canonical absolute name.
+    fn resolve(&self, dirfd: c_int, raw: &str) -> String {
+        let abs = if raw.starts_with('/') {
+            raw.to_string()
+        } else {
+            let base = if dirfd == libc::AT_FDCWD {
+                std::env::current_dir().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
+            } else {
+                std::fs::read_link(format!("/proc/self/fd/{dirfd}")).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
+            };
+            format!("{}/{}", base.trim_end_matches('/'), raw)
+        };
+        if let Some(c) = canonical(&abs) {
+            return c;
+        }
+        // The file does not exist (any more): resolve its folder and keep the last name.
+        let clean = lexical(&abs);
+        match clean.rsplit_once('/') {
+            Some((dir, name)) if !name.is_empty() => match canonical(if dir.is_empty() { "/" } else { dir }) {
+                Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
+                None => clean,
+            },
+            _ => clean,
+        }
+    }
+
+    /// Intern a resolved name that is not a path (e.g. "pipe:[123]" from /proc/self/fd).
+    pub fn intern_name(&self, name: &str) -> u64 {
+        self.id_of(name, None)
+    }
+}
+
+/// Turn a path argument into a file id; `None` when the path is excluded (the call is then
+/// not recorded). Cache hits take no lock and allocate nothing.
+pub fn intern_path(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> Option<u64> {
+    let p = runtime::process()?;
+    if path.is_null() {
+        return Some(NO_FILE);
+    }
+    // SAFETY: the program passed a C string to the real call, which accepted or rejected it.
+    let raw = unsafe { CStr::from_ptr(path) }.to_bytes();
+    let relative = raw.first() != Some(&b'/');
+    if relative && dirfd != libc::AT_FDCWD {
+        return intern_slow(p, dirfd, raw, None);
+    }
+    let gen = if relative { CWD_GEN.load(Relaxed) } else { u32::MAX };
+    let h = p.files.hasher.hash_one((gen, raw));
+    if let Some((k, id)) = ts.path_cache.get(&h) {
+        if &**k == raw {
+            return if *id == EXCLUDED_ID { None } else { Some(*id) };
+        }
+    }
+    intern_slow(p, dirfd, raw, Some((ts, h)))
+}
+
+#[cold]
+fn intern_slow(p: &Process, dirfd: c_int, raw: &[u8], cache: Option<(&mut ThreadState, u64)>) -> Option<u64> {
+    runtime::busy(|| {
+        let s = String::from_utf8_lossy(raw);
+        let name = p.files.resolve(dirfd, &s);
+        let id = if p.files.traced(&name) { p.files.id_of(&name, None) } else { EXCLUDED_ID };
+        if let Some((ts, h)) = cache {
+            ts.path_cache.insert(h, (raw.into(), id));
+        }
+        if id == EXCLUDED_ID {
+            None
+        } else {
+            Some(id)
+        }
+    })
+    .flatten()
+}
+
+/// The traced/excluded state a newly opened fd on `file` gets.
+#[inline]
+pub fn state_for(file: Option<u64>) -> u8 {
+    if file.is_some() {
+        TRACED
+    } else {
+        EXCLUDED
+    }
+}
+
+fn raw_fcntl(fd: c_int, cmd: c_int) -> i64 {
+    unsafe { libc::syscall(libc::SYS_fcntl, fd, cmd, 0) }
+}
+
+extern "C" {
+    static mut stdin: *mut libc::FILE;
+    static mut stdout: *mut libc::FILE;
+    static mut stderr: *mut libc::FILE;
+}
+
+/// Record the handles open before tracing began: every fd (0-2 always; others when their
+/// path passes the filters; sockets and anonymous inodes are left untracked), and the
+/// three standard streams. In a fork child only the fds the parent traced are kept.
+pub fn register_precreated(p: &Process) {
+    let child = p.meta.lock().map(|m| m.forked_from.is_some()).unwrap_or(false);
+    let Ok(rd) = std::fs::read_dir("/proc/self/fd") else { return };
+    let mut fds: Vec<c_int> = rd.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    fds.sort();
+    let mut std_files = [NO_FILE; 3];
+    for fd in fds {
+        if fd >= p.fd_base && fd > 2 {
+            continue; // the recorder's own files (and the parent's, in a fork child)
+        }
+        let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else { continue };
+        let target = target.to_string_lossy().into_owned();
+        if child {
+            if fd_state(fd) != TRACED {
+                continue;
+            }
+        } else if fd > 2 {
+            let state = if target.starts_with('/') {
+                if target == "/proc/self/fd" || target.starts_with("/proc/") && target.ends_with("/fd") {
+                    continue; // the directory being listed
+                }
+                if p.files.traced(&target) {
+                    TRACED
+                } else {
+                    EXCLUDED
+                }
+            } else if target.starts_with("pipe:") {
+                TRACED
+            } else {
+                UNTRACKED
+            };
+            set_fd(fd, state);
+            if state != TRACED {
+                continue;
+            }
+        } else {
+            set_fd(fd, TRACED);
+        }
+        let file = if target.starts_with('/') { p.files.id_of(&target, None) } else { p.files.intern_name(&target) };
+        if (0..3).contains(&fd) {
+            std_files[fd as usize] = file;
+        }
+        let flags = raw_fcntl(fd, libc::F_GETFL);
+        let offset = unsafe { libc::syscall(libc::SYS_lseek, fd, 0i64, libc::SEEK_CUR) };
+        runtime::write_def(&Def::PreCreated { layer: 0, key: fd as u64, fd: fd as i64, file, flags: flags.max(0) as u32, offset });
+    }
+    // The standard streams (ISO C), on fds 0-2.
+    let streams = unsafe { [stdin, stdout, stderr] };
+    let flags = [libc::O_RDONLY, libc::O_WRONLY, libc::O_WRONLY];
+    for i in 0..3 {
+        if streams[i].is_null() {
+            continue;
+        }
+        if std_files[i] == NO_FILE && !child {
+            std_files[i] = p.files.intern_name(&format!("fd {i} (closed at start)"));
+        }
+        if std_files[i] == NO_FILE {
+            continue;
+        }
+        runtime::write_def(&Def::PreCreated { layer: 1, key: streams[i] as u64, fd: i as i64, file: std_files[i], flags: flags[i] as u32, offset: -1 });
+    }
+}
+
+/// Convenience for wrappers: the C string of an optional path for logging.
+pub fn cstring(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).unwrap_or_default()
+}

@@ -1,0 +1,36 @@
+//! librecorder_otf2.so: preload it into a program (`LD_PRELOAD`, or `recorder-otf2 record`)
+//! to record every I/O call it makes, layer by layer, into a native peephole trace.
+//!
+//! - `runtime`: process/thread state, the hot path, fork/exec/exit handling.
+//! - `files`: traced fds and path -> file id interning, filters, mount table.
+//! - `wrap`: real-symbol resolution and the `wrap!` table macro.
+//! - one module per I/O layer: `posix`, `stdio` (plus `shim.c` for C-variadic functions).
+
+#![allow(clippy::missing_safety_doc)]
+
+mod config;
+mod files;
+mod posix;
+mod runtime;
+mod stdio;
+mod wrap;
+
+/// Runs when the library is loaded, before the program's main.
+#[used]
+#[link_section = ".init_array"]
+static INIT: extern "C" fn() = {
+    extern "C" fn init() {
+        runtime::init();
+    }
+    init
+};
+
+/// Runs at normal exit (after the program's atexit handlers registered before us ran).
+#[used]
+#[link_section = ".fini_array"]
+static FINI: extern "C" fn() = {
+    extern "C" fn fini() {
+        runtime::shutdown();
+    }
+    fini
+};

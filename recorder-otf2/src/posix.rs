@@ -1,0 +1,405 @@
+//! The POSIX layer: one line per wrapped function (see wrap.rs for the line format and
+//! io-events/src/functions.rs for each function's fields and event mapping).
+
+use crate::files::{self, fd_state, fd_traced, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
+use crate::runtime::{self, ThreadState};
+use crate::wrap::{wrap, Real};
+use libc::{c_char, c_int, c_long, c_uint, c_void, iovec, mode_t, off_t, size_t, ssize_t};
+use std::sync::atomic::{AtomicU64, Ordering::*};
+
+const AT_FDCWD: c_int = libc::AT_FDCWD;
+
+/// A path argument's file id; `None` (the record is dropped) when the path is excluded.
+#[inline]
+fn path(ts: &mut ThreadState, dirfd: c_int, p: *const c_char) -> Option<u64> {
+    intern_path(ts, dirfd, p)
+}
+
+/// After an open-like call: intern the path and mark the new fd traced or excluded.
+#[inline]
+fn opened(ts: &mut ThreadState, dirfd: c_int, p: *const c_char, fd: c_int, failed: bool) -> Option<u64> {
+    let id = intern_path(ts, dirfd, p);
+    if !failed {
+        set_fd(fd, state_for(id));
+    }
+    id
+}
+
+/// After close: the fd number is free again.
+#[inline]
+fn closed(fd: c_int, failed: bool) -> u64 {
+    if !failed {
+        set_fd(fd, UNTRACKED);
+    }
+    fd as u64
+}
+
+/// After dup*: the new fd shares the old one's state.
+#[inline]
+fn duped(old: c_int, new: c_int, failed: bool) -> u64 {
+    if !failed {
+        set_fd(new, fd_state(old));
+    }
+    old as u64
+}
+
+/// The open mode is only meaningful (and only passed) with O_CREAT or O_TMPFILE.
+#[inline]
+fn mode_of(flags: c_int, mode: c_uint) -> u64 {
+    if flags & (libc::O_CREAT | libc::O_TMPFILE) != 0 {
+        mode as u64
+    } else {
+        0
+    }
+}
+
+#[inline]
+fn iov_bytes(iov: *const iovec, n: c_int) -> u64 {
+    if iov.is_null() || n <= 0 {
+        return 0;
+    }
+    // SAFETY: the program passed `n` iovecs to the real call.
+    unsafe { std::slice::from_raw_parts(iov, n as usize) }.iter().map(|v| v.iov_len as u64).sum()
+}
+
+/// Addresses of traced mappings, so munmap/msync of other memory is not recorded.
+static MAPS: [AtomicU64; 64] = [const { AtomicU64::new(0) }; 64];
+
+/// After mmap: remember a traced mapping; returns the length field.
+fn mapped(addr: *mut c_void, failed: bool, len: size_t) -> u64 {
+    if !failed {
+        for m in &MAPS {
+            if m.compare_exchange(0, addr as u64, Relaxed, Relaxed).is_ok() {
+                break;
+            }
+        }
+    }
+    len as u64
+}
+
+#[inline]
+fn is_mapped(addr: *mut c_void) -> bool {
+    addr as u64 != 0 && MAPS.iter().any(|m| m.load(Relaxed) == addr as u64)
+}
+
+fn unmapped(addr: *mut c_void, failed: bool) -> u64 {
+    if !failed {
+        for m in &MAPS {
+            let _ = m.compare_exchange(addr as u64, 0, Relaxed, Relaxed);
+        }
+    }
+    addr as u64
+}
+
+/// chdir/fchdir: relative paths resolve elsewhere from now on.
+fn cwd_changed(failed: bool, field: u64) -> u64 {
+    if !failed {
+        files::CWD_GEN.fetch_add(1, Relaxed);
+    }
+    field
+}
+
+fn dir_fd(d: *mut libc::DIR) -> c_int {
+    if d.is_null() {
+        -1
+    } else {
+        unsafe { libc::dirfd(d) }
+    }
+}
+
+wrap! {
+    // ---- open and close --------------------------------------------------------------------
+    Posix fn open(p: *const c_char, flags: c_int, mode: c_uint) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn open64(p: *const c_char, flags: c_int, mode: c_uint) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn __open_2(p: *const c_char, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64];
+    Posix fn __open64_2(p: *const c_char, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64];
+    Posix fn openat(d: c_int, p: *const c_char, flags: c_int, mode: c_uint) -> c_int [true]
+        |ts, ret, failed| [d as u64, opened(ts, d, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn openat64(d: c_int, p: *const c_char, flags: c_int, mode: c_uint) -> c_int [true]
+        |ts, ret, failed| [d as u64, opened(ts, d, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn creat(p: *const c_char, mode: mode_t) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, mode as u64];
+    Posix fn creat64(p: *const c_char, mode: mode_t) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, mode as u64];
+    Posix fn mkstemp(p: *mut c_char) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?];
+    Posix fn mkstemp64(p: *mut c_char) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?];
+    Posix fn mkostemp(p: *mut c_char, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64];
+    Posix fn mkostemp64(p: *mut c_char, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64];
+    Posix fn mkstemps(p: *mut c_char, sl: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64];
+    Posix fn mkstemps64(p: *mut c_char, sl: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64];
+    Posix fn mkostemps(p: *mut c_char, sl: c_int, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
+    Posix fn mkostemps64(p: *mut c_char, sl: c_int, flags: c_int) -> c_int [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
+    Posix fn close(fd: c_int) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [closed(fd, failed)];
+
+    // ---- data ------------------------------------------------------------------------------
+    Posix fn read(fd: c_int, b: *mut c_void, n: size_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64];
+    Posix fn write(fd: c_int, b: *const c_void, n: size_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64];
+    Posix fn pread(fd: c_int, b: *mut c_void, n: size_t, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn pwrite(fd: c_int, b: *const c_void, n: size_t, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn pread64(fd: c_int, b: *mut c_void, n: size_t, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn pwrite64(fd: c_int, b: *const c_void, n: size_t, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn readv(fd: c_int, v: *const iovec, c: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c)];
+    Posix fn writev(fd: c_int, v: *const iovec, c: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c)];
+    Posix fn preadv(fd: c_int, v: *const iovec, c: c_int, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64];
+    Posix fn pwritev(fd: c_int, v: *const iovec, c: c_int, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64];
+    Posix fn preadv64(fd: c_int, v: *const iovec, c: c_int, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64];
+    Posix fn pwritev64(fd: c_int, v: *const iovec, c: c_int, o: off_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64];
+    Posix fn preadv2(fd: c_int, v: *const iovec, c: c_int, o: off_t, fl: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
+    Posix fn pwritev2(fd: c_int, v: *const iovec, c: c_int, o: off_t, fl: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
+    Posix fn preadv64v2(fd: c_int, v: *const iovec, c: c_int, o: off_t, fl: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
+    Posix fn pwritev64v2(fd: c_int, v: *const iovec, c: c_int, o: off_t, fl: c_int) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
+
+    // ---- position, sync, size, locks, dup --------------------------------------------------
+    Posix fn lseek(fd: c_int, o: off_t, w: c_int) -> off_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, w as u64];
+    Posix fn lseek64(fd: c_int, o: off_t, w: c_int) -> off_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, w as u64];
+    Posix fn fsync(fd: c_int) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fdatasync(fd: c_int) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn syncfs(fd: c_int) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn ftruncate(fd: c_int, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, l as u64];
+    Posix fn ftruncate64(fd: c_int, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, l as u64];
+    Posix fn truncate(p: *const c_char, l: off_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, l as u64];
+    Posix fn truncate64(p: *const c_char, l: off_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, l as u64];
+    Posix fn posix_fallocate(fd: c_int, o: off_t, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, o as u64, l as u64];
+    Posix fn posix_fallocate64(fd: c_int, o: off_t, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, o as u64, l as u64];
+    Posix fn dup(fd: c_int) -> c_int [fd_traced(fd)] |ts, ret, failed| [duped(fd, ret, failed)];
+    Posix fn dup2(fd: c_int, n: c_int) -> c_int [fd_traced(fd) || fd_traced(n)]
+        |ts, ret, failed| [duped(fd, n, failed), n as u64];
+    Posix fn dup3(fd: c_int, n: c_int, fl: c_int) -> c_int [fd_traced(fd) || fd_traced(n)]
+        |ts, ret, failed| [duped(fd, n, failed), n as u64, fl as u64];
+    Posix fn fcntl(fd: c_int, cmd: c_int, arg: usize) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, cmd as u64, fcntl_arg(fd, cmd, arg, ret, failed), lock_field(cmd, arg, 0), lock_field(cmd, arg, 1)];
+    Posix fn fcntl64(fd: c_int, cmd: c_int, arg: usize) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, cmd as u64, fcntl_arg(fd, cmd, arg, ret, failed), lock_field(cmd, arg, 0), lock_field(cmd, arg, 1)];
+    Posix fn flock(fd: c_int, op: c_int) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, op as u64];
+    Posix fn lockf(fd: c_int, cmd: c_int, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, cmd as u64, l as u64];
+    Posix fn lockf64(fd: c_int, cmd: c_int, l: off_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, cmd as u64, l as u64];
+    Posix fn mmap(a: *mut c_void, l: size_t, prot: c_int, fl: c_int, fd: c_int, o: off_t) -> *mut c_void [fd_traced(fd)]
+        |ts, ret, failed| [mapped(ret, failed, l), prot as u64, fl as u64, fd as u64, o as u64];
+    Posix fn mmap64(a: *mut c_void, l: size_t, prot: c_int, fl: c_int, fd: c_int, o: off_t) -> *mut c_void [fd_traced(fd)]
+        |ts, ret, failed| [mapped(ret, failed, l), prot as u64, fl as u64, fd as u64, o as u64];
+    Posix fn munmap(a: *mut c_void, l: size_t) -> c_int [is_mapped(a)] |ts, ret, failed| [unmapped(a, failed), l as u64];
+    Posix fn msync(a: *mut c_void, l: size_t, fl: c_int) -> c_int [is_mapped(a)] |ts, ret, failed| [a as u64, l as u64, fl as u64];
+
+    // ---- metadata --------------------------------------------------------------------------
+    Posix fn stat(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn stat64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn lstat(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn lstat64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn fstat(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fstat64(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fstatat(d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64];
+    Posix fn fstatat64(d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64];
+    Posix fn statx(d: c_int, p: *const c_char, fl: c_int, mask: c_uint, b: *mut c_void) -> c_int [true]
+        |ts, ret, failed| [d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64, mask as u64];
+    Posix fn __xstat(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
+    Posix fn __xstat64(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
+    Posix fn __lxstat(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
+    Posix fn __lxstat64(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
+    Posix fn __fxstat(v: c_int, fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [v as u64, fd as u64];
+    Posix fn __fxstat64(v: c_int, fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [v as u64, fd as u64];
+    Posix fn __fxstatat(v: c_int, d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [v as u64, d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64];
+    Posix fn __fxstatat64(v: c_int, d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [v as u64, d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64];
+    Posix fn access(p: *const c_char, m: c_int) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn faccessat(d: c_int, p: *const c_char, m: c_int, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [d as u64, path(ts, d, p)?, m as u64, fl as u64];
+    Posix fn unlink(p: *const c_char) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn unlinkat(d: c_int, p: *const c_char, fl: c_int) -> c_int [true] |ts, ret, failed| [d as u64, path(ts, d, p)?, fl as u64];
+    Posix fn rename(a: *const c_char, b: *const c_char) -> c_int [true]
+        |ts, ret, failed| [path(ts, AT_FDCWD, a)?, path(ts, AT_FDCWD, b)?];
+    Posix fn renameat(da: c_int, a: *const c_char, db: c_int, b: *const c_char) -> c_int [true]
+        |ts, ret, failed| [da as u64, path(ts, da, a)?, db as u64, path(ts, db, b)?];
+    Posix fn renameat2(da: c_int, a: *const c_char, db: c_int, b: *const c_char, fl: c_uint) -> c_int [true]
+        |ts, ret, failed| [da as u64, path(ts, da, a)?, db as u64, path(ts, db, b)?, fl as u64];
+    Posix fn mkdir(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn mkdirat(d: c_int, p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [d as u64, path(ts, d, p)?, m as u64];
+    Posix fn rmdir(p: *const c_char) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn chmod(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn fchmod(fd: c_int, m: mode_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, m as u64];
+    Posix fn chown(p: *const c_char, u: libc::uid_t, g: libc::gid_t) -> c_int [true]
+        |ts, ret, failed| [path(ts, AT_FDCWD, p)?, u as u64, g as u64];
+    Posix fn link(a: *const c_char, b: *const c_char) -> c_int [true]
+        |ts, ret, failed| [path(ts, AT_FDCWD, a)?, path(ts, AT_FDCWD, b)?];
+    Posix fn symlink(a: *const c_char, b: *const c_char) -> c_int [true]
+        |ts, ret, failed| [symlink_target(ts, a, b), path(ts, AT_FDCWD, b)?];
+    Posix fn readlink(p: *const c_char, b: *mut c_char, n: size_t) -> ssize_t [true]
+        |ts, ret, failed| [path(ts, AT_FDCWD, p)?, n as u64];
+    Posix fn opendir(p: *const c_char) -> *mut libc::DIR [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, dir_fd(ret), failed)?];
+    Posix fn fdopendir(fd: c_int) -> *mut libc::DIR [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, fd_path(ts, fd)];
+    Posix fn readdir(d: *mut libc::DIR) -> *mut libc::dirent [fd_traced(dir_fd(d))] |ts, ret, failed| [d as u64];
+    Posix fn readdir64(d: *mut libc::DIR) -> *mut libc::dirent64 [fd_traced(dir_fd(d))] |ts, ret, failed| [d as u64];
+    Posix fn closedir(d: *mut libc::DIR) -> c_int [fd_traced(dir_fd(d)) && { set_fd(dir_fd(d), UNTRACKED); true }]
+        |ts, ret, failed| [d as u64];
+    Posix fn chdir(p: *const c_char) -> c_int [{ files::CWD_GEN.fetch_add(1, Relaxed); true }]
+        |ts, ret, failed| [cwd_changed(failed, path(ts, AT_FDCWD, p)?)];
+    Posix fn fchdir(fd: c_int) -> c_int [{ files::CWD_GEN.fetch_add(1, Relaxed); fd_traced(fd) }]
+        |ts, ret, failed| [cwd_changed(failed, fd as u64)];
+    Posix fn getcwd(b: *mut c_char, n: size_t) -> *mut c_char [true]
+        |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, n as u64];
+    Posix fn umask(m: mode_t) -> mode_t [true] |ts, ret, failed| [m as u64];
+}
+
+/// fstatat/statx with AT_EMPTY_PATH and "" operate on the fd itself.
+fn empty_path_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) -> Option<u64> {
+    if fl & libc::AT_EMPTY_PATH != 0 && !p.is_null() && unsafe { *p } == 0 {
+        return Some(fd_path(ts, d));
+    }
+    path(ts, d, p)
+}
+
+/// The file an fd is open on (for fdopendir and AT_EMPTY_PATH).
+fn fd_path(ts: &mut ThreadState, fd: c_int) -> u64 {
+    let link = files::cstring(&format!("/proc/self/fd/{fd}"));
+    let target = runtime::busy(|| std::fs::read_link(link.to_str().unwrap_or("")).map(|p| files::cstring(&p.to_string_lossy())).ok()).flatten();
+    match target {
+        Some(t) => intern_path(ts, AT_FDCWD, t.as_ptr()).unwrap_or(NO_FILE),
+        None => NO_FILE,
+    }
+}
+
+/// A symlink's target is not resolved against the cwd but against the link's folder; it is
+/// recorded as a name only when absolute.
+fn symlink_target(ts: &mut ThreadState, target: *const c_char, _link: *const c_char) -> u64 {
+    if !target.is_null() && unsafe { *target } == b'/' as c_char {
+        intern_path(ts, AT_FDCWD, target).unwrap_or(NO_FILE)
+    } else {
+        NO_FILE
+    }
+}
+
+/// fcntl's `arg` field: the int argument, or the lock type for record-lock commands
+/// (whose struct flock is read after the call). F_DUPFD gives the new fd the old one's state.
+fn fcntl_arg(fd: c_int, cmd: c_int, arg: usize, ret: c_int, failed: bool) -> u64 {
+    match cmd {
+        libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
+            if !failed {
+                set_fd(ret, fd_state(fd));
+            }
+            arg as u32 as u64
+        }
+        _ if is_lock_cmd(cmd) => lock(arg).map(|l| l.l_type as u64).unwrap_or(0),
+        libc::F_SETFL | libc::F_SETFD | libc::F_SETOWN | libc::F_SETLEASE | libc::F_NOTIFY | libc::F_SETPIPE_SZ | libc::F_ADD_SEALS => {
+            arg as u32 as u64
+        }
+        _ => 0,
+    }
+}
+
+fn is_lock_cmd(cmd: c_int) -> bool {
+    matches!(cmd, libc::F_GETLK | libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_GETLK | libc::F_OFD_SETLK | libc::F_OFD_SETLKW)
+}
+
+fn lock<'a>(arg: usize) -> Option<&'a libc::flock> {
+    // SAFETY: the real fcntl accepted this pointer for a lock command.
+    unsafe { (arg as *const libc::flock).as_ref() }
+}
+
+/// Lock start (which = 0) or length (1) of a record-lock command, else 0.
+fn lock_field(cmd: c_int, arg: usize, which: u8) -> u64 {
+    if !is_lock_cmd(cmd) {
+        return 0;
+    }
+    lock(arg).map(|l| if which == 0 { l.l_start as u64 } else { l.l_len as u64 }).unwrap_or(0)
+}
+
+// ---- calls that are not records but must flush or follow the process -----------------------
+
+static REAL_EXIT: Real = Real::new("_exit\0");
+static REAL_EXIT2: Real = Real::new("_Exit\0");
+static REAL_SYNC: Real = Real::new("sync\0");
+
+/// sync() returns nothing; recorded as a FLUSH on the POSIX proxy handle.
+#[no_mangle]
+pub unsafe extern "C" fn sync() {
+    let p = REAL_SYNC.get();
+    if p.is_null() {
+        return;
+    }
+    let real: unsafe extern "C" fn() = std::mem::transmute(p);
+    let Some(ts) = runtime::begin(io_events::functions::Layer::Posix) else { return real() };
+    let t0 = runtime::now_ns();
+    real();
+    let t1 = runtime::now_ns();
+    let err = runtime::errno();
+    runtime::end(ts, io_events::functions::Func::sync, t0, t1, 0, &[0]);
+    runtime::set_errno(err);
+}
+
+/// _exit skips atexit handlers and destructors: flush first.
+#[no_mangle]
+pub unsafe extern "C" fn _exit(status: c_int) -> ! {
+    runtime::finish(io_events::meta::Ending::FastExit);
+    let p = REAL_EXIT.get();
+    if !p.is_null() {
+        let real: unsafe extern "C" fn(c_int) -> ! = std::mem::transmute(p);
+        real(status);
+    }
+    libc::syscall(libc::SYS_exit_group, status as c_long);
+    loop {}
+}
+
+/// _Exit: as _exit.
+#[no_mangle]
+pub unsafe extern "C" fn _Exit(status: c_int) -> ! {
+    runtime::finish(io_events::meta::Ending::FastExit);
+    let p = REAL_EXIT2.get();
+    if !p.is_null() {
+        let real: unsafe extern "C" fn(c_int) -> ! = std::mem::transmute(p);
+        real(status);
+    }
+    libc::syscall(libc::SYS_exit_group, status as c_long);
+    loop {}
+}
+
+/// Before exec*: flush everything (the C shim calls this for the exec family).
+#[no_mangle]
+pub extern "C" fn rotf2_before_exec() {
+    runtime::finish(io_events::meta::Ending::Exec);
+    if let Some(p) = runtime::process() {
+        // The new image's trace says which image it replaced.
+        let _ = runtime::busy(|| std::env::set_var("RECORDER_OTF2_EXEC_FROM", &p.dir_name));
+    }
+}
+
+/// exec* returned: it failed, tracing goes on.
+#[no_mangle]
+pub extern "C" fn rotf2_exec_failed() {
+    let _ = runtime::busy(|| std::env::remove_var("RECORDER_OTF2_EXEC_FROM"));
+    runtime::exec_failed();
+}

@@ -1,0 +1,666 @@
+//! Process and thread state of the recorder, and the hot path.
+//!
+//! The hot path of a traced call is: check one global flag, load the thread's state from
+//! TLS, take two timestamps around the real call, encode the record into the thread's
+//! preallocated buffer. No lock, no allocation. Everything else (opening a thread's stream,
+//! interning a path, flushing a full chunk, fork/exec/exit) is on slow paths.
+//!
+//! Re-entrancy: while the recorder does its own work on a thread (`BUSY`), every wrapper
+//! passes straight through, so the recorder's own file I/O is never traced. A traced call
+//! made inside another traced call (HDF5 -> pwrite) is recorded with depth + 1.
+
+use crate::config::Config;
+use crate::files::Files;
+use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
+use io_events::defs::Def;
+use io_events::functions::{Func, Layer, FUNCTIONS};
+use io_events::meta::{ClockAnchor, Ending, ProcessMeta};
+use io_events::stream::{chunk_header, StreamHeader, CHUNK_HEADER_LEN};
+use std::cell::Cell;
+use std::ffi::CString;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*};
+use std::sync::Mutex;
+
+/// Bit per layer: set while that layer is traced. Zero before start-up finished, after
+/// shutdown, and when tracing failed: the single check every wrapper makes first.
+pub static LAYERS_ON: AtomicU8 = AtomicU8::new(0);
+
+#[inline(always)]
+fn layer_bit(l: Layer) -> u8 {
+    1 << (l as u8)
+}
+
+thread_local! {
+    /// The calling thread's state (null until its first traced call).
+    static THREAD: Cell<*mut ThreadState> = const { Cell::new(std::ptr::null_mut()) };
+    /// Set while the recorder itself runs on this thread: wrappers pass through.
+    static BUSY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Process-wide state, set once at start-up (and again in a forked child).
+pub struct Process {
+    pub config: Config,
+    /// This process's folder inside the trace directory.
+    pub dir: String,
+    pub dir_name: String,
+    pub start: ClockAnchor,
+    pub meta: Mutex<ProcessMeta>,
+    /// File descriptor of defs.bin (O_APPEND: one write per entry).
+    pub defs_fd: i32,
+    pub files: Files,
+    /// Lowest fd number the recorder uses for its own files.
+    pub fd_base: i32,
+}
+
+static mut PROCESS: *mut Process = std::ptr::null_mut();
+
+/// The process state, once start-up finished.
+#[inline(always)]
+pub fn process() -> Option<&'static Process> {
+    // SAFETY: written only while single-threaded (start-up, fork child) before LAYERS_ON is
+    // set, and never freed.
+    unsafe { (*std::ptr::addr_of!(PROCESS)).as_ref() }
+}
+
+static NEXT_THREAD: AtomicU32 = AtomicU32::new(0);
+/// All live thread states, for flushing at exit/exec. Touched only on thread start/end.
+static REGISTRY: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+/// Call counts of threads that already ended.
+static DEAD_COUNTS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+static TOTAL_RECORDS: AtomicU64 = AtomicU64::new(0);
+static TOTAL_BYTES: AtomicU64 = AtomicU64::new(0);
+static FAILED: AtomicBool = AtomicBool::new(false);
+static PTHREAD_KEY: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// One thread's recording state.
+pub struct ThreadState {
+    depth: u32,
+    fd: i32,
+    index: u32,
+    enc: PeepholeEncoder,
+    /// CHUNK_HEADER_LEN bytes of room for the header, then records.
+    buf: Box<[u8]>,
+    /// End of the encoded records in `buf` (published for an exit-time flush by another thread).
+    len: AtomicUsize,
+    limit: usize,
+    fresh: bool,
+    base: u64,
+    records: u32,
+    seq: u32,
+    /// Serialises flushes of this buffer between its owner and an exit-time flush.
+    flushing: AtomicBool,
+    /// Set when another thread flushed this buffer at exit: the owner records no more.
+    sealed: AtomicBool,
+    resolution: u64,
+    start_ns: u64,
+    pub counts: Box<[u64]>,
+    /// Per-thread path cache (see files.rs).
+    pub path_cache: crate::files::PathCache,
+}
+
+#[inline(always)]
+pub fn now_ns() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: valid out-pointer; CLOCK_MONOTONIC always exists on Linux.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+fn realtime_ns() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Runs `f` with this thread marked busy (its own libc calls untraced), catching panics so
+/// none crosses into the host program.
+pub fn busy<R>(f: impl FnOnce() -> R) -> Option<R> {
+    let was = BUSY.with(|b| b.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
+    BUSY.with(|b| b.set(was));
+    r
+}
+
+/// Start of a traced call: returns the thread state when the call is to be recorded.
+#[inline(always)]
+pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
+    if LAYERS_ON.load(Relaxed) & layer_bit(layer) == 0 {
+        return None;
+    }
+    if BUSY.with(|b| b.get()) {
+        return None;
+    }
+    let mut ts = THREAD.with(|t| t.get());
+    if ts.is_null() {
+        ts = thread_init()?;
+    }
+    // SAFETY: ts is this thread's own state.
+    unsafe { (*ts).depth += 1 };
+    Some(ts)
+}
+
+/// Whether `layer` is on at all (cheap pre-check for wrappers that need work before begin).
+#[inline(always)]
+pub fn layer_on(layer: Layer) -> bool {
+    LAYERS_ON.load(Relaxed) & layer_bit(layer) != 0
+}
+
+/// End of a traced call: encode the record. `fields` are the captured fields, return value last.
+#[inline(always)]
+pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, fields: &[u64]) {
+    BUSY.with(|b| b.set(true));
+    // SAFETY: ts is this thread's own state, alive until the thread ends.
+    let t = unsafe { &mut *ts };
+    t.depth -= 1;
+    if !t.sealed.load(Relaxed) {
+        let start = (t0.saturating_sub(t.start_ns)) / t.resolution;
+        let end = (t1.saturating_sub(t.start_ns)) / t.resolution;
+        let rec = Record::new(func.id(), t.depth, start, end, errno as u32, fields);
+        t.append(&rec);
+        if let Some(c) = t.counts.get_mut(func as usize) {
+            *c += 1;
+        }
+    }
+    BUSY.with(|b| b.set(false));
+}
+
+/// Leave a call without recording it (the wrapper decided it is not to be traced after all,
+/// e.g. its path is excluded).
+#[inline(always)]
+pub fn cancel(ts: *mut ThreadState) {
+    unsafe { (*ts).depth -= 1 };
+}
+
+impl ThreadState {
+    #[inline(always)]
+    fn append(&mut self, rec: &Record) {
+        if self.fresh {
+            self.fresh = false;
+            self.base = rec.start;
+            self.enc.reset(rec.start);
+        }
+        let len = self.len.load(Relaxed);
+        let new_len = self.enc.encode(rec, &mut self.buf, len);
+        self.records += 1;
+        self.len.store(new_len, Release);
+        if new_len >= self.limit {
+            self.flush();
+        }
+    }
+
+    /// Write the buffered records as one chunk. Called by the owner; an exit-time flush by
+    /// another thread goes through `flush_foreign`.
+    fn flush(&mut self) {
+        if self.flushing.swap(true, Acquire) {
+            return;
+        }
+        if !self.sealed.load(Relaxed) {
+            let len = self.len.load(Relaxed);
+            if len > CHUNK_HEADER_LEN {
+                write_chunk(self.fd, &mut self.buf, len, self.records, self.base, self.seq);
+                self.seq += 1;
+            }
+            self.len.store(CHUNK_HEADER_LEN, Release);
+            self.records = 0;
+            self.fresh = true;
+        }
+        self.flushing.store(false, Release);
+    }
+}
+
+/// Frame `buf[CHUNK_HEADER_LEN..len]` with its header and write it with one system call
+/// (raw syscalls: never traced, never interposed).
+fn write_chunk(fd: i32, buf: &mut [u8], len: usize, records: u32, base: u64, seq: u32) {
+    let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq);
+    buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
+    if write_all(fd, &buf[..len]).is_err() {
+        fail("cannot write the trace");
+    } else {
+        TOTAL_RECORDS.fetch_add(records as u64, Relaxed);
+        TOTAL_BYTES.fetch_add(len as u64, Relaxed);
+    }
+}
+
+/// write(2) the whole slice with raw system calls.
+pub fn write_all(fd: i32, mut b: &[u8]) -> Result<(), i32> {
+    while !b.is_empty() {
+        let n = unsafe { libc::syscall(libc::SYS_write, fd, b.as_ptr(), b.len()) };
+        if n < 0 {
+            let e = errno();
+            if e == libc::EINTR {
+                continue;
+            }
+            return Err(e);
+        }
+        b = &b[n as usize..];
+    }
+    Ok(())
+}
+
+#[inline(always)]
+pub fn errno() -> i32 {
+    unsafe { *libc::__errno_location() }
+}
+
+#[inline(always)]
+pub fn set_errno(e: i32) {
+    unsafe { *libc::__errno_location() = e }
+}
+
+/// Open one of the recorder's own files: O_CLOEXEC, moved to a high fd number so it stays
+/// out of the program's way. Raw syscalls: never traced.
+pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
+    let c = CString::new(path).map_err(|_| libc::EINVAL)?;
+    let fd = unsafe { libc::syscall(libc::SYS_openat, libc::AT_FDCWD, c.as_ptr(), flags | libc::O_CLOEXEC, 0o644) } as i32;
+    if fd < 0 {
+        return Err(errno());
+    }
+    let base = process().map(|p| p.fd_base).unwrap_or_else(fd_base);
+    let high = unsafe { libc::syscall(libc::SYS_fcntl, fd, libc::F_DUPFD_CLOEXEC, base) } as i32;
+    if high >= 0 {
+        unsafe { libc::syscall(libc::SYS_close, fd) };
+        Ok(high)
+    } else {
+        Ok(fd)
+    }
+}
+
+/// Where the recorder's own fds start: high in the soft limit.
+pub fn fd_base() -> i32 {
+    let mut rl = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) };
+    let cur = rl.rlim_cur.min(1 << 20) as i32;
+    if cur >= 1024 {
+        cur - 256
+    } else {
+        (cur / 2).max(3)
+    }
+}
+
+/// Tracing cannot go on: say so once on stderr, record why, and let the program run untraced.
+pub fn fail(why: &str) {
+    LAYERS_ON.store(0, SeqCst);
+    if FAILED.swap(true, SeqCst) {
+        return;
+    }
+    let e = std::io::Error::from_raw_os_error(errno());
+    let dir = process().map(|p| p.dir.as_str()).unwrap_or("?");
+    let msg = format!("recorder-otf2: {why} in {dir}: {e}; the program continues untraced\n");
+    let _ = write_all(2, msg.as_bytes());
+    if let Some(p) = process() {
+        if let Ok(mut m) = p.meta.lock() {
+            m.ending = Ending::Failed;
+            m.failure = Some(format!("{why}: {e}"));
+        }
+    }
+}
+
+/// Append a local definition to defs.bin (one write: atomic with O_APPEND).
+pub fn write_def(def: &Def) {
+    if let Some(p) = process() {
+        let mut v = Vec::with_capacity(64);
+        def.encode(&mut v);
+        if write_all(p.defs_fd, &v).is_err() {
+            fail("cannot write definitions");
+        }
+    }
+}
+
+/// First traced call on this thread: open its stream.
+#[cold]
+fn thread_init() -> Option<*mut ThreadState> {
+    let p = process()?;
+    busy(|| {
+        let index = NEXT_THREAD.fetch_add(1, Relaxed);
+        let path = format!("{}/{}", p.dir, io_events::layout::thread_file(index));
+        let fd = match open_own(&path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC) {
+            Ok(fd) => fd,
+            Err(e) => {
+                set_errno(e);
+                fail("cannot create a thread stream");
+                return None;
+            }
+        };
+        let tid = unsafe { libc::syscall(libc::SYS_gettid) } as u64;
+        let header = StreamHeader {
+            version: io_events::FORMAT_VERSION,
+            resolution_ns: p.config.time_resolution_ns,
+            window: p.config.window as u16,
+            tid,
+            thread_index: index,
+        };
+        if write_all(fd, &header.to_bytes()).is_err() {
+            fail("cannot write a thread stream");
+            return None;
+        }
+        write_def(&Def::Thread { index, tid });
+        let cap = CHUNK_HEADER_LEN + p.config.buffer_size + MAX_RECORD_BYTES;
+        let ts = Box::new(ThreadState {
+            depth: 0,
+            fd,
+            index,
+            enc: PeepholeEncoder::new(p.config.window, 0),
+            buf: vec![0u8; cap].into_boxed_slice(),
+            len: AtomicUsize::new(CHUNK_HEADER_LEN),
+            limit: CHUNK_HEADER_LEN + p.config.buffer_size,
+            fresh: true,
+            base: 0,
+            records: 0,
+            seq: 0,
+            flushing: AtomicBool::new(false),
+            sealed: AtomicBool::new(false),
+            resolution: p.config.time_resolution_ns as u64,
+            start_ns: p.start.monotonic_ns,
+            counts: vec![0u64; FUNCTIONS.len()].into_boxed_slice(),
+            path_cache: Default::default(),
+        });
+        let raw = Box::into_raw(ts);
+        THREAD.with(|t| t.set(raw));
+        if let Ok(mut r) = REGISTRY.lock() {
+            r.push(raw as usize);
+        }
+        let key = PTHREAD_KEY.load(Relaxed);
+        if key != usize::MAX {
+            unsafe { libc::pthread_setspecific(key as libc::pthread_key_t, raw as *const libc::c_void) };
+        }
+        Some(raw)
+    })
+    .flatten()
+}
+
+/// pthread key destructor: a thread ends; flush and free its state.
+extern "C" fn thread_exit(ptr: *mut libc::c_void) {
+    let raw = ptr as *mut ThreadState;
+    if raw.is_null() {
+        return;
+    }
+    busy(|| {
+        let mut r = match REGISTRY.lock() {
+            Ok(r) => r,
+            Err(_) => return,
+        };
+        // Only a registered state is ours to free (a forked child forgets its parent's).
+        let Some(pos) = r.iter().position(|&x| x == raw as usize) else { return };
+        r.swap_remove(pos);
+        drop(r);
+        let t = unsafe { &mut *raw };
+        t.flush();
+        add_dead_counts(&t.counts);
+        unsafe { libc::syscall(libc::SYS_close, t.fd) };
+        THREAD.with(|c| c.set(std::ptr::null_mut()));
+        drop(unsafe { Box::from_raw(raw) });
+    });
+}
+
+fn add_dead_counts(c: &[u64]) {
+    if let Ok(mut d) = DEAD_COUNTS.lock() {
+        if d.len() < c.len() {
+            d.resize(c.len(), 0);
+        }
+        for (a, b) in d.iter_mut().zip(c) {
+            *a += *b;
+        }
+    }
+}
+
+fn hostname() -> String {
+    let mut b = [0u8; 256];
+    unsafe { libc::gethostname(b.as_mut_ptr() as *mut libc::c_char, b.len()) };
+    let n = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+    String::from_utf8_lossy(&b[..n]).into_owned()
+}
+
+fn cmdline() -> Vec<String> {
+    std::fs::read("/proc/self/cmdline")
+        .map(|b| b.split(|&c| c == 0).filter(|s| !s.is_empty()).map(|s| String::from_utf8_lossy(s).into_owned()).collect())
+        .unwrap_or_default()
+}
+
+/// Make the trace directory (and parents) and this process's folder in it.
+fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
+    for n in 0..1000 {
+        let name = if n == 0 { format!("{host}.{pid}") } else { format!("{host}.{pid}.{n}") };
+        let path = format!("{dir}/{name}");
+        match std::fs::create_dir(&path) {
+            Ok(()) => return Ok((path, name)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {path}: {e}")),
+        }
+    }
+    Err(format!("too many process folders for pid {pid} in {dir}"))
+}
+
+fn write_meta(p: &Process) {
+    let Ok(m) = p.meta.lock() else { return };
+    let text = m.to_yaml();
+    drop(m);
+    let tmp = format!("{}/.{}.tmp", p.dir, io_events::layout::META_FILE);
+    let fin = format!("{}/{}", p.dir, io_events::layout::META_FILE);
+    let ok = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &fin));
+    if ok.is_err() {
+        fail("cannot write process metadata");
+    }
+}
+
+fn default_dir() -> String {
+    let exe = std::env::current_exe().ok().and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned())).unwrap_or_else(|| "program".into());
+    format!("recorder-otf2-{}-{}", exe, std::process::id())
+}
+
+fn absolute(dir: &str) -> String {
+    if dir.starts_with('/') {
+        dir.to_string()
+    } else {
+        let cwd = std::env::current_dir().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| ".".into());
+        format!("{}/{}", cwd.trim_end_matches('/'), dir)
+    }
+}
+
+/// Set up the process: options, trace folder, metadata, definitions file, pre-created
+/// handles. `forked_from` is set in a fork child.
+fn setup(forked_from: Option<String>, exec_from: Option<String>) {
+    let env = |k: &str| std::env::var(k).ok();
+    if env("RECORDER_OTF2_DISABLE").is_some_and(|v| v != "0" && !v.is_empty()) {
+        return;
+    }
+    let mut config = Config::load(&env, default_dir());
+    config.dir = absolute(&config.dir);
+    // Children (fork, exec, spawn) inherit the directory through the environment.
+    if env("RECORDER_OTF2_DIR").is_none() {
+        std::env::set_var("RECORDER_OTF2_DIR", &config.dir);
+    }
+    let host = hostname();
+    let pid = std::process::id();
+    let (dir, dir_name) = match make_process_dir(&config.dir, &host, pid) {
+        Ok(d) => d,
+        Err(e) => {
+            let _ = write_all(2, format!("recorder-otf2: {e}; the program continues untraced\n").as_bytes());
+            return;
+        }
+    };
+    for w in &config.warnings {
+        let _ = write_all(2, format!("recorder-otf2: option problem: {w}\n").as_bytes());
+    }
+    let start = ClockAnchor { monotonic_ns: now_ns(), realtime_ns: realtime_ns() };
+    let meta = ProcessMeta {
+        format_version: io_events::FORMAT_VERSION,
+        recorder_version: env!("CARGO_PKG_VERSION").into(),
+        host,
+        pid,
+        ppid: unsafe { libc::getppid() } as u32,
+        rank: None,
+        cmdline: cmdline(),
+        exe: std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default(),
+        time_resolution_ns: config.time_resolution_ns,
+        window: config.window as u16,
+        start,
+        end: None,
+        ending: Ending::Running,
+        failure: None,
+        options: config.as_map(),
+        functions: FUNCTIONS.iter().map(|f| f.name.to_string()).collect(),
+        function_counts: Default::default(),
+        records: 0,
+        stream_bytes: 0,
+        forked_from,
+        exec_from,
+    };
+    let fd_base = fd_base();
+    let defs_path = format!("{dir}/{}", io_events::layout::DEFS_FILE);
+    let files = Files::new(&config);
+    let layers = config.layers.iter().fold(0u8, |a, l| a | layer_bit(*l));
+    let proc_ = Box::new(Process { config, dir, dir_name, start, meta: Mutex::new(meta), defs_fd: -1, files, fd_base });
+    let raw = Box::into_raw(proc_);
+    unsafe { *std::ptr::addr_of_mut!(PROCESS) = raw };
+    let p = unsafe { &mut *raw };
+    match open_own(&defs_path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) {
+        Ok(fd) => p.defs_fd = fd,
+        Err(e) => {
+            set_errno(e);
+            fail("cannot create the definitions file");
+            return;
+        }
+    }
+    if write_all(p.defs_fd, &io_events::defs::defs_header()).is_err() {
+        fail("cannot write the definitions file");
+        return;
+    }
+    write_meta(p);
+    crate::files::register_precreated(p);
+    if !FAILED.load(SeqCst) {
+        LAYERS_ON.store(layers, SeqCst);
+    }
+}
+
+/// Library constructor.
+pub fn init() {
+    busy(|| {
+        let mut key: libc::pthread_key_t = 0;
+        if unsafe { libc::pthread_key_create(&mut key, Some(thread_exit)) } == 0 {
+            PTHREAD_KEY.store(key as usize, SeqCst);
+        }
+        unsafe { libc::pthread_atfork(None, None, Some(after_fork_child)) };
+        let exec_from = std::env::var("RECORDER_OTF2_EXEC_FROM").ok();
+        if exec_from.is_some() {
+            std::env::remove_var("RECORDER_OTF2_EXEC_FROM");
+        }
+        setup(None, exec_from);
+    });
+}
+
+/// In a fork child: the child gets its own folder and streams; the copies of the parent's
+/// buffers are dropped (the parent writes them).
+extern "C" fn after_fork_child() {
+    let Some(parent) = process() else { return };
+    let parent_name = parent.dir_name.clone();
+    LAYERS_ON.store(0, SeqCst);
+    BUSY.with(|b| b.set(true));
+    // Forget the parent's threads: they do not exist here.
+    if let Ok(mut r) = REGISTRY.lock() {
+        r.clear();
+    }
+    if let Ok(mut d) = DEAD_COUNTS.lock() {
+        d.clear();
+    }
+    THREAD.with(|t| t.set(std::ptr::null_mut()));
+    NEXT_THREAD.store(0, SeqCst);
+    TOTAL_RECORDS.store(0, SeqCst);
+    TOTAL_BYTES.store(0, SeqCst);
+    FAILED.store(false, SeqCst);
+    unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
+    let _ = std::panic::catch_unwind(|| setup(Some(parent_name), None));
+    BUSY.with(|b| b.set(false));
+}
+
+/// Flush every thread's buffer and write the final metadata. Used at exit, _exit and exec.
+pub fn finish(ending: Ending) {
+    let Some(p) = process() else { return };
+    let was_on = LAYERS_ON.swap(0, SeqCst);
+    busy(|| {
+        let me = THREAD.with(|t| t.get());
+        let mut counts = vec![0u64; FUNCTIONS.len()];
+        if let Ok(r) = REGISTRY.lock() {
+            for &raw in r.iter() {
+                let t = unsafe { &mut *(raw as *mut ThreadState) };
+                if raw as *mut ThreadState == me {
+                    t.flush();
+                } else {
+                    flush_foreign(t);
+                }
+                for (a, b) in counts.iter_mut().zip(t.counts.iter()) {
+                    *a += *b;
+                }
+            }
+        }
+        if let Ok(d) = DEAD_COUNTS.lock() {
+            for (a, b) in counts.iter_mut().zip(d.iter()) {
+                *a += *b;
+            }
+        }
+        if let Ok(mut m) = p.meta.lock() {
+            if m.ending != Ending::Failed {
+                m.ending = ending;
+            }
+            m.end = Some(ClockAnchor { monotonic_ns: now_ns(), realtime_ns: realtime_ns() });
+            m.function_counts = FUNCTIONS.iter().zip(&counts).filter(|(_, &c)| c > 0).map(|(f, &c)| (f.name.to_string(), c)).collect();
+            m.records = TOTAL_RECORDS.load(SeqCst);
+            m.stream_bytes = TOTAL_BYTES.load(SeqCst);
+        }
+        write_meta(p);
+    });
+    // A failed exec resumes tracing (the streams stay open: they are only flushed).
+    if ending == Ending::Exec {
+        EXEC_RESUME.store(was_on, SeqCst);
+    }
+}
+
+static EXEC_RESUME: AtomicU8 = AtomicU8::new(0);
+
+/// exec* failed: the process goes on, and so does tracing.
+pub fn exec_failed() {
+    let on = EXEC_RESUME.swap(0, SeqCst);
+    if on != 0 && !FAILED.load(SeqCst) {
+        if let Some(p) = process() {
+            if let Ok(mut m) = p.meta.lock() {
+                m.ending = Ending::Running;
+                m.end = None;
+            }
+        }
+        LAYERS_ON.store(on, SeqCst);
+    }
+}
+
+/// Flush another thread's buffer at exit: take its flush flag if free, write what it has
+/// published, and seal it so nothing is written twice.
+fn flush_foreign(t: &mut ThreadState) {
+    if t.flushing.swap(true, Acquire) {
+        return;
+    }
+    let len = t.len.load(Acquire);
+    if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
+        // Copy out: the owner may still be encoding past `len`.
+        let mut copy = t.buf[..len].to_vec();
+        write_chunk(t.fd, &mut copy, len, t.records, t.base, t.seq);
+    }
+    t.sealed.store(true, Release);
+    t.flushing.store(false, Release);
+}
+
+/// Library destructor / exit.
+pub fn shutdown() {
+    if LAYERS_ON.load(SeqCst) != 0 || process().is_some_and(|p| p.meta.lock().map(|m| m.ending == Ending::Running).unwrap_or(false)) {
+        finish(Ending::Exit);
+    }
+}
+
+/// The current thread's state, if it has one (for wrappers that record outside begin/end).
+pub fn current_thread() -> Option<&'static mut ThreadState> {
+    let t = THREAD.with(|t| t.get());
+    unsafe { t.as_mut() }
+}
+
+/// Thread index (for tests and diagnostics).
+pub fn thread_index(t: &ThreadState) -> u32 {
+    t.index
+}

@@ -1,0 +1,161 @@
+//! The wrapper machinery: lazily resolved real symbols and the `wrap!` table macro.
+//!
+//! Each wrapped function is one line of data:
+//!
+//! ```text
+//! Posix fn pread(fd: c_int, buf: *mut c_void, n: size_t, off: off_t) -> ssize_t
+//!     [fd_traced(fd)] |ts, ret, failed| [fd as u64, n as u64, off as u64];
+//! ```
+//!
+//! - the C signature (the macro declares the `#[no_mangle]` symbol and resolves the real one
+//!   with `dlsym(RTLD_NEXT)` on first use);
+//! - a gate evaluated before the call (cheap: usually "is this fd traced"); a closed gate
+//!   calls straight through;
+//! - the captured fields, evaluated after the call; they may use `?` on an `Option` to drop
+//!   the record (an excluded path), and helpers with side effects (fd state updates).
+//!   The return value is appended as the last field by the macro.
+//!
+//! The function id is the wrapper's name in `io_events::Func`, so the event mapping lives in
+//! that one table line.
+
+use std::os::raw::{c_char, c_void};
+use std::sync::atomic::{AtomicPtr, Ordering::*};
+
+/// A lazily resolved pointer to the next definition of a symbol (libc's, usually).
+pub struct Real {
+    name: &'static str,
+    ptr: AtomicPtr<c_void>,
+}
+
+#[cfg(target_arch = "x86_64")]
+const BASE_VERSION: &[u8] = b"GLIBC_2.2.5\0";
+#[cfg(target_arch = "aarch64")]
+const BASE_VERSION: &[u8] = b"GLIBC_2.17\0";
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const BASE_VERSION: &[u8] = b"GLIBC_2.0\0";
+
+impl Real {
+    /// `name` must end with a NUL byte.
+    pub const fn new(name: &'static str) -> Real {
+        Real { name, ptr: AtomicPtr::new(std::ptr::null_mut()) }
+    }
+
+    /// The real function, or null if no later object defines it.
+    #[inline(always)]
+    pub fn get(&self) -> *mut c_void {
+        let p = self.ptr.load(Relaxed);
+        if !p.is_null() {
+            return p;
+        }
+        self.resolve()
+    }
+
+    #[cold]
+    fn resolve(&self) -> *mut c_void {
+        let name = self.name.as_ptr() as *const c_char;
+        // SAFETY: NUL-terminated names; RTLD_NEXT searches the objects loaded after us.
+        let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
+        if p.is_null() {
+            // Compat-only symbols (the __xstat family in glibc >= 2.33) have no default
+            // version and are found only by asking for the base version.
+            p = unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) };
+        }
+        self.ptr.store(p, Relaxed);
+        p
+    }
+}
+
+/// Resolve a real symbol by name for the C shim (variadic wrappers).
+#[no_mangle]
+pub extern "C" fn rotf2_real(name: *const c_char) -> *mut c_void {
+    let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
+    if p.is_null() {
+        p = unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) };
+    }
+    p
+}
+
+/// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
+pub trait FailValue {
+    fn fail_value() -> Self;
+}
+macro_rules! fail_int {
+    ($($t:ty),*) => { $( impl FailValue for $t { fn fail_value() -> Self { (0 as $t).wrapping_sub(1) } } )* };
+}
+fail_int!(i32, i64, isize, u32, u64, usize);
+impl<T> FailValue for *mut T {
+    fn fail_value() -> Self {
+        std::ptr::null_mut()
+    }
+}
+impl<T> FailValue for *const T {
+    fn fail_value() -> Self {
+        std::ptr::null()
+    }
+}
+
+/// Converts a return value into the u64 stored as the record's last field.
+pub trait RetField {
+    fn field(self) -> u64;
+}
+macro_rules! ret_int {
+    ($($t:ty),*) => { $( impl RetField for $t { #[inline(always)] fn field(self) -> u64 { self as i64 as u64 } } )* };
+}
+ret_int!(i32, i64, isize);
+impl RetField for u32 {
+    #[inline(always)]
+    fn field(self) -> u64 {
+        self as u64
+    }
+}
+impl RetField for usize {
+    #[inline(always)]
+    fn field(self) -> u64 {
+        self as u64
+    }
+}
+impl<T> RetField for *mut T {
+    #[inline(always)]
+    fn field(self) -> u64 {
+        self as usize as u64
+    }
+}
+
+/// Declare wrappers; see the module documentation for the line format.
+macro_rules! wrap {
+    ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty
+        [ $gate:expr ] | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
+        #[no_mangle]
+        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
+            static REAL: $crate::wrap::Real = $crate::wrap::Real::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                $crate::runtime::set_errno(libc::ENOSYS);
+                return <$r as $crate::wrap::FailValue>::fail_value();
+            }
+            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            if !$crate::runtime::layer_on(io_events::functions::Layer::$layer) || !($gate) {
+                return real($($a),*);
+            }
+            let Some(ts) = $crate::runtime::begin(io_events::functions::Layer::$layer) else {
+                return real($($a),*);
+            };
+            let t0 = $crate::runtime::now_ns();
+            let $ret = real($($a),*);
+            let t1 = $crate::runtime::now_ns();
+            let err = $crate::runtime::errno();
+            let func = io_events::functions::Func::$name;
+            let $failed = func.info().fail.failed($crate::wrap::RetField::field($ret));
+            let $ts = &mut *ts;
+            let fields = (|| Some([$($field,)* $crate::wrap::RetField::field($ret)]))();
+            match fields {
+                Some(f) => $crate::runtime::end(ts, func, t0, t1, if $failed { err } else { 0 }, &f),
+                None => $crate::runtime::cancel(ts),
+            }
+            $crate::runtime::set_errno(err);
+            $ret
+        }
+    )* };
+}
+pub(crate) use wrap;
