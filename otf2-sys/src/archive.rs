@@ -357,3 +357,28 @@ impl Drop for ArchiveWriter {
         // `pool` is dropped after this, once OTF2 no longer uses it.
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchor_is_split_into_dir_and_stem() {
+        assert_eq!(split_anchor(Path::new("/a/b/out.otf2")).unwrap(), (PathBuf::from("/a/b"), "out".to_string()));
+        assert_eq!(split_anchor(Path::new("out.otf2")).unwrap(), (PathBuf::from("."), "out".to_string()));
+        assert_eq!(split_anchor(Path::new("dir/trace")).unwrap(), (PathBuf::from("dir"), "trace".to_string()));
+        assert_eq!(split_anchor(Path::new("x.y.otf2")).unwrap(), (PathBuf::from("."), "x.y".to_string()));
+        let err = split_anchor(Path::new("/a/.otf2")).unwrap_err();
+        assert_eq!(err.code, ffi::OTF2_ERROR_INVALID_ARGUMENT);
+        assert!(split_anchor(Path::new("/")).is_err());
+    }
+
+    #[test]
+    fn bad_chunk_size_is_an_error() {
+        let opts = WriterOptions { event_chunk_size: 1024, ..WriterOptions::default() };
+        let err = ArchiveWriter::create_with(Path::new("/nonexistent-dir-otf2-sys/x.otf2"), "t", "t", &opts)
+            .unwrap_err();
+        assert_eq!(err.code, ffi::OTF2_ERROR_INVALID_ARGUMENT);
+        assert!(err.to_string().starts_with("OTF2 Archive_Open: "), "{err}");
+    }
+}

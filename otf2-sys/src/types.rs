@@ -702,3 +702,43 @@ impl AttributeValue {
 pub(crate) fn ref32(r: Option<u32>) -> u32 {
     r.unwrap_or(ffi::OTF2_UNDEFINED_UINT32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enum_values_match_the_headers() {
+        assert_eq!(IoAccessMode::ReadWrite.raw(), 2);
+        assert_eq!(IoOperationMode::Flush.raw(), 2);
+        assert_eq!(RegionRole::FileIo.raw(), 27);
+        assert_eq!(RegionRole::FileIoMetadata.raw(), 38);
+        assert_eq!(Paradigm::None.raw(), 22);
+        assert_eq!(Paradigm::Mpi.raw(), 4);
+        assert_eq!(Type::Uint64.raw(), 4);
+        assert_eq!(Type::String.raw(), 11);
+        assert_eq!(LocationType::CpuThread.raw(), 1);
+    }
+
+    #[test]
+    fn flags_combine() {
+        let f = IoCreationFlags::CREATE | IoCreationFlags::TRUNCATE;
+        assert_eq!(f.bits(), 0b11);
+        assert!(f.contains(IoCreationFlags::CREATE));
+        assert!(!f.contains(IoCreationFlags::EXCLUSIVE));
+        assert!(IoStatusFlags::NONE.is_empty());
+        assert_eq!(IoStatusFlags::DELETE_ON_CLOSE.bits(), 1 << 8);
+        assert_eq!(IoHandleFlags::ALL_PROXY.union(IoHandleFlags::PRE_CREATED).bits(), 3);
+    }
+
+    #[test]
+    fn attribute_values_carry_their_type() {
+        let (ty, v) = AttributeValue::Uint64(u64::MAX - 1).to_raw();
+        assert_eq!(ty, ffi::OTF2_TYPE_UINT64 as u8);
+        // SAFETY: the union was written through the uint64 member.
+        assert_eq!(unsafe { v.uint64 }, u64::MAX - 1);
+        let (ty, v) = AttributeValue::String(7).to_raw();
+        assert_eq!(ty, ffi::OTF2_TYPE_STRING as u8);
+        assert_eq!(unsafe { v.stringRef }, 7);
+    }
+}

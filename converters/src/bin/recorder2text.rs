@@ -1,0 +1,31 @@
+//! recorder2text TRACE_DIR: print one line per recorded call.
+
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(version, about = "Print a recorder-otf2 trace as text: one line per call, with its arguments")]
+struct Args {
+    /// The trace directory.
+    trace_dir: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let a = Args::parse();
+    let r = converters::trace::Trace::open(&a.trace_dir).and_then(|t| {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        converters::text::dump(&t, &mut out)?;
+        out.flush().map_err(|e| e.to_string())
+    });
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("recorder2text: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

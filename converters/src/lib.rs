@@ -1,0 +1,29 @@
+//! Converters and analyses of recorder-otf2 native traces.
+//!
+//! - [`trace`]: open and validate a trace directory.
+//! - [`calls`]: stream a thread's records as call trees in entry order.
+//! - [`otf2conv`]: `recorder2otf2`, the OTF2 archive writer.
+//! - [`text`]: `recorder2text`, one line per call.
+
+pub mod calls;
+pub mod otf2conv;
+pub mod text;
+pub mod trace;
+
+/// Remove an existing OTF2 archive (anchor, .def, folder) for `--force`; refuse anything else.
+pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
+    let stem = anchor.with_extension("");
+    let def = anchor.with_extension("def");
+    if anchor.exists() && !anchor.is_file() {
+        return Err(format!("{}: exists and is not an OTF2 anchor file; not removing it", anchor.display()));
+    }
+    for p in [anchor.to_path_buf(), def] {
+        if p.is_file() {
+            std::fs::remove_file(&p).map_err(|e| format!("{}: {}", p.display(), e))?;
+        }
+    }
+    if stem.is_dir() {
+        std::fs::remove_dir_all(&stem).map_err(|e| format!("{}: {}", stem.display(), e))?;
+    }
+    Ok(())
+}

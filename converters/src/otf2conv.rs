@@ -1,0 +1,773 @@
+//! recorder2otf2: native trace -> OTF2 archive (docs/otf2-mapping.md).
+//!
+//! Processes are converted one after another, each with one event writer per thread;
+//! within a process the threads' call trees are merged by start time, because the fd and
+//! stream tables (and so the handle states) are process-wide. Handle and file definitions are
+//! unified globally as they appear; all global definitions are written at the end, with the
+//! exact number of events of every location.
+
+use crate::calls::CallTrees;
+use crate::trace::{ProcessTrace, Trace};
+use definitions::{FileType, GlobalDefs, HandleDef, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
+use hashbrown::{HashMap, HashSet};
+use io_events::codec::Record;
+use io_events::defs::{Def, FileKind};
+use io_events::functions::{Dir, Flags, FunctionInfo, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET};
+use otf2_sys::{
+    ArchiveWriter, AttributeValue, EventWriter, IoAccessMode, IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass,
+    IoParadigmFlags, IoSeekOption, IoStatusFlags, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole, Type,
+};
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+
+/// What the conversion did, for the summary line and the tests.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub processes: usize,
+    pub locations: usize,
+    pub records: u64,
+    pub events: u64,
+    pub warnings: Vec<String>,
+}
+
+/// Progress callback: bytes of native trace consumed so far.
+pub type Progress<'a> = &'a dyn Fn(u64);
+
+type Err = String;
+
+fn otf2e(e: otf2_sys::Otf2Error) -> Err {
+    e.to_string()
+}
+
+/// Open file description: shared by dup'ed fds.
+#[derive(Debug)]
+struct Ofd {
+    pos: Option<u64>,
+    append: bool,
+}
+
+struct FdEntry {
+    handle: u32,
+    ofd: Rc<RefCell<Ofd>>,
+}
+
+struct StreamEntry {
+    handle: u32,
+    /// The fd under the stream, closed with it.
+    fd: Option<i32>,
+    pos: Option<u64>,
+}
+
+/// What a call did at its start that its end needs.
+#[derive(Default, Clone, Copy)]
+struct Pending {
+    handle: Option<u32>,
+    op: Option<(u32, u64)>,
+}
+
+fn access_mode(flags: u32) -> IoAccessMode {
+    if flags & libc::O_PATH as u32 != 0 {
+        return IoAccessMode::ReadOnly;
+    }
+    match flags & libc::O_ACCMODE as u32 {
+        0 => IoAccessMode::ReadOnly,
+        1 => IoAccessMode::WriteOnly,
+        _ => IoAccessMode::ReadWrite,
+    }
+}
+
+fn creation_flags(flags: u32) -> IoCreationFlags {
+    let f = flags as i32;
+    let mut c = IoCreationFlags::NONE;
+    let tmp = f & libc::O_TMPFILE == libc::O_TMPFILE;
+    for (bit, flag) in [
+        (libc::O_CREAT, IoCreationFlags::CREATE),
+        (libc::O_TRUNC, IoCreationFlags::TRUNCATE),
+        (libc::O_EXCL, IoCreationFlags::EXCLUSIVE),
+        (libc::O_NOCTTY, IoCreationFlags::NO_CONTROLLING_TERMINAL),
+        (libc::O_NOFOLLOW, IoCreationFlags::NO_FOLLOW),
+        (libc::O_PATH, IoCreationFlags::PATH),
+        (libc::O_LARGEFILE, IoCreationFlags::LARGEFILE),
+    ] {
+        if f & bit != 0 {
+            c |= flag;
+        }
+    }
+    if tmp {
+        c |= IoCreationFlags::TEMPORARY_FILE;
+    } else if f & libc::O_DIRECTORY != 0 {
+        c |= IoCreationFlags::DIRECTORY;
+    }
+    c
+}
+
+fn status_flags(flags: u32) -> IoStatusFlags {
+    let f = flags as i32;
+    let mut s = IoStatusFlags::NONE;
+    for (bit, flag) in [
+        (libc::O_CLOEXEC, IoStatusFlags::CLOSE_ON_EXEC),
+        (libc::O_APPEND, IoStatusFlags::APPEND),
+        (libc::O_NONBLOCK, IoStatusFlags::NON_BLOCKING),
+        (libc::O_ASYNC, IoStatusFlags::ASYNC),
+        (libc::O_DIRECT, IoStatusFlags::AVOID_CACHING),
+        (libc::O_NOATIME, IoStatusFlags::NO_ACCESS_TIME),
+    ] {
+        if f & bit != 0 {
+            s |= flag;
+        }
+    }
+    // O_SYNC contains the O_DSYNC bit.
+    if f & libc::O_SYNC == libc::O_SYNC {
+        s |= IoStatusFlags::SYNC;
+    } else if f & libc::O_DSYNC != 0 {
+        s |= IoStatusFlags::DATA_SYNC;
+    }
+    s
+}
+
+fn whence(w: u64) -> IoSeekOption {
+    match w as i32 {
+        libc::SEEK_CUR => IoSeekOption::FromCurrent,
+        libc::SEEK_END => IoSeekOption::FromEnd,
+        libc::SEEK_DATA => IoSeekOption::Data,
+        libc::SEEK_HOLE => IoSeekOption::Hole,
+        _ => IoSeekOption::FromStart,
+    }
+}
+
+fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
+    r.fields[info.field_index(i)]
+}
+
+/// Per-process conversion state.
+struct ProcessState<'p> {
+    p: &'p ProcessTrace,
+    host_node: u32,
+    /// Local file id -> global file id.
+    file_map: HashMap<u64, u32>,
+    fds: HashMap<i32, FdEntry>,
+    streams: HashMap<u64, StreamEntry>,
+    active: HashSet<u32>,
+    next_id: u64,
+    locks: HashMap<u32, LockType>,
+    /// Handles being created by calls in progress on the current tree (for parents).
+    opening: Vec<(u32, u8)>,
+    /// Per location: (host-aligned ns of tick 0, ns per tick).
+    time_base: u64,
+}
+
+impl<'p> ProcessState<'p> {
+    fn file(&mut self, defs: &mut GlobalDefs, local: u64, dir_hint: bool) -> Option<u32> {
+        if let Some(&g) = self.file_map.get(&local) {
+            if dir_hint {
+                defs.files[g as usize].kind = FileType::Directory;
+            }
+            return Some(g);
+        }
+        let f = self.p.file(local)?;
+        let kind = if dir_hint || f.kind == FileKind::Directory { FileType::Directory } else { FileType::Regular };
+        let g = defs.file(&f.path, kind, self.host_node, &f.mount, &f.fs_type);
+        self.file_map.insert(local, g);
+        Some(g)
+    }
+
+    fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
+        let paradigm = defs.paradigm(layer);
+        let parent = self.opening.iter().rev().find(|(_, p)| *p != paradigm).map(|(h, _)| *h);
+        let name = defs.files[file as usize].name.clone();
+        let active = &self.active;
+        let h = defs.handle(HandleDef { name, file: Some(file), paradigm, flags: 0, comm: None, parent }, &|h| active.contains(&h));
+        self.active.insert(h);
+        h
+    }
+
+    /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
+    fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
+        let mut def = defs.handles[like as usize].clone();
+        def.flags &= !HANDLE_PRE_CREATED;
+        let active = &self.active;
+        let h = defs.handle(def, &|h| active.contains(&h));
+        self.active.insert(h);
+        h
+    }
+
+    fn destroy(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+        if self.active.remove(&handle) {
+            w.io_destroy_handle(t, handle).map_err(otf2e)?;
+        }
+        Ok(())
+    }
+
+    fn close_fd(&mut self, w: &mut EventWriter, t: u64, fd: i32) -> Result<(), Err> {
+        if let Some(e) = self.fds.remove(&fd) {
+            self.destroy(w, t, e.handle)?;
+        }
+        Ok(())
+    }
+
+    fn close_stream(&mut self, w: &mut EventWriter, t: u64, key: u64) -> Result<(), Err> {
+        if let Some(s) = self.streams.remove(&key) {
+            if let Some(fd) = s.fd {
+                self.close_fd(w, t, fd)?;
+            }
+            self.destroy(w, t, s.handle)?;
+        }
+        Ok(())
+    }
+
+    fn target(&mut self, defs: &mut GlobalDefs, info: &FunctionInfo, r: &Record, t: Target) -> Option<u32> {
+        match t {
+            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).map(|e| e.handle),
+            Target::Stream(i) => {
+                let key = field(info, r, i);
+                if key == 0 {
+                    Some(defs.proxy(info.layer)) // fflush(NULL)
+                } else {
+                    self.streams.get(&key).map(|s| s.handle)
+                }
+            }
+            Target::Proxy => Some(defs.proxy(info.layer)),
+        }
+    }
+
+    /// The implicit position of a target (and a way to advance it).
+    fn position(&self, info: &FunctionInfo, r: &Record, t: Target) -> Option<u64> {
+        match t {
+            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).and_then(|e| {
+                let o = e.ofd.borrow();
+                if o.append {
+                    None
+                } else {
+                    o.pos
+                }
+            }),
+            Target::Stream(i) => self.streams.get(&field(info, r, i)).and_then(|s| s.pos),
+            Target::Proxy => None,
+        }
+    }
+
+    fn set_position(&mut self, info: &FunctionInfo, r: &Record, t: Target, pos: Option<u64>, advance: Option<u64>) {
+        let apply = |cur: Option<u64>| match (pos, advance) {
+            (Some(p), _) => Some(p),
+            (None, Some(a)) => cur.map(|c| c + a),
+            (None, None) => cur,
+        };
+        match t {
+            Target::Fd(i) => {
+                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
+                    let mut o = e.ofd.borrow_mut();
+                    o.pos = if o.append && pos.is_none() { None } else { apply(o.pos) };
+                }
+            }
+            Target::Stream(i) => {
+                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
+                    s.pos = apply(s.pos);
+                }
+            }
+            Target::Proxy => {}
+        }
+    }
+
+    /// Enter the call: Enter, and what must happen at its start.
+    fn start(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t0: u64, r: &Record) -> Result<Pending, Err> {
+        let info = &FUNCTIONS[r.func as usize];
+        let region = defs.region(r.func);
+        w.enter(t0, region).map_err(otf2e)?;
+        let mut pend = Pending::default();
+        if info.fail.failed(r.ret()) {
+            return Ok(pend);
+        }
+        match info.mapping {
+            Mapping::OpenFd { path, .. } | Mapping::OpenStream { path, .. } | Mapping::ReopenStream { path, .. } | Mapping::OpenDir { path } => {
+                let dir = matches!(info.mapping, Mapping::OpenDir { .. });
+                if let Some(file) = self.file(defs, field(info, r, path), dir) {
+                    let h = self.new_handle(defs, file, info.layer);
+                    self.opening.push((h, defs.paradigm(info.layer)));
+                    pend.handle = Some(h);
+                }
+            }
+            Mapping::StreamFromFd { fd, .. } => {
+                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
+                    let file = defs.handles[e.handle as usize].file;
+                    if let Some(file) = file {
+                        let h = self.new_handle(defs, file, info.layer);
+                        pend.handle = Some(h);
+                    }
+                }
+            }
+            Mapping::Data { target, dir, req, off, .. } => {
+                if let Some(h) = self.target(defs, info, r, target) {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let offset = match off {
+                        Off::Field(i) => Some(field(info, r, i)),
+                        Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
+                        Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target),
+                        Off::None => None,
+                    };
+                    let (mode, bytes) = match dir {
+                        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
+                        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
+                        Dir::Flush => (IoOperationMode::Flush, 0),
+                    };
+                    w.io_operation_begin(t0, h, mode, IoOperationFlags::NONE, bytes, id, offset.map(|o| (ATTR_OFFSET, o))).map_err(otf2e)?;
+                    pend.op = Some((h, id));
+                }
+            }
+            _ => {}
+        }
+        Ok(pend)
+    }
+
+    /// Leave the call: what happens at its end, then Leave.
+    fn finish(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t1: u64, r: &Record, pend: Pending) -> Result<(), Err> {
+        let info = &FUNCTIONS[r.func as usize];
+        let failed = info.fail.failed(r.ret());
+        if pend.handle.is_some() && matches!(info.mapping, Mapping::OpenFd { .. } | Mapping::OpenStream { .. } | Mapping::ReopenStream { .. } | Mapping::OpenDir { .. }) {
+            self.opening.pop();
+        }
+        let ret = r.ret();
+        match info.mapping {
+            Mapping::OpenFd { flags, .. } => {
+                if let Some(h) = pend.handle {
+                    let fl = match flags {
+                        Flags::Field(i) => field(info, r, i) as u32,
+                        Flags::Fixed(f) => f,
+                        Flags::FixedOr(f, i) => f | field(info, r, i) as u32,
+                    };
+                    let fd = ret as i32;
+                    self.close_fd(w, t1, fd)?;
+                    w.io_create_handle(t1, h, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    let append = fl & libc::O_APPEND as u32 != 0;
+                    self.fds.insert(fd, FdEntry { handle: h, ofd: Rc::new(RefCell::new(Ofd { pos: Some(0), append })) });
+                }
+            }
+            Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
+                if let Mapping::ReopenStream { stream, .. } = info.mapping {
+                    self.close_stream(w, t1, field(info, r, stream))?;
+                }
+                if let Some(h) = pend.handle {
+                    let fl = field(info, r, flags) as u32;
+                    let fdn = field(info, r, fd) as i32;
+                    w.io_create_handle(t1, h, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
+                    self.close_fd(w, t1, fdn)?;
+                    let file = defs.handles[h as usize].file.unwrap_or(0);
+                    self.opening.push((h, defs.paradigm(Layer::Isoc)));
+                    let ph = self.new_handle(defs, file, Layer::Posix);
+                    self.opening.pop();
+                    w.io_create_handle(t1, ph, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    let append = fl & libc::O_APPEND as u32 != 0;
+                    self.fds.insert(fdn, FdEntry { handle: ph, ofd: Rc::new(RefCell::new(Ofd { pos: Some(0), append })) });
+                    self.streams.insert(ret, StreamEntry { handle: h, fd: Some(fdn), pos: if append { None } else { Some(0) } });
+                }
+            }
+            Mapping::StreamFromFd { fd, flags } => {
+                if let Some(h) = pend.handle {
+                    let fdn = field(info, r, fd) as i32;
+                    if let Some(e) = self.fds.get(&fdn) {
+                        let fl = field(info, r, flags) as u32;
+                        w.io_duplicate_handle(t1, e.handle, h, status_flags(fl)).map_err(otf2e)?;
+                        let pos = e.ofd.borrow().pos;
+                        self.streams.insert(ret, StreamEntry { handle: h, fd: Some(fdn), pos });
+                    }
+                }
+            }
+            Mapping::OpenDir { .. } => {
+                if let Some(h) = pend.handle {
+                    // fdopendir's fd (field 0) now belongs to the directory stream.
+                    let fd = if info.args.first().map(|a| a.1) == Some(io_events::functions::Kind::Fd) { Some(r.fields[0] as i32) } else { None };
+                    w.io_create_handle(t1, h, IoAccessMode::ReadOnly, IoCreationFlags::DIRECTORY, IoStatusFlags::NONE).map_err(otf2e)?;
+                    self.streams.insert(ret, StreamEntry { handle: h, fd, pos: None });
+                }
+            }
+            Mapping::Close(Target::Fd(i)) => {
+                if !failed {
+                    self.close_fd(w, t1, field(info, r, i) as i32)?;
+                }
+            }
+            Mapping::Close(Target::Stream(i)) => {
+                // fclose disassociates the stream even when it fails.
+                if !failed || info.layer == Layer::Isoc {
+                    self.close_stream(w, t1, field(info, r, i))?;
+                }
+            }
+            Mapping::Close(Target::Proxy) => {}
+            Mapping::Data { target, xfer, off, dir, .. } => {
+                if let Some((h, id)) = pend.op {
+                    let got = if dir == Dir::Flush { 0 } else { field(info, r, xfer) };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    let implicit = match off {
+                        Off::Implicit => true,
+                        Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
+                        _ => false,
+                    };
+                    if implicit && dir != Dir::Flush {
+                        self.set_position(info, r, target, None, Some(got));
+                    }
+                }
+            }
+            Mapping::Seek { target, offset, whence: wh, result } => {
+                if !failed {
+                    if let Some(h) = self.target(defs, info, r, target) {
+                        let res = result.map(|i| field(info, r, i)).filter(|&v| v as i64 >= 0);
+                        let wv = if wh == RET { 0 } else { field(info, r, wh) };
+                        w.io_seek(t1, h, field(info, r, offset) as i64, whence(wv), res.unwrap_or(u64::MAX)).map_err(otf2e)?;
+                        self.set_position(info, r, target, res, None);
+                    }
+                }
+            }
+            Mapping::Rewind { target } => {
+                if let Some(h) = self.target(defs, info, r, target) {
+                    w.io_seek(t1, h, 0, IoSeekOption::FromStart, 0).map_err(otf2e)?;
+                    self.set_position(info, r, target, Some(0), None);
+                }
+            }
+            Mapping::Dup { old } => {
+                if !failed {
+                    let (o, n) = (field(info, r, old) as i32, ret as i32);
+                    let cloexec = info.name == "dup3" && r.fields[2] as i32 & libc::O_CLOEXEC != 0;
+                    self.dup(defs, w, t1, o, n, cloexec)?;
+                }
+            }
+            Mapping::Fcntl => {
+                if !failed {
+                    self.fcntl(defs, w, t1, r)?;
+                }
+            }
+            Mapping::Flock { fd, op } => {
+                if !failed {
+                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
+                        let h = e.handle;
+                        let op = field(info, r, op) as i32;
+                        let ty = if op & libc::LOCK_SH != 0 { LockType::Shared } else { LockType::Exclusive };
+                        if op & libc::LOCK_UN != 0 {
+                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
+                            w.io_release_lock(t1, h, ty).map_err(otf2e)?;
+                        } else if op & libc::LOCK_NB != 0 {
+                            self.locks.insert(h, ty);
+                            w.io_try_lock(t1, h, ty).map_err(otf2e)?;
+                        } else {
+                            self.locks.insert(h, ty);
+                            w.io_acquire_lock(t1, h, ty).map_err(otf2e)?;
+                        }
+                    }
+                }
+            }
+            Mapping::Lockf { fd, cmd } => {
+                if !failed {
+                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
+                        let h = e.handle;
+                        match field(info, r, cmd) as i32 {
+                            libc::F_LOCK => w.io_acquire_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
+                            libc::F_TLOCK => w.io_try_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
+                            libc::F_ULOCK => w.io_release_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Mapping::Delete { path } => {
+                if !failed {
+                    let dir = info.name == "rmdir" || (info.name == "unlinkat" && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
+                    if let Some(file) = self.file(defs, field(info, r, path), dir) {
+                        w.io_delete_file(t1, defs.paradigm(info.layer), file).map_err(otf2e)?;
+                    }
+                }
+            }
+            Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
+        }
+        if failed && r.errno != 0 {
+            w.add_attr_u32(ATTR_ERRNO, r.errno).map_err(otf2e)?;
+        }
+        w.leave(t1, defs.region(r.func)).map_err(otf2e)
+    }
+
+    fn dup(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t: u64, old: i32, new: i32, cloexec: bool) -> Result<(), Err> {
+        if old == new {
+            return Ok(());
+        }
+        self.close_fd(w, t, new)?;
+        let Some(e) = self.fds.get(&old) else { return Ok(()) };
+        let (oh, ofd) = (e.handle, e.ofd.clone());
+        let nh = self.twin_handle(defs, oh);
+        let st = if cloexec { IoStatusFlags::CLOSE_ON_EXEC } else { IoStatusFlags::NONE };
+        w.io_duplicate_handle(t, oh, nh, st).map_err(otf2e)?;
+        self.fds.insert(new, FdEntry { handle: nh, ofd });
+        Ok(())
+    }
+
+    fn fcntl(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t: u64, r: &Record) -> Result<(), Err> {
+        let fd = r.fields[0] as i32;
+        let cmd = r.fields[1] as i32;
+        let arg = r.fields[2];
+        match cmd {
+            libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => self.dup(defs, w, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?,
+            libc::F_SETFL => {
+                if let Some(e) = self.fds.get(&fd) {
+                    e.ofd.borrow_mut().append = arg as i32 & libc::O_APPEND != 0;
+                    w.io_change_status_flags(t, e.handle, status_flags(arg as u32)).map_err(otf2e)?;
+                }
+            }
+            libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
+                if let Some(e) = self.fds.get(&fd) {
+                    let h = e.handle;
+                    match arg as i32 {
+                        x if x == libc::F_UNLCK as i32 => {
+                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
+                            w.io_release_lock(t, h, ty).map_err(otf2e)?;
+                        }
+                        x => {
+                            let ty = if x == libc::F_RDLCK as i32 { LockType::Shared } else { LockType::Exclusive };
+                            self.locks.insert(h, ty);
+                            if cmd == libc::F_SETLKW || cmd == libc::F_OFD_SETLKW {
+                                w.io_acquire_lock(t, h, ty).map_err(otf2e)?;
+                            } else {
+                                w.io_try_lock(t, h, ty).map_err(otf2e)?;
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Handles open before tracing began.
+    fn precreated(&mut self, defs: &mut GlobalDefs) {
+        for d in &self.p.defs.defs {
+            let Def::PreCreated { layer, key, fd, file, flags, offset } = *d else { continue };
+            let Some(gfile) = self.file(defs, file, false) else { continue };
+            let lay = if layer == 0 { Layer::Posix } else { Layer::Isoc };
+            let name = defs.files[gfile as usize].name.clone();
+            let def = HandleDef { name, file: Some(gfile), paradigm: defs.paradigm(lay), flags: 0, comm: None, parent: None };
+            let mode = access_mode(flags).raw();
+            let status = status_flags(flags).bits();
+            let active = &self.active;
+            let h = defs.precreated_handle(def, mode, status, &|h| active.contains(&h));
+            self.active.insert(h);
+            if layer == 0 {
+                let append = flags & libc::O_APPEND as u32 != 0;
+                let pos = if offset >= 0 { Some(offset as u64) } else { None };
+                self.fds.insert(fd as i32, FdEntry { handle: h, ofd: Rc::new(RefCell::new(Ofd { pos, append })) });
+            } else {
+                self.streams.insert(key, StreamEntry { handle: h, fd: Some(fd as i32), pos: None });
+            }
+        }
+    }
+}
+
+/// A thread being converted.
+struct ThreadCursor<'a> {
+    trees: CallTrees,
+    writer: EventWriter<'a>,
+    next: Option<Vec<Record>>,
+    /// Nanoseconds (aligned) of tick 0 and ns per tick.
+    base: u64,
+    res: u64,
+    location: u64,
+}
+
+/// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
+pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
+    let mut archive = ArchiveWriter::create(out, concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")), "I/O trace converted by recorder2otf2")
+        .map_err(|e| format!("{}: {}", out.display(), e))?;
+    archive.open_event_files().map_err(otf2e)?;
+    let machine = trace.dir.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "machine".into());
+    let mut defs = GlobalDefs::new(&machine);
+    let mut summary = Summary::default();
+    // Host alignment: every process of a host is placed on the host's monotonic clock,
+    // anchored at the earliest process's real-time reading.
+    let mut host_ref: HashMap<String, (u64, u64)> = HashMap::new();
+    for p in &trace.processes {
+        let e = host_ref.entry(p.meta.host.clone()).or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
+        if p.meta.start.monotonic_ns < e.0 {
+            *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
+        }
+    }
+    let mut bytes_done = 0u64;
+    let (mut tmin, mut tmax) = (u64::MAX, 0u64);
+    for p in &trace.processes {
+        summary.processes += 1;
+        if !p.complete() {
+            summary.warnings.push(format!(
+                "{}: the process did not finish (killed?); converted up to its last complete chunk",
+                p.dir.dir.display()
+            ));
+        }
+        let href = host_ref[&p.meta.host];
+        let host_node = defs.host(&p.meta.host);
+        let exe = p.meta.cmdline.first().map(|s| s.rsplit('/').next().unwrap_or(s).to_string()).unwrap_or_default();
+        let group = defs.group(&format!("{} {} ({})", exe, p.meta.pid, p.dir.name), &p.meta.host);
+        let base = p.meta.start.monotonic_ns - href.0 + href.1;
+        let mut st = ProcessState {
+            p,
+            host_node,
+            file_map: HashMap::new(),
+            fds: HashMap::new(),
+            streams: HashMap::new(),
+            active: HashSet::new(),
+            next_id: 0,
+            locks: HashMap::new(),
+            opening: Vec::new(),
+            time_base: base,
+        };
+        st.precreated(&mut defs);
+        let mut cursors = Vec::new();
+        for (i, path, tid) in &p.threads {
+            let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
+            let trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
+            let res = trees.resolution_ns();
+            let writer = archive.event_writer(loc).map_err(otf2e)?;
+            cursors.push(ThreadCursor { trees, writer, next: None, base: st.time_base, res, location: loc });
+        }
+        for c in cursors.iter_mut() {
+            c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
+        }
+        let mut last_progress = 0u64;
+        loop {
+            // The thread whose next tree starts first.
+            let Some(ci) = cursors.iter().enumerate().filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start * c.res + c.base, i))).min().map(|x| x.1) else {
+                break;
+            };
+            let c = &mut cursors[ci];
+            let tree = c.next.take().unwrap_or_default();
+            let ns = |ticks: u64| c.base + ticks * c.res;
+            let mut stack: Vec<(usize, Pending)> = Vec::new();
+            for (k, r) in tree.iter().enumerate() {
+                while let Some(&(j, pend)) = stack.last() {
+                    if tree[j].depth < r.depth {
+                        break;
+                    }
+                    stack.pop();
+                    st.finish(&mut defs, &mut c.writer, ns(tree[j].end), &tree[j], pend)?;
+                }
+                let pend = st.start(&mut defs, &mut c.writer, ns(r.start), r)?;
+                stack.push((k, pend));
+                tmin = tmin.min(ns(r.start));
+                tmax = tmax.max(ns(r.end));
+            }
+            while let Some((j, pend)) = stack.pop() {
+                st.finish(&mut defs, &mut c.writer, ns(tree[j].end), &tree[j], pend)?;
+            }
+            summary.records += tree.len() as u64;
+            c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
+            let done: u64 = cursors.iter().map(|c| c.trees.bytes_read).sum();
+            if done - last_progress > 1 << 20 {
+                last_progress = done;
+                progress(bytes_done + done);
+            }
+        }
+        // Whatever is still open when the process ends stays open: OTF2 needs no close.
+        for c in cursors {
+            if let Some(t) = &c.trees.truncated {
+                summary.warnings.push(t.clone());
+            }
+            if c.trees.unknown > 0 {
+                summary.warnings.push(format!("{} records of functions unknown to this converter were skipped", c.trees.unknown));
+            }
+            bytes_done += c.trees.bytes_read;
+            let n = c.writer.close().map_err(otf2e)?;
+            defs.locations[c.location as usize].events = n;
+            summary.events += n;
+        }
+        progress(bytes_done);
+    }
+    if defs.locations.is_empty() {
+        return Err(format!("{}: the trace holds no thread streams (no traced call was made)", trace.dir.display()));
+    }
+    archive.close_event_files().map_err(otf2e)?;
+    let locs: Vec<u64> = (0..defs.locations.len() as u64).collect();
+    archive.write_local_defs(&locs).map_err(otf2e)?;
+    if tmin == u64::MAX {
+        tmin = trace.processes.iter().map(|p| p.meta.start.realtime_ns).min().unwrap_or(0);
+        tmax = tmin;
+    }
+    write_global_defs(&archive, &mut defs, tmin, tmax)?;
+    summary.locations = defs.locations.len();
+    archive.close().map_err(otf2e)?;
+    Ok(summary)
+}
+
+fn write_global_defs(archive: &ArchiveWriter, defs: &mut GlobalDefs, tmin: u64, tmax: u64) -> Result<(), Err> {
+    // Intern every string first: strings must be written before the records naming them.
+    let mut s = std::mem::take(&mut defs.strings);
+    let empty = s.id("");
+    let node_names: Vec<(u32, u32)> = defs.nodes.iter().map(|n| (s.id(&n.name), s.id(&n.class))).collect();
+    let group_names: Vec<u32> = defs.groups.iter().map(|g| s.id(&g.name)).collect();
+    let loc_names: Vec<u32> = defs.locations.iter().map(|l| s.id(&l.name)).collect();
+    let region_names: Vec<(u32, u32)> = defs
+        .regions
+        .iter()
+        .map(|r| (s.id(&r.name), s.id(&format!("{} I/O", r.layer.identification()))))
+        .collect();
+    let src = s.id("recorder-otf2");
+    let attr_names: Vec<(u32, u32)> = defs.attributes.iter().map(|(n, d, _)| (s.id(n), s.id(d))).collect();
+    let paradigms: Vec<(u32, u32)> = Layer::ALL.iter().map(|l| (s.id(l.identification()), s.id(l.identification()))).collect();
+    let file_names: Vec<(u32, u32, u32)> = defs.files.iter().map(|f| (s.id(&f.name), s.id(&f.mount), s.id(&f.fs_type))).collect();
+    let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
+    let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
+    defs.strings = s;
+
+    let mut g = archive.global_defs().map_err(otf2e)?;
+    g.clock_properties(1_000_000_000, tmin, tmax - tmin, tmin).map_err(otf2e)?;
+    for (i, st) in defs.strings.all().iter().enumerate() {
+        g.string(i as u32, st).map_err(otf2e)?;
+    }
+    for (i, l) in Layer::ALL.iter().enumerate() {
+        let flags = if *l == Layer::Posix { IoParadigmFlags::OS } else { IoParadigmFlags::NONE };
+        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, IoParadigmClass::Serial, flags, &[]).map_err(otf2e)?;
+    }
+    for (i, n) in defs.nodes.iter().enumerate() {
+        g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent).map_err(otf2e)?;
+    }
+    for (i, gr) in defs.groups.iter().enumerate() {
+        g.location_group(i as u32, group_names[i], LocationGroupType::Process, gr.node, None).map_err(otf2e)?;
+    }
+    for (i, l) in defs.locations.iter().enumerate() {
+        g.location(i as u64, loc_names[i], LocationType::CpuThread, l.events, l.group).map_err(otf2e)?;
+    }
+    for (i, r) in defs.regions.iter().enumerate() {
+        let role = match r.role {
+            Role::Data => RegionRole::FileIo,
+            Role::Meta => RegionRole::FileIoMetadata,
+        };
+        g.region(i as u32, region_names[i].0, region_names[i].0, region_names[i].1, role, Paradigm::None, RegionFlags::NONE, src, 0, 0)
+            .map_err(otf2e)?;
+    }
+    for (i, (_, _, is64)) in defs.attributes.iter().enumerate() {
+        g.attribute(i as u32, attr_names[i].0, attr_names[i].1, if *is64 { Type::Uint64 } else { Type::Uint32 }).map_err(otf2e)?;
+    }
+    for (i, f) in defs.files.iter().enumerate() {
+        match f.kind {
+            FileType::Regular => g.io_regular_file(i as u32, file_names[i].0, f.scope).map_err(otf2e)?,
+            FileType::Directory => g.io_directory(i as u32, file_names[i].0, f.scope).map_err(otf2e)?,
+        }
+        if !f.mount.is_empty() {
+            g.io_file_property(i as u32, mount_key, AttributeValue::String(file_names[i].1)).map_err(otf2e)?;
+            g.io_file_property(i as u32, fs_key, AttributeValue::String(file_names[i].2)).map_err(otf2e)?;
+        }
+    }
+    let _ = empty;
+    for (i, h) in defs.handles.iter().enumerate() {
+        let mut flags = IoHandleFlags::NONE;
+        if h.flags & HANDLE_PRE_CREATED != 0 {
+            flags |= IoHandleFlags::PRE_CREATED;
+        }
+        if h.flags & HANDLE_ALL_PROXY != 0 {
+            flags |= IoHandleFlags::ALL_PROXY;
+        }
+        g.io_handle(i as u32, handle_names[i], h.file, h.paradigm, flags, h.comm, h.parent).map_err(otf2e)?;
+    }
+    for &(h, mode, status) in &defs.precreated {
+        let mode = match mode {
+            0 => IoAccessMode::ReadOnly,
+            1 => IoAccessMode::WriteOnly,
+            _ => IoAccessMode::ReadWrite,
+        };
+        g.io_pre_created_handle_state(h, mode, IoStatusFlags(status)).map_err(otf2e)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! recorder2text: one human-readable line per call, for debugging a trace.
+
+use crate::calls::CallTrees;
+use crate::trace::Trace;
+use io_events::codec::Record;
+use io_events::functions::{Kind, FUNCTIONS};
+use std::io::Write;
+
+fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
+    match kind {
+        Kind::File => {
+            if v == u64::MAX {
+                "-".into()
+            } else {
+                p.file(v).map(|f| format!("{:?}", f.path)).unwrap_or_else(|| format!("file#{v}"))
+            }
+        }
+        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence => (v as i64).to_string(),
+        Kind::Size => {
+            if v as i64 == -1 {
+                "-1".into()
+            } else {
+                v.to_string()
+            }
+        }
+        Kind::OpenFlags | Kind::Hex => format!("{v:#x}"),
+        Kind::Mode => format!("{v:#o}"),
+        Kind::Stream | Kind::Addr => format!("{v:#x}"),
+    }
+}
+
+/// Format one record as a line (times in µs since the process start).
+pub fn line(p: &crate::trace::ProcessTrace, res: u64, r: &Record) -> String {
+    let f = &FUNCTIONS[r.func as usize];
+    let args: Vec<String> = f
+        .args
+        .iter()
+        .zip(r.fields())
+        .map(|((name, kind), v)| format!("{}={}", name, value(p, *kind, *v)))
+        .collect();
+    let mut s = format!(
+        "{:>14.3} {:>10.3} {}{}({}) = {}",
+        (r.start * res) as f64 / 1000.0,
+        ((r.end - r.start) * res) as f64 / 1000.0,
+        "  ".repeat(r.depth as usize),
+        f.name,
+        args.join(", "),
+        value(p, f.ret, r.ret())
+    );
+    if r.errno != 0 {
+        s.push_str(&format!(" errno={} ({})", r.errno, std::io::Error::from_raw_os_error(r.errno as i32)));
+    }
+    s
+}
+
+/// Print the whole trace.
+pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
+    let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(|e| e.to_string());
+    for p in &trace.processes {
+        w(out, format!("# process {} pid {} on {}: {}", p.dir.name, p.meta.pid, p.meta.host, p.meta.cmdline.join(" ")))?;
+        w(out, format!("#   ending: {:?}, resolution {} ns", p.meta.ending, p.meta.time_resolution_ns))?;
+        for (i, path, tid) in &p.threads {
+            w(out, format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"))?;
+            let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
+            let res = trees.resolution_ns();
+            while let Some(t) = trees.next_tree().map_err(|e| e.to_string())? {
+                for r in &t {
+                    w(out, line(p, res, r))?;
+                }
+            }
+            if let Some(t) = &trees.truncated {
+                w(out, format!("# warning: {t}"))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,290 @@
+//! The global definition model, and the unification of per-process local definitions into
+//! it: strings, the system tree (machine -> hosts), location groups (processes) and
+//! locations (threads), regions, I/O paradigms, files (unified by name and scope) and
+//! handles (reused across reopens like Score-P: one definition per distinct
+//! (name, file, paradigm, flags, comm, parent) that is not active at the time).
+//!
+//! Ids of every class are dense, starting at 0, in order of creation: a parent handle always
+//! gets a smaller id than its children because it is created first. The model knows nothing
+//! of OTF2's C API; converters write it out.
+
+use hashbrown::HashMap;
+use io_events::functions::{Layer, Role, FUNCTIONS};
+
+/// Interned strings with dense ids.
+#[derive(Default, Debug)]
+pub struct Strings {
+    map: HashMap<String, u32>,
+    list: Vec<String>,
+}
+
+impl Strings {
+    /// The id of `s`, adding it on first use.
+    pub fn id(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.map.get(s) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.list.push(s.to_string());
+        self.map.insert(s.to_string(), i);
+        i
+    }
+    /// All strings in id order.
+    pub fn all(&self) -> &[String] {
+        &self.list
+    }
+}
+
+/// A system tree node.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub name: String,
+    pub class: String,
+    pub parent: Option<u32>,
+}
+
+/// File systems whose files are shared between hosts: their files are scoped to the machine.
+pub const SHARED_FILE_SYSTEMS: &[&str] = &[
+    "nfs", "nfs4", "lustre", "gpfs", "beegfs", "cifs", "smb3", "smbfs", "ceph", "fuse.ceph", "cephfs", "panfs", "pvfs2", "orangefs", "glusterfs",
+    "fuse.glusterfs", "wekafs", "fuse.sshfs", "afs", "ocfs2", "gfs2", "daos", "fuse.dfuse", "9p", "virtiofs",
+];
+
+/// Whether a file system type is shared between hosts.
+pub fn is_shared_fs(fs_type: &str) -> bool {
+    SHARED_FILE_SYSTEMS.contains(&fs_type)
+}
+
+/// The kind of an I/O file definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileType {
+    Regular,
+    Directory,
+}
+
+/// A global I/O file.
+#[derive(Debug, Clone)]
+pub struct FileDef {
+    pub name: String,
+    pub kind: FileType,
+    /// System tree node: the machine for shared file systems, the host otherwise.
+    pub scope: u32,
+    pub mount: String,
+    pub fs_type: String,
+}
+
+/// Handle flags (OTF2 IoHandleFlag bits).
+pub const HANDLE_PRE_CREATED: u32 = 1;
+/// A handle standing for all handles of its paradigm (sync(), fflush(NULL)).
+pub const HANDLE_ALL_PROXY: u32 = 2;
+
+/// A global I/O handle.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HandleDef {
+    pub name: String,
+    pub file: Option<u32>,
+    pub paradigm: u8,
+    pub flags: u32,
+    pub comm: Option<u32>,
+    pub parent: Option<u32>,
+}
+
+/// A process (OTF2 location group).
+#[derive(Debug, Clone)]
+pub struct GroupDef {
+    pub name: String,
+    pub node: u32,
+}
+
+/// A thread (OTF2 location).
+#[derive(Debug, Clone)]
+pub struct LocationDef {
+    pub name: String,
+    pub group: u32,
+    pub events: u64,
+}
+
+/// A region: one per traced function that occurs in the trace.
+#[derive(Debug, Clone)]
+pub struct RegionDef {
+    pub name: String,
+    pub role: Role,
+    pub layer: Layer,
+}
+
+/// The whole global definition set.
+#[derive(Default, Debug)]
+pub struct GlobalDefs {
+    pub strings: Strings,
+    pub nodes: Vec<Node>,
+    host_nodes: HashMap<String, u32>,
+    pub groups: Vec<GroupDef>,
+    pub locations: Vec<LocationDef>,
+    pub regions: Vec<RegionDef>,
+    region_of: HashMap<u16, u32>,
+    pub files: Vec<FileDef>,
+    file_of: HashMap<(String, u32), u32>,
+    pub handles: Vec<HandleDef>,
+    handle_of: HashMap<HandleDef, Vec<u32>>,
+    /// (handle, access mode, status flags) of PRE_CREATED handles.
+    pub precreated: Vec<(u32, u8, u32)>,
+    proxies: HashMap<u8, u32>,
+    /// Attribute definitions: (name, description, is_u64 (else u32)).
+    pub attributes: Vec<(String, String, bool)>,
+}
+
+/// Id of the `Offset` attribute (absolute file offset of an operation).
+pub const ATTR_OFFSET: u32 = 0;
+/// Id of the `errno` attribute (on the Leave of a failed call).
+pub const ATTR_ERRNO: u32 = 1;
+
+impl GlobalDefs {
+    /// An empty set with the machine root node and the standard attributes.
+    pub fn new(machine: &str) -> GlobalDefs {
+        let mut d = GlobalDefs::default();
+        d.nodes.push(Node { name: machine.to_string(), class: "machine".into(), parent: None });
+        d.attributes.push(("Offset".into(), "absolute offset within the file".into(), true));
+        d.attributes.push(("errno".into(), "errno of a failed call".into(), false));
+        d
+    }
+
+    /// The machine (root) node.
+    pub fn machine(&self) -> u32 {
+        0
+    }
+
+    /// The node of a host, created on first use.
+    pub fn host(&mut self, name: &str) -> u32 {
+        if let Some(&n) = self.host_nodes.get(name) {
+            return n;
+        }
+        let n = self.nodes.len() as u32;
+        self.nodes.push(Node { name: name.to_string(), class: "node".into(), parent: Some(0) });
+        self.host_nodes.insert(name.to_string(), n);
+        n
+    }
+
+    /// Add a process on a host.
+    pub fn group(&mut self, name: &str, host: &str) -> u32 {
+        let node = self.host(host);
+        self.groups.push(GroupDef { name: name.to_string(), node });
+        self.groups.len() as u32 - 1
+    }
+
+    /// Add a thread to a process.
+    pub fn location(&mut self, name: &str, group: u32) -> u64 {
+        self.locations.push(LocationDef { name: name.to_string(), group, events: 0 });
+        self.locations.len() as u64 - 1
+    }
+
+    /// The region of a function id of the current table, created on first use.
+    pub fn region(&mut self, func: u16) -> u32 {
+        if let Some(&r) = self.region_of.get(&func) {
+            return r;
+        }
+        let f = &FUNCTIONS[func as usize];
+        let r = self.regions.len() as u32;
+        self.regions.push(RegionDef { name: f.name.to_string(), role: f.role, layer: f.layer });
+        self.region_of.insert(func, r);
+        r
+    }
+
+    /// The I/O paradigm id of a layer: its position in `Layer::ALL` (all are defined).
+    pub fn paradigm(&self, layer: Layer) -> u8 {
+        Layer::ALL.iter().position(|l| *l == layer).unwrap_or(0) as u8
+    }
+
+    /// A file, unified by (name, scope): the same path on two hosts is two files unless the
+    /// file system is shared.
+    pub fn file(&mut self, name: &str, kind: FileType, host_node: u32, mount: &str, fs_type: &str) -> u32 {
+        let scope = if is_shared_fs(fs_type) { self.machine() } else { host_node };
+        if let Some(&f) = self.file_of.get(&(name.to_string(), scope)) {
+            if kind == FileType::Directory {
+                self.files[f as usize].kind = FileType::Directory;
+            }
+            return f;
+        }
+        let f = self.files.len() as u32;
+        self.files.push(FileDef { name: name.to_string(), kind, scope, mount: mount.to_string(), fs_type: fs_type.to_string() });
+        self.file_of.insert((name.to_string(), scope), f);
+        f
+    }
+
+    /// A handle for `def` that is not in `active` (reusing a definition when one is free).
+    pub fn handle(&mut self, def: HandleDef, active: &dyn Fn(u32) -> bool) -> u32 {
+        if let Some(ids) = self.handle_of.get(&def) {
+            if let Some(&h) = ids.iter().find(|&&h| !active(h)) {
+                return h;
+            }
+        }
+        let h = self.handles.len() as u32;
+        self.handles.push(def.clone());
+        self.handle_of.entry(def).or_default().push(h);
+        h
+    }
+
+    /// A PRE_CREATED handle with its initial state (shared by processes with the same state).
+    pub fn precreated_handle(&mut self, mut def: HandleDef, mode: u8, status: u32, active: &dyn Fn(u32) -> bool) -> u32 {
+        def.flags |= HANDLE_PRE_CREATED;
+        let known: Vec<u32> = self.handle_of.get(&def).cloned().unwrap_or_default();
+        for h in known {
+            if !active(h) && self.precreated.iter().any(|&(p, m, s)| p == h && m == mode && s == status) {
+                return h;
+            }
+        }
+        let h = self.handles.len() as u32;
+        self.handles.push(def.clone());
+        self.handle_of.entry(def).or_default().push(h);
+        self.precreated.push((h, mode, status));
+        h
+    }
+
+    /// The ALL_PROXY handle of a paradigm.
+    pub fn proxy(&mut self, layer: Layer) -> u32 {
+        let p = self.paradigm(layer);
+        if let Some(&h) = self.proxies.get(&p) {
+            return h;
+        }
+        let h = self.handles.len() as u32;
+        self.handles.push(HandleDef {
+            name: format!("all {} handles", layer.identification()),
+            file: None,
+            paradigm: p,
+            flags: HANDLE_ALL_PROXY,
+            comm: None,
+            parent: None,
+        });
+        self.proxies.insert(p, h);
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_are_reused_only_when_inactive() {
+        let mut d = GlobalDefs::new("m");
+        let def = HandleDef { name: "/a".into(), file: Some(0), paradigm: 0, flags: 0, comm: None, parent: None };
+        let h0 = d.handle(def.clone(), &|_| false);
+        let h1 = d.handle(def.clone(), &|h| h == h0);
+        assert_ne!(h0, h1);
+        assert_eq!(d.handle(def.clone(), &|h| h == h1), h0);
+        assert_eq!(d.handles.len(), 2);
+    }
+
+    #[test]
+    fn files_unify_by_scope() {
+        let mut d = GlobalDefs::new("m");
+        let a = d.host("a");
+        let b = d.host("b");
+        let f1 = d.file("/scratch/x", FileType::Regular, a, "/scratch", "lustre");
+        let f2 = d.file("/scratch/x", FileType::Regular, b, "/scratch", "lustre");
+        let f3 = d.file("/tmp/x", FileType::Regular, a, "/", "ext4");
+        let f4 = d.file("/tmp/x", FileType::Regular, b, "/", "ext4");
+        assert_eq!(f1, f2);
+        assert_ne!(f3, f4);
+        assert_eq!(d.files[f1 as usize].scope, 0);
+        assert_eq!(d.files[f3 as usize].scope, a);
+    }
+}
