@@ -13,6 +13,7 @@ mod files;
 mod posix;
 mod runtime;
 mod stdio;
+mod variadic;
 mod wrap;
 
 /// Runs when the library is loaded, before the program's main.

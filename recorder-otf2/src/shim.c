@@ -1,6 +1,8 @@
 /* Wrappers for C-variadic functions (stable Rust cannot define them). Each forwards to the
  * va_list form of the real function and reports to the Rust runtime through the rotf2_*
- * hooks, which do the gating, nesting depth and encoding. */
+ * hooks, which do the gating, nesting depth and encoding. They are named rotf2_c_*: the
+ * exported symbols (printf, execvp, ...) are tail-jump trampolines in variadic.rs, because a
+ * Rust cdylib exports only symbols defined in Rust. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>
@@ -70,9 +72,9 @@ static int traced_vfscanf(int which, const char *name, FILE *s, const char *fmt,
     return ret;
 }
 
-int vfprintf(FILE *s, const char *fmt, va_list ap) { return traced_vfprintf(W_VFPRINTF, s, fmt, ap); }
+int rotf2_c_vfprintf(FILE *s, const char *fmt, va_list ap) { return traced_vfprintf(W_VFPRINTF, s, fmt, ap); }
 
-int fprintf(FILE *s, const char *fmt, ...) {
+int rotf2_c_fprintf(FILE *s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfprintf(W_FPRINTF, s, fmt, ap);
@@ -80,7 +82,7 @@ int fprintf(FILE *s, const char *fmt, ...) {
     return r;
 }
 
-int printf(const char *fmt, ...) {
+int rotf2_c_printf(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfprintf(W_PRINTF, stdout, fmt, ap);
@@ -89,9 +91,9 @@ int printf(const char *fmt, ...) {
 }
 
 /* _FORTIFY_SOURCE turns the calls above into these. */
-int __vfprintf_chk(FILE *s, int flag, const char *fmt, va_list ap) { return traced_vfprintf_chk(W_VFPRINTF, s, flag, fmt, ap); }
+int rotf2_c_vfprintf_chk(FILE *s, int flag, const char *fmt, va_list ap) { return traced_vfprintf_chk(W_VFPRINTF, s, flag, fmt, ap); }
 
-int __fprintf_chk(FILE *s, int flag, const char *fmt, ...) {
+int rotf2_c_fprintf_chk(FILE *s, int flag, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfprintf_chk(W_FPRINTF, s, flag, fmt, ap);
@@ -99,7 +101,7 @@ int __fprintf_chk(FILE *s, int flag, const char *fmt, ...) {
     return r;
 }
 
-int __printf_chk(int flag, const char *fmt, ...) {
+int rotf2_c_printf_chk(int flag, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfprintf_chk(W_PRINTF, stdout, flag, fmt, ap);
@@ -107,9 +109,7 @@ int __printf_chk(int flag, const char *fmt, ...) {
     return r;
 }
 
-/* stdio.h renames fscanf to __isoc99_fscanf: define both symbols through asm labels. */
-int rotf2_fscanf(FILE *s, const char *fmt, ...) __asm__("fscanf");
-int rotf2_fscanf(FILE *s, const char *fmt, ...) {
+int rotf2_c_fscanf(FILE *s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfscanf(W_FSCANF, "vfscanf", s, fmt, ap);
@@ -117,8 +117,7 @@ int rotf2_fscanf(FILE *s, const char *fmt, ...) {
     return r;
 }
 
-int rotf2_isoc99_fscanf(FILE *s, const char *fmt, ...) __asm__("__isoc99_fscanf");
-int rotf2_isoc99_fscanf(FILE *s, const char *fmt, ...) {
+int rotf2_c_isoc99_fscanf(FILE *s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int r = traced_vfscanf(W_ISOC99_FSCANF, "__isoc99_vfscanf", s, fmt, ap);
@@ -140,27 +139,27 @@ typedef int (*fexecve_fn)(int, char *const[], char *const[]);
     errno = err;                                                                                 \
     return r;
 
-int execve(const char *p, char *const argv[], char *const envp[]) {
+int rotf2_c_execve(const char *p, char *const argv[], char *const envp[]) {
     REAL(execve_fn, real, "execve");
     EXEC_CALL(real(p, argv, envp));
 }
 
-int execvpe(const char *p, char *const argv[], char *const envp[]) {
+int rotf2_c_execvpe(const char *p, char *const argv[], char *const envp[]) {
     REAL(execve_fn, real, "execvpe");
     EXEC_CALL(real(p, argv, envp));
 }
 
-int execv(const char *p, char *const argv[]) {
+int rotf2_c_execv(const char *p, char *const argv[]) {
     REAL(execv_fn, real, "execv");
     EXEC_CALL(real(p, argv));
 }
 
-int execvp(const char *p, char *const argv[]) {
+int rotf2_c_execvp(const char *p, char *const argv[]) {
     REAL(execv_fn, real, "execvp");
     EXEC_CALL(real(p, argv));
 }
 
-int fexecve(int fd, char *const argv[], char *const envp[]) {
+int rotf2_c_fexecve(int fd, char *const argv[], char *const envp[]) {
     REAL(fexecve_fn, real, "fexecve");
     EXEC_CALL(real(fd, argv, envp));
 }
@@ -177,21 +176,21 @@ int fexecve(int fd, char *const argv[], char *const envp[]) {
     va_start(ap, last);                                                                          \
     for (size_t i = 1; i <= n; i++) argv[i] = va_arg(ap, char *);
 
-int execl(const char *p, const char *arg, ...) {
+int rotf2_c_execl(const char *p, const char *arg, ...) {
     REAL(execv_fn, real, "execv");
     COLLECT_ARGV(arg)
     va_end(ap);
     EXEC_CALL(real(p, argv));
 }
 
-int execlp(const char *p, const char *arg, ...) {
+int rotf2_c_execlp(const char *p, const char *arg, ...) {
     REAL(execv_fn, real, "execvp");
     COLLECT_ARGV(arg)
     va_end(ap);
     EXEC_CALL(real(p, argv));
 }
 
-int execle(const char *p, const char *arg, ...) {
+int rotf2_c_execle(const char *p, const char *arg, ...) {
     REAL(execve_fn, real, "execve");
     COLLECT_ARGV(arg)
     char *const *envp = va_arg(ap, char *const *);

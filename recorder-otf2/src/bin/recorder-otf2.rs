@@ -1,1 +1,126 @@
-fn main(){}
+//! recorder-otf2: the launcher. `recorder-otf2 record -o DIR -- PROGRAM ARGS...` runs PROGRAM
+//! with librecorder_otf2.so preloaded and the options passed through the environment.
+//! Under MPI, run one launcher per rank (`mpirun -np 4 recorder-otf2 record -o DIR -- ./app`):
+//! every rank writes into the same DIR.
+
+use clap::{Parser, Subcommand};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+#[derive(Parser)]
+#[command(version, about = "Record every I/O call a program makes, layer by layer (POSIX, ISO C stdio)")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a program with the recorder preloaded.
+    Record(Record),
+    /// Print the path of the preload library (for LD_PRELOAD=...).
+    Lib,
+}
+
+#[derive(Parser)]
+struct Record {
+    /// Trace directory (created if missing; shared by all processes and ranks of the run).
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
+    /// Layers to trace, comma-separated: posix, stdio (default: all).
+    #[arg(long)]
+    layers: Option<String>,
+    /// Per-thread chunk size, e.g. 1M, 256K (default 1M).
+    #[arg(long)]
+    buffer_size: Option<String>,
+    /// Peephole window: how many recent records a record may refer to (1-16, default 3).
+    #[arg(long)]
+    window: Option<u32>,
+    /// Time resolution in ns (default 10).
+    #[arg(long)]
+    time_resolution: Option<u32>,
+    /// Path prefixes not to trace, colon-separated (default /proc:/sys:/dev).
+    #[arg(long)]
+    exclude: Option<String>,
+    /// Path prefixes traced even under an excluded prefix (default /dev/shm).
+    #[arg(long)]
+    include: Option<String>,
+    /// YAML file with the same options (environment and flags win).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The program and its arguments.
+    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    program: Vec<String>,
+}
+
+const LIB: &str = "librecorder_otf2.so";
+
+/// Find the preload library: $RECORDER_OTF2_LIB, beside this executable, or in ../lib.
+fn find_lib() -> Result<PathBuf, String> {
+    if let Ok(p) = std::env::var("RECORDER_OTF2_LIB") {
+        let p = PathBuf::from(p);
+        return if p.is_file() { Ok(p) } else { Err(format!("{}: RECORDER_OTF2_LIB names no file", p.display())) };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    for c in [dir.join(LIB), dir.join("../lib").join(LIB), dir.join("../lib/recorder-otf2").join(LIB)] {
+        if c.is_file() {
+            return c.canonicalize().map_err(|e| format!("{}: {}", c.display(), e));
+        }
+    }
+    Err(format!("{LIB} not found beside {} or in ../lib; build it with `cargo build --release` or set RECORDER_OTF2_LIB", exe.display()))
+}
+
+fn record(r: Record) -> Result<(), String> {
+    let lib = find_lib()?;
+    let prog = &r.program[0];
+    let dir = match r.output {
+        Some(d) => d,
+        None => {
+            let name = Path::new(prog).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "program".into());
+            PathBuf::from(format!("recorder-otf2-{}-{}", name, std::process::id()))
+        }
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: cannot create the trace directory: {}", dir.display(), e))?;
+    let dir = dir.canonicalize().map_err(|e| format!("{}: {}", dir.display(), e))?;
+    let preload = match std::env::var("LD_PRELOAD") {
+        Ok(p) if !p.is_empty() => format!("{}:{}", lib.display(), p),
+        _ => lib.display().to_string(),
+    };
+    let mut cmd = Command::new(prog);
+    cmd.args(&r.program[1..]).env("LD_PRELOAD", preload).env("RECORDER_OTF2_DIR", &dir);
+    let opts: [(&str, Option<String>); 7] = [
+        ("RECORDER_OTF2_LAYERS", r.layers),
+        ("RECORDER_OTF2_BUFFER_SIZE", r.buffer_size),
+        ("RECORDER_OTF2_WINDOW", r.window.map(|w| w.to_string())),
+        ("RECORDER_OTF2_TIME_RESOLUTION", r.time_resolution.map(|w| w.to_string())),
+        ("RECORDER_OTF2_EXCLUDE", r.exclude),
+        ("RECORDER_OTF2_INCLUDE", r.include),
+        ("RECORDER_OTF2_CONFIG", r.config.map(|c| c.display().to_string())),
+    ];
+    for (k, v) in opts {
+        if let Some(v) = v {
+            cmd.env(k, v);
+        }
+    }
+    // exec: the program replaces the launcher (same pid, signals and exit status go straight
+    // to the caller, and mpirun sees the program itself).
+    let e = cmd.exec();
+    Err(format!("{prog}: cannot run: {e}"))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let r = match cli.cmd {
+        Cmd::Record(r) => record(r),
+        Cmd::Lib => find_lib().map(|p| println!("{}", p.display())),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("recorder-otf2: {e}");
+            ExitCode::from(127)
+        }
+    }
+}
