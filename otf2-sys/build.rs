@@ -10,7 +10,10 @@ fn main() {
 
     // pkg-config prints the cargo:rustc-link-* lines itself
     // (`-lopen-trace-format2` on Debian, `-lotf2` on upstream builds).
-    let lib = match pkg_config::Config::new().atleast_version("3.0").probe("otf2") {
+    let lib = match pkg_config::Config::new()
+        .atleast_version("3.0")
+        .probe("otf2")
+    {
         Ok(lib) => lib,
         Err(e) => panic!(
             "otf2-sys: OTF2 >= 3.0 not found via pkg-config (Debian/Ubuntu: \

@@ -57,7 +57,8 @@ impl CallTrees {
             }
             match self.reader.next_chunk(&mut self.chunk) {
                 Ok(true) => {
-                    self.bytes_read += (self.chunk.payload.len() + io_events::stream::CHUNK_HEADER_LEN) as u64;
+                    self.bytes_read +=
+                        (self.chunk.payload.len() + io_events::stream::CHUNK_HEADER_LEN) as u64;
                     let mut dec = self.reader.decoder(&self.chunk);
                     let mut n = 0u32;
                     while let Some(r) = dec.next_record() {
@@ -133,6 +134,9 @@ mod tests {
             Record::new(2, 0, 10, 20, 0, &[]),
         ];
         v.sort_by(|a, b| a.start.cmp(&b.start).then(a.depth.cmp(&b.depth)));
-        assert_eq!(v.iter().map(|r| r.start).collect::<Vec<_>>(), vec![10, 12, 15]);
+        assert_eq!(
+            v.iter().map(|r| r.start).collect::<Vec<_>>(),
+            vec![10, 12, 15]
+        );
     }
 }

@@ -15,7 +15,10 @@ pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
     let stem = anchor.with_extension("");
     let def = anchor.with_extension("def");
     if anchor.exists() && !anchor.is_file() {
-        return Err(format!("{}: exists and is not an OTF2 anchor file; not removing it", anchor.display()));
+        return Err(format!(
+            "{}: exists and is not an OTF2 anchor file; not removing it",
+            anchor.display()
+        ));
     }
     for p in [anchor.to_path_buf(), def] {
         if p.is_file() {

@@ -8,14 +8,20 @@
 
 use crate::calls::CallTrees;
 use crate::trace::{ProcessTrace, Trace};
-use definitions::{FileType, GlobalDefs, HandleDef, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
+use definitions::{
+    FileType, GlobalDefs, HandleDef, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+};
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
-use io_events::functions::{Dir, Flags, FunctionInfo, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET};
+use io_events::functions::{
+    Dir, Flags, FunctionInfo, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
+};
 use otf2_sys::{
-    ArchiveWriter, AttributeValue, EventWriter, IoAccessMode, IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass,
-    IoParadigmFlags, IoSeekOption, IoStatusFlags, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole, Type,
+    ArchiveWriter, AttributeValue, EventWriter, IoAccessMode, IoCreationFlags, IoHandleFlags,
+    IoOperationFlags, IoOperationMode, IoParadigmClass, IoParadigmFlags, IoSeekOption,
+    IoStatusFlags, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole,
+    Type,
 };
 use std::cell::RefCell;
 use std::path::Path;
@@ -166,7 +172,11 @@ impl<'p> ProcessState<'p> {
             return Some(g);
         }
         let f = self.p.file(local)?;
-        let kind = if dir_hint || f.kind == FileKind::Directory { FileType::Directory } else { FileType::Regular };
+        let kind = if dir_hint || f.kind == FileKind::Directory {
+            FileType::Directory
+        } else {
+            FileType::Regular
+        };
         let g = defs.file(&f.path, kind, self.host_node, &f.mount, &f.fs_type);
         self.file_map.insert(local, g);
         Some(g)
@@ -174,10 +184,25 @@ impl<'p> ProcessState<'p> {
 
     fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
         let paradigm = defs.paradigm(layer);
-        let parent = self.opening.iter().rev().find(|(_, p)| *p != paradigm).map(|(h, _)| *h);
+        let parent = self
+            .opening
+            .iter()
+            .rev()
+            .find(|(_, p)| *p != paradigm)
+            .map(|(h, _)| *h);
         let name = defs.files[file as usize].name.clone();
         let active = &self.active;
-        let h = defs.handle(HandleDef { name, file: Some(file), paradigm, flags: 0, comm: None, parent }, &|h| active.contains(&h));
+        let h = defs.handle(
+            HandleDef {
+                name,
+                file: Some(file),
+                paradigm,
+                flags: 0,
+                comm: None,
+                parent,
+            },
+            &|h| active.contains(&h),
+        );
         self.active.insert(h);
         h
     }
@@ -216,7 +241,13 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
-    fn target(&mut self, defs: &mut GlobalDefs, info: &FunctionInfo, r: &Record, t: Target) -> Option<u32> {
+    fn target(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        t: Target,
+    ) -> Option<u32> {
         match t {
             Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).map(|e| e.handle),
             Target::Stream(i) => {
@@ -247,7 +278,14 @@ impl<'p> ProcessState<'p> {
         }
     }
 
-    fn set_position(&mut self, info: &FunctionInfo, r: &Record, t: Target, pos: Option<u64>, advance: Option<u64>) {
+    fn set_position(
+        &mut self,
+        info: &FunctionInfo,
+        r: &Record,
+        t: Target,
+        pos: Option<u64>,
+        advance: Option<u64>,
+    ) {
         let apply = |cur: Option<u64>| match (pos, advance) {
             (Some(p), _) => Some(p),
             (None, Some(a)) => cur.map(|c| c + a),
@@ -257,7 +295,11 @@ impl<'p> ProcessState<'p> {
             Target::Fd(i) => {
                 if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
                     let mut o = e.ofd.borrow_mut();
-                    o.pos = if o.append && pos.is_none() { None } else { apply(o.pos) };
+                    o.pos = if o.append && pos.is_none() {
+                        None
+                    } else {
+                        apply(o.pos)
+                    };
                 }
             }
             Target::Stream(i) => {
@@ -270,7 +312,13 @@ impl<'p> ProcessState<'p> {
     }
 
     /// Enter the call: Enter, and what must happen at its start.
-    fn start(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t0: u64, r: &Record) -> Result<Pending, Err> {
+    fn start(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t0: u64,
+        r: &Record,
+    ) -> Result<Pending, Err> {
         let info = &FUNCTIONS[r.func as usize];
         let region = defs.region(r.func);
         w.enter(t0, region).map_err(otf2e)?;
@@ -279,7 +327,10 @@ impl<'p> ProcessState<'p> {
             return Ok(pend);
         }
         match info.mapping {
-            Mapping::OpenFd { path, .. } | Mapping::OpenStream { path, .. } | Mapping::ReopenStream { path, .. } | Mapping::OpenDir { path } => {
+            Mapping::OpenFd { path, .. }
+            | Mapping::OpenStream { path, .. }
+            | Mapping::ReopenStream { path, .. }
+            | Mapping::OpenDir { path } => {
                 let dir = matches!(info.mapping, Mapping::OpenDir { .. });
                 if let Some(file) = self.file(defs, field(info, r, path), dir) {
                     let h = self.new_handle(defs, file, info.layer);
@@ -296,13 +347,21 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::Data { target, dir, req, off, .. } => {
+            Mapping::Data {
+                target,
+                dir,
+                req,
+                off,
+                ..
+            } => {
                 if let Some(h) = self.target(defs, info, r, target) {
                     let id = self.next_id;
                     self.next_id += 1;
                     let offset = match off {
                         Off::Field(i) => Some(field(info, r, i)),
-                        Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
+                        Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => {
+                            Some(field(info, r, i))
+                        }
                         Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target),
                         Off::None => None,
                     };
@@ -311,7 +370,16 @@ impl<'p> ProcessState<'p> {
                         Dir::Write => (IoOperationMode::Write, field(info, r, req)),
                         Dir::Flush => (IoOperationMode::Flush, 0),
                     };
-                    w.io_operation_begin(t0, h, mode, IoOperationFlags::NONE, bytes, id, offset.map(|o| (ATTR_OFFSET, o))).map_err(otf2e)?;
+                    w.io_operation_begin(
+                        t0,
+                        h,
+                        mode,
+                        IoOperationFlags::NONE,
+                        bytes,
+                        id,
+                        offset.map(|o| (ATTR_OFFSET, o)),
+                    )
+                    .map_err(otf2e)?;
                     pend.op = Some((h, id));
                 }
             }
@@ -321,10 +389,25 @@ impl<'p> ProcessState<'p> {
     }
 
     /// Leave the call: what happens at its end, then Leave.
-    fn finish(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t1: u64, r: &Record, pend: Pending) -> Result<(), Err> {
+    fn finish(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t1: u64,
+        r: &Record,
+        pend: Pending,
+    ) -> Result<(), Err> {
         let info = &FUNCTIONS[r.func as usize];
         let failed = info.fail.failed(r.ret());
-        if pend.handle.is_some() && matches!(info.mapping, Mapping::OpenFd { .. } | Mapping::OpenStream { .. } | Mapping::ReopenStream { .. } | Mapping::OpenDir { .. }) {
+        if pend.handle.is_some()
+            && matches!(
+                info.mapping,
+                Mapping::OpenFd { .. }
+                    | Mapping::OpenStream { .. }
+                    | Mapping::ReopenStream { .. }
+                    | Mapping::OpenDir { .. }
+            )
+        {
             self.opening.pop();
         }
         let ret = r.ret();
@@ -338,9 +421,25 @@ impl<'p> ProcessState<'p> {
                     };
                     let fd = ret as i32;
                     self.close_fd(w, t1, fd)?;
-                    w.io_create_handle(t1, h, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    w.io_create_handle(
+                        t1,
+                        h,
+                        access_mode(fl),
+                        creation_flags(fl),
+                        status_flags(fl),
+                    )
+                    .map_err(otf2e)?;
                     let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(fd, FdEntry { handle: h, ofd: Rc::new(RefCell::new(Ofd { pos: Some(0), append })) });
+                    self.fds.insert(
+                        fd,
+                        FdEntry {
+                            handle: h,
+                            ofd: Rc::new(RefCell::new(Ofd {
+                                pos: Some(0),
+                                append,
+                            })),
+                        },
+                    );
                 }
             }
             Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
@@ -350,17 +449,47 @@ impl<'p> ProcessState<'p> {
                 if let Some(h) = pend.handle {
                     let fl = field(info, r, flags) as u32;
                     let fdn = field(info, r, fd) as i32;
-                    w.io_create_handle(t1, h, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    w.io_create_handle(
+                        t1,
+                        h,
+                        access_mode(fl),
+                        creation_flags(fl),
+                        status_flags(fl),
+                    )
+                    .map_err(otf2e)?;
                     // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
                     self.close_fd(w, t1, fdn)?;
                     let file = defs.handles[h as usize].file.unwrap_or(0);
                     self.opening.push((h, defs.paradigm(Layer::Isoc)));
                     let ph = self.new_handle(defs, file, Layer::Posix);
                     self.opening.pop();
-                    w.io_create_handle(t1, ph, access_mode(fl), creation_flags(fl), status_flags(fl)).map_err(otf2e)?;
+                    w.io_create_handle(
+                        t1,
+                        ph,
+                        access_mode(fl),
+                        creation_flags(fl),
+                        status_flags(fl),
+                    )
+                    .map_err(otf2e)?;
                     let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(fdn, FdEntry { handle: ph, ofd: Rc::new(RefCell::new(Ofd { pos: Some(0), append })) });
-                    self.streams.insert(ret, StreamEntry { handle: h, fd: Some(fdn), pos: if append { None } else { Some(0) } });
+                    self.fds.insert(
+                        fdn,
+                        FdEntry {
+                            handle: ph,
+                            ofd: Rc::new(RefCell::new(Ofd {
+                                pos: Some(0),
+                                append,
+                            })),
+                        },
+                    );
+                    self.streams.insert(
+                        ret,
+                        StreamEntry {
+                            handle: h,
+                            fd: Some(fdn),
+                            pos: if append { None } else { Some(0) },
+                        },
+                    );
                 }
             }
             Mapping::StreamFromFd { fd, flags } => {
@@ -368,18 +497,45 @@ impl<'p> ProcessState<'p> {
                     let fdn = field(info, r, fd) as i32;
                     if let Some(e) = self.fds.get(&fdn) {
                         let fl = field(info, r, flags) as u32;
-                        w.io_duplicate_handle(t1, e.handle, h, status_flags(fl)).map_err(otf2e)?;
+                        w.io_duplicate_handle(t1, e.handle, h, status_flags(fl))
+                            .map_err(otf2e)?;
                         let pos = e.ofd.borrow().pos;
-                        self.streams.insert(ret, StreamEntry { handle: h, fd: Some(fdn), pos });
+                        self.streams.insert(
+                            ret,
+                            StreamEntry {
+                                handle: h,
+                                fd: Some(fdn),
+                                pos,
+                            },
+                        );
                     }
                 }
             }
             Mapping::OpenDir { .. } => {
                 if let Some(h) = pend.handle {
                     // fdopendir's fd (field 0) now belongs to the directory stream.
-                    let fd = if info.args.first().map(|a| a.1) == Some(io_events::functions::Kind::Fd) { Some(r.fields[0] as i32) } else { None };
-                    w.io_create_handle(t1, h, IoAccessMode::ReadOnly, IoCreationFlags::DIRECTORY, IoStatusFlags::NONE).map_err(otf2e)?;
-                    self.streams.insert(ret, StreamEntry { handle: h, fd, pos: None });
+                    let fd =
+                        if info.args.first().map(|a| a.1) == Some(io_events::functions::Kind::Fd) {
+                            Some(r.fields[0] as i32)
+                        } else {
+                            None
+                        };
+                    w.io_create_handle(
+                        t1,
+                        h,
+                        IoAccessMode::ReadOnly,
+                        IoCreationFlags::DIRECTORY,
+                        IoStatusFlags::NONE,
+                    )
+                    .map_err(otf2e)?;
+                    self.streams.insert(
+                        ret,
+                        StreamEntry {
+                            handle: h,
+                            fd,
+                            pos: None,
+                        },
+                    );
                 }
             }
             Mapping::Close(Target::Fd(i)) => {
@@ -394,9 +550,19 @@ impl<'p> ProcessState<'p> {
                 }
             }
             Mapping::Close(Target::Proxy) => {}
-            Mapping::Data { target, xfer, off, dir, .. } => {
+            Mapping::Data {
+                target,
+                xfer,
+                off,
+                dir,
+                ..
+            } => {
                 if let Some((h, id)) = pend.op {
-                    let got = if dir == Dir::Flush { 0 } else { field(info, r, xfer) };
+                    let got = if dir == Dir::Flush {
+                        0
+                    } else {
+                        field(info, r, xfer)
+                    };
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
                     let implicit = match off {
                         Off::Implicit => true,
@@ -408,19 +574,32 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::Seek { target, offset, whence: wh, result } => {
+            Mapping::Seek {
+                target,
+                offset,
+                whence: wh,
+                result,
+            } => {
                 if !failed {
                     if let Some(h) = self.target(defs, info, r, target) {
                         let res = result.map(|i| field(info, r, i)).filter(|&v| v as i64 >= 0);
                         let wv = if wh == RET { 0 } else { field(info, r, wh) };
-                        w.io_seek(t1, h, field(info, r, offset) as i64, whence(wv), res.unwrap_or(u64::MAX)).map_err(otf2e)?;
+                        w.io_seek(
+                            t1,
+                            h,
+                            field(info, r, offset) as i64,
+                            whence(wv),
+                            res.unwrap_or(u64::MAX),
+                        )
+                        .map_err(otf2e)?;
                         self.set_position(info, r, target, res, None);
                     }
                 }
             }
             Mapping::Rewind { target } => {
                 if let Some(h) = self.target(defs, info, r, target) {
-                    w.io_seek(t1, h, 0, IoSeekOption::FromStart, 0).map_err(otf2e)?;
+                    w.io_seek(t1, h, 0, IoSeekOption::FromStart, 0)
+                        .map_err(otf2e)?;
                     self.set_position(info, r, target, Some(0), None);
                 }
             }
@@ -441,7 +620,11 @@ impl<'p> ProcessState<'p> {
                     if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
                         let h = e.handle;
                         let op = field(info, r, op) as i32;
-                        let ty = if op & libc::LOCK_SH != 0 { LockType::Shared } else { LockType::Exclusive };
+                        let ty = if op & libc::LOCK_SH != 0 {
+                            LockType::Shared
+                        } else {
+                            LockType::Exclusive
+                        };
                         if op & libc::LOCK_UN != 0 {
                             let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
                             w.io_release_lock(t1, h, ty).map_err(otf2e)?;
@@ -460,9 +643,15 @@ impl<'p> ProcessState<'p> {
                     if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
                         let h = e.handle;
                         match field(info, r, cmd) as i32 {
-                            libc::F_LOCK => w.io_acquire_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
-                            libc::F_TLOCK => w.io_try_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
-                            libc::F_ULOCK => w.io_release_lock(t1, h, LockType::Exclusive).map_err(otf2e)?,
+                            libc::F_LOCK => w
+                                .io_acquire_lock(t1, h, LockType::Exclusive)
+                                .map_err(otf2e)?,
+                            libc::F_TLOCK => {
+                                w.io_try_lock(t1, h, LockType::Exclusive).map_err(otf2e)?
+                            }
+                            libc::F_ULOCK => w
+                                .io_release_lock(t1, h, LockType::Exclusive)
+                                .map_err(otf2e)?,
                             _ => {}
                         }
                     }
@@ -470,9 +659,12 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::Delete { path } => {
                 if !failed {
-                    let dir = info.name == "rmdir" || (info.name == "unlinkat" && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
+                    let dir = info.name == "rmdir"
+                        || (info.name == "unlinkat"
+                            && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
                     if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                        w.io_delete_file(t1, defs.paradigm(info.layer), file).map_err(otf2e)?;
+                        w.io_delete_file(t1, defs.paradigm(info.layer), file)
+                            .map_err(otf2e)?;
                     }
                 }
             }
@@ -484,30 +676,53 @@ impl<'p> ProcessState<'p> {
         w.leave(t1, defs.region(r.func)).map_err(otf2e)
     }
 
-    fn dup(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t: u64, old: i32, new: i32, cloexec: bool) -> Result<(), Err> {
+    fn dup(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t: u64,
+        old: i32,
+        new: i32,
+        cloexec: bool,
+    ) -> Result<(), Err> {
         if old == new {
             return Ok(());
         }
         self.close_fd(w, t, new)?;
-        let Some(e) = self.fds.get(&old) else { return Ok(()) };
+        let Some(e) = self.fds.get(&old) else {
+            return Ok(());
+        };
         let (oh, ofd) = (e.handle, e.ofd.clone());
         let nh = self.twin_handle(defs, oh);
-        let st = if cloexec { IoStatusFlags::CLOSE_ON_EXEC } else { IoStatusFlags::NONE };
+        let st = if cloexec {
+            IoStatusFlags::CLOSE_ON_EXEC
+        } else {
+            IoStatusFlags::NONE
+        };
         w.io_duplicate_handle(t, oh, nh, st).map_err(otf2e)?;
         self.fds.insert(new, FdEntry { handle: nh, ofd });
         Ok(())
     }
 
-    fn fcntl(&mut self, defs: &mut GlobalDefs, w: &mut EventWriter, t: u64, r: &Record) -> Result<(), Err> {
+    fn fcntl(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t: u64,
+        r: &Record,
+    ) -> Result<(), Err> {
         let fd = r.fields[0] as i32;
         let cmd = r.fields[1] as i32;
         let arg = r.fields[2];
         match cmd {
-            libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => self.dup(defs, w, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?,
+            libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
+                self.dup(defs, w, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?
+            }
             libc::F_SETFL => {
                 if let Some(e) = self.fds.get(&fd) {
                     e.ofd.borrow_mut().append = arg as i32 & libc::O_APPEND != 0;
-                    w.io_change_status_flags(t, e.handle, status_flags(arg as u32)).map_err(otf2e)?;
+                    w.io_change_status_flags(t, e.handle, status_flags(arg as u32))
+                        .map_err(otf2e)?;
                 }
             }
             libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
@@ -519,7 +734,11 @@ impl<'p> ProcessState<'p> {
                             w.io_release_lock(t, h, ty).map_err(otf2e)?;
                         }
                         x => {
-                            let ty = if x == libc::F_RDLCK as i32 { LockType::Shared } else { LockType::Exclusive };
+                            let ty = if x == libc::F_RDLCK as i32 {
+                                LockType::Shared
+                            } else {
+                                LockType::Exclusive
+                            };
                             self.locks.insert(h, ty);
                             if cmd == libc::F_SETLKW || cmd == libc::F_OFD_SETLKW {
                                 w.io_acquire_lock(t, h, ty).map_err(otf2e)?;
@@ -538,11 +757,34 @@ impl<'p> ProcessState<'p> {
     /// Handles open before tracing began.
     fn precreated(&mut self, defs: &mut GlobalDefs) {
         for d in &self.p.defs.defs {
-            let Def::PreCreated { layer, key, fd, file, flags, offset } = *d else { continue };
-            let Some(gfile) = self.file(defs, file, false) else { continue };
-            let lay = if layer == 0 { Layer::Posix } else { Layer::Isoc };
+            let Def::PreCreated {
+                layer,
+                key,
+                fd,
+                file,
+                flags,
+                offset,
+            } = *d
+            else {
+                continue;
+            };
+            let Some(gfile) = self.file(defs, file, false) else {
+                continue;
+            };
+            let lay = if layer == 0 {
+                Layer::Posix
+            } else {
+                Layer::Isoc
+            };
             let name = defs.files[gfile as usize].name.clone();
-            let def = HandleDef { name, file: Some(gfile), paradigm: defs.paradigm(lay), flags: 0, comm: None, parent: None };
+            let def = HandleDef {
+                name,
+                file: Some(gfile),
+                paradigm: defs.paradigm(lay),
+                flags: 0,
+                comm: None,
+                parent: None,
+            };
             let mode = access_mode(flags).raw();
             let status = status_flags(flags).bits();
             let active = &self.active;
@@ -550,10 +792,27 @@ impl<'p> ProcessState<'p> {
             self.active.insert(h);
             if layer == 0 {
                 let append = flags & libc::O_APPEND as u32 != 0;
-                let pos = if offset >= 0 { Some(offset as u64) } else { None };
-                self.fds.insert(fd as i32, FdEntry { handle: h, ofd: Rc::new(RefCell::new(Ofd { pos, append })) });
+                let pos = if offset >= 0 {
+                    Some(offset as u64)
+                } else {
+                    None
+                };
+                self.fds.insert(
+                    fd as i32,
+                    FdEntry {
+                        handle: h,
+                        ofd: Rc::new(RefCell::new(Ofd { pos, append })),
+                    },
+                );
             } else {
-                self.streams.insert(key, StreamEntry { handle: h, fd: Some(fd as i32), pos: None });
+                self.streams.insert(
+                    key,
+                    StreamEntry {
+                        handle: h,
+                        fd: Some(fd as i32),
+                        pos: None,
+                    },
+                );
             }
         }
     }
@@ -572,17 +831,27 @@ struct ThreadCursor<'a> {
 
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
 pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
-    let mut archive = ArchiveWriter::create(out, concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")), "I/O trace converted by recorder2otf2")
-        .map_err(|e| format!("{}: {}", out.display(), e))?;
+    let mut archive = ArchiveWriter::create(
+        out,
+        concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")),
+        "I/O trace converted by recorder2otf2",
+    )
+    .map_err(|e| format!("{}: {}", out.display(), e))?;
     archive.open_event_files().map_err(otf2e)?;
-    let machine = trace.dir.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "machine".into());
+    let machine = trace
+        .dir
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "machine".into());
     let mut defs = GlobalDefs::new(&machine);
     let mut summary = Summary::default();
     // Host alignment: every process of a host is placed on the host's monotonic clock,
     // anchored at the earliest process's real-time reading.
     let mut host_ref: HashMap<String, (u64, u64)> = HashMap::new();
     for p in &trace.processes {
-        let e = host_ref.entry(p.meta.host.clone()).or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
+        let e = host_ref
+            .entry(p.meta.host.clone())
+            .or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
         if p.meta.start.monotonic_ns < e.0 {
             *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
         }
@@ -599,8 +868,16 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         }
         let href = host_ref[&p.meta.host];
         let host_node = defs.host(&p.meta.host);
-        let exe = p.meta.cmdline.first().map(|s| s.rsplit('/').next().unwrap_or(s).to_string()).unwrap_or_default();
-        let group = defs.group(&format!("{} {} ({})", exe, p.meta.pid, p.dir.name), &p.meta.host);
+        let exe = p
+            .meta
+            .cmdline
+            .first()
+            .map(|s| s.rsplit('/').next().unwrap_or(s).to_string())
+            .unwrap_or_default();
+        let group = defs.group(
+            &format!("{} {} ({})", exe, p.meta.pid, p.dir.name),
+            &p.meta.host,
+        );
         let base = p.meta.start.monotonic_ns - href.0 + href.1;
         let mut st = ProcessState {
             p,
@@ -621,7 +898,14 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
             let res = trees.resolution_ns();
             let writer = archive.event_writer(loc).map_err(otf2e)?;
-            cursors.push(ThreadCursor { trees, writer, next: None, base: st.time_base, res, location: loc });
+            cursors.push(ThreadCursor {
+                trees,
+                writer,
+                next: None,
+                base: st.time_base,
+                res,
+                location: loc,
+            });
         }
         for c in cursors.iter_mut() {
             c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
@@ -629,7 +913,13 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         let mut last_progress = 0u64;
         loop {
             // The thread whose next tree starts first.
-            let Some(ci) = cursors.iter().enumerate().filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start * c.res + c.base, i))).min().map(|x| x.1) else {
+            let Some(ci) = cursors
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start * c.res + c.base, i)))
+                .min()
+                .map(|x| x.1)
+            else {
                 break;
             };
             let c = &mut cursors[ci];
@@ -666,7 +956,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 summary.warnings.push(t.clone());
             }
             if c.trees.unknown > 0 {
-                summary.warnings.push(format!("{} records of functions unknown to this converter were skipped", c.trees.unknown));
+                summary.warnings.push(format!(
+                    "{} records of functions unknown to this converter were skipped",
+                    c.trees.unknown
+                ));
             }
             bytes_done += c.trees.bytes_read;
             let n = c.writer.close().map_err(otf2e)?;
@@ -676,13 +969,21 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         progress(bytes_done);
     }
     if defs.locations.is_empty() {
-        return Err(format!("{}: the trace holds no thread streams (no traced call was made)", trace.dir.display()));
+        return Err(format!(
+            "{}: the trace holds no thread streams (no traced call was made)",
+            trace.dir.display()
+        ));
     }
     archive.close_event_files().map_err(otf2e)?;
     let locs: Vec<u64> = (0..defs.locations.len() as u64).collect();
     archive.write_local_defs(&locs).map_err(otf2e)?;
     if tmin == u64::MAX {
-        tmin = trace.processes.iter().map(|p| p.meta.start.realtime_ns).min().unwrap_or(0);
+        tmin = trace
+            .processes
+            .iter()
+            .map(|p| p.meta.start.realtime_ns)
+            .min()
+            .unwrap_or(0);
         tmax = tmin;
     }
     write_global_defs(&archive, &mut defs, tmin, tmax)?;
@@ -691,63 +992,139 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     Ok(summary)
 }
 
-fn write_global_defs(archive: &ArchiveWriter, defs: &mut GlobalDefs, tmin: u64, tmax: u64) -> Result<(), Err> {
+fn write_global_defs(
+    archive: &ArchiveWriter,
+    defs: &mut GlobalDefs,
+    tmin: u64,
+    tmax: u64,
+) -> Result<(), Err> {
     // Intern every string first: strings must be written before the records naming them.
     let mut s = std::mem::take(&mut defs.strings);
     let empty = s.id("");
-    let node_names: Vec<(u32, u32)> = defs.nodes.iter().map(|n| (s.id(&n.name), s.id(&n.class))).collect();
+    let node_names: Vec<(u32, u32)> = defs
+        .nodes
+        .iter()
+        .map(|n| (s.id(&n.name), s.id(&n.class)))
+        .collect();
     let group_names: Vec<u32> = defs.groups.iter().map(|g| s.id(&g.name)).collect();
     let loc_names: Vec<u32> = defs.locations.iter().map(|l| s.id(&l.name)).collect();
     let region_names: Vec<(u32, u32)> = defs
         .regions
         .iter()
-        .map(|r| (s.id(&r.name), s.id(&format!("{} I/O", r.layer.identification()))))
+        .map(|r| {
+            (
+                s.id(&r.name),
+                s.id(&format!("{} I/O", r.layer.identification())),
+            )
+        })
         .collect();
     let src = s.id("recorder-otf2");
-    let attr_names: Vec<(u32, u32)> = defs.attributes.iter().map(|(n, d, _)| (s.id(n), s.id(d))).collect();
-    let paradigms: Vec<(u32, u32)> = Layer::ALL.iter().map(|l| (s.id(l.identification()), s.id(l.identification()))).collect();
-    let file_names: Vec<(u32, u32, u32)> = defs.files.iter().map(|f| (s.id(&f.name), s.id(&f.mount), s.id(&f.fs_type))).collect();
+    let attr_names: Vec<(u32, u32)> = defs
+        .attributes
+        .iter()
+        .map(|(n, d, _)| (s.id(n), s.id(d)))
+        .collect();
+    let paradigms: Vec<(u32, u32)> = Layer::ALL
+        .iter()
+        .map(|l| (s.id(l.identification()), s.id(l.identification())))
+        .collect();
+    let file_names: Vec<(u32, u32, u32)> = defs
+        .files
+        .iter()
+        .map(|f| (s.id(&f.name), s.id(&f.mount), s.id(&f.fs_type)))
+        .collect();
     let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
     let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
     defs.strings = s;
 
     let mut g = archive.global_defs().map_err(otf2e)?;
-    g.clock_properties(1_000_000_000, tmin, tmax - tmin, tmin).map_err(otf2e)?;
+    g.clock_properties(1_000_000_000, tmin, tmax - tmin, tmin)
+        .map_err(otf2e)?;
     for (i, st) in defs.strings.all().iter().enumerate() {
         g.string(i as u32, st).map_err(otf2e)?;
     }
     for (i, l) in Layer::ALL.iter().enumerate() {
-        let flags = if *l == Layer::Posix { IoParadigmFlags::OS } else { IoParadigmFlags::NONE };
-        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, IoParadigmClass::Serial, flags, &[]).map_err(otf2e)?;
+        let flags = if *l == Layer::Posix {
+            IoParadigmFlags::OS
+        } else {
+            IoParadigmFlags::NONE
+        };
+        g.io_paradigm(
+            i as u8,
+            paradigms[i].0,
+            paradigms[i].1,
+            IoParadigmClass::Serial,
+            flags,
+            &[],
+        )
+        .map_err(otf2e)?;
     }
     for (i, n) in defs.nodes.iter().enumerate() {
-        g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent).map_err(otf2e)?;
+        g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent)
+            .map_err(otf2e)?;
     }
     for (i, gr) in defs.groups.iter().enumerate() {
-        g.location_group(i as u32, group_names[i], LocationGroupType::Process, gr.node, None).map_err(otf2e)?;
+        g.location_group(
+            i as u32,
+            group_names[i],
+            LocationGroupType::Process,
+            gr.node,
+            None,
+        )
+        .map_err(otf2e)?;
     }
     for (i, l) in defs.locations.iter().enumerate() {
-        g.location(i as u64, loc_names[i], LocationType::CpuThread, l.events, l.group).map_err(otf2e)?;
+        g.location(
+            i as u64,
+            loc_names[i],
+            LocationType::CpuThread,
+            l.events,
+            l.group,
+        )
+        .map_err(otf2e)?;
     }
     for (i, r) in defs.regions.iter().enumerate() {
         let role = match r.role {
             Role::Data => RegionRole::FileIo,
             Role::Meta => RegionRole::FileIoMetadata,
         };
-        g.region(i as u32, region_names[i].0, region_names[i].0, region_names[i].1, role, Paradigm::None, RegionFlags::NONE, src, 0, 0)
-            .map_err(otf2e)?;
+        g.region(
+            i as u32,
+            region_names[i].0,
+            region_names[i].0,
+            region_names[i].1,
+            role,
+            Paradigm::None,
+            RegionFlags::NONE,
+            src,
+            0,
+            0,
+        )
+        .map_err(otf2e)?;
     }
     for (i, (_, _, is64)) in defs.attributes.iter().enumerate() {
-        g.attribute(i as u32, attr_names[i].0, attr_names[i].1, if *is64 { Type::Uint64 } else { Type::Uint32 }).map_err(otf2e)?;
+        g.attribute(
+            i as u32,
+            attr_names[i].0,
+            attr_names[i].1,
+            if *is64 { Type::Uint64 } else { Type::Uint32 },
+        )
+        .map_err(otf2e)?;
     }
     for (i, f) in defs.files.iter().enumerate() {
         match f.kind {
-            FileType::Regular => g.io_regular_file(i as u32, file_names[i].0, f.scope).map_err(otf2e)?,
-            FileType::Directory => g.io_directory(i as u32, file_names[i].0, f.scope).map_err(otf2e)?,
+            FileType::Regular => g
+                .io_regular_file(i as u32, file_names[i].0, f.scope)
+                .map_err(otf2e)?,
+            FileType::Directory => g
+                .io_directory(i as u32, file_names[i].0, f.scope)
+                .map_err(otf2e)?,
         }
         if !f.mount.is_empty() {
-            g.io_file_property(i as u32, mount_key, AttributeValue::String(file_names[i].1)).map_err(otf2e)?;
-            g.io_file_property(i as u32, fs_key, AttributeValue::String(file_names[i].2)).map_err(otf2e)?;
+            g.io_file_property(i as u32, mount_key, AttributeValue::String(file_names[i].1))
+                .map_err(otf2e)?;
+            g.io_file_property(i as u32, fs_key, AttributeValue::String(file_names[i].2))
+                .map_err(otf2e)?;
         }
     }
     let _ = empty;
@@ -759,7 +1136,16 @@ fn write_global_defs(archive: &ArchiveWriter, defs: &mut GlobalDefs, tmin: u64, 
         if h.flags & HANDLE_ALL_PROXY != 0 {
             flags |= IoHandleFlags::ALL_PROXY;
         }
-        g.io_handle(i as u32, handle_names[i], h.file, h.paradigm, flags, h.comm, h.parent).map_err(otf2e)?;
+        g.io_handle(
+            i as u32,
+            handle_names[i],
+            h.file,
+            h.paradigm,
+            flags,
+            h.comm,
+            h.parent,
+        )
+        .map_err(otf2e)?;
     }
     for &(h, mode, status) in &defs.precreated {
         let mode = match mode {
@@ -767,7 +1153,8 @@ fn write_global_defs(archive: &ArchiveWriter, defs: &mut GlobalDefs, tmin: u64, 
             1 => IoAccessMode::WriteOnly,
             _ => IoAccessMode::ReadWrite,
         };
-        g.io_pre_created_handle_state(h, mode, IoStatusFlags(status)).map_err(otf2e)?;
+        g.io_pre_created_handle_state(h, mode, IoStatusFlags(status))
+            .map_err(otf2e)?;
     }
     Ok(())
 }

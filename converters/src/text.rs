@@ -12,7 +12,9 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
             if v == u64::MAX {
                 "-".into()
             } else {
-                p.file(v).map(|f| format!("{:?}", f.path)).unwrap_or_else(|| format!("file#{v}"))
+                p.file(v)
+                    .map(|f| format!("{:?}", f.path))
+                    .unwrap_or_else(|| format!("file#{v}"))
             }
         }
         Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence => (v as i64).to_string(),
@@ -48,7 +50,11 @@ pub fn line(p: &crate::trace::ProcessTrace, res: u64, r: &Record) -> String {
         value(p, f.ret, r.ret())
     );
     if r.errno != 0 {
-        s.push_str(&format!(" errno={} ({})", r.errno, std::io::Error::from_raw_os_error(r.errno as i32)));
+        s.push_str(&format!(
+            " errno={} ({})",
+            r.errno,
+            std::io::Error::from_raw_os_error(r.errno as i32)
+        ));
     }
     s
 }
@@ -57,10 +63,28 @@ pub fn line(p: &crate::trace::ProcessTrace, res: u64, r: &Record) -> String {
 pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
     let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(|e| e.to_string());
     for p in &trace.processes {
-        w(out, format!("# process {} pid {} on {}: {}", p.dir.name, p.meta.pid, p.meta.host, p.meta.cmdline.join(" ")))?;
-        w(out, format!("#   ending: {:?}, resolution {} ns", p.meta.ending, p.meta.time_resolution_ns))?;
+        w(
+            out,
+            format!(
+                "# process {} pid {} on {}: {}",
+                p.dir.name,
+                p.meta.pid,
+                p.meta.host,
+                p.meta.cmdline.join(" ")
+            ),
+        )?;
+        w(
+            out,
+            format!(
+                "#   ending: {:?}, resolution {} ns",
+                p.meta.ending, p.meta.time_resolution_ns
+            ),
+        )?;
         for (i, path, tid) in &p.threads {
-            w(out, format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"))?;
+            w(
+                out,
+                format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"),
+            )?;
             let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
             let res = trees.resolution_ns();
             while let Some(t) = trees.next_tree().map_err(|e| e.to_string())? {

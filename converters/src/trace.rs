@@ -55,7 +55,10 @@ impl Trace {
             return Err(format!("{}: no such trace directory", dir.display()));
         }
         if !dir.is_dir() {
-            return Err(format!("{}: not a directory (give the folder that `recorder-otf2 record -o` wrote)", dir.display()));
+            return Err(format!(
+                "{}: not a directory (give the folder that `recorder-otf2 record -o` wrote)",
+                dir.display()
+            ));
         }
         let mut processes = Vec::new();
         for pd in process_dirs(dir)? {
@@ -63,31 +66,79 @@ impl Trace {
             let defs = read_defs(&pd.defs()).map_err(|e| e.to_string())?;
             let mut files: Vec<Option<LocalFile>> = Vec::new();
             for d in &defs.defs {
-                if let Def::File { id, kind, path, fs_type, mount } = d {
+                if let Def::File {
+                    id,
+                    kind,
+                    path,
+                    fs_type,
+                    mount,
+                } = d
+                {
                     let i = *id as usize;
                     if i > 1 << 28 {
-                        return Err(format!("{}: file id {} out of range", pd.defs().display(), id));
+                        return Err(format!(
+                            "{}: file id {} out of range",
+                            pd.defs().display(),
+                            id
+                        ));
                     }
                     if files.len() <= i {
                         files.resize(i + 1, None);
                     }
-                    files[i] = Some(LocalFile { path: path.clone(), kind: *kind, fs_type: fs_type.clone(), mount: mount.clone() });
+                    files[i] = Some(LocalFile {
+                        path: path.clone(),
+                        kind: *kind,
+                        fs_type: fs_type.clone(),
+                        mount: mount.clone(),
+                    });
                 }
             }
-            let tids: Vec<(u32, u64)> = defs.defs.iter().filter_map(|d| if let Def::Thread { index, tid } = d { Some((*index, *tid)) } else { None }).collect();
+            let tids: Vec<(u32, u64)> = defs
+                .defs
+                .iter()
+                .filter_map(|d| {
+                    if let Def::Thread { index, tid } = d {
+                        Some((*index, *tid))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
             let mut threads = Vec::new();
             let mut bytes = 0;
-            for (i, path) in pd.threads().map_err(|e| format!("{}: {}", pd.dir.display(), e))? {
+            for (i, path) in pd
+                .threads()
+                .map_err(|e| format!("{}: {}", pd.dir.display(), e))?
+            {
                 // Check the header now: a wrong version or a non-stream fails before any output.
                 let r = StreamReader::open(&path).map_err(|e| e.to_string())?;
-                let tid = tids.iter().find(|t| t.0 == i).map(|t| t.1).unwrap_or(r.header.tid);
+                let tid = tids
+                    .iter()
+                    .find(|t| t.0 == i)
+                    .map(|t| t.1)
+                    .unwrap_or(r.header.tid);
                 bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
                 threads.push((i, path, tid));
             }
-            let func_map = meta.functions.iter().map(|n| io_events::functions::id_by_name(n)).collect();
-            processes.push(ProcessTrace { dir: pd, meta, defs, files, threads, func_map, bytes });
+            let func_map = meta
+                .functions
+                .iter()
+                .map(|n| io_events::functions::id_by_name(n))
+                .collect();
+            processes.push(ProcessTrace {
+                dir: pd,
+                meta,
+                defs,
+                files,
+                threads,
+                func_map,
+                bytes,
+            });
         }
-        Ok(Trace { dir: dir.to_path_buf(), processes })
+        Ok(Trace {
+            dir: dir.to_path_buf(),
+            processes,
+        })
     }
 
     /// Total bytes of all thread streams.

@@ -45,8 +45,31 @@ pub struct Node {
 
 /// File systems whose files are shared between hosts: their files are scoped to the machine.
 pub const SHARED_FILE_SYSTEMS: &[&str] = &[
-    "nfs", "nfs4", "lustre", "gpfs", "beegfs", "cifs", "smb3", "smbfs", "ceph", "fuse.ceph", "cephfs", "panfs", "pvfs2", "orangefs", "glusterfs",
-    "fuse.glusterfs", "wekafs", "fuse.sshfs", "afs", "ocfs2", "gfs2", "daos", "fuse.dfuse", "9p", "virtiofs",
+    "nfs",
+    "nfs4",
+    "lustre",
+    "gpfs",
+    "beegfs",
+    "cifs",
+    "smb3",
+    "smbfs",
+    "ceph",
+    "fuse.ceph",
+    "cephfs",
+    "panfs",
+    "pvfs2",
+    "orangefs",
+    "glusterfs",
+    "fuse.glusterfs",
+    "wekafs",
+    "fuse.sshfs",
+    "afs",
+    "ocfs2",
+    "gfs2",
+    "daos",
+    "fuse.dfuse",
+    "9p",
+    "virtiofs",
 ];
 
 /// Whether a file system type is shared between hosts.
@@ -141,9 +164,18 @@ impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
     pub fn new(machine: &str) -> GlobalDefs {
         let mut d = GlobalDefs::default();
-        d.nodes.push(Node { name: machine.to_string(), class: "machine".into(), parent: None });
-        d.attributes.push(("Offset".into(), "absolute offset within the file".into(), true));
-        d.attributes.push(("errno".into(), "errno of a failed call".into(), false));
+        d.nodes.push(Node {
+            name: machine.to_string(),
+            class: "machine".into(),
+            parent: None,
+        });
+        d.attributes.push((
+            "Offset".into(),
+            "absolute offset within the file".into(),
+            true,
+        ));
+        d.attributes
+            .push(("errno".into(), "errno of a failed call".into(), false));
         d
     }
 
@@ -158,7 +190,11 @@ impl GlobalDefs {
             return n;
         }
         let n = self.nodes.len() as u32;
-        self.nodes.push(Node { name: name.to_string(), class: "node".into(), parent: Some(0) });
+        self.nodes.push(Node {
+            name: name.to_string(),
+            class: "node".into(),
+            parent: Some(0),
+        });
         self.host_nodes.insert(name.to_string(), n);
         n
     }
@@ -166,13 +202,20 @@ impl GlobalDefs {
     /// Add a process on a host.
     pub fn group(&mut self, name: &str, host: &str) -> u32 {
         let node = self.host(host);
-        self.groups.push(GroupDef { name: name.to_string(), node });
+        self.groups.push(GroupDef {
+            name: name.to_string(),
+            node,
+        });
         self.groups.len() as u32 - 1
     }
 
     /// Add a thread to a process.
     pub fn location(&mut self, name: &str, group: u32) -> u64 {
-        self.locations.push(LocationDef { name: name.to_string(), group, events: 0 });
+        self.locations.push(LocationDef {
+            name: name.to_string(),
+            group,
+            events: 0,
+        });
         self.locations.len() as u64 - 1
     }
 
@@ -183,7 +226,11 @@ impl GlobalDefs {
         }
         let f = &FUNCTIONS[func as usize];
         let r = self.regions.len() as u32;
-        self.regions.push(RegionDef { name: f.name.to_string(), role: f.role, layer: f.layer });
+        self.regions.push(RegionDef {
+            name: f.name.to_string(),
+            role: f.role,
+            layer: f.layer,
+        });
         self.region_of.insert(func, r);
         r
     }
@@ -195,8 +242,19 @@ impl GlobalDefs {
 
     /// A file, unified by (name, scope): the same path on two hosts is two files unless the
     /// file system is shared.
-    pub fn file(&mut self, name: &str, kind: FileType, host_node: u32, mount: &str, fs_type: &str) -> u32 {
-        let scope = if is_shared_fs(fs_type) { self.machine() } else { host_node };
+    pub fn file(
+        &mut self,
+        name: &str,
+        kind: FileType,
+        host_node: u32,
+        mount: &str,
+        fs_type: &str,
+    ) -> u32 {
+        let scope = if is_shared_fs(fs_type) {
+            self.machine()
+        } else {
+            host_node
+        };
         if let Some(&f) = self.file_of.get(&(name.to_string(), scope)) {
             if kind == FileType::Directory {
                 self.files[f as usize].kind = FileType::Directory;
@@ -204,7 +262,13 @@ impl GlobalDefs {
             return f;
         }
         let f = self.files.len() as u32;
-        self.files.push(FileDef { name: name.to_string(), kind, scope, mount: mount.to_string(), fs_type: fs_type.to_string() });
+        self.files.push(FileDef {
+            name: name.to_string(),
+            kind,
+            scope,
+            mount: mount.to_string(),
+            fs_type: fs_type.to_string(),
+        });
         self.file_of.insert((name.to_string(), scope), f);
         f
     }
@@ -223,11 +287,22 @@ impl GlobalDefs {
     }
 
     /// A PRE_CREATED handle with its initial state (shared by processes with the same state).
-    pub fn precreated_handle(&mut self, mut def: HandleDef, mode: u8, status: u32, active: &dyn Fn(u32) -> bool) -> u32 {
+    pub fn precreated_handle(
+        &mut self,
+        mut def: HandleDef,
+        mode: u8,
+        status: u32,
+        active: &dyn Fn(u32) -> bool,
+    ) -> u32 {
         def.flags |= HANDLE_PRE_CREATED;
         let known: Vec<u32> = self.handle_of.get(&def).cloned().unwrap_or_default();
         for h in known {
-            if !active(h) && self.precreated.iter().any(|&(p, m, s)| p == h && m == mode && s == status) {
+            if !active(h)
+                && self
+                    .precreated
+                    .iter()
+                    .any(|&(p, m, s)| p == h && m == mode && s == status)
+            {
                 return h;
             }
         }
@@ -265,7 +340,14 @@ mod tests {
     #[test]
     fn handles_are_reused_only_when_inactive() {
         let mut d = GlobalDefs::new("m");
-        let def = HandleDef { name: "/a".into(), file: Some(0), paradigm: 0, flags: 0, comm: None, parent: None };
+        let def = HandleDef {
+            name: "/a".into(),
+            file: Some(0),
+            paradigm: 0,
+            flags: 0,
+            comm: None,
+            parent: None,
+        };
         let h0 = d.handle(def.clone(), &|_| false);
         let h1 = d.handle(def.clone(), &|h| h == h0);
         assert_ne!(h0, h1);

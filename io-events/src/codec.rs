@@ -58,7 +58,15 @@ impl Record {
     pub fn new(func: u16, depth: u32, start: u64, end: u64, errno: u32, fields: &[u64]) -> Record {
         let mut f = [0u64; MAX_FIELDS];
         f[..fields.len()].copy_from_slice(fields);
-        Record { func, depth, start, end, errno, nfields: fields.len() as u8, fields: f }
+        Record {
+            func,
+            depth,
+            start,
+            end,
+            errno,
+            nfields: fields.len() as u8,
+            fields: f,
+        }
     }
     /// The used fields.
     pub fn fields(&self) -> &[u64] {
@@ -83,7 +91,13 @@ struct Slot {
     fields: [u64; MAX_FIELDS],
 }
 
-const EMPTY: Slot = Slot { used: false, func: 0, depth: 0, nfields: 0, fields: [0; MAX_FIELDS] };
+const EMPTY: Slot = Slot {
+    used: false,
+    func: 0,
+    depth: 0,
+    nfields: 0,
+    fields: [0; MAX_FIELDS],
+};
 
 /// The sliding window shared by encoder and decoder: slot 0 is the most recent record.
 #[derive(Clone)]
@@ -96,13 +110,24 @@ struct Window {
 
 impl Window {
     fn new(size: usize, base: u64) -> Window {
-        Window { slots: [EMPTY; MAX_WINDOW], size: size.clamp(1, MAX_WINDOW), prev_start: base, prev_depth: 0 }
+        Window {
+            slots: [EMPTY; MAX_WINDOW],
+            size: size.clamp(1, MAX_WINDOW),
+            prev_start: base,
+            prev_depth: 0,
+        }
     }
     #[inline]
     fn push(&mut self, func: u16, depth: u32, nfields: u8, fields: &[u64; MAX_FIELDS]) {
         let n = self.size;
         self.slots.copy_within(0..n - 1, 1);
-        self.slots[0] = Slot { used: true, func, depth, nfields, fields: *fields };
+        self.slots[0] = Slot {
+            used: true,
+            func,
+            depth,
+            nfields,
+            fields: *fields,
+        };
     }
 }
 
@@ -136,7 +161,9 @@ pub struct PeepholeEncoder {
 impl PeepholeEncoder {
     /// A new encoder with `window` slots whose first record's start is relative to `base`.
     pub fn new(window: usize, base: u64) -> PeepholeEncoder {
-        PeepholeEncoder { window: Window::new(window, base) }
+        PeepholeEncoder {
+            window: Window::new(window, base),
+        }
     }
 
     /// Forget the window and start a new chunk whose times are relative to `base`.
@@ -173,7 +200,11 @@ impl PeepholeEncoder {
             }
         }
         let is_ref = best != usize::MAX;
-        let expected_depth = if is_ref { w.slots[best].depth } else { w.prev_depth };
+        let expected_depth = if is_ref {
+            w.slots[best].depth
+        } else {
+            w.prev_depth
+        };
         let mut status = 0u8;
         let mut ext = 0u8;
         if r.depth != expected_depth {
@@ -282,7 +313,11 @@ pub struct PeepholeDecoder<'a> {
 impl<'a> PeepholeDecoder<'a> {
     /// A decoder over one chunk's payload.
     pub fn new(payload: &'a [u8], window: usize, base: u64) -> PeepholeDecoder<'a> {
-        PeepholeDecoder { buf: payload, pos: 0, window: Window::new(window, base) }
+        PeepholeDecoder {
+            buf: payload,
+            pos: 0,
+            window: Window::new(window, base),
+        }
     }
 
     #[inline]
@@ -325,19 +360,26 @@ impl<'a> PeepholeDecoder<'a> {
 
     /// The next record, fully decoded.
     pub fn next_record(&mut self) -> Option<Result<Record, DecodeError>> {
-        self.next_filtered(&mut |_| true).map(|r| r.map(|(rec, _)| rec))
+        self.next_filtered(&mut |_| true)
+            .map(|r| r.map(|(rec, _)| rec))
     }
 
     /// The next record; when `want(func)` is false its fields are left zero and not decoded.
     /// Returns the record and whether its fields were decoded.
-    pub fn next_filtered(&mut self, want: &mut dyn FnMut(u16) -> bool) -> Option<Result<(Record, bool), DecodeError>> {
+    pub fn next_filtered(
+        &mut self,
+        want: &mut dyn FnMut(u16) -> bool,
+    ) -> Option<Result<(Record, bool), DecodeError>> {
         if self.is_done() {
             return None;
         }
         Some(self.decode_one(want))
     }
 
-    fn decode_one(&mut self, want: &mut dyn FnMut(u16) -> bool) -> Result<(Record, bool), DecodeError> {
+    fn decode_one(
+        &mut self,
+        want: &mut dyn FnMut(u16) -> bool,
+    ) -> Result<(Record, bool), DecodeError> {
         let status = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
         self.pos += 1;
         let is_ref = status & S_REF != 0;
@@ -351,8 +393,16 @@ impl<'a> PeepholeDecoder<'a> {
         } else {
             0
         };
-        let depth = if ext & E_DEPTH != 0 { Some(self.varint()? as u32) } else { None };
-        let errno = if ext & E_ERRNO != 0 { self.varint()? as u32 } else { 0 };
+        let depth = if ext & E_DEPTH != 0 {
+            Some(self.varint()? as u32)
+        } else {
+            None
+        };
+        let errno = if ext & E_ERRNO != 0 {
+            self.varint()? as u32
+        } else {
+            0
+        };
         let mut slot = ((status >> 4) & 3) as u64;
         if is_ref && ext & E_SLOT != 0 {
             slot = self.varint()?;
@@ -361,9 +411,20 @@ impl<'a> PeepholeDecoder<'a> {
         if is_ref && ext & E_HIMASK != 0 {
             mask |= self.varint()? << 4;
         }
-        let start = self.window.prev_start.wrapping_add(unzigzag(self.varint()?) as u64);
+        let start = self
+            .window
+            .prev_start
+            .wrapping_add(unzigzag(self.varint()?) as u64);
         let end = start.wrapping_add(self.varint()?);
-        let mut rec = Record { func: 0, depth: 0, start, end, errno, nfields: 0, fields: [0; MAX_FIELDS] };
+        let mut rec = Record {
+            func: 0,
+            depth: 0,
+            start,
+            end,
+            errno,
+            nfields: 0,
+            fields: [0; MAX_FIELDS],
+        };
         let decoded;
         if is_ref {
             if slot as usize >= self.window.size || !self.window.slots[slot as usize].used {
@@ -410,7 +471,8 @@ impl<'a> PeepholeDecoder<'a> {
         self.window.prev_depth = rec.depth;
         // A skipped record still takes its place in the window (so slot numbers stay right);
         // its zero fields are only ever referenced by other skipped records.
-        self.window.push(rec.func, rec.depth, rec.nfields, &rec.fields);
+        self.window
+            .push(rec.func, rec.depth, rec.nfields, &rec.fields);
         Ok((rec, decoded))
     }
 }
@@ -467,7 +529,16 @@ mod tests {
     #[test]
     fn selective_skip_keeps_others_exact() {
         let recs: Vec<Record> = (0..200u64)
-            .map(|i| Record::new((i % 3) as u16, (i % 2) as u32, i * 10, i * 10 + 3, 0, &[i % 7, i, 5]))
+            .map(|i| {
+                Record::new(
+                    (i % 3) as u16,
+                    (i % 2) as u32,
+                    i * 10,
+                    i * 10 + 3,
+                    0,
+                    &[i % 7, i, 5],
+                )
+            })
             .collect();
         let mut enc = PeepholeEncoder::new(3, 0);
         let mut buf = vec![0u8; recs.len() * MAX_RECORD_BYTES];
@@ -478,7 +549,10 @@ mod tests {
         let mut dec = PeepholeDecoder::new(&buf[..pos], 3, 0);
         for r in &recs {
             let (got, full) = dec.next_filtered(&mut |f| f == 1).unwrap().unwrap();
-            assert_eq!((got.func, got.start, got.end, got.depth), (r.func, r.start, r.end, r.depth));
+            assert_eq!(
+                (got.func, got.start, got.end, got.depth),
+                (r.func, r.start, r.end, r.depth)
+            );
             assert_eq!(full, r.func == 1);
             if full {
                 assert_eq!(got, *r);
@@ -488,7 +562,13 @@ mod tests {
 
     #[test]
     fn corrupt_input_is_an_error_not_a_panic() {
-        for bytes in [&[0x80u8, 0, 0][..], &[0x01], &[0x00, 0xFF], &[0x00, 0, 0, 1, 9], &[0xC0]] {
+        for bytes in [
+            &[0x80u8, 0, 0][..],
+            &[0x01],
+            &[0x00, 0xFF],
+            &[0x00, 0, 0, 1, 9],
+            &[0xC0],
+        ] {
             let mut dec = PeepholeDecoder::new(bytes, 3, 0);
             while let Some(r) = dec.next_record() {
                 if r.is_err() {
@@ -499,8 +579,17 @@ mod tests {
     }
 
     fn arb_record() -> impl Strategy<Value = Record> {
-        (0u16..6, 0u32..4, 0u64..1000, 0u64..500, prop_oneof![Just(0u32), 1u32..200], proptest::collection::vec(prop_oneof![0u64..4, any::<u64>()], 0..=MAX_FIELDS))
-            .prop_map(|(func, depth, start, dur, errno, fields)| Record::new(func, depth, start, start + dur, errno, &fields))
+        (
+            0u16..6,
+            0u32..4,
+            0u64..1000,
+            0u64..500,
+            prop_oneof![Just(0u32), 1u32..200],
+            proptest::collection::vec(prop_oneof![0u64..4, any::<u64>()], 0..=MAX_FIELDS),
+        )
+            .prop_map(|(func, depth, start, dur, errno, fields)| {
+                Record::new(func, depth, start, start + dur, errno, &fields)
+            })
     }
 
     proptest! {

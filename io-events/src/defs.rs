@@ -25,12 +25,25 @@ pub enum FileKind {
 pub enum Def {
     /// A file: its local id (the value stored in `File` fields), absolute path, kind, and
     /// the file system that holds it.
-    File { id: u64, kind: FileKind, path: String, fs_type: String, mount: String },
+    File {
+        id: u64,
+        kind: FileKind,
+        path: String,
+        fs_type: String,
+        mount: String,
+    },
     /// A thread: its stream index and OS thread id.
     Thread { index: u32, tid: u64 },
     /// A handle open before tracing began (stdin/out/err, inherited fds, the stdio streams).
     /// `layer` 0 = POSIX fd (key = fd), 1 = ISO C stream (key = FILE* value, fd = its fileno).
-    PreCreated { layer: u8, key: u64, fd: i64, file: u64, flags: u32, offset: i64 },
+    PreCreated {
+        layer: u8,
+        key: u64,
+        fd: i64,
+        file: u64,
+        flags: u32,
+        offset: i64,
+    },
 }
 
 const K_FILE: u8 = 1;
@@ -64,7 +77,13 @@ impl Def {
         let start = out.len();
         out.extend_from_slice(&[0, 0, 0, 0, 0]);
         let kind = match self {
-            Def::File { id, kind, path, fs_type, mount } => {
+            Def::File {
+                id,
+                kind,
+                path,
+                fs_type,
+                mount,
+            } => {
                 put_varint(out, *id);
                 out.push(*kind as u8);
                 put_str(out, path);
@@ -77,7 +96,14 @@ impl Def {
                 put_varint(out, *tid);
                 K_THREAD
             }
-            Def::PreCreated { layer, key, fd, file, flags, offset } => {
+            Def::PreCreated {
+                layer,
+                key,
+                fd,
+                file,
+                flags,
+                offset,
+            } => {
                 out.push(*layer);
                 put_varint(out, *key);
                 put_varint(out, *fd as u64);
@@ -157,7 +183,11 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
     if version != crate::FORMAT_VERSION {
-        return Err(format!("native format version {} but this tool reads version {}", version, crate::FORMAT_VERSION));
+        return Err(format!(
+            "native format version {} but this tool reads version {}",
+            version,
+            crate::FORMAT_VERSION
+        ));
     }
     let mut out = LocalDefs::default();
     let mut p = DEFS_HEADER_LEN;
@@ -186,9 +216,18 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
                 let path = c.string().ok_or_else(bad)?;
                 let fs_type = c.string().ok_or_else(bad)?;
                 let mount = c.string().ok_or_else(bad)?;
-                Def::File { id, kind, path, fs_type, mount }
+                Def::File {
+                    id,
+                    kind,
+                    path,
+                    fs_type,
+                    mount,
+                }
             }
-            K_THREAD => Def::Thread { index: c.varint().ok_or_else(bad)? as u32, tid: c.varint().ok_or_else(bad)? },
+            K_THREAD => Def::Thread {
+                index: c.varint().ok_or_else(bad)? as u32,
+                tid: c.varint().ok_or_else(bad)?,
+            },
             K_PRECREATED => Def::PreCreated {
                 layer: c.byte().ok_or_else(bad)?,
                 key: c.varint().ok_or_else(bad)?,
@@ -211,9 +250,25 @@ mod tests {
     #[test]
     fn roundtrip_and_torn_tail() {
         let defs = vec![
-            Def::File { id: 0, kind: FileKind::Regular, path: "/tmp/x".into(), fs_type: "ext4".into(), mount: "/".into() },
-            Def::Thread { index: 1, tid: 4242 },
-            Def::PreCreated { layer: 0, key: 1, fd: 1, file: 0, flags: 0o2001, offset: -1 },
+            Def::File {
+                id: 0,
+                kind: FileKind::Regular,
+                path: "/tmp/x".into(),
+                fs_type: "ext4".into(),
+                mount: "/".into(),
+            },
+            Def::Thread {
+                index: 1,
+                tid: 4242,
+            },
+            Def::PreCreated {
+                layer: 0,
+                key: 1,
+                fd: 1,
+                file: 0,
+                flags: 0o2001,
+                offset: -1,
+            },
         ];
         let mut bytes = defs_header().to_vec();
         for d in &defs {

@@ -166,7 +166,12 @@ pub enum Mapping {
     /// A new ISO C stream (the return value) on the file in `path`; `fd` holds fileno().
     OpenStream { path: u8, flags: u8, fd: u8 },
     /// freopen: the stream in `stream` is closed and reopened on `path`.
-    ReopenStream { path: u8, flags: u8, stream: u8, fd: u8 },
+    ReopenStream {
+        path: u8,
+        flags: u8,
+        stream: u8,
+        fd: u8,
+    },
     /// fdopen: a stream (ret) on top of the POSIX fd in `fd` (IoDuplicateHandle).
     StreamFromFd { fd: u8, flags: u8 },
     /// opendir / fdopendir: a directory stream (ret) on `path`.
@@ -174,9 +179,20 @@ pub enum Mapping {
     /// close(fd) / fclose(stream) / closedir(dir).
     Close(Target),
     /// A data transfer or flush.
-    Data { target: Target, dir: Dir, req: u8, xfer: u8, off: Off },
+    Data {
+        target: Target,
+        dir: Dir,
+        req: u8,
+        xfer: u8,
+        off: Off,
+    },
     /// A seek; the resulting absolute offset is in `result` (or unknown when `result` is None).
-    Seek { target: Target, offset: u8, whence: u8, result: Option<u8> },
+    Seek {
+        target: Target,
+        offset: u8,
+        whence: u8,
+        result: Option<u8>,
+    },
     /// rewind(stream): seek to 0.
     Rewind { target: Target },
     /// dup / dup2 / dup3: ret is the new fd.
@@ -427,7 +443,10 @@ impl Func {
 
 /// Look a function id up by name (for traces written by another table version).
 pub fn id_by_name(name: &str) -> Option<u16> {
-    FUNCTIONS.iter().position(|f| f.name == name).map(|i| i as u16)
+    FUNCTIONS
+        .iter()
+        .position(|f| f.name == name)
+        .map(|i| i as u16)
 }
 
 /// Largest number of fields (arguments + return value) of any function.
@@ -447,7 +466,13 @@ mod tests {
             let n = f.args.len() as u8;
             let ok = |i: u8| i == RET || i < n;
             match f.mapping {
-                Mapping::Data { req, xfer, off, target, .. } => {
+                Mapping::Data {
+                    req,
+                    xfer,
+                    off,
+                    target,
+                    ..
+                } => {
                     assert!(ok(req) && ok(xfer), "{}", f.name);
                     if let Off::Field(i) | Off::FieldOrImplicit(i) = off {
                         assert!(i < n, "{}", f.name);
@@ -456,7 +481,9 @@ mod tests {
                         assert!(i < n, "{}", f.name);
                     }
                 }
-                Mapping::OpenFd { path, .. } | Mapping::Delete { path } | Mapping::OpenDir { path } => {
+                Mapping::OpenFd { path, .. }
+                | Mapping::Delete { path }
+                | Mapping::OpenDir { path } => {
                     assert_eq!(f.args[path as usize].1, Kind::File, "{}", f.name)
                 }
                 _ => {}

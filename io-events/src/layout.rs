@@ -45,7 +45,11 @@ impl ProcessDir {
             let e = e?;
             let name = e.file_name();
             let name = name.to_string_lossy();
-            if let Some(i) = name.strip_prefix("thread-").and_then(|s| s.strip_suffix(".rec")).and_then(|s| s.parse().ok()) {
+            if let Some(i) = name
+                .strip_prefix("thread-")
+                .and_then(|s| s.strip_suffix(".rec"))
+                .and_then(|s| s.parse().ok())
+            {
                 v.push((i, e.path()));
             }
         }
@@ -57,12 +61,16 @@ impl ProcessDir {
 /// The process folders of a trace directory, in name order; an error names the directory
 /// and says what is wrong when it is not a trace.
 pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
-    let rd = std::fs::read_dir(trace).map_err(|e| format!("{}: cannot read trace directory: {}", trace.display(), e))?;
+    let rd = std::fs::read_dir(trace)
+        .map_err(|e| format!("{}: cannot read trace directory: {}", trace.display(), e))?;
     let mut v = Vec::new();
     for e in rd {
         let e = e.map_err(|e| format!("{}: {}", trace.display(), e))?;
         if e.path().join(META_FILE).is_file() {
-            v.push(ProcessDir { dir: e.path(), name: e.file_name().to_string_lossy().into_owned() });
+            v.push(ProcessDir {
+                dir: e.path(),
+                name: e.file_name().to_string_lossy().into_owned(),
+            });
         }
     }
     if v.is_empty() {

@@ -92,8 +92,10 @@ pub struct ProcessMeta {
 impl ProcessMeta {
     /// Parse a meta.yaml file, naming it in errors.
     pub fn read(path: &Path) -> Result<ProcessMeta, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
-        let m: ProcessMeta = serde_yaml::from_str(&text).map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+        let m: ProcessMeta = serde_yaml::from_str(&text)
+            .map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
         if m.format_version != crate::FORMAT_VERSION {
             return Err(format!(
                 "{}: written by native format version {} but this tool reads version {}",

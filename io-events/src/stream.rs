@@ -149,10 +149,22 @@ impl StreamReader {
             tid: u64::from_le_bytes(h[20..28].try_into().unwrap()),
             thread_index: u32::from_le_bytes(h[28..32].try_into().unwrap()),
         };
-        if header.window == 0 || header.window as usize > crate::codec::MAX_WINDOW || header.resolution_ns == 0 {
-            return Err(StreamError::Corrupt(path.into(), 0, "invalid stream header".into()));
+        if header.window == 0
+            || header.window as usize > crate::codec::MAX_WINDOW
+            || header.resolution_ns == 0
+        {
+            return Err(StreamError::Corrupt(
+                path.into(),
+                0,
+                "invalid stream header".into(),
+            ));
         }
-        Ok(StreamReader { path: path.into(), file, header, offset: STREAM_HEADER_LEN as u64 })
+        Ok(StreamReader {
+            path: path.into(),
+            file,
+            header,
+            offset: STREAM_HEADER_LEN as u64,
+        })
     }
 
     /// The file this reader reads.
@@ -179,11 +191,19 @@ impl StreamReader {
             return Err(StreamError::Truncated(self.path.clone(), self.offset));
         }
         if &h[0..4] != CHUNK_MAGIC {
-            return Err(StreamError::Corrupt(self.path.clone(), self.offset, "bad chunk magic".into()));
+            return Err(StreamError::Corrupt(
+                self.path.clone(),
+                self.offset,
+                "bad chunk magic".into(),
+            ));
         }
         let len = u32::from_le_bytes(h[4..8].try_into().unwrap()) as usize;
         if len > MAX_CHUNK_PAYLOAD {
-            return Err(StreamError::Corrupt(self.path.clone(), self.offset, format!("chunk length {len} too large")));
+            return Err(StreamError::Corrupt(
+                self.path.clone(),
+                self.offset,
+                format!("chunk length {len} too large"),
+            ));
         }
         chunk.records = u32::from_le_bytes(h[8..12].try_into().unwrap());
         let crc = u32::from_le_bytes(h[12..16].try_into().unwrap());
@@ -199,7 +219,11 @@ impl StreamReader {
             });
         }
         if crc32fast::hash(&chunk.payload) != crc {
-            return Err(StreamError::Corrupt(self.path.clone(), self.offset, "CRC mismatch".into()));
+            return Err(StreamError::Corrupt(
+                self.path.clone(),
+                self.offset,
+                "CRC mismatch".into(),
+            ));
         }
         self.offset += (CHUNK_HEADER_LEN + len) as u64;
         Ok(true)
@@ -227,7 +251,11 @@ impl StreamReader {
                 n += 1;
             }
             if n != chunk.records {
-                return Err(StreamError::Corrupt(self.path.clone(), chunk.offset, format!("{} records decoded, header says {}", n, chunk.records)));
+                return Err(StreamError::Corrupt(
+                    self.path.clone(),
+                    chunk.offset,
+                    format!("{} records decoded, header says {}", n, chunk.records),
+                ));
             }
         }
         Ok(out)

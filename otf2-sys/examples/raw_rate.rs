@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use otf2_sys::{
-    ArchiveWriter, AttributeValue, IoAccessMode, IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode,
-    IoParadigmClass, IoParadigmFlags, IoParadigmProperty, IoStatusFlags, LocationGroupType, LocationType, Paradigm,
-    RegionFlags, RegionRole, SystemTreeDomain, Type, WriterOptions,
+    ArchiveWriter, AttributeValue, IoAccessMode, IoCreationFlags, IoHandleFlags, IoOperationFlags,
+    IoOperationMode, IoParadigmClass, IoParadigmFlags, IoParadigmProperty, IoStatusFlags,
+    LocationGroupType, LocationType, Paradigm, RegionFlags, RegionRole, SystemTreeDomain, Type,
+    WriterOptions,
 };
 
 /// Peak resident set of this process image in KiB: `VmHWM` from
@@ -44,7 +45,9 @@ fn peak_rss_kib() -> i64 {
 }
 
 fn dir_size(p: &Path) -> u64 {
-    let Ok(meta) = p.symlink_metadata() else { return 0 };
+    let Ok(meta) = p.symlink_metadata() else {
+        return 0;
+    };
     if meta.is_dir() {
         std::fs::read_dir(p)
             .map(|rd| rd.flatten().map(|e| dir_size(&e.path())).sum())
@@ -72,20 +75,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let k: usize = args.next().ok_or("--chunks needs a value")?.parse()?;
                 opts.max_chunks_per_writer = if k == 0 { None } else { Some(k) };
             }
-            "--chunk-size" => opts.event_chunk_size = args.next().ok_or("--chunk-size needs a value")?.parse()?,
+            "--chunk-size" => {
+                opts.event_chunk_size = args.next().ok_or("--chunk-size needs a value")?.parse()?
+            }
             "--locations" => locations = args.next().ok_or("--locations needs a value")?.parse()?,
             _ => positional.push(a),
         }
     }
-    let n: u64 = positional.first().map(|s| s.replace('_', "").parse()).transpose()?.unwrap_or(10_000_000);
+    let n: u64 = positional
+        .first()
+        .map(|s| s.replace('_', "").parse())
+        .transpose()?
+        .unwrap_or(10_000_000);
     let anchor = PathBuf::from(positional.get(1).cloned().unwrap_or_else(|| {
-        std::env::temp_dir().join("otf2_raw_rate.otf2").to_string_lossy().into_owned()
+        std::env::temp_dir()
+            .join("otf2_raw_rate.otf2")
+            .to_string_lossy()
+            .into_owned()
     }));
     let locations = locations.max(1);
     remove_archive(&anchor);
 
     let t0 = Instant::now();
-    let mut archive = ArchiveWriter::create_with(&anchor, "otf2-sys raw_rate", "OTF2 raw write rate", &opts)?;
+    let mut archive =
+        ArchiveWriter::create_with(&anchor, "otf2-sys raw_rate", "OTF2 raw write rate", &opts)?;
 
     // String ids.
     const S_EMPTY: u32 = 0;
@@ -111,13 +124,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     const F_DATA: u32 = 0;
 
     archive.open_event_files()?;
-    let mut writers = (0..locations).map(|l| archive.event_writer(l)).collect::<Result<Vec<_>, _>>()?;
+    let mut writers = (0..locations)
+        .map(|l| archive.event_writer(l))
+        .collect::<Result<Vec<_>, _>>()?;
     const CHUNK: u64 = 4096;
     let mut t = 0u64;
     for (l, w) in writers.iter_mut().enumerate() {
         let h = l as u32;
         w.enter(t, R_OPEN)?;
-        w.io_create_handle(t + 1, h, IoAccessMode::WriteOnly, IoCreationFlags::CREATE | IoCreationFlags::TRUNCATE, IoStatusFlags::NONE)?;
+        w.io_create_handle(
+            t + 1,
+            h,
+            IoAccessMode::WriteOnly,
+            IoCreationFlags::CREATE | IoCreationFlags::TRUNCATE,
+            IoStatusFlags::NONE,
+        )?;
         w.leave(t + 2, R_OPEN)?;
     }
     t += 3;
@@ -128,7 +149,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let h = l as u32;
         let offset = (i / locations) * CHUNK;
         w.enter(t, R_WRITE)?;
-        w.io_operation_begin(t + 1, h, IoOperationMode::Write, IoOperationFlags::NONE, CHUNK, i, Some((A_OFFSET, offset)))?;
+        w.io_operation_begin(
+            t + 1,
+            h,
+            IoOperationMode::Write,
+            IoOperationFlags::NONE,
+            CHUNK,
+            i,
+            Some((A_OFFSET, offset)),
+        )?;
         w.io_operation_complete(t + 2, h, CHUNK, i)?;
         w.leave(t + 3, R_WRITE)?;
         t += 4;
@@ -153,8 +182,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut d = archive.global_defs()?;
         d.clock_properties(1_000_000_000, 0, t, now_ns)?;
         for (id, s) in [
-            "", "machine", "localhost", "node", "rank 0", "thread", "write", "open", "close", "POSIX",
-            "POSIX I/O", "Offset", "absolute offset within the file", "/tmp/data", "1.0",
+            "",
+            "machine",
+            "localhost",
+            "node",
+            "rank 0",
+            "thread",
+            "write",
+            "open",
+            "close",
+            "POSIX",
+            "POSIX I/O",
+            "Offset",
+            "absolute offset within the file",
+            "/tmp/data",
+            "1.0",
         ]
         .iter()
         .enumerate()
@@ -172,7 +214,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             S_POSIX,
             IoParadigmClass::Serial,
             IoParadigmFlags::OS,
-            &[(IoParadigmProperty::Version, AttributeValue::String(S_VERSION))],
+            &[(
+                IoParadigmProperty::Version,
+                AttributeValue::String(S_VERSION),
+            )],
         )?;
         d.system_tree_node(0, S_MACHINE, S_MACHINE, None)?;
         d.system_tree_node(1, S_HOST, S_NODE, Some(0))?;
@@ -187,12 +232,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             (R_OPEN, S_OPEN, RegionRole::FileIoMetadata),
             (R_CLOSE, S_CLOSE, RegionRole::FileIoMetadata),
         ] {
-            d.region(id, name, name, S_EMPTY, role, Paradigm::None, RegionFlags::NONE, S_POSIX_IO, 0, 0)?;
+            d.region(
+                id,
+                name,
+                name,
+                S_EMPTY,
+                role,
+                Paradigm::None,
+                RegionFlags::NONE,
+                S_POSIX_IO,
+                0,
+                0,
+            )?;
         }
         d.attribute(A_OFFSET, S_OFFSET, S_OFFSET_DESC, Type::Uint64)?;
         d.io_regular_file(F_DATA, S_FILE, 0)?;
         for l in 0..locations {
-            d.io_handle(l as u32, S_FILE, Some(F_DATA), P_POSIX, IoHandleFlags::NONE, None, None)?;
+            d.io_handle(
+                l as u32,
+                S_FILE,
+                Some(F_DATA),
+                P_POSIX,
+                IoHandleFlags::NONE,
+                None,
+                None,
+            )?;
         }
     }
     archive.close()?;

@@ -93,16 +93,13 @@ impl std::fmt::Debug for ArchiveWriter {
 /// Splits `dir/name.otf2` into (`dir`, `name`); a name without the `.otf2`
 /// extension is used whole (OTF2 then writes `dir/name.otf2`).
 fn split_anchor(anchor: &Path) -> Result<(PathBuf, String)> {
-    let file_name = anchor
-        .file_name()
-        .and_then(|s| s.to_str())
-        .ok_or_else(|| {
-            Otf2Error::with_detail(
-                ffi::OTF2_ERROR_INVALID_ARGUMENT,
-                "Archive_Open",
-                format!("anchor path {} has no UTF-8 file name", anchor.display()),
-            )
-        })?;
+    let file_name = anchor.file_name().and_then(|s| s.to_str()).ok_or_else(|| {
+        Otf2Error::with_detail(
+            ffi::OTF2_ERROR_INVALID_ARGUMENT,
+            "Archive_Open",
+            format!("anchor path {} has no UTF-8 file name", anchor.display()),
+        )
+    })?;
     let name = file_name.strip_suffix(".otf2").unwrap_or(file_name);
     if name.is_empty() {
         return Err(Otf2Error::with_detail(
@@ -120,7 +117,11 @@ fn split_anchor(anchor: &Path) -> Result<(PathBuf, String)> {
 
 fn cstring(s: &str, context: &'static str) -> Result<CString> {
     CString::new(s).map_err(|_| {
-        Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_ARGUMENT, context, format!("string contains NUL: {s:?}"))
+        Otf2Error::with_detail(
+            ffi::OTF2_ERROR_INVALID_ARGUMENT,
+            context,
+            format!("string contains NUL: {s:?}"),
+        )
     })
 }
 
@@ -135,7 +136,12 @@ impl ArchiveWriter {
     }
 
     /// [`create`](Self::create) with explicit chunk sizes and memory cap.
-    pub fn create_with(anchor: &Path, creator: &str, description: &str, opts: &WriterOptions) -> Result<Self> {
+    pub fn create_with(
+        anchor: &Path,
+        creator: &str,
+        description: &str,
+        opts: &WriterOptions,
+    ) -> Result<Self> {
         let (dir, name) = split_anchor(anchor)?;
         for chunk in [opts.event_chunk_size, opts.def_chunk_size] {
             if !(ffi::OTF2_CHUNK_SIZE_MIN..=ffi::OTF2_CHUNK_SIZE_MAX).contains(&chunk) {
@@ -151,7 +157,11 @@ impl ArchiveWriter {
             }
         }
         let anchor_file = dir.join(format!("{name}.otf2"));
-        for existing in [anchor_file.clone(), dir.join(format!("{name}.def")), dir.join(&name)] {
+        for existing in [
+            anchor_file.clone(),
+            dir.join(format!("{name}.def")),
+            dir.join(&name),
+        ] {
             if existing.symlink_metadata().is_ok() {
                 return Err(Otf2Error::with_detail(
                     ffi::OTF2_ERROR_EEXIST,
@@ -189,7 +199,8 @@ impl ArchiveWriter {
                 ffi::OTF2_COMPRESSION_NONE as ffi::OTF2_Compression,
             )
         };
-        let raw = NonNull::new(raw).ok_or_else(|| Otf2Error::from_null("Archive_Open", ffi::OTF2_ERROR_INVALID))?;
+        let raw = NonNull::new(raw)
+            .ok_or_else(|| Otf2Error::from_null("Archive_Open", ffi::OTF2_ERROR_INVALID))?;
 
         // From here on, Drop closes the archive if a later step fails.
         let mut archive = ArchiveWriter {
@@ -215,9 +226,18 @@ impl ArchiveWriter {
                     "Archive_SetMemoryCallbacks",
                 )?;
             }
-            check(ffi::OTF2_Archive_SetSerialCollectiveCallbacks(a), "Archive_SetSerialCollectiveCallbacks")?;
-            check(ffi::OTF2_Archive_SetCreator(a, creator_c.as_ptr()), "Archive_SetCreator")?;
-            check(ffi::OTF2_Archive_SetDescription(a, description_c.as_ptr()), "Archive_SetDescription")?;
+            check(
+                ffi::OTF2_Archive_SetSerialCollectiveCallbacks(a),
+                "Archive_SetSerialCollectiveCallbacks",
+            )?;
+            check(
+                ffi::OTF2_Archive_SetCreator(a, creator_c.as_ptr()),
+                "Archive_SetCreator",
+            )?;
+            check(
+                ffi::OTF2_Archive_SetDescription(a, description_c.as_ptr()),
+                "Archive_SetDescription",
+            )?;
         }
         Ok(archive)
     }
@@ -243,7 +263,10 @@ impl ArchiveWriter {
     /// [`event_writer`](Self::event_writer).
     pub fn open_event_files(&mut self) -> Result<()> {
         // SAFETY: live archive.
-        check(unsafe { ffi::OTF2_Archive_OpenEvtFiles(self.raw.as_ptr()) }, "Archive_OpenEvtFiles")
+        check(
+            unsafe { ffi::OTF2_Archive_OpenEvtFiles(self.raw.as_ptr()) },
+            "Archive_OpenEvtFiles",
+        )
     }
 
     /// Opens the event writer of `location`. Any number may be open at once;
@@ -262,7 +285,10 @@ impl ArchiveWriter {
         let raw = unsafe { ffi::OTF2_Archive_GetEvtWriter(self.raw.as_ptr(), location) };
         let Some(raw) = NonNull::new(raw) else {
             self.open_locations.borrow_mut().remove(&location);
-            return Err(Otf2Error::from_null("Archive_GetEvtWriter", ffi::OTF2_ERROR_INVALID_CALL));
+            return Err(Otf2Error::from_null(
+                "Archive_GetEvtWriter",
+                ffi::OTF2_ERROR_INVALID_CALL,
+            ));
         };
         // SAFETY: plain allocation, no preconditions.
         let attrs = unsafe { ffi::OTF2_AttributeList_New() };
@@ -293,7 +319,10 @@ impl ArchiveWriter {
     /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.
     pub fn close_event_files(&mut self) -> Result<()> {
         // SAFETY: live archive; &mut self proves no EventWriter is alive.
-        check(unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) }, "Archive_CloseEvtFiles")
+        check(
+            unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) },
+            "Archive_CloseEvtFiles",
+        )
     }
 
     /// Writes an empty local definition file for each location (readers
@@ -308,9 +337,15 @@ impl ArchiveWriter {
                 clear_last_error();
                 let w = ffi::OTF2_Archive_GetDefWriter(a, location);
                 if w.is_null() {
-                    return Err(Otf2Error::from_null("Archive_GetDefWriter", ffi::OTF2_ERROR_INVALID_CALL));
+                    return Err(Otf2Error::from_null(
+                        "Archive_GetDefWriter",
+                        ffi::OTF2_ERROR_INVALID_CALL,
+                    ));
                 }
-                check(ffi::OTF2_Archive_CloseDefWriter(a, w), "Archive_CloseDefWriter")?;
+                check(
+                    ffi::OTF2_Archive_CloseDefWriter(a, w),
+                    "Archive_CloseDefWriter",
+                )?;
             }
             check(ffi::OTF2_Archive_CloseDefFiles(a), "Archive_CloseDefFiles")
         }
@@ -325,12 +360,17 @@ impl ArchiveWriter {
             // SAFETY: live archive.
             w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.raw.as_ptr()) };
             if w.is_null() {
-                return Err(Otf2Error::from_null("Archive_GetGlobalDefWriter", ffi::OTF2_ERROR_INVALID_CALL));
+                return Err(Otf2Error::from_null(
+                    "Archive_GetGlobalDefWriter",
+                    ffi::OTF2_ERROR_INVALID_CALL,
+                ));
             }
             self.global_defs.set(w);
         }
         // SAFETY: non-null checked above.
-        Ok(GlobalDefWriter::new(self, unsafe { NonNull::new_unchecked(w) }))
+        Ok(GlobalDefWriter::new(self, unsafe {
+            NonNull::new_unchecked(w)
+        }))
     }
 
     /// `OTF2_Archive_Close`: flushes and closes every remaining writer, writes
@@ -345,7 +385,10 @@ impl ArchiveWriter {
         }
         self.closed = true;
         // SAFETY: live archive, closed exactly once.
-        check(unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) }, "Archive_Close")
+        check(
+            unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) },
+            "Archive_Close",
+        )
     }
 }
 
@@ -364,10 +407,22 @@ mod tests {
 
     #[test]
     fn anchor_is_split_into_dir_and_stem() {
-        assert_eq!(split_anchor(Path::new("/a/b/out.otf2")).unwrap(), (PathBuf::from("/a/b"), "out".to_string()));
-        assert_eq!(split_anchor(Path::new("out.otf2")).unwrap(), (PathBuf::from("."), "out".to_string()));
-        assert_eq!(split_anchor(Path::new("dir/trace")).unwrap(), (PathBuf::from("dir"), "trace".to_string()));
-        assert_eq!(split_anchor(Path::new("x.y.otf2")).unwrap(), (PathBuf::from("."), "x.y".to_string()));
+        assert_eq!(
+            split_anchor(Path::new("/a/b/out.otf2")).unwrap(),
+            (PathBuf::from("/a/b"), "out".to_string())
+        );
+        assert_eq!(
+            split_anchor(Path::new("out.otf2")).unwrap(),
+            (PathBuf::from("."), "out".to_string())
+        );
+        assert_eq!(
+            split_anchor(Path::new("dir/trace")).unwrap(),
+            (PathBuf::from("dir"), "trace".to_string())
+        );
+        assert_eq!(
+            split_anchor(Path::new("x.y.otf2")).unwrap(),
+            (PathBuf::from("."), "x.y".to_string())
+        );
         let err = split_anchor(Path::new("/a/.otf2")).unwrap_err();
         assert_eq!(err.code, ffi::OTF2_ERROR_INVALID_ARGUMENT);
         assert!(split_anchor(Path::new("/")).is_err());
@@ -375,9 +430,17 @@ mod tests {
 
     #[test]
     fn bad_chunk_size_is_an_error() {
-        let opts = WriterOptions { event_chunk_size: 1024, ..WriterOptions::default() };
-        let err = ArchiveWriter::create_with(Path::new("/nonexistent-dir-otf2-sys/x.otf2"), "t", "t", &opts)
-            .unwrap_err();
+        let opts = WriterOptions {
+            event_chunk_size: 1024,
+            ..WriterOptions::default()
+        };
+        let err = ArchiveWriter::create_with(
+            Path::new("/nonexistent-dir-otf2-sys/x.otf2"),
+            "t",
+            "t",
+            &opts,
+        )
+        .unwrap_err();
         assert_eq!(err.code, ffi::OTF2_ERROR_INVALID_ARGUMENT);
         assert!(err.to_string().starts_with("OTF2 Archive_Open: "), "{err}");
     }

@@ -9,9 +9,9 @@ use crate::archive::ArchiveWriter;
 use crate::error::{check, Otf2Error, Result};
 use crate::ffi;
 use crate::types::{
-    ref32, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoHandleFlags, IoParadigmClass,
-    IoParadigmFlags, IoParadigmProperty, IoStatusFlags, LocationGroupType, LocationType, Paradigm, ParadigmClass,
-    RegionFlags, RegionRole, SystemTreeDomain, Type,
+    ref32, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoHandleFlags,
+    IoParadigmClass, IoParadigmFlags, IoParadigmProperty, IoStatusFlags, LocationGroupType,
+    LocationType, Paradigm, ParadigmClass, RegionFlags, RegionRole, SystemTreeDomain, Type,
 };
 
 /// Writes global definitions. Obtained from [`ArchiveWriter::global_defs`].
@@ -33,12 +33,22 @@ impl std::fmt::Debug for GlobalDefWriter<'_> {
 }
 
 fn too_many(context: &'static str, what: &str, n: usize, max: usize) -> Otf2Error {
-    Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_ARGUMENT, context, format!("{n} {what} (at most {max})"))
+    Otf2Error::with_detail(
+        ffi::OTF2_ERROR_INVALID_ARGUMENT,
+        context,
+        format!("{n} {what} (at most {max})"),
+    )
 }
 
 impl<'a> GlobalDefWriter<'a> {
-    pub(crate) fn new(_archive: &'a ArchiveWriter, raw: NonNull<ffi::OTF2_GlobalDefWriter>) -> Self {
-        GlobalDefWriter { raw, _archive: PhantomData }
+    pub(crate) fn new(
+        _archive: &'a ArchiveWriter,
+        raw: NonNull<ffi::OTF2_GlobalDefWriter>,
+    ) -> Self {
+        GlobalDefWriter {
+            raw,
+            _archive: PhantomData,
+        }
     }
 
     /// The raw writer, for definitions this wrapper does not cover.
@@ -90,19 +100,32 @@ impl<'a> GlobalDefWriter<'a> {
     /// String definition `id`. Interior NUL bytes (impossible in C strings)
     /// are replaced by U+FFFD instead of failing.
     pub fn string(&mut self, id: u32, s: &str) -> Result<()> {
-        let text: Cow<'_, str> = if s.contains('\0') { Cow::Owned(s.replace('\0', "\u{FFFD}")) } else { Cow::Borrowed(s) };
+        let text: Cow<'_, str> = if s.contains('\0') {
+            Cow::Owned(s.replace('\0', "\u{FFFD}"))
+        } else {
+            Cow::Borrowed(s)
+        };
         let c = CString::new(text.as_bytes()).map_err(|_| {
-            Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_ARGUMENT, "GlobalDefWriter_WriteString", "NUL in string")
+            Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_ARGUMENT,
+                "GlobalDefWriter_WriteString",
+                "NUL in string",
+            )
         })?;
         // SAFETY: live writer; OTF2 copies the string.
-        check(unsafe { ffi::OTF2_GlobalDefWriter_WriteString(self.w(), id, c.as_ptr()) }, "GlobalDefWriter_WriteString")
+        check(
+            unsafe { ffi::OTF2_GlobalDefWriter_WriteString(self.w(), id, c.as_ptr()) },
+            "GlobalDefWriter_WriteString",
+        )
     }
 
     /// Paradigm definition: declares a (non-I/O) paradigm with a name.
     pub fn paradigm(&mut self, paradigm: Paradigm, name: u32, class: ParadigmClass) -> Result<()> {
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteParadigm(self.w(), paradigm.raw(), name, class.raw()) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteParadigm(self.w(), paradigm.raw(), name, class.raw())
+            },
             "GlobalDefWriter_WriteParadigm",
         )
     }
@@ -120,8 +143,10 @@ impl<'a> GlobalDefWriter<'a> {
         properties: &[(IoParadigmProperty, AttributeValue)],
     ) -> Result<()> {
         const CTX: &str = "GlobalDefWriter_WriteIoParadigm";
-        let n = u8::try_from(properties.len()).map_err(|_| too_many(CTX, "properties", properties.len(), 255))?;
-        let keys: Vec<ffi::OTF2_IoParadigmProperty> = properties.iter().map(|(k, _)| k.raw()).collect();
+        let n = u8::try_from(properties.len())
+            .map_err(|_| too_many(CTX, "properties", properties.len(), 255))?;
+        let keys: Vec<ffi::OTF2_IoParadigmProperty> =
+            properties.iter().map(|(k, _)| k.raw()).collect();
         let (types, values): (Vec<ffi::OTF2_Type>, Vec<ffi::OTF2_AttributeValue>) =
             properties.iter().map(|(_, v)| v.to_raw()).unzip();
         // SAFETY: the three arrays have `n` elements each.
@@ -145,10 +170,24 @@ impl<'a> GlobalDefWriter<'a> {
     }
 
     /// SystemTreeNode `id` (machine, host, ...); `parent = None` for the root.
-    pub fn system_tree_node(&mut self, id: u32, name: u32, class_name: u32, parent: Option<u32>) -> Result<()> {
+    pub fn system_tree_node(
+        &mut self,
+        id: u32,
+        name: u32,
+        class_name: u32,
+        parent: Option<u32>,
+    ) -> Result<()> {
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteSystemTreeNode(self.w(), id, name, class_name, ref32(parent)) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteSystemTreeNode(
+                    self.w(),
+                    id,
+                    name,
+                    class_name,
+                    ref32(parent),
+                )
+            },
             "GlobalDefWriter_WriteSystemTreeNode",
         )
     }
@@ -157,17 +196,26 @@ impl<'a> GlobalDefWriter<'a> {
     pub fn system_tree_node_domain(&mut self, node: u32, domain: SystemTreeDomain) -> Result<()> {
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteSystemTreeNodeDomain(self.w(), node, domain.raw()) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteSystemTreeNodeDomain(self.w(), node, domain.raw())
+            },
             "GlobalDefWriter_WriteSystemTreeNodeDomain",
         )
     }
 
     /// SystemTreeNodeProperty: a named (string id) value on `node`.
-    pub fn system_tree_node_property(&mut self, node: u32, name: u32, value: AttributeValue) -> Result<()> {
+    pub fn system_tree_node_property(
+        &mut self,
+        node: u32,
+        name: u32,
+        value: AttributeValue,
+    ) -> Result<()> {
         let (ty, v) = value.to_raw();
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(self.w(), node, name, ty, v) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteSystemTreeNodeProperty(self.w(), node, name, ty, v)
+            },
             "GlobalDefWriter_WriteSystemTreeNodeProperty",
         )
     }
@@ -200,11 +248,18 @@ impl<'a> GlobalDefWriter<'a> {
     }
 
     /// LocationGroupProperty: a named (string id) value on a location group.
-    pub fn location_group_property(&mut self, group: u32, name: u32, value: AttributeValue) -> Result<()> {
+    pub fn location_group_property(
+        &mut self,
+        group: u32,
+        name: u32,
+        value: AttributeValue,
+    ) -> Result<()> {
         let (ty, v) = value.to_raw();
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteLocationGroupProperty(self.w(), group, name, ty, v) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteLocationGroupProperty(self.w(), group, name, ty, v)
+            },
             "GlobalDefWriter_WriteLocationGroupProperty",
         )
     }
@@ -236,11 +291,18 @@ impl<'a> GlobalDefWriter<'a> {
     }
 
     /// LocationProperty: a named (string id) value on a location.
-    pub fn location_property(&mut self, location: u64, name: u32, value: AttributeValue) -> Result<()> {
+    pub fn location_property(
+        &mut self,
+        location: u64,
+        name: u32,
+        value: AttributeValue,
+    ) -> Result<()> {
         let (ty, v) = value.to_raw();
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteLocationProperty(self.w(), location, name, ty, v) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteLocationProperty(self.w(), location, name, ty, v)
+            },
             "GlobalDefWriter_WriteLocationProperty",
         )
     }
@@ -294,7 +356,8 @@ impl<'a> GlobalDefWriter<'a> {
         members: &[u64],
     ) -> Result<()> {
         const CTX: &str = "GlobalDefWriter_WriteGroup";
-        let n = u32::try_from(members.len()).map_err(|_| too_many(CTX, "members", members.len(), u32::MAX as usize))?;
+        let n = u32::try_from(members.len())
+            .map_err(|_| too_many(CTX, "members", members.len(), u32::MAX as usize))?;
         // SAFETY: `members` is valid for `n` elements.
         check(
             unsafe {
@@ -315,19 +378,49 @@ impl<'a> GlobalDefWriter<'a> {
 
     /// Comm `id` over `group` (a COMM_GROUP or COMM_SELF group); `parent` is
     /// the communicator it was derived from; `flags` is new in OTF2 3.0.
-    pub fn comm(&mut self, id: u32, name: u32, group: u32, parent: Option<u32>, flags: CommFlags) -> Result<()> {
+    pub fn comm(
+        &mut self,
+        id: u32,
+        name: u32,
+        group: u32,
+        parent: Option<u32>,
+        flags: CommFlags,
+    ) -> Result<()> {
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteComm(self.w(), id, name, group, ref32(parent), flags.bits()) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteComm(
+                    self.w(),
+                    id,
+                    name,
+                    group,
+                    ref32(parent),
+                    flags.bits(),
+                )
+            },
             "GlobalDefWriter_WriteComm",
         )
     }
 
     /// Attribute `id` (e.g. "Offset", UINT64): the key event attributes use.
-    pub fn attribute(&mut self, id: u32, name: u32, description: u32, value_type: Type) -> Result<()> {
+    pub fn attribute(
+        &mut self,
+        id: u32,
+        name: u32,
+        description: u32,
+        value_type: Type,
+    ) -> Result<()> {
         // SAFETY: live writer.
         check(
-            unsafe { ffi::OTF2_GlobalDefWriter_WriteAttribute(self.w(), id, name, description, value_type.raw()) },
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteAttribute(
+                    self.w(),
+                    id,
+                    name,
+                    description,
+                    value_type.raw(),
+                )
+            },
             "GlobalDefWriter_WriteAttribute",
         )
     }
@@ -406,7 +499,12 @@ impl<'a> GlobalDefWriter<'a> {
         // SAFETY: live writer.
         check(
             unsafe {
-                ffi::OTF2_GlobalDefWriter_WriteIoPreCreatedHandleState(self.w(), handle, mode.raw(), status_flags.bits())
+                ffi::OTF2_GlobalDefWriter_WriteIoPreCreatedHandleState(
+                    self.w(),
+                    handle,
+                    mode.raw(),
+                    status_flags.bits(),
+                )
             },
             "GlobalDefWriter_WriteIoPreCreatedHandleState",
         )

@@ -42,14 +42,26 @@ impl Otf2Error {
                 description.push_str(&detail);
             }
         }
-        Otf2Error { code, context, description }
+        Otf2Error {
+            code,
+            context,
+            description,
+        }
     }
 
     /// Builds an error with an explicit explanation (used for checks the
     /// wrapper does itself before calling OTF2).
     #[cold]
-    pub fn with_detail(code: ffi::OTF2_ErrorCode, context: &'static str, detail: impl fmt::Display) -> Self {
-        Otf2Error { code, context, description: format!("{}: {}", describe(code), detail) }
+    pub fn with_detail(
+        code: ffi::OTF2_ErrorCode,
+        context: &'static str,
+        detail: impl fmt::Display,
+    ) -> Self {
+        Otf2Error {
+            code,
+            context,
+            description: format!("{}: {}", describe(code), detail),
+        }
     }
 
     /// Error for an OTF2 getter that returned NULL: uses the code OTF2 last
@@ -64,7 +76,11 @@ impl Otf2Error {
                     description.push_str(": ");
                     description.push_str(&detail);
                 }
-                Otf2Error { code, context, description }
+                Otf2Error {
+                    code,
+                    context,
+                    description,
+                }
             }
             None => Otf2Error::with_detail(fallback, context, "OTF2 returned NULL"),
         }
@@ -128,7 +144,9 @@ fn take_detail(code: ffi::OTF2_ErrorCode) -> Option<String> {
 
 fn verbose() -> bool {
     static VERBOSE: OnceLock<bool> = OnceLock::new();
-    *VERBOSE.get_or_init(|| std::env::var_os("OTF2_SYS_VERBOSE").is_some_and(|v| !v.is_empty() && v != "0"))
+    *VERBOSE.get_or_init(|| {
+        std::env::var_os("OTF2_SYS_VERBOSE").is_some_and(|v| !v.is_empty() && v != "0")
+    })
 }
 
 /// OTF2 error callback: formats the message and keeps it for `from_code`.
@@ -147,12 +165,16 @@ unsafe extern "C" fn error_callback(
         unsafe { ffi::vsnprintf(buf.as_mut_ptr(), buf.len() as _, fmt, va) };
     }
     // vsnprintf always NUL-terminates within the given length.
-    let msg = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned();
+    let msg = unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_string_lossy()
+        .into_owned();
     if verbose() {
         let func = if function.is_null() {
             String::new()
         } else {
-            unsafe { CStr::from_ptr(function) }.to_string_lossy().into_owned()
+            unsafe { CStr::from_ptr(function) }
+                .to_string_lossy()
+                .into_owned()
         };
         eprintln!("[otf2] {func}: {} ({code}): {msg}", describe(code));
     }

@@ -47,7 +47,14 @@ impl<'a> EventWriter<'a> {
         attrs: NonNull<ffi::OTF2_AttributeList>,
         location: u64,
     ) -> Self {
-        EventWriter { archive, raw, attrs, pending_attrs: 0, location, closed: false }
+        EventWriter {
+            archive,
+            raw,
+            attrs,
+            pending_attrs: 0,
+            location,
+            closed: false,
+        }
     }
 
     /// The location this writer belongs to.
@@ -143,7 +150,8 @@ impl<'a> EventWriter<'a> {
     #[inline]
     pub fn add_attr_u64(&mut self, attribute: u32, value: u64) -> Result<()> {
         // SAFETY: live list.
-        let rc = unsafe { ffi::OTF2_AttributeList_AddUint64(self.attrs.as_ptr(), attribute, value) };
+        let rc =
+            unsafe { ffi::OTF2_AttributeList_AddUint64(self.attrs.as_ptr(), attribute, value) };
         self.added(rc, "AttributeList_AddUint64")
     }
 
@@ -151,7 +159,8 @@ impl<'a> EventWriter<'a> {
     #[inline]
     pub fn add_attr_u32(&mut self, attribute: u32, value: u32) -> Result<()> {
         // SAFETY: live list.
-        let rc = unsafe { ffi::OTF2_AttributeList_AddUint32(self.attrs.as_ptr(), attribute, value) };
+        let rc =
+            unsafe { ffi::OTF2_AttributeList_AddUint32(self.attrs.as_ptr(), attribute, value) };
         self.added(rc, "AttributeList_AddUint32")
     }
 
@@ -167,7 +176,8 @@ impl<'a> EventWriter<'a> {
     #[inline]
     pub fn add_attr_string(&mut self, attribute: u32, string: u32) -> Result<()> {
         // SAFETY: live list.
-        let rc = unsafe { ffi::OTF2_AttributeList_AddStringRef(self.attrs.as_ptr(), attribute, string) };
+        let rc =
+            unsafe { ffi::OTF2_AttributeList_AddStringRef(self.attrs.as_ptr(), attribute, string) };
         self.added(rc, "AttributeList_AddStringRef")
     }
 
@@ -176,7 +186,8 @@ impl<'a> EventWriter<'a> {
     pub fn add_attr(&mut self, attribute: u32, value: AttributeValue) -> Result<()> {
         let (ty, v) = value.to_raw();
         // SAFETY: live list; the union is passed by value.
-        let rc = unsafe { ffi::OTF2_AttributeList_AddAttribute(self.attrs.as_ptr(), attribute, ty, v) };
+        let rc =
+            unsafe { ffi::OTF2_AttributeList_AddAttribute(self.attrs.as_ptr(), attribute, ty, v) };
         self.added(rc, "AttributeList_AddAttribute")
     }
 
@@ -204,11 +215,17 @@ impl<'a> EventWriter<'a> {
     /// (string ids).
     pub fn program_begin(&mut self, time: u64, name: u32, args: &[u32]) -> Result<()> {
         let n = u32::try_from(args.len()).map_err(|_| {
-            Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_ARGUMENT, "EvtWriter_ProgramBegin", "too many arguments")
+            Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_ARGUMENT,
+                "EvtWriter_ProgramBegin",
+                "too many arguments",
+            )
         })?;
         let a = self.take_attrs();
         // SAFETY: `args` is valid for `n` elements.
-        let rc = unsafe { ffi::OTF2_EvtWriter_ProgramBegin(self.raw.as_ptr(), a, time, name, n, args.as_ptr()) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_ProgramBegin(self.raw.as_ptr(), a, time, name, n, args.as_ptr())
+        };
         self.done(rc, "EvtWriter_ProgramBegin")
     }
 
@@ -259,11 +276,24 @@ impl<'a> EventWriter<'a> {
 
     /// IoDuplicateHandle (dup/dup2/fcntl F_DUPFD): `new` becomes active.
     #[inline]
-    pub fn io_duplicate_handle(&mut self, time: u64, old: u32, new: u32, status_flags: IoStatusFlags) -> Result<()> {
+    pub fn io_duplicate_handle(
+        &mut self,
+        time: u64,
+        old: u32,
+        new: u32,
+        status_flags: IoStatusFlags,
+    ) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
         let rc = unsafe {
-            ffi::OTF2_EvtWriter_IoDuplicateHandle(self.raw.as_ptr(), a, time, old, new, status_flags.bits())
+            ffi::OTF2_EvtWriter_IoDuplicateHandle(
+                self.raw.as_ptr(),
+                a,
+                time,
+                old,
+                new,
+                status_flags.bits(),
+            )
         };
         self.done(rc, "EvtWriter_IoDuplicateHandle")
     }
@@ -281,17 +311,38 @@ impl<'a> EventWriter<'a> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
         let rc = unsafe {
-            ffi::OTF2_EvtWriter_IoSeek(self.raw.as_ptr(), a, time, handle, offset_request, whence.raw(), offset_result)
+            ffi::OTF2_EvtWriter_IoSeek(
+                self.raw.as_ptr(),
+                a,
+                time,
+                handle,
+                offset_request,
+                whence.raw(),
+                offset_result,
+            )
         };
         self.done(rc, "EvtWriter_IoSeek")
     }
 
     /// IoChangeStatusFlags (fcntl F_SETFL...): the handle's new status flags.
     #[inline]
-    pub fn io_change_status_flags(&mut self, time: u64, handle: u32, flags: IoStatusFlags) -> Result<()> {
+    pub fn io_change_status_flags(
+        &mut self,
+        time: u64,
+        handle: u32,
+        flags: IoStatusFlags,
+    ) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoChangeStatusFlags(self.raw.as_ptr(), a, time, handle, flags.bits()) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoChangeStatusFlags(
+                self.raw.as_ptr(),
+                a,
+                time,
+                handle,
+                flags.bits(),
+            )
+        };
         self.done(rc, "EvtWriter_IoChangeStatusFlags")
     }
 
@@ -301,7 +352,8 @@ impl<'a> EventWriter<'a> {
     pub fn io_delete_file(&mut self, time: u64, paradigm: u8, file: u32) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoDeleteFile(self.raw.as_ptr(), a, time, paradigm, file) };
+        let rc =
+            unsafe { ffi::OTF2_EvtWriter_IoDeleteFile(self.raw.as_ptr(), a, time, paradigm, file) };
         self.done(rc, "EvtWriter_IoDeleteFile")
     }
 
@@ -347,7 +399,9 @@ impl<'a> EventWriter<'a> {
     pub fn io_operation_issued(&mut self, time: u64, handle: u32, matching_id: u64) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoOperationIssued(self.raw.as_ptr(), a, time, handle, matching_id) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoOperationIssued(self.raw.as_ptr(), a, time, handle, matching_id)
+        };
         self.done(rc, "EvtWriter_IoOperationIssued")
     }
 
@@ -356,27 +410,55 @@ impl<'a> EventWriter<'a> {
     pub fn io_operation_test(&mut self, time: u64, handle: u32, matching_id: u64) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoOperationTest(self.raw.as_ptr(), a, time, handle, matching_id) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoOperationTest(self.raw.as_ptr(), a, time, handle, matching_id)
+        };
         self.done(rc, "EvtWriter_IoOperationTest")
     }
 
     /// IoOperationComplete with the bytes actually transferred.
     #[inline]
-    pub fn io_operation_complete(&mut self, time: u64, handle: u32, bytes_result: u64, matching_id: u64) -> Result<()> {
+    pub fn io_operation_complete(
+        &mut self,
+        time: u64,
+        handle: u32,
+        bytes_result: u64,
+        matching_id: u64,
+    ) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
         let rc = unsafe {
-            ffi::OTF2_EvtWriter_IoOperationComplete(self.raw.as_ptr(), a, time, handle, bytes_result, matching_id)
+            ffi::OTF2_EvtWriter_IoOperationComplete(
+                self.raw.as_ptr(),
+                a,
+                time,
+                handle,
+                bytes_result,
+                matching_id,
+            )
         };
         self.done(rc, "EvtWriter_IoOperationComplete")
     }
 
     /// IoOperationCancelled: a non-blocking operation was cancelled.
     #[inline]
-    pub fn io_operation_cancelled(&mut self, time: u64, handle: u32, matching_id: u64) -> Result<()> {
+    pub fn io_operation_cancelled(
+        &mut self,
+        time: u64,
+        handle: u32,
+        matching_id: u64,
+    ) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoOperationCancelled(self.raw.as_ptr(), a, time, handle, matching_id) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoOperationCancelled(
+                self.raw.as_ptr(),
+                a,
+                time,
+                handle,
+                matching_id,
+            )
+        };
         self.done(rc, "EvtWriter_IoOperationCancelled")
     }
 
@@ -387,7 +469,9 @@ impl<'a> EventWriter<'a> {
     pub fn io_acquire_lock(&mut self, time: u64, handle: u32, lock_type: LockType) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoAcquireLock(self.raw.as_ptr(), a, time, handle, lock_type.raw()) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoAcquireLock(self.raw.as_ptr(), a, time, handle, lock_type.raw())
+        };
         self.done(rc, "EvtWriter_IoAcquireLock")
     }
 
@@ -396,7 +480,9 @@ impl<'a> EventWriter<'a> {
     pub fn io_release_lock(&mut self, time: u64, handle: u32, lock_type: LockType) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoReleaseLock(self.raw.as_ptr(), a, time, handle, lock_type.raw()) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoReleaseLock(self.raw.as_ptr(), a, time, handle, lock_type.raw())
+        };
         self.done(rc, "EvtWriter_IoReleaseLock")
     }
 
@@ -405,7 +491,9 @@ impl<'a> EventWriter<'a> {
     pub fn io_try_lock(&mut self, time: u64, handle: u32, lock_type: LockType) -> Result<()> {
         let a = self.take_attrs();
         // SAFETY: as in `enter`.
-        let rc = unsafe { ffi::OTF2_EvtWriter_IoTryLock(self.raw.as_ptr(), a, time, handle, lock_type.raw()) };
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_IoTryLock(self.raw.as_ptr(), a, time, handle, lock_type.raw())
+        };
         self.done(rc, "EvtWriter_IoTryLock")
     }
 }

@@ -728,7 +728,12 @@ mod tests {
         assert!(!f.contains(IoCreationFlags::EXCLUSIVE));
         assert!(IoStatusFlags::NONE.is_empty());
         assert_eq!(IoStatusFlags::DELETE_ON_CLOSE.bits(), 1 << 8);
-        assert_eq!(IoHandleFlags::ALL_PROXY.union(IoHandleFlags::PRE_CREATED).bits(), 3);
+        assert_eq!(
+            IoHandleFlags::ALL_PROXY
+                .union(IoHandleFlags::PRE_CREATED)
+                .bits(),
+            3
+        );
     }
 
     #[test]

@@ -7,10 +7,11 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use otf2_sys::{
-    ffi, ArchiveWriter, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoCreationFlags,
-    IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass, IoParadigmFlags, IoParadigmProperty,
-    IoSeekOption, IoStatusFlags, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole,
-    SystemTreeDomain, Type, WriterOptions,
+    ffi, ArchiveWriter, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode,
+    IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass,
+    IoParadigmFlags, IoParadigmProperty, IoSeekOption, IoStatusFlags, LocationGroupType,
+    LocationType, LockType, Paradigm, RegionFlags, RegionRole, SystemTreeDomain, Type,
+    WriterOptions,
 };
 
 /// A fresh, unique directory under the system temp dir, removed on drop.
@@ -93,8 +94,27 @@ const S_GROUP: u32 = 18;
 const S_COMM: u32 = 19;
 const S_NUL: u32 = 20;
 const STRINGS: &[&str] = &[
-    "", "machine", "host0", "rank 0", "thread 0", "thread 1", "write", "open", "POSIX", "Offset", "errno",
-    "/data/out.bin", "2.0", "File system", "ext4", "path", "<STDOUT>", "node", "all", "WORLD", "nul\0inside",
+    "",
+    "machine",
+    "host0",
+    "rank 0",
+    "thread 0",
+    "thread 1",
+    "write",
+    "open",
+    "POSIX",
+    "Offset",
+    "errno",
+    "/data/out.bin",
+    "2.0",
+    "File system",
+    "ext4",
+    "path",
+    "<STDOUT>",
+    "node",
+    "all",
+    "WORLD",
+    "nul\0inside",
 ];
 
 const R_WRITE: u32 = 0;
@@ -119,47 +139,112 @@ fn write_sample(anchor: &Path) -> Vec<u64> {
     // Location 0: open, blocking write with Offset, failed write with errno.
     w0.enter(10, R_OPEN).unwrap();
     w0.add_attr_string(A_PATH, S_FILE).unwrap();
-    w0.io_create_handle(11, H_DATA, IoAccessMode::ReadWrite, IoCreationFlags::CREATE | IoCreationFlags::TRUNCATE, IoStatusFlags::APPEND)
-        .unwrap();
+    w0.io_create_handle(
+        11,
+        H_DATA,
+        IoAccessMode::ReadWrite,
+        IoCreationFlags::CREATE | IoCreationFlags::TRUNCATE,
+        IoStatusFlags::APPEND,
+    )
+    .unwrap();
     w0.leave(12, R_OPEN).unwrap();
 
     // Location 1 interleaved: writes on the pre-created stdout handle.
     w1.enter(13, R_WRITE).unwrap();
-    w1.io_operation_begin(14, H_STDOUT, IoOperationMode::Write, IoOperationFlags::NONE, 17, 0, None).unwrap();
+    w1.io_operation_begin(
+        14,
+        H_STDOUT,
+        IoOperationMode::Write,
+        IoOperationFlags::NONE,
+        17,
+        0,
+        None,
+    )
+    .unwrap();
     w1.io_operation_complete(15, H_STDOUT, 17, 0).unwrap();
     w1.leave(16, R_WRITE).unwrap();
 
     w0.enter(20, R_WRITE).unwrap();
-    w0.io_operation_begin(21, H_DATA, IoOperationMode::Write, IoOperationFlags::NONE, 4096, 7, Some((A_OFFSET, 8192)))
-        .unwrap();
+    w0.io_operation_begin(
+        21,
+        H_DATA,
+        IoOperationMode::Write,
+        IoOperationFlags::NONE,
+        4096,
+        7,
+        Some((A_OFFSET, 8192)),
+    )
+    .unwrap();
     w0.io_operation_complete(22, H_DATA, 4000, 7).unwrap();
     w0.leave(23, R_WRITE).unwrap();
 
     w0.enter(30, R_WRITE).unwrap();
-    w0.io_operation_begin(31, H_DATA, IoOperationMode::Read, IoOperationFlags::NONE, 100, 8, Some((A_OFFSET, 12192)))
-        .unwrap();
+    w0.io_operation_begin(
+        31,
+        H_DATA,
+        IoOperationMode::Read,
+        IoOperationFlags::NONE,
+        100,
+        8,
+        Some((A_OFFSET, 12192)),
+    )
+    .unwrap();
     w0.add_attr_u32(A_ERRNO, 5).unwrap();
     w0.io_operation_complete(32, H_DATA, u64::MAX, 8).unwrap();
     w0.leave(33, R_WRITE).unwrap();
 
     // Non-blocking operation: begin/issued/test/complete and a cancelled one.
-    w0.io_operation_begin(40, H_DATA, IoOperationMode::Write, IoOperationFlags::NON_BLOCKING, 64, 9, None).unwrap();
+    w0.io_operation_begin(
+        40,
+        H_DATA,
+        IoOperationMode::Write,
+        IoOperationFlags::NON_BLOCKING,
+        64,
+        9,
+        None,
+    )
+    .unwrap();
     w0.io_operation_issued(41, H_DATA, 9).unwrap();
     w0.io_operation_test(42, H_DATA, 9).unwrap();
     w0.io_operation_complete(43, H_DATA, 64, 9).unwrap();
-    w0.io_operation_begin(44, H_DATA, IoOperationMode::Read, IoOperationFlags::NON_BLOCKING, 64, 10, None).unwrap();
+    w0.io_operation_begin(
+        44,
+        H_DATA,
+        IoOperationMode::Read,
+        IoOperationFlags::NON_BLOCKING,
+        64,
+        10,
+        None,
+    )
+    .unwrap();
     w0.io_operation_issued(45, H_DATA, 10).unwrap();
     w0.io_operation_cancelled(46, H_DATA, 10).unwrap();
 
     // Metadata and locks.
-    w0.io_seek(50, H_DATA, -16, IoSeekOption::FromEnd, 12176).unwrap();
-    w0.io_change_status_flags(51, H_DATA, IoStatusFlags::APPEND | IoStatusFlags::NON_BLOCKING).unwrap();
+    w0.io_seek(50, H_DATA, -16, IoSeekOption::FromEnd, 12176)
+        .unwrap();
+    w0.io_change_status_flags(
+        51,
+        H_DATA,
+        IoStatusFlags::APPEND | IoStatusFlags::NON_BLOCKING,
+    )
+    .unwrap();
     w0.io_try_lock(52, H_DATA, LockType::Exclusive).unwrap();
     w0.io_acquire_lock(53, H_DATA, LockType::Exclusive).unwrap();
     w0.io_release_lock(54, H_DATA, LockType::Exclusive).unwrap();
-    w0.io_operation_begin(55, H_DATA, IoOperationMode::Flush, IoOperationFlags::NONE, 0, 11, None).unwrap();
+    w0.io_operation_begin(
+        55,
+        H_DATA,
+        IoOperationMode::Flush,
+        IoOperationFlags::NONE,
+        0,
+        11,
+        None,
+    )
+    .unwrap();
     w0.io_operation_complete(56, H_DATA, 0, 11).unwrap();
-    w0.io_duplicate_handle(57, H_DATA, H_DUP, IoStatusFlags::NONE).unwrap();
+    w0.io_duplicate_handle(57, H_DATA, H_DUP, IoStatusFlags::NONE)
+        .unwrap();
     w0.io_destroy_handle(58, H_DUP).unwrap();
     w0.io_destroy_handle(59, H_DATA).unwrap();
     w0.add_attr(A_ERRNO, AttributeValue::Uint32(0)).unwrap();
@@ -171,7 +256,8 @@ fn write_sample(anchor: &Path) -> Vec<u64> {
     archive.write_local_defs(&[0, 1]).expect("local defs");
 
     let mut d = archive.global_defs().expect("global defs");
-    d.clock_properties(1_000_000_000, 0, 61, 1_700_000_000_000_000_000).unwrap();
+    d.clock_properties(1_000_000_000, 0, 61, 1_700_000_000_000_000_000)
+        .unwrap();
     for (id, s) in STRINGS.iter().enumerate() {
         d.string(id as u32, s).unwrap();
     }
@@ -181,32 +267,109 @@ fn write_sample(anchor: &Path) -> Vec<u64> {
         S_POSIX,
         IoParadigmClass::Serial,
         IoParadigmFlags::OS,
-        &[(IoParadigmProperty::Version, AttributeValue::String(S_VERSION))],
+        &[(
+            IoParadigmProperty::Version,
+            AttributeValue::String(S_VERSION),
+        )],
     )
     .unwrap();
     d.system_tree_node(0, S_MACHINE, S_MACHINE, None).unwrap();
     d.system_tree_node(1, S_HOST, S_NODE, Some(0)).unwrap();
-    d.system_tree_node_domain(0, SystemTreeDomain::Machine).unwrap();
-    d.system_tree_node_domain(1, SystemTreeDomain::SharedMemory).unwrap();
-    d.location_group(0, S_RANK0, LocationGroupType::Process, 1, None).unwrap();
-    d.location(0, S_THREAD0, LocationType::CpuThread, n0, 0).unwrap();
-    d.location(1, S_THREAD1, LocationType::CpuThread, n1, 0).unwrap();
-    d.region(R_WRITE, S_WRITE, S_WRITE, S_EMPTY, RegionRole::FileIo, Paradigm::None, RegionFlags::NONE, S_POSIX, 0, 0)
+    d.system_tree_node_domain(0, SystemTreeDomain::Machine)
         .unwrap();
-    d.region(R_OPEN, S_OPEN, S_OPEN, S_EMPTY, RegionRole::FileIoMetadata, Paradigm::None, RegionFlags::NONE, S_POSIX, 0, 0)
+    d.system_tree_node_domain(1, SystemTreeDomain::SharedMemory)
         .unwrap();
-    d.group(0, S_GROUP, GroupType::CommLocations, Paradigm::Mpi, GroupFlags::NONE, &[0]).unwrap();
-    d.group(1, S_GROUP, GroupType::CommGroup, Paradigm::Mpi, GroupFlags::NONE, &[0]).unwrap();
+    d.location_group(0, S_RANK0, LocationGroupType::Process, 1, None)
+        .unwrap();
+    d.location(0, S_THREAD0, LocationType::CpuThread, n0, 0)
+        .unwrap();
+    d.location(1, S_THREAD1, LocationType::CpuThread, n1, 0)
+        .unwrap();
+    d.region(
+        R_WRITE,
+        S_WRITE,
+        S_WRITE,
+        S_EMPTY,
+        RegionRole::FileIo,
+        Paradigm::None,
+        RegionFlags::NONE,
+        S_POSIX,
+        0,
+        0,
+    )
+    .unwrap();
+    d.region(
+        R_OPEN,
+        S_OPEN,
+        S_OPEN,
+        S_EMPTY,
+        RegionRole::FileIoMetadata,
+        Paradigm::None,
+        RegionFlags::NONE,
+        S_POSIX,
+        0,
+        0,
+    )
+    .unwrap();
+    d.group(
+        0,
+        S_GROUP,
+        GroupType::CommLocations,
+        Paradigm::Mpi,
+        GroupFlags::NONE,
+        &[0],
+    )
+    .unwrap();
+    d.group(
+        1,
+        S_GROUP,
+        GroupType::CommGroup,
+        Paradigm::Mpi,
+        GroupFlags::NONE,
+        &[0],
+    )
+    .unwrap();
     d.comm(0, S_COMM, 1, None, CommFlags::NONE).unwrap();
-    d.attribute(A_OFFSET, S_OFFSET, S_EMPTY, Type::Uint64).unwrap();
-    d.attribute(A_ERRNO, S_ERRNO, S_EMPTY, Type::Uint32).unwrap();
+    d.attribute(A_OFFSET, S_OFFSET, S_EMPTY, Type::Uint64)
+        .unwrap();
+    d.attribute(A_ERRNO, S_ERRNO, S_EMPTY, Type::Uint32)
+        .unwrap();
     d.attribute(A_PATH, S_PATH, S_NUL, Type::String).unwrap();
     d.io_regular_file(F_DATA, S_FILE, 0).unwrap();
-    d.io_file_property(F_DATA, S_FS, AttributeValue::String(S_EXT4)).unwrap();
-    d.io_handle(H_DATA, S_FILE, Some(F_DATA), P_POSIX, IoHandleFlags::NONE, None, None).unwrap();
-    d.io_handle(H_STDOUT, S_STDOUT, None, P_POSIX, IoHandleFlags::PRE_CREATED, None, None).unwrap();
-    d.io_handle(H_DUP, S_FILE, Some(F_DATA), P_POSIX, IoHandleFlags::NONE, None, None).unwrap();
-    d.io_pre_created_handle_state(H_STDOUT, IoAccessMode::WriteOnly, IoStatusFlags::NONE).unwrap();
+    d.io_file_property(F_DATA, S_FS, AttributeValue::String(S_EXT4))
+        .unwrap();
+    d.io_handle(
+        H_DATA,
+        S_FILE,
+        Some(F_DATA),
+        P_POSIX,
+        IoHandleFlags::NONE,
+        None,
+        None,
+    )
+    .unwrap();
+    d.io_handle(
+        H_STDOUT,
+        S_STDOUT,
+        None,
+        P_POSIX,
+        IoHandleFlags::PRE_CREATED,
+        None,
+        None,
+    )
+    .unwrap();
+    d.io_handle(
+        H_DUP,
+        S_FILE,
+        Some(F_DATA),
+        P_POSIX,
+        IoHandleFlags::NONE,
+        None,
+        None,
+    )
+    .unwrap();
+    d.io_pre_created_handle_state(H_STDOUT, IoAccessMode::WriteOnly, IoStatusFlags::NONE)
+        .unwrap();
     archive.close().expect("close archive");
     vec![n0, n1]
 }
@@ -222,7 +385,9 @@ fn sample_archive_validates_and_has_the_events() {
     assert!(tmp.path().join("out").join("0.evt").is_file());
     assert!(tmp.path().join("out").join("1.def").is_file());
 
-    let Some((ok, text)) = otf2_print(&["--silent", "-Werror"], &anchor) else { return };
+    let Some((ok, text)) = otf2_print(&["--silent", "-Werror"], &anchor) else {
+        return;
+    };
     assert!(ok, "otf2-print --silent -Werror failed:\n{text}");
 
     let (ok, text) = otf2_print(&[], &anchor).expect("otf2-print ran before");
@@ -230,24 +395,47 @@ fn sample_archive_validates_and_has_the_events() {
     let lines: Vec<&str> = text.lines().collect();
     let begin = lines
         .iter()
-        .position(|l| l.starts_with("IO_OPERATION_BEGIN") && l.contains("Bytes Request: 4096") && l.contains("Matching Id: 7"))
+        .position(|l| {
+            l.starts_with("IO_OPERATION_BEGIN")
+                && l.contains("Bytes Request: 4096")
+                && l.contains("Matching Id: 7")
+        })
         .unwrap_or_else(|| panic!("no IO_OPERATION_BEGIN with 4096 bytes:\n{text}"));
     assert!(lines[begin].contains("Mode: WRITE"), "{}", lines[begin]);
     assert!(
-        lines[begin + 1].contains("ADDITIONAL ATTRIBUTES") && lines[begin + 1].contains("\"Offset\"")
+        lines[begin + 1].contains("ADDITIONAL ATTRIBUTES")
+            && lines[begin + 1].contains("\"Offset\"")
             && lines[begin + 1].contains("UINT64; 8192"),
         "Offset attribute missing after the begin line:\n{}\n{}",
         lines[begin],
         lines[begin + 1]
     );
     // OTF2 empties the attribute list after each event: Complete has none.
-    assert!(lines[begin + 2].starts_with("IO_OPERATION_COMPLETE"), "{}", lines[begin + 2]);
-    assert!(lines[begin + 2].contains("Bytes Result: 4000"), "{}", lines[begin + 2]);
-    assert!(!lines[begin + 3].contains("ADDITIONAL ATTRIBUTES"), "{}", lines[begin + 3]);
+    assert!(
+        lines[begin + 2].starts_with("IO_OPERATION_COMPLETE"),
+        "{}",
+        lines[begin + 2]
+    );
+    assert!(
+        lines[begin + 2].contains("Bytes Result: 4000"),
+        "{}",
+        lines[begin + 2]
+    );
+    assert!(
+        !lines[begin + 3].contains("ADDITIONAL ATTRIBUTES"),
+        "{}",
+        lines[begin + 3]
+    );
 
     // errno attribute on the failed read's Complete, string attribute on create.
-    assert!(text.contains("(\"errno\" <1>; UINT32; 5)"), "errno attribute missing:\n{text}");
-    assert!(text.contains("(\"path\" <2>; STRING; \"/data/out.bin\" <11>)"), "string attribute missing:\n{text}");
+    assert!(
+        text.contains("(\"errno\" <1>; UINT32; 5)"),
+        "errno attribute missing:\n{text}"
+    );
+    assert!(
+        text.contains("(\"path\" <2>; STRING; \"/data/out.bin\" <11>)"),
+        "string attribute missing:\n{text}"
+    );
     for needle in [
         "IO_CREATE_HANDLE",
         "IO_OPERATION_ISSUED",
@@ -269,7 +457,10 @@ fn sample_archive_validates_and_has_the_events() {
 
     let (ok, defs) = otf2_print(&["-G"], &anchor).expect("otf2-print ran before");
     assert!(ok, "{defs}");
-    assert!(defs.contains("nul\u{FFFD}inside"), "NUL was not replaced:\n{defs}");
+    assert!(
+        defs.contains("nul\u{FFFD}inside"),
+        "NUL was not replaced:\n{defs}"
+    );
     assert!(defs.contains("POSIX"), "{defs}");
 }
 
@@ -295,13 +486,24 @@ print(sorted(c.items()))
 print(offsets)
 print(locs)
 "#;
-    let out = Command::new(py).args(["-c", script]).arg(&anchor).output().expect("run python");
+    let out = Command::new(py)
+        .args(["-c", script])
+        .arg(&anchor)
+        .output()
+        .expect("run python");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "python reader failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "python reader failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("('IoOperationBegin', 6)"), "{stdout}");
     assert!(stdout.contains("('IoOperationComplete', 5)"), "{stdout}");
     assert!(stdout.contains("[8192, 12192]"), "{stdout}");
-    assert!(stdout.contains("[('thread 0', 29), ('thread 1', 4)]"), "{stdout}");
+    assert!(
+        stdout.contains("[('thread 0', 29), ('thread 1', 4)]"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -331,7 +533,9 @@ fn errors_are_results_not_panics() {
     let mut archive = ArchiveWriter::create(&anchor, "t", "t").unwrap();
     archive.open_event_files().unwrap();
     let mut w = archive.event_writer(0).unwrap();
-    let dup = archive.event_writer(0).expect_err("second writer of a location");
+    let dup = archive
+        .event_writer(0)
+        .expect_err("second writer of a location");
     assert_eq!(dup.code, ffi::OTF2_ERROR_INVALID_CALL);
 
     w.enter(100, 0).unwrap();
@@ -339,7 +543,10 @@ fn errors_are_results_not_panics() {
     w.add_attr_u64(0, 1).unwrap();
     let err = w.leave(50, 0).expect_err("decreasing timestamp");
     assert_eq!(err.code, ffi::OTF2_ERROR_INVALID_ARGUMENT);
-    assert!(err.to_string().starts_with("OTF2 EvtWriter_Leave: "), "{err}");
+    assert!(
+        err.to_string().starts_with("OTF2 EvtWriter_Leave: "),
+        "{err}"
+    );
     eprintln!("decreasing timestamp error: {err}");
     // The failed event's attributes were dropped; the writer still works.
     w.leave(100, 0).unwrap();
@@ -356,18 +563,31 @@ fn errors_are_results_not_panics() {
 fn interleaved_writers_and_bounded_memory() {
     let tmp = TempDir::new("mem");
     let anchor = tmp.path().join("m.otf2");
-    let opts = WriterOptions { max_chunks_per_writer: Some(1), ..WriterOptions::default() };
+    let opts = WriterOptions {
+        max_chunks_per_writer: Some(1),
+        ..WriterOptions::default()
+    };
     let mut archive = ArchiveWriter::create_with(&anchor, "t", "t", &opts).unwrap();
     archive.open_event_files().unwrap();
     let locations = 3u64;
     let calls_per_location = 40_000u64; // ~3 MB per location: several forced flushes
-    let mut writers: Vec<_> = (0..locations).map(|l| archive.event_writer(l).unwrap()).collect();
+    let mut writers: Vec<_> = (0..locations)
+        .map(|l| archive.event_writer(l).unwrap())
+        .collect();
     for i in 0..calls_per_location {
         for w in writers.iter_mut() {
             let t = i * 4;
             w.enter(t, 0).unwrap();
-            w.io_operation_begin(t + 1, 0, IoOperationMode::Read, IoOperationFlags::NONE, 1 << 20, i, Some((0, i << 20)))
-                .unwrap();
+            w.io_operation_begin(
+                t + 1,
+                0,
+                IoOperationMode::Read,
+                IoOperationFlags::NONE,
+                1 << 20,
+                i,
+                Some((0, i << 20)),
+            )
+            .unwrap();
             w.io_operation_complete(t + 2, 0, 1 << 20, i).unwrap();
             w.leave(t + 3, 0).unwrap();
         }
@@ -376,27 +596,60 @@ fn interleaved_writers_and_bounded_memory() {
     let counts: Vec<u64> = writers.into_iter().map(|w| w.close().unwrap()).collect();
     assert_eq!(counts, vec![4 * calls_per_location; locations as usize]);
     // One chunk per event writer; the global/local definition writers come later.
-    assert_eq!(stats.peak_bytes, locations * opts.event_chunk_size, "{stats:?}");
+    assert_eq!(
+        stats.peak_bytes,
+        locations * opts.event_chunk_size,
+        "{stats:?}"
+    );
     assert!(stats.forced_flushes >= locations * 2, "{stats:?}");
     archive.close_event_files().unwrap();
     archive.write_local_defs(&[0, 1, 2]).unwrap();
     {
         let mut d = archive.global_defs().unwrap();
-        d.clock_properties(1_000_000_000, 0, calls_per_location * 4, u64::MAX).unwrap();
-        for (id, s) in ["", "m", "p", "t0", "t1", "t2", "read", "h", "f", "POSIX", "Offset"].iter().enumerate() {
+        d.clock_properties(1_000_000_000, 0, calls_per_location * 4, u64::MAX)
+            .unwrap();
+        for (id, s) in [
+            "", "m", "p", "t0", "t1", "t2", "read", "h", "f", "POSIX", "Offset",
+        ]
+        .iter()
+        .enumerate()
+        {
             d.string(id as u32, s).unwrap();
         }
-        d.io_paradigm(0, 9, 9, IoParadigmClass::Serial, IoParadigmFlags::OS, &[]).unwrap();
+        d.io_paradigm(0, 9, 9, IoParadigmClass::Serial, IoParadigmFlags::OS, &[])
+            .unwrap();
         d.system_tree_node(0, 1, 1, None).unwrap();
-        d.location_group(0, 2, LocationGroupType::Process, 0, None).unwrap();
+        d.location_group(0, 2, LocationGroupType::Process, 0, None)
+            .unwrap();
         for l in 0..locations {
-            d.location(l, 3 + l as u32, LocationType::CpuThread, counts[l as usize], 0).unwrap();
+            d.location(
+                l,
+                3 + l as u32,
+                LocationType::CpuThread,
+                counts[l as usize],
+                0,
+            )
+            .unwrap();
         }
-        d.region(0, 6, 6, 0, RegionRole::FileIo, Paradigm::None, RegionFlags::NONE, 0, 0, 0).unwrap();
+        d.region(
+            0,
+            6,
+            6,
+            0,
+            RegionRole::FileIo,
+            Paradigm::None,
+            RegionFlags::NONE,
+            0,
+            0,
+            0,
+        )
+        .unwrap();
         d.attribute(0, 10, 0, Type::Uint64).unwrap();
         d.io_regular_file(0, 8, 0).unwrap();
-        d.io_handle(0, 7, Some(0), 0, IoHandleFlags::PRE_CREATED, None, None).unwrap();
-        d.io_pre_created_handle_state(0, IoAccessMode::ReadOnly, IoStatusFlags::NONE).unwrap();
+        d.io_handle(0, 7, Some(0), 0, IoHandleFlags::PRE_CREATED, None, None)
+            .unwrap();
+        d.io_pre_created_handle_state(0, IoAccessMode::ReadOnly, IoStatusFlags::NONE)
+            .unwrap();
     }
     archive.close().unwrap();
 
@@ -405,13 +658,24 @@ fn interleaved_writers_and_bounded_memory() {
     }
     if let Some(py) = python_with_otf2() {
         let script = "import sys, otf2\nn = 0\nlast = {}\nwith otf2.reader.open(sys.argv[1]) as tr:\n    for loc, ev in tr.events:\n        n += 1\n        if type(ev).__name__ == 'IoOperationBegin':\n            last[loc.name] = ev.attributes[tr.definitions.attributes[0]]\nprint(n, sorted(last.values()))\n";
-        let out = Command::new(py).args(["-c", script]).arg(&anchor).output().unwrap();
+        let out = Command::new(py)
+            .args(["-c", script])
+            .arg(&anchor)
+            .output()
+            .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let expect_last = (calls_per_location - 1) << 20;
         assert_eq!(
             stdout.trim(),
-            format!("{} [{expect_last}, {expect_last}, {expect_last}]", 4 * calls_per_location * locations)
+            format!(
+                "{} [{expect_last}, {expect_last}, {expect_last}]",
+                4 * calls_per_location * locations
+            )
         );
     }
 }
@@ -434,7 +698,10 @@ fn definitions_larger_than_a_chunk_are_flushed_correctly() {
     // the global definition writer must be flushed early and stay readable.
     let tmp = TempDir::new("bigdefs");
     let anchor = tmp.path().join("b.otf2");
-    let opts = WriterOptions { max_chunks_per_writer: Some(1), ..WriterOptions::default() };
+    let opts = WriterOptions {
+        max_chunks_per_writer: Some(1),
+        ..WriterOptions::default()
+    };
     let mut archive = ArchiveWriter::create_with(&anchor, "t", "t", &opts).unwrap();
     archive.open_event_files().unwrap();
     let mut w = archive.event_writer(0).unwrap();
@@ -451,12 +718,29 @@ fn definitions_larger_than_a_chunk_are_flushed_correctly() {
             d.string(id as u32, s).unwrap();
         }
         for i in 0..FILES {
-            d.string(5 + i, &format!("/lustre/project/some/deep/directory/tree/file-{i:08}.dat")).unwrap();
+            d.string(
+                5 + i,
+                &format!("/lustre/project/some/deep/directory/tree/file-{i:08}.dat"),
+            )
+            .unwrap();
         }
         d.system_tree_node(0, 1, 1, None).unwrap();
-        d.location_group(0, 2, LocationGroupType::Process, 0, None).unwrap();
+        d.location_group(0, 2, LocationGroupType::Process, 0, None)
+            .unwrap();
         d.location(0, 3, LocationType::CpuThread, n, 0).unwrap();
-        d.region(0, 4, 4, 0, RegionRole::Function, Paradigm::User, RegionFlags::NONE, 0, 0, 0).unwrap();
+        d.region(
+            0,
+            4,
+            4,
+            0,
+            RegionRole::Function,
+            Paradigm::User,
+            RegionFlags::NONE,
+            0,
+            0,
+            0,
+        )
+        .unwrap();
         for i in 0..FILES {
             d.io_regular_file(i, 5 + i, 0).unwrap();
         }
@@ -466,11 +750,16 @@ fn definitions_larger_than_a_chunk_are_flushed_correctly() {
     archive.close().unwrap();
     assert!(stats.forced_flushes > 0, "{stats:?}");
 
-    let Some((ok, text)) = otf2_print(&["--silent", "-Werror"], &anchor) else { return };
+    let Some((ok, text)) = otf2_print(&["--silent", "-Werror"], &anchor) else {
+        return;
+    };
     assert!(ok, "{text}");
     let (ok, defs) = otf2_print(&["-G"], &anchor).unwrap();
     assert!(ok);
-    let files = defs.lines().filter(|l| l.starts_with("IO_REGULAR_FILE")).count();
+    let files = defs
+        .lines()
+        .filter(|l| l.starts_with("IO_REGULAR_FILE"))
+        .count();
     assert_eq!(files, FILES as usize);
     assert!(defs.contains("file-00099999.dat"), "last file name missing");
 }

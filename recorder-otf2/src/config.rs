@@ -57,13 +57,19 @@ fn parse_size(s: &str) -> Option<usize> {
 }
 
 fn split_list(s: &str) -> Vec<String> {
-    s.split([':', ',']).map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect()
+    s.split([':', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 fn parse_layers(names: &[String], warnings: &mut Vec<String>) -> Vec<Layer> {
     let mut v = Vec::new();
     for n in names {
-        match Layer::ALL.iter().find(|l| l.option_name().eq_ignore_ascii_case(n) || l.identification().eq_ignore_ascii_case(n)) {
+        match Layer::ALL.iter().find(|l| {
+            l.option_name().eq_ignore_ascii_case(n) || l.identification().eq_ignore_ascii_case(n)
+        }) {
             Some(l) => v.push(*l),
             None if n.eq_ignore_ascii_case("all") => v.extend(Layer::ALL),
             None => warnings.push(format!("unknown layer '{n}' (known: posix, stdio)")),
@@ -95,15 +101,19 @@ impl Config {
             },
         };
         let buffer_size = env("RECORDER_OTF2_BUFFER_SIZE")
-            .or_else(|| file.buffer_size.map(|v| match v {
-                serde_yaml::Value::Number(n) => n.to_string(),
-                serde_yaml::Value::String(s) => s,
-                _ => String::new(),
-            }))
+            .or_else(|| {
+                file.buffer_size.map(|v| match v {
+                    serde_yaml::Value::Number(n) => n.to_string(),
+                    serde_yaml::Value::String(s) => s,
+                    _ => String::new(),
+                })
+            })
             .map(|s| match parse_size(&s) {
                 Some(n) if (4096..=(1 << 30)).contains(&n) => n,
                 _ => {
-                    warnings.push(format!("buffer size '{s}' is not between 4K and 1G; using 1M"));
+                    warnings.push(format!(
+                        "buffer size '{s}' is not between 4K and 1G; using 1M"
+                    ));
                     DEFAULT_BUFFER
                 }
             })
@@ -115,7 +125,10 @@ impl Config {
                 if (1..=io_events::codec::MAX_WINDOW).contains(&w) {
                     w
                 } else {
-                    warnings.push(format!("window {w} is not between 1 and {}; using 3", io_events::codec::MAX_WINDOW));
+                    warnings.push(format!(
+                        "window {w} is not between 1 and {}; using 3",
+                        io_events::codec::MAX_WINDOW
+                    ));
                     io_events::codec::DEFAULT_WINDOW
                 }
             })
@@ -132,19 +145,44 @@ impl Config {
                 }
             })
             .unwrap_or(DEFAULT_RESOLUTION_NS);
-        let exclude = env("RECORDER_OTF2_EXCLUDE").map(|s| split_list(&s)).or(file.exclude).unwrap_or_else(|| vec!["/proc".into(), "/sys".into(), "/dev".into()]);
-        let include = env("RECORDER_OTF2_INCLUDE").map(|s| split_list(&s)).or(file.include).unwrap_or_else(|| vec!["/dev/shm".into()]);
-        Config { dir, layers, buffer_size, window, time_resolution_ns, exclude, include, warnings }
+        let exclude = env("RECORDER_OTF2_EXCLUDE")
+            .map(|s| split_list(&s))
+            .or(file.exclude)
+            .unwrap_or_else(|| vec!["/proc".into(), "/sys".into(), "/dev".into()]);
+        let include = env("RECORDER_OTF2_INCLUDE")
+            .map(|s| split_list(&s))
+            .or(file.include)
+            .unwrap_or_else(|| vec!["/dev/shm".into()]);
+        Config {
+            dir,
+            layers,
+            buffer_size,
+            window,
+            time_resolution_ns,
+            exclude,
+            include,
+            warnings,
+        }
     }
 
     /// The options as strings, for the process metadata.
     pub fn as_map(&self) -> BTreeMap<String, String> {
         let mut m = BTreeMap::new();
         m.insert("dir".into(), self.dir.clone());
-        m.insert("layers".into(), self.layers.iter().map(|l| l.option_name()).collect::<Vec<_>>().join(","));
+        m.insert(
+            "layers".into(),
+            self.layers
+                .iter()
+                .map(|l| l.option_name())
+                .collect::<Vec<_>>()
+                .join(","),
+        );
         m.insert("buffer_size".into(), self.buffer_size.to_string());
         m.insert("window".into(), self.window.to_string());
-        m.insert("time_resolution_ns".into(), self.time_resolution_ns.to_string());
+        m.insert(
+            "time_resolution_ns".into(),
+            self.time_resolution_ns.to_string(),
+        );
         m.insert("exclude".into(), self.exclude.join(":"));
         m.insert("include".into(), self.include.join(":"));
         m

@@ -12,11 +12,11 @@
 use crate::config::Config;
 use crate::runtime::{self, Process, ThreadState};
 use io_events::defs::{Def, FileKind};
+use parking_lot::Mutex;
 use std::ffi::{CStr, CString};
 use std::hash::BuildHasher;
 use std::os::raw::{c_char, c_int};
 use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::*};
-use std::sync::Mutex;
 
 /// Number of fds tracked; calls on higher fds are not recorded.
 pub const FD_MAX: usize = 1 << 20;
@@ -69,7 +69,7 @@ pub struct Files {
     include: Vec<String>,
     trace_dir: String,
     mounts: Vec<(String, String)>,
-    table: Mutex<hashbrown::HashMap<String, u64>>,
+    pub(crate) table: Mutex<hashbrown::HashMap<String, u64>>,
     hasher: hashbrown::DefaultHashBuilder,
 }
 
@@ -78,7 +78,8 @@ fn under(path: &str, prefix: &str) -> bool {
     if prefix.is_empty() {
         return true;
     }
-    path.starts_with(prefix) && (path.len() == prefix.len() || path.as_bytes()[prefix.len()] == b'/')
+    path.starts_with(prefix)
+        && (path.len() == prefix.len() || path.as_bytes()[prefix.len()] == b'/')
 }
 
 fn unescape_mount(s: &str) -> String {
@@ -87,7 +88,10 @@ fn unescape_mount(s: &str) -> String {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'\\' && i + 3 < b.len() + 0 && b[i + 1..i + 4].iter().all(|c| (b'0'..=b'7').contains(c)) {
+        if b[i] == b'\\'
+            && i + 3 < b.len() + 0
+            && b[i + 1..i + 4].iter().all(|c| (b'0'..=b'7').contains(c))
+        {
             out.push(((b[i + 1] - b'0') << 6) | ((b[i + 2] - b'0') << 3) | (b[i + 3] - b'0'));
             i += 4;
         } else {
@@ -117,7 +121,9 @@ fn read_mounts() -> Vec<(String, String)> {
 }
 
 fn canonical(p: &str) -> Option<String> {
-    std::fs::canonicalize(p).ok().map(|p| p.to_string_lossy().into_owned())
+    std::fs::canonicalize(p)
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
 }
 
 /// Lexically clean an absolute path (no symlink resolution): `.`, `..`, `//`.
@@ -170,10 +176,7 @@ impl Files {
 
     /// The id of a resolved name, defining it on first sight.
     fn id_of(&self, name: &str, kind_hint: Option<FileKind>) -> u64 {
-        let mut t = match self.table.lock() {
-            Ok(t) => t,
-            Err(p) => p.into_inner(),
-        };
+        let mut t = self.table.lock();
         if let Some(&id) = t.get(name) {
             return id;
         }
@@ -190,7 +193,13 @@ impl Files {
         } else {
             (FileKind::Other, String::new(), String::new())
         };
-        runtime::write_def(&Def::File { id, kind, path: name.to_string(), fs_type, mount });
+        runtime::write_def(&Def::File {
+            id,
+            kind,
+            path: name.to_string(),
+            fs_type,
+            mount,
+        });
         id
     }
 
@@ -200,9 +209,13 @@ impl Files {
             raw.to_string()
         } else {
             let base = if dirfd == libc::AT_FDCWD {
-                std::env::current_dir().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
+                std::env::current_dir()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default()
             } else {
-                std::fs::read_link(format!("/proc/self/fd/{dirfd}")).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
+                std::fs::read_link(format!("/proc/self/fd/{dirfd}"))
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default()
             };
             format!("{}/{}", base.trim_end_matches('/'), raw)
         };
@@ -212,10 +225,12 @@ impl Files {
         // The file does not exist (any more): resolve its folder and keep the last name.
         let clean = lexical(&abs);
         match clean.rsplit_once('/') {
-            Some((dir, name)) if !name.is_empty() => match canonical(if dir.is_empty() { "/" } else { dir }) {
-                Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
-                None => clean,
-            },
+            Some((dir, name)) if !name.is_empty() => {
+                match canonical(if dir.is_empty() { "/" } else { dir }) {
+                    Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
+                    None => clean,
+                }
+            }
             _ => clean,
         }
     }
@@ -239,7 +254,11 @@ pub fn intern_path(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> O
     if relative && dirfd != libc::AT_FDCWD {
         return intern_slow(p, dirfd, raw, None);
     }
-    let gen = if relative { CWD_GEN.load(Relaxed) } else { u32::MAX };
+    let gen = if relative {
+        CWD_GEN.load(Relaxed)
+    } else {
+        u32::MAX
+    };
     let h = p.files.hasher.hash_one((gen, raw));
     if let Some((k, id)) = ts.path_cache.get(&h) {
         if &**k == raw {
@@ -250,11 +269,20 @@ pub fn intern_path(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> O
 }
 
 #[cold]
-fn intern_slow(p: &Process, dirfd: c_int, raw: &[u8], cache: Option<(&mut ThreadState, u64)>) -> Option<u64> {
+fn intern_slow(
+    p: &Process,
+    dirfd: c_int,
+    raw: &[u8],
+    cache: Option<(&mut ThreadState, u64)>,
+) -> Option<u64> {
     runtime::busy(|| {
         let s = String::from_utf8_lossy(raw);
         let name = p.files.resolve(dirfd, &s);
-        let id = if p.files.traced(&name) { p.files.id_of(&name, None) } else { EXCLUDED_ID };
+        let id = if p.files.traced(&name) {
+            p.files.id_of(&name, None)
+        } else {
+            EXCLUDED_ID
+        };
         if let Some((ts, h)) = cache {
             ts.path_cache.insert(h, (raw.into(), id));
         }
@@ -291,16 +319,22 @@ extern "C" {
 /// path passes the filters; sockets and anonymous inodes are left untracked), and the
 /// three standard streams. In a fork child only the fds the parent traced are kept.
 pub fn register_precreated(p: &Process) {
-    let child = p.meta.lock().map(|m| m.forked_from.is_some()).unwrap_or(false);
-    let Ok(rd) = std::fs::read_dir("/proc/self/fd") else { return };
-    let mut fds: Vec<c_int> = rd.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    let child = p.meta.lock().forked_from.is_some();
+    let Ok(rd) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let mut fds: Vec<c_int> = rd
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect();
     fds.sort();
     let mut std_files = [NO_FILE; 3];
     for fd in fds {
         if fd >= p.fd_base && fd > 2 {
             continue; // the recorder's own files (and the parent's, in a fork child)
         }
-        let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else { continue };
+        let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else {
+            continue;
+        };
         let target = target.to_string_lossy().into_owned();
         if child {
             if fd_state(fd) != TRACED {
@@ -308,7 +342,9 @@ pub fn register_precreated(p: &Process) {
             }
         } else if fd > 2 {
             let state = if target.starts_with('/') {
-                if target == "/proc/self/fd" || target.starts_with("/proc/") && target.ends_with("/fd") {
+                if target == "/proc/self/fd"
+                    || target.starts_with("/proc/") && target.ends_with("/fd")
+                {
                     continue; // the directory being listed
                 }
                 if p.files.traced(&target) {
@@ -328,13 +364,24 @@ pub fn register_precreated(p: &Process) {
         } else {
             set_fd(fd, TRACED);
         }
-        let file = if target.starts_with('/') { p.files.id_of(&target, None) } else { p.files.intern_name(&target) };
+        let file = if target.starts_with('/') {
+            p.files.id_of(&target, None)
+        } else {
+            p.files.intern_name(&target)
+        };
         if (0..3).contains(&fd) {
             std_files[fd as usize] = file;
         }
         let flags = raw_fcntl(fd, libc::F_GETFL);
         let offset = unsafe { libc::syscall(libc::SYS_lseek, fd, 0i64, libc::SEEK_CUR) };
-        runtime::write_def(&Def::PreCreated { layer: 0, key: fd as u64, fd: fd as i64, file, flags: flags.max(0) as u32, offset });
+        runtime::write_def(&Def::PreCreated {
+            layer: 0,
+            key: fd as u64,
+            fd: fd as i64,
+            file,
+            flags: flags.max(0) as u32,
+            offset,
+        });
     }
     // The standard streams (ISO C), on fds 0-2.
     let streams = unsafe { [stdin, stdout, stderr] };
@@ -349,7 +396,14 @@ pub fn register_precreated(p: &Process) {
         if std_files[i] == NO_FILE {
             continue;
         }
-        runtime::write_def(&Def::PreCreated { layer: 1, key: streams[i] as u64, fd: i as i64, file: std_files[i], flags: flags[i] as u32, offset: -1 });
+        runtime::write_def(&Def::PreCreated {
+            layer: 1,
+            key: streams[i] as u64,
+            fd: i as i64,
+            file: std_files[i],
+            flags: flags[i] as u32,
+            offset: -1,
+        });
     }
 }
 

@@ -17,7 +17,13 @@ fn path(ts: &mut ThreadState, dirfd: c_int, p: *const c_char) -> Option<u64> {
 
 /// After an open-like call: intern the path and mark the new fd traced or excluded.
 #[inline]
-fn opened(ts: &mut ThreadState, dirfd: c_int, p: *const c_char, fd: c_int, failed: bool) -> Option<u64> {
+fn opened(
+    ts: &mut ThreadState,
+    dirfd: c_int,
+    p: *const c_char,
+    fd: c_int,
+    failed: bool,
+) -> Option<u64> {
     let id = intern_path(ts, dirfd, p);
     if !failed {
         set_fd(fd, state_for(id));
@@ -59,7 +65,10 @@ fn iov_bytes(iov: *const iovec, n: c_int) -> u64 {
         return 0;
     }
     // SAFETY: the program passed `n` iovecs to the real call.
-    unsafe { std::slice::from_raw_parts(iov, n as usize) }.iter().map(|v| v.iov_len as u64).sum()
+    unsafe { std::slice::from_raw_parts(iov, n as usize) }
+        .iter()
+        .map(|v| v.iov_len as u64)
+        .sum()
 }
 
 /// Addresses of traced mappings, so munmap/msync of other memory is not recorded.
@@ -286,7 +295,12 @@ fn empty_path_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) ->
 /// The file an fd is open on (for fdopendir and AT_EMPTY_PATH).
 fn fd_path(ts: &mut ThreadState, fd: c_int) -> u64 {
     let link = files::cstring(&format!("/proc/self/fd/{fd}"));
-    let target = runtime::busy(|| std::fs::read_link(link.to_str().unwrap_or("")).map(|p| files::cstring(&p.to_string_lossy())).ok()).flatten();
+    let target = runtime::busy(|| {
+        std::fs::read_link(link.to_str().unwrap_or(""))
+            .map(|p| files::cstring(&p.to_string_lossy()))
+            .ok()
+    })
+    .flatten();
     match target {
         Some(t) => intern_path(ts, AT_FDCWD, t.as_ptr()).unwrap_or(NO_FILE),
         None => NO_FILE,
@@ -314,15 +328,27 @@ fn fcntl_arg(fd: c_int, cmd: c_int, arg: usize, ret: c_int, failed: bool) -> u64
             arg as u32 as u64
         }
         _ if is_lock_cmd(cmd) => lock(arg).map(|l| l.l_type as u64).unwrap_or(0),
-        libc::F_SETFL | libc::F_SETFD | libc::F_SETOWN | libc::F_SETLEASE | libc::F_NOTIFY | libc::F_SETPIPE_SZ | libc::F_ADD_SEALS => {
-            arg as u32 as u64
-        }
+        libc::F_SETFL
+        | libc::F_SETFD
+        | libc::F_SETOWN
+        | libc::F_SETLEASE
+        | libc::F_NOTIFY
+        | libc::F_SETPIPE_SZ
+        | libc::F_ADD_SEALS => arg as u32 as u64,
         _ => 0,
     }
 }
 
 fn is_lock_cmd(cmd: c_int) -> bool {
-    matches!(cmd, libc::F_GETLK | libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_GETLK | libc::F_OFD_SETLK | libc::F_OFD_SETLKW)
+    matches!(
+        cmd,
+        libc::F_GETLK
+            | libc::F_SETLK
+            | libc::F_SETLKW
+            | libc::F_OFD_GETLK
+            | libc::F_OFD_SETLK
+            | libc::F_OFD_SETLKW
+    )
 }
 
 fn lock<'a>(arg: usize) -> Option<&'a libc::flock> {
@@ -335,7 +361,15 @@ fn lock_field(cmd: c_int, arg: usize, which: u8) -> u64 {
     if !is_lock_cmd(cmd) {
         return 0;
     }
-    lock(arg).map(|l| if which == 0 { l.l_start as u64 } else { l.l_len as u64 }).unwrap_or(0)
+    lock(arg)
+        .map(|l| {
+            if which == 0 {
+                l.l_start as u64
+            } else {
+                l.l_len as u64
+            }
+        })
+        .unwrap_or(0)
 }
 
 // ---- calls that are not records but must flush or follow the process -----------------------
@@ -352,7 +386,9 @@ pub unsafe extern "C" fn sync() {
         return;
     }
     let real: unsafe extern "C" fn() = std::mem::transmute(p);
-    let Some(ts) = runtime::begin(io_events::functions::Layer::Posix) else { return real() };
+    let Some(ts) = runtime::begin(io_events::functions::Layer::Posix) else {
+        return real();
+    };
     let t0 = runtime::now_ns();
     real();
     let t1 = runtime::now_ns();

@@ -16,10 +16,10 @@ use io_events::defs::Def;
 use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_events::meta::{ClockAnchor, Ending, ProcessMeta};
 use io_events::stream::{chunk_header, StreamHeader, CHUNK_HEADER_LEN};
+use parking_lot::Mutex;
 use std::cell::Cell;
 use std::ffi::CString;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*};
-use std::sync::Mutex;
 
 /// Bit per layer: set while that layer is traced. Zero before start-up finished, after
 /// shutdown, and when tracing failed: the single check every wrapper makes first.
@@ -76,7 +76,6 @@ static PTHREAD_KEY: AtomicUsize = AtomicUsize::new(usize::MAX);
 pub struct ThreadState {
     depth: u32,
     fd: i32,
-    index: u32,
     enc: PeepholeEncoder,
     /// CHUNK_HEADER_LEN bytes of room for the header, then records.
     buf: Box<[u8]>,
@@ -100,14 +99,20 @@ pub struct ThreadState {
 
 #[inline(always)]
 pub fn now_ns() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: valid out-pointer; CLOCK_MONOTONIC always exists on Linux.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 fn realtime_ns() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
@@ -197,7 +202,14 @@ impl ThreadState {
         if !self.sealed.load(Relaxed) {
             let len = self.len.load(Relaxed);
             if len > CHUNK_HEADER_LEN {
-                write_chunk(self.fd, &mut self.buf, len, self.records, self.base, self.seq);
+                write_chunk(
+                    self.fd,
+                    &mut self.buf,
+                    len,
+                    self.records,
+                    self.base,
+                    self.seq,
+                );
                 self.seq += 1;
             }
             self.len.store(CHUNK_HEADER_LEN, Release);
@@ -251,7 +263,15 @@ pub fn set_errno(e: i32) {
 /// out of the program's way. Raw syscalls: never traced.
 pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
     let c = CString::new(path).map_err(|_| libc::EINVAL)?;
-    let fd = unsafe { libc::syscall(libc::SYS_openat, libc::AT_FDCWD, c.as_ptr(), flags | libc::O_CLOEXEC, 0o644) } as i32;
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_openat,
+            libc::AT_FDCWD,
+            c.as_ptr(),
+            flags | libc::O_CLOEXEC,
+            0o644,
+        )
+    } as i32;
     if fd < 0 {
         return Err(errno());
     }
@@ -267,7 +287,10 @@ pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
 
 /// Where the recorder's own fds start: high in the soft limit.
 pub fn fd_base() -> i32 {
-    let mut rl = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    let mut rl = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
     unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) };
     let cur = rl.rlim_cur.min(1 << 20) as i32;
     if cur >= 1024 {
@@ -288,7 +311,8 @@ pub fn fail(why: &str) {
     let msg = format!("recorder-otf2: {why} in {dir}: {e}; the program continues untraced\n");
     let _ = write_all(2, msg.as_bytes());
     if let Some(p) = process() {
-        if let Ok(mut m) = p.meta.lock() {
+        {
+            let mut m = p.meta.lock();
             m.ending = Ending::Failed;
             m.failure = Some(format!("{why}: {e}"));
         }
@@ -338,7 +362,6 @@ fn thread_init() -> Option<*mut ThreadState> {
         let ts = Box::new(ThreadState {
             depth: 0,
             fd,
-            index,
             enc: PeepholeEncoder::new(p.config.window, 0),
             buf: vec![0u8; cap].into_boxed_slice(),
             len: AtomicUsize::new(CHUNK_HEADER_LEN),
@@ -356,12 +379,15 @@ fn thread_init() -> Option<*mut ThreadState> {
         });
         let raw = Box::into_raw(ts);
         THREAD.with(|t| t.set(raw));
-        if let Ok(mut r) = REGISTRY.lock() {
+        {
+            let mut r = REGISTRY.lock();
             r.push(raw as usize);
         }
         let key = PTHREAD_KEY.load(Relaxed);
         if key != usize::MAX {
-            unsafe { libc::pthread_setspecific(key as libc::pthread_key_t, raw as *const libc::c_void) };
+            unsafe {
+                libc::pthread_setspecific(key as libc::pthread_key_t, raw as *const libc::c_void)
+            };
         }
         Some(raw)
     })
@@ -375,12 +401,11 @@ extern "C" fn thread_exit(ptr: *mut libc::c_void) {
         return;
     }
     busy(|| {
-        let mut r = match REGISTRY.lock() {
-            Ok(r) => r,
-            Err(_) => return,
-        };
+        let mut r = REGISTRY.lock();
         // Only a registered state is ours to free (a forked child forgets its parent's).
-        let Some(pos) = r.iter().position(|&x| x == raw as usize) else { return };
+        let Some(pos) = r.iter().position(|&x| x == raw as usize) else {
+            return;
+        };
         r.swap_remove(pos);
         drop(r);
         let t = unsafe { &mut *raw };
@@ -393,7 +418,8 @@ extern "C" fn thread_exit(ptr: *mut libc::c_void) {
 }
 
 fn add_dead_counts(c: &[u64]) {
-    if let Ok(mut d) = DEAD_COUNTS.lock() {
+    {
+        let mut d = DEAD_COUNTS.lock();
         if d.len() < c.len() {
             d.resize(c.len(), 0);
         }
@@ -412,15 +438,25 @@ fn hostname() -> String {
 
 fn cmdline() -> Vec<String> {
     std::fs::read("/proc/self/cmdline")
-        .map(|b| b.split(|&c| c == 0).filter(|s| !s.is_empty()).map(|s| String::from_utf8_lossy(s).into_owned()).collect())
+        .map(|b| {
+            b.split(|&c| c == 0)
+                .filter(|s| !s.is_empty())
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
 /// Make the trace directory (and parents) and this process's folder in it.
 fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
     for n in 0..1000 {
-        let name = if n == 0 { format!("{host}.{pid}") } else { format!("{host}.{pid}.{n}") };
+        let name = if n == 0 {
+            format!("{host}.{pid}")
+        } else {
+            format!("{host}.{pid}.{n}")
+        };
         let path = format!("{dir}/{name}");
         match std::fs::create_dir(&path) {
             Ok(()) => return Ok((path, name)),
@@ -432,7 +468,7 @@ fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String),
 }
 
 fn write_meta(p: &Process) {
-    let Ok(m) = p.meta.lock() else { return };
+    let m = p.meta.lock();
     let text = m.to_yaml();
     drop(m);
     let tmp = format!("{}/.{}.tmp", p.dir, io_events::layout::META_FILE);
@@ -444,7 +480,10 @@ fn write_meta(p: &Process) {
 }
 
 fn default_dir() -> String {
-    let exe = std::env::current_exe().ok().and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned())).unwrap_or_else(|| "program".into());
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "program".into());
     format!("recorder-otf2-{}-{}", exe, std::process::id())
 }
 
@@ -452,7 +491,9 @@ fn absolute(dir: &str) -> String {
     if dir.starts_with('/') {
         dir.to_string()
     } else {
-        let cwd = std::env::current_dir().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| ".".into());
+        let cwd = std::env::current_dir()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| ".".into());
         format!("{}/{}", cwd.trim_end_matches('/'), dir)
     }
 }
@@ -475,14 +516,23 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     let (dir, dir_name) = match make_process_dir(&config.dir, &host, pid) {
         Ok(d) => d,
         Err(e) => {
-            let _ = write_all(2, format!("recorder-otf2: {e}; the program continues untraced\n").as_bytes());
+            let _ = write_all(
+                2,
+                format!("recorder-otf2: {e}; the program continues untraced\n").as_bytes(),
+            );
             return;
         }
     };
     for w in &config.warnings {
-        let _ = write_all(2, format!("recorder-otf2: option problem: {w}\n").as_bytes());
+        let _ = write_all(
+            2,
+            format!("recorder-otf2: option problem: {w}\n").as_bytes(),
+        );
     }
-    let start = ClockAnchor { monotonic_ns: now_ns(), realtime_ns: realtime_ns() };
+    let start = ClockAnchor {
+        monotonic_ns: now_ns(),
+        realtime_ns: realtime_ns(),
+    };
     let meta = ProcessMeta {
         format_version: io_events::FORMAT_VERSION,
         recorder_version: env!("CARGO_PKG_VERSION").into(),
@@ -491,7 +541,9 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         ppid: unsafe { libc::getppid() } as u32,
         rank: None,
         cmdline: cmdline(),
-        exe: std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default(),
+        exe: std::env::current_exe()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         time_resolution_ns: config.time_resolution_ns,
         window: config.window as u16,
         start,
@@ -510,11 +562,23 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     let defs_path = format!("{dir}/{}", io_events::layout::DEFS_FILE);
     let files = Files::new(&config);
     let layers = config.layers.iter().fold(0u8, |a, l| a | layer_bit(*l));
-    let proc_ = Box::new(Process { config, dir, dir_name, start, meta: Mutex::new(meta), defs_fd: -1, files, fd_base });
+    let proc_ = Box::new(Process {
+        config,
+        dir,
+        dir_name,
+        start,
+        meta: Mutex::new(meta),
+        defs_fd: -1,
+        files,
+        fd_base,
+    });
     let raw = Box::into_raw(proc_);
     unsafe { *std::ptr::addr_of_mut!(PROCESS) = raw };
     let p = unsafe { &mut *raw };
-    match open_own(&defs_path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) {
+    match open_own(
+        &defs_path,
+        libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND,
+    ) {
         Ok(fd) => p.defs_fd = fd,
         Err(e) => {
             set_errno(e);
@@ -540,7 +604,13 @@ pub fn init() {
         if unsafe { libc::pthread_key_create(&mut key, Some(thread_exit)) } == 0 {
             PTHREAD_KEY.store(key as usize, SeqCst);
         }
-        unsafe { libc::pthread_atfork(None, None, Some(after_fork_child)) };
+        unsafe {
+            libc::pthread_atfork(
+                Some(before_fork),
+                Some(after_fork_parent),
+                Some(after_fork_child),
+            )
+        };
         let exec_from = std::env::var("RECORDER_OTF2_EXEC_FROM").ok();
         if exec_from.is_some() {
             std::env::remove_var("RECORDER_OTF2_EXEC_FROM");
@@ -549,18 +619,48 @@ pub fn init() {
     });
 }
 
+/// Before fork: hold every recorder lock so that no other thread is half-way through an
+/// update the child would inherit (and so that no lock is copied into the child held).
+extern "C" fn before_fork() {
+    std::mem::forget(REGISTRY.lock());
+    std::mem::forget(DEAD_COUNTS.lock());
+    if let Some(p) = process() {
+        std::mem::forget(p.meta.lock());
+        std::mem::forget(p.files.table.lock());
+    }
+}
+
+fn release_fork_locks() {
+    // SAFETY: each was locked (and its guard forgotten) in before_fork on this thread.
+    unsafe {
+        REGISTRY.force_unlock();
+        DEAD_COUNTS.force_unlock();
+        if let Some(p) = process() {
+            p.meta.force_unlock();
+            p.files.table.force_unlock();
+        }
+    }
+}
+
+extern "C" fn after_fork_parent() {
+    release_fork_locks();
+}
+
 /// In a fork child: the child gets its own folder and streams; the copies of the parent's
 /// buffers are dropped (the parent writes them).
 extern "C" fn after_fork_child() {
     let Some(parent) = process() else { return };
+    release_fork_locks();
     let parent_name = parent.dir_name.clone();
     LAYERS_ON.store(0, SeqCst);
     BUSY.with(|b| b.set(true));
     // Forget the parent's threads: they do not exist here.
-    if let Ok(mut r) = REGISTRY.lock() {
+    {
+        let mut r = REGISTRY.lock();
         r.clear();
     }
-    if let Ok(mut d) = DEAD_COUNTS.lock() {
+    {
+        let mut d = DEAD_COUNTS.lock();
         d.clear();
     }
     THREAD.with(|t| t.set(std::ptr::null_mut()));
@@ -580,7 +680,8 @@ pub fn finish(ending: Ending) {
     busy(|| {
         let me = THREAD.with(|t| t.get());
         let mut counts = vec![0u64; FUNCTIONS.len()];
-        if let Ok(r) = REGISTRY.lock() {
+        {
+            let r = REGISTRY.lock();
             for &raw in r.iter() {
                 let t = unsafe { &mut *(raw as *mut ThreadState) };
                 if raw as *mut ThreadState == me {
@@ -593,17 +694,27 @@ pub fn finish(ending: Ending) {
                 }
             }
         }
-        if let Ok(d) = DEAD_COUNTS.lock() {
+        {
+            let d = DEAD_COUNTS.lock();
             for (a, b) in counts.iter_mut().zip(d.iter()) {
                 *a += *b;
             }
         }
-        if let Ok(mut m) = p.meta.lock() {
+        {
+            let mut m = p.meta.lock();
             if m.ending != Ending::Failed {
                 m.ending = ending;
             }
-            m.end = Some(ClockAnchor { monotonic_ns: now_ns(), realtime_ns: realtime_ns() });
-            m.function_counts = FUNCTIONS.iter().zip(&counts).filter(|(_, &c)| c > 0).map(|(f, &c)| (f.name.to_string(), c)).collect();
+            m.end = Some(ClockAnchor {
+                monotonic_ns: now_ns(),
+                realtime_ns: realtime_ns(),
+            });
+            m.function_counts = FUNCTIONS
+                .iter()
+                .zip(&counts)
+                .filter(|(_, &c)| c > 0)
+                .map(|(f, &c)| (f.name.to_string(), c))
+                .collect();
             m.records = TOTAL_RECORDS.load(SeqCst);
             m.stream_bytes = TOTAL_BYTES.load(SeqCst);
         }
@@ -622,7 +733,8 @@ pub fn exec_failed() {
     let on = EXEC_RESUME.swap(0, SeqCst);
     if on != 0 && !FAILED.load(SeqCst) {
         if let Some(p) = process() {
-            if let Ok(mut m) = p.meta.lock() {
+            {
+                let mut m = p.meta.lock();
                 m.ending = Ending::Running;
                 m.end = None;
             }
@@ -649,18 +761,9 @@ fn flush_foreign(t: &mut ThreadState) {
 
 /// Library destructor / exit.
 pub fn shutdown() {
-    if LAYERS_ON.load(SeqCst) != 0 || process().is_some_and(|p| p.meta.lock().map(|m| m.ending == Ending::Running).unwrap_or(false)) {
+    if LAYERS_ON.load(SeqCst) != 0
+        || process().is_some_and(|p| p.meta.lock().ending == Ending::Running)
+    {
         finish(Ending::Exit);
     }
-}
-
-/// The current thread's state, if it has one (for wrappers that record outside begin/end).
-pub fn current_thread() -> Option<&'static mut ThreadState> {
-    let t = THREAD.with(|t| t.get());
-    unsafe { t.as_mut() }
-}
-
-/// Thread index (for tests and diagnostics).
-pub fn thread_index(t: &ThreadState) -> u32 {
-    t.index
 }

@@ -59,8 +59,12 @@ pub fn mode_flags(mode: *const c_char) -> u64 {
                 libc::O_RDONLY
             }
         }
-        Some(b'w') => (if plus { libc::O_RDWR } else { libc::O_WRONLY }) | libc::O_CREAT | libc::O_TRUNC,
-        Some(b'a') => (if plus { libc::O_RDWR } else { libc::O_WRONLY }) | libc::O_CREAT | libc::O_APPEND,
+        Some(b'w') => {
+            (if plus { libc::O_RDWR } else { libc::O_WRONLY }) | libc::O_CREAT | libc::O_TRUNC
+        }
+        Some(b'a') => {
+            (if plus { libc::O_RDWR } else { libc::O_WRONLY }) | libc::O_CREAT | libc::O_APPEND
+        }
         _ => 0,
     };
     if m.contains(&b'x') {
@@ -73,8 +77,17 @@ pub fn mode_flags(mode: *const c_char) -> u64 {
 }
 
 /// After fopen-like calls: intern the path and mark the stream's fd.
-fn stream_opened(ts: &mut ThreadState, p: *const c_char, s: *mut FILE, failed: bool) -> Option<u64> {
-    let id = if p.is_null() { Some(NO_FILE) } else { intern_path(ts, libc::AT_FDCWD, p) };
+fn stream_opened(
+    ts: &mut ThreadState,
+    p: *const c_char,
+    s: *mut FILE,
+    failed: bool,
+) -> Option<u64> {
+    let id = if p.is_null() {
+        Some(NO_FILE)
+    } else {
+        intern_path(ts, libc::AT_FDCWD, p)
+    };
     if !failed {
         set_fd(stream_fd(s), state_for(id));
     }
@@ -87,7 +100,12 @@ fn tmpfile_opened(ts: &mut ThreadState, s: *mut FILE, failed: bool) -> Option<u6
         return Some(NO_FILE);
     }
     let fd = stream_fd(s);
-    let name = runtime::busy(|| std::fs::read_link(format!("/proc/self/fd/{fd}")).map(|p| p.to_string_lossy().into_owned()).ok()).flatten();
+    let name = runtime::busy(|| {
+        std::fs::read_link(format!("/proc/self/fd/{fd}"))
+            .map(|p| p.to_string_lossy().into_owned())
+            .ok()
+    })
+    .flatten();
     let c = crate::files::cstring(&name.unwrap_or_else(|| "/tmp/(tmpfile)".into()));
     // "(deleted)" names do not exist: intern resolves the folder and keeps the name.
     let id = intern_path(ts, libc::AT_FDCWD, c.as_ptr());
@@ -192,7 +210,9 @@ pub unsafe extern "C" fn rewind(s: *mut FILE) {
     if !runtime::layer_on(Layer::Isoc) || !traced(s) {
         return real(s);
     }
-    let Some(ts) = runtime::begin(Layer::Isoc) else { return real(s) };
+    let Some(ts) = runtime::begin(Layer::Isoc) else {
+        return real(s);
+    };
     let t0 = runtime::now_ns();
     real(s);
     let t1 = runtime::now_ns();
@@ -207,7 +227,9 @@ pub extern "C" fn rotf2_stdio_begin(s: *mut FILE) -> *mut c_void {
     if !runtime::layer_on(Layer::Isoc) || !traced(s) {
         return std::ptr::null_mut();
     }
-    runtime::begin(Layer::Isoc).map(|t| t as *mut c_void).unwrap_or(std::ptr::null_mut())
+    runtime::begin(Layer::Isoc)
+        .map(|t| t as *mut c_void)
+        .unwrap_or(std::ptr::null_mut())
 }
 
 /// For shim.c: the monotonic clock in ns.
@@ -225,7 +247,15 @@ pub extern "C" fn rotf2_tell(s: *mut FILE) -> i64 {
 /// For shim.c: finish a traced stdio call. `which`: 0 fprintf, 1 vfprintf, 2 printf,
 /// 3 fscanf, 4 __isoc99_fscanf. `bytes` is what fscanf consumed (-1 unknown).
 #[no_mangle]
-pub extern "C" fn rotf2_stdio_end(ts: *mut c_void, which: c_int, s: *mut FILE, t0: u64, ret: c_long, bytes: i64, err: c_int) {
+pub extern "C" fn rotf2_stdio_end(
+    ts: *mut c_void,
+    which: c_int,
+    s: *mut FILE,
+    t0: u64,
+    ret: c_long,
+    bytes: i64,
+    err: c_int,
+) {
     let t1 = runtime::now_ns();
     let ts = ts as *mut ThreadState;
     let (func, failed) = match which {
@@ -237,7 +267,14 @@ pub extern "C" fn rotf2_stdio_end(ts: *mut c_void, which: c_int, s: *mut FILE, t
     };
     let e = if failed { err } else { 0 };
     if which >= 3 {
-        runtime::end(ts, func, t0, t1, e, &[s as u64, bytes.max(0) as u64, ret as i64 as u64]);
+        runtime::end(
+            ts,
+            func,
+            t0,
+            t1,
+            e,
+            &[s as u64, bytes.max(0) as u64, ret as i64 as u64],
+        );
     } else {
         runtime::end(ts, func, t0, t1, e, &[s as u64, ret as i64 as u64]);
     }

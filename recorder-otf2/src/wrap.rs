@@ -37,7 +37,10 @@ const BASE_VERSION: &[u8] = b"GLIBC_2.0\0";
 impl Real {
     /// `name` must end with a NUL byte.
     pub const fn new(name: &'static str) -> Real {
-        Real { name, ptr: AtomicPtr::new(std::ptr::null_mut()) }
+        Real {
+            name,
+            ptr: AtomicPtr::new(std::ptr::null_mut()),
+        }
     }
 
     /// The real function, or null if no later object defines it.
@@ -58,7 +61,13 @@ impl Real {
         if p.is_null() {
             // Compat-only symbols (the __xstat family in glibc >= 2.33) have no default
             // version and are found only by asking for the base version.
-            p = unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) };
+            p = unsafe {
+                libc::dlvsym(
+                    libc::RTLD_NEXT,
+                    name,
+                    BASE_VERSION.as_ptr() as *const c_char,
+                )
+            };
         }
         self.ptr.store(p, Relaxed);
         p
@@ -70,7 +79,13 @@ impl Real {
 pub extern "C" fn rotf2_real(name: *const c_char) -> *mut c_void {
     let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
     if p.is_null() {
-        p = unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) };
+        p = unsafe {
+            libc::dlvsym(
+                libc::RTLD_NEXT,
+                name,
+                BASE_VERSION.as_ptr() as *const c_char,
+            )
+        };
     }
     p
 }

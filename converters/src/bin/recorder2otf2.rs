@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(version, about = "Convert a recorder-otf2 trace directory into an OTF2 archive (OUT.otf2, OUT.def, OUT/)")]
+#[command(
+    version,
+    about = "Convert a recorder-otf2 trace directory into an OTF2 archive (OUT.otf2, OUT.def, OUT/)"
+)]
 struct Args {
     /// The trace directory written by `recorder-otf2 record -o DIR` (or RECORDER_OTF2_DIR).
     trace_dir: PathBuf,
@@ -23,25 +26,39 @@ struct Args {
 
 fn run(a: &Args) -> Result<(), String> {
     if a.output.extension().and_then(|e| e.to_str()) != Some("otf2") {
-        return Err(format!("{}: the output must name the archive's anchor file, ending in .otf2", a.output.display()));
+        return Err(format!(
+            "{}: the output must name the archive's anchor file, ending in .otf2",
+            a.output.display()
+        ));
     }
     let trace = converters::trace::Trace::open(&a.trace_dir)?;
     let stem = a.output.with_extension("");
     let exists = a.output.exists() || a.output.with_extension("def").exists() || stem.exists();
     if exists {
         if !a.force {
-            return Err(format!("{}: already exists; use --force to replace it", a.output.display()));
+            return Err(format!(
+                "{}: already exists; use --force to replace it",
+                a.output.display()
+            ));
         }
         converters::remove_archive(&a.output)?;
     }
     if let Some(parent) = a.output.parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
-            return Err(format!("{}: no such directory for the output", parent.display()));
+            return Err(format!(
+                "{}: no such directory for the output",
+                parent.display()
+            ));
         }
     }
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(trace.stream_bytes());
-        b.set_style(ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
         b
     } else {
         ProgressBar::hidden()

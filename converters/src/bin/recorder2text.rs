@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(version, about = "Print a recorder-otf2 trace as text: one line per call, with its arguments")]
+#[command(
+    version,
+    about = "Print a recorder-otf2 trace as text: one line per call, with its arguments"
+)]
 struct Args {
     /// The trace directory.
     trace_dir: PathBuf,

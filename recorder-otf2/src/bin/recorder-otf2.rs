@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 #[derive(Parser)]
-#[command(version, about = "Record every I/O call a program makes, layer by layer (POSIX, ISO C stdio)")]
+#[command(
+    version,
+    about = "Record every I/O call a program makes, layer by layer (POSIX, ISO C stdio)"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -60,13 +63,23 @@ const LIB: &str = "librecorder_otf2.so";
 fn find_lib() -> Result<PathBuf, String> {
     if let Ok(p) = std::env::var("RECORDER_OTF2_LIB") {
         let p = PathBuf::from(p);
-        return if p.is_file() { Ok(p) } else { Err(format!("{}: RECORDER_OTF2_LIB names no file", p.display())) };
+        return if p.is_file() {
+            Ok(p)
+        } else {
+            Err(format!("{}: RECORDER_OTF2_LIB names no file", p.display()))
+        };
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    for c in [dir.join(LIB), dir.join("../lib").join(LIB), dir.join("../lib/recorder-otf2").join(LIB)] {
+    for c in [
+        dir.join(LIB),
+        dir.join("../lib").join(LIB),
+        dir.join("../lib/recorder-otf2").join(LIB),
+    ] {
         if c.is_file() {
-            return c.canonicalize().map_err(|e| format!("{}: {}", c.display(), e));
+            return c
+                .canonicalize()
+                .map_err(|e| format!("{}: {}", c.display(), e));
         }
     }
     Err(format!("{LIB} not found beside {} or in ../lib; build it with `cargo build --release` or set RECORDER_OTF2_LIB", exe.display()))
@@ -78,26 +91,45 @@ fn record(r: Record) -> Result<(), String> {
     let dir = match r.output {
         Some(d) => d,
         None => {
-            let name = Path::new(prog).file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "program".into());
+            let name = Path::new(prog)
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "program".into());
             PathBuf::from(format!("recorder-otf2-{}-{}", name, std::process::id()))
         }
     };
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: cannot create the trace directory: {}", dir.display(), e))?;
-    let dir = dir.canonicalize().map_err(|e| format!("{}: {}", dir.display(), e))?;
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "{}: cannot create the trace directory: {}",
+            dir.display(),
+            e
+        )
+    })?;
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {}", dir.display(), e))?;
     let preload = match std::env::var("LD_PRELOAD") {
         Ok(p) if !p.is_empty() => format!("{}:{}", lib.display(), p),
         _ => lib.display().to_string(),
     };
     let mut cmd = Command::new(prog);
-    cmd.args(&r.program[1..]).env("LD_PRELOAD", preload).env("RECORDER_OTF2_DIR", &dir);
+    cmd.args(&r.program[1..])
+        .env("LD_PRELOAD", preload)
+        .env("RECORDER_OTF2_DIR", &dir);
     let opts: [(&str, Option<String>); 7] = [
         ("RECORDER_OTF2_LAYERS", r.layers),
         ("RECORDER_OTF2_BUFFER_SIZE", r.buffer_size),
         ("RECORDER_OTF2_WINDOW", r.window.map(|w| w.to_string())),
-        ("RECORDER_OTF2_TIME_RESOLUTION", r.time_resolution.map(|w| w.to_string())),
+        (
+            "RECORDER_OTF2_TIME_RESOLUTION",
+            r.time_resolution.map(|w| w.to_string()),
+        ),
         ("RECORDER_OTF2_EXCLUDE", r.exclude),
         ("RECORDER_OTF2_INCLUDE", r.include),
-        ("RECORDER_OTF2_CONFIG", r.config.map(|c| c.display().to_string())),
+        (
+            "RECORDER_OTF2_CONFIG",
+            r.config.map(|c| c.display().to_string()),
+        ),
     ];
     for (k, v) in opts {
         if let Some(v) = v {
