@@ -99,11 +99,14 @@ const EMPTY: Slot = Slot {
     fields: [0; MAX_FIELDS],
 };
 
-/// The sliding window shared by encoder and decoder: slot 0 is the most recent record.
+/// The sliding window shared by encoder and decoder: a ring of the most recent records;
+/// "slot i" is the i-th most recent (0 = the previous record).
 #[derive(Clone)]
 struct Window {
     slots: [Slot; MAX_WINDOW],
     size: usize,
+    /// Index in `slots` of the most recent record.
+    head: usize,
     prev_start: u64,
     prev_depth: u32,
 }
@@ -113,21 +116,35 @@ impl Window {
         Window {
             slots: [EMPTY; MAX_WINDOW],
             size: size.clamp(1, MAX_WINDOW),
+            head: 0,
             prev_start: base,
             prev_depth: 0,
         }
     }
-    #[inline]
+    /// Position in `slots` of slot `i` (i-th most recent).
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
+        // i < size and head < size: one conditional subtraction instead of a division.
+        let j = self.head + self.size - i;
+        if j >= self.size {
+            j - self.size
+        } else {
+            j
+        }
+    }
+    #[inline(always)]
     fn push(&mut self, func: u16, depth: u32, nfields: u8, fields: &[u64; MAX_FIELDS]) {
-        let n = self.size;
-        self.slots.copy_within(0..n - 1, 1);
-        self.slots[0] = Slot {
-            used: true,
-            func,
-            depth,
-            nfields,
-            fields: *fields,
+        self.head = if self.head + 1 == self.size {
+            0
+        } else {
+            self.head + 1
         };
+        let s = &mut self.slots[self.head];
+        s.used = true;
+        s.func = func;
+        s.depth = depth;
+        s.nfields = nfields;
+        s.fields = *fields;
     }
 }
 
@@ -182,26 +199,31 @@ impl PeepholeEncoder {
         let mut best = usize::MAX;
         let mut best_common = 0u32;
         let mut best_mask = 0u32;
-        for (i, s) in w.slots[..w.size].iter().enumerate() {
+        for i in 0..w.size {
+            let s = &w.slots[w.at(i)];
             if !s.used || s.func != r.func || s.nfields != r.nfields {
                 continue;
             }
+            // Fields past nfields are zero on both sides: compare all of them, branch-free.
             let mut mask = 0u32;
-            for k in 0..n {
-                if s.fields[k] != r.fields[k] {
-                    mask |= 1 << k;
-                }
+            for k in 0..MAX_FIELDS {
+                mask |= ((s.fields[k] != r.fields[k]) as u32) << k;
             }
             let common = n as u32 - mask.count_ones();
             if common > best_common {
                 best = i;
                 best_common = common;
                 best_mask = mask;
+                if common + 1 >= n as u32 {
+                    // At most one field differs: good enough, stop searching (the common case
+                    // of a loop; saves comparing the older slots on every call).
+                    break;
+                }
             }
         }
         let is_ref = best != usize::MAX;
         let expected_depth = if is_ref {
-            w.slots[best].depth
+            w.slots[w.at(best)].depth
         } else {
             w.prev_depth
         };
@@ -250,7 +272,7 @@ impl PeepholeEncoder {
         p = put_varint(buf, p, zigzag(r.start.wrapping_sub(w.prev_start) as i64));
         p = put_varint(buf, p, r.end.saturating_sub(r.start));
         if is_ref {
-            let s = &w.slots[best];
+            let s = &w.slots[w.at(best)];
             for k in 0..n {
                 if best_mask & (1 << k) != 0 {
                     p = put_varint(buf, p, zigzag(r.fields[k].wrapping_sub(s.fields[k]) as i64));
@@ -427,10 +449,12 @@ impl<'a> PeepholeDecoder<'a> {
         };
         let decoded;
         if is_ref {
-            if slot as usize >= self.window.size || !self.window.slots[slot as usize].used {
+            if slot as usize >= self.window.size
+                || !self.window.slots[self.window.at(slot as usize)].used
+            {
                 return Err(DecodeError::BadReference(slot));
             }
-            let s = self.window.slots[slot as usize];
+            let s = self.window.slots[self.window.at(slot as usize)];
             rec.func = s.func;
             rec.nfields = s.nfields;
             rec.depth = depth.unwrap_or(s.depth);

@@ -91,6 +91,8 @@ pub struct ThreadState {
     /// Set when another thread flushed this buffer at exit: the owner records no more.
     sealed: AtomicBool,
     resolution: u64,
+    /// ceil(2^64 / resolution), for `ticks`.
+    reciprocal: u64,
     start_ns: u64,
     pub counts: Box<[u64]>,
     /// Per-thread path cache (see files.rs).
@@ -158,8 +160,8 @@ pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, field
     let t = unsafe { &mut *ts };
     t.depth -= 1;
     if !t.sealed.load(Relaxed) {
-        let start = (t0.saturating_sub(t.start_ns)) / t.resolution;
-        let end = (t1.saturating_sub(t.start_ns)) / t.resolution;
+        let start = t.ticks(t0);
+        let end = t.ticks(t1);
         let rec = Record::new(func.id(), t.depth, start, end, errno as u32, fields);
         t.append(&rec);
         if let Some(c) = t.counts.get_mut(func as usize) {
@@ -177,6 +179,19 @@ pub fn cancel(ts: *mut ThreadState) {
 }
 
 impl ThreadState {
+    /// Nanoseconds since the process start -> ticks. A multiplication by the precomputed
+    /// reciprocal instead of a division on every call; monotone in `ns`, and exact for
+    /// power-of-two-free resolutions up to rounding of the last tick.
+    #[inline(always)]
+    fn ticks(&self, ns: u64) -> u64 {
+        let d = ns.saturating_sub(self.start_ns);
+        if self.resolution == 1 {
+            d
+        } else {
+            ((d as u128 * self.reciprocal as u128) >> 64) as u64
+        }
+    }
+
     #[inline(always)]
     fn append(&mut self, rec: &Record) {
         if self.fresh {
@@ -373,6 +388,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             flushing: AtomicBool::new(false),
             sealed: AtomicBool::new(false),
             resolution: p.config.time_resolution_ns as u64,
+            reciprocal: (u64::MAX / p.config.time_resolution_ns.max(1) as u64).saturating_add(1),
             start_ns: p.start.monotonic_ns,
             counts: vec![0u64; FUNCTIONS.len()].into_boxed_slice(),
             path_cache: Default::default(),
