@@ -20,6 +20,12 @@ pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
             anchor.display()
         ));
     }
+    if stem.exists() && !stem.is_dir() {
+        return Err(format!(
+            "{}: exists and is not an OTF2 archive folder; choose another output name",
+            stem.display()
+        ));
+    }
     for p in [anchor.to_path_buf(), def] {
         if p.is_file() {
             std::fs::remove_file(&p).map_err(|e| format!("{}: {}", p.display(), e))?;

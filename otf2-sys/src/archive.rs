@@ -1,7 +1,7 @@
 //! `ArchiveWriter`: owns one `OTF2_Archive*` opened for writing.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::path::{Path, PathBuf};
 use std::ptr::{self, NonNull};
@@ -24,7 +24,10 @@ pub struct WriterOptions {
     pub def_chunk_size: u64,
     /// How many chunks one writer may hold before OTF2 must flush it to disk.
     /// `Some(n)` installs the bounded pool (memory per writer <= n x chunk
-    /// size); `None` keeps OTF2's own allocator (up to 128 MiB per writer).
+    /// size, plus OTF2's 4 MiB file buffer); `None` keeps OTF2's own
+    /// allocator (up to 128 MiB per writer before it flushes). One chunk is
+    /// enough: OTF2 combines chunk writes into 4 MiB writes anyway, and a
+    /// larger cap measured no faster.
     pub max_chunks_per_writer: Option<usize>,
 }
 
@@ -71,9 +74,11 @@ static FLUSH_CALLBACKS: ffi::OTF2_FlushCallbacks = ffi::OTF2_FlushCallbacks {
 pub struct ArchiveWriter {
     raw: NonNull<ffi::OTF2_Archive>,
     anchor: PathBuf,
-    /// Locations with an open event writer (OTF2 hands out one shared writer
-    /// per location; two Rust owners of it would double-close).
-    open_locations: RefCell<HashSet<u64>>,
+    /// Locations whose event writer was opened: `true` while open, `false`
+    /// once closed. OTF2 hands out one shared writer per open location (two
+    /// Rust owners would double-close it), and reopening a closed location
+    /// silently truncates its event file, so both are refused.
+    locations: RefCell<HashMap<u64, bool>>,
     global_defs: Cell<*mut ffi::OTF2_GlobalDefWriter>,
     closed: bool,
     /// Must outlive the OTF2 archive (it is the memory callbacks' userData);
@@ -206,7 +211,7 @@ impl ArchiveWriter {
         let mut archive = ArchiveWriter {
             raw,
             anchor: anchor_file,
-            open_locations: RefCell::new(HashSet::new()),
+            locations: RefCell::new(HashMap::new()),
             global_defs: Cell::new(ptr::null_mut()),
             closed: false,
             pool: opts.max_chunks_per_writer.map(|n| Box::new(Pool::new(n))),
@@ -270,21 +275,29 @@ impl ArchiveWriter {
     }
 
     /// Opens the event writer of `location`. Any number may be open at once;
-    /// each keeps at most `max_chunks_per_writer` chunks in memory. Fails with
-    /// `OTF2_ERROR_INVALID_CALL` if this location's writer is already open.
+    /// each keeps at most `max_chunks_per_writer` chunks in memory.
+    ///
+    /// A location gets exactly one writer per archive: fails with
+    /// `OTF2_ERROR_INVALID_CALL` if its writer is open, or was closed (OTF2
+    /// would reopen its event file for writing and silently drop the events
+    /// written before).
     pub fn event_writer(&self, location: u64) -> Result<EventWriter<'_>> {
-        if !self.open_locations.borrow_mut().insert(location) {
+        if let Some(&open) = self.locations.borrow().get(&location) {
+            let why = if open {
+                "is already open"
+            } else {
+                "was already closed (reopening would truncate it)"
+            };
             return Err(Otf2Error::with_detail(
                 ffi::OTF2_ERROR_INVALID_CALL,
                 "Archive_GetEvtWriter",
-                format!("event writer of location {location} is already open"),
+                format!("event writer of location {location} {why}"),
             ));
         }
         clear_last_error();
         // SAFETY: live archive.
         let raw = unsafe { ffi::OTF2_Archive_GetEvtWriter(self.raw.as_ptr(), location) };
         let Some(raw) = NonNull::new(raw) else {
-            self.open_locations.borrow_mut().remove(&location);
             return Err(Otf2Error::from_null(
                 "Archive_GetEvtWriter",
                 ffi::OTF2_ERROR_INVALID_CALL,
@@ -295,13 +308,14 @@ impl ArchiveWriter {
         let Some(attrs) = NonNull::new(attrs) else {
             // SAFETY: writer obtained above from this archive.
             unsafe { ffi::OTF2_Archive_CloseEvtWriter(self.raw.as_ptr(), raw.as_ptr()) };
-            self.open_locations.borrow_mut().remove(&location);
+            self.locations.borrow_mut().insert(location, false);
             return Err(Otf2Error::with_detail(
                 ffi::OTF2_ERROR_MEM_FAULT,
                 "AttributeList_New",
                 "cannot allocate attribute list",
             ));
         };
+        self.locations.borrow_mut().insert(location, true);
         Ok(EventWriter::new(self, raw, attrs, location))
     }
 
@@ -313,7 +327,7 @@ impl ArchiveWriter {
 
     /// Called by `EventWriter` when it closes.
     pub(crate) fn release_location(&self, location: u64) {
-        self.open_locations.borrow_mut().remove(&location);
+        self.locations.borrow_mut().insert(location, false);
     }
 
     /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.

@@ -33,6 +33,12 @@ fn run(a: &Args) -> Result<(), String> {
     }
     let trace = converters::trace::Trace::open(&a.trace_dir)?;
     let stem = a.output.with_extension("");
+    if stem.exists() && !stem.is_dir() {
+        return Err(format!(
+            "{}: exists and is not an OTF2 archive folder (OTF2 writes the archive's event files there); choose another output name",
+            stem.display()
+        ));
+    }
     let exists = a.output.exists() || a.output.with_extension("def").exists() || stem.exists();
     if exists {
         if !a.force {
