@@ -273,10 +273,12 @@ impl PeepholeEncoder {
         p = put_varint(buf, p, r.end.saturating_sub(r.start));
         if is_ref {
             let s = &w.slots[w.at(best)];
-            for k in 0..n {
-                if best_mask & (1 << k) != 0 {
-                    p = put_varint(buf, p, zigzag(r.fields[k].wrapping_sub(s.fields[k]) as i64));
-                }
+            // Only the differing fields, in field order: walk the set bits of the mask.
+            let mut m = best_mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                p = put_varint(buf, p, zigzag(r.fields[k].wrapping_sub(s.fields[k]) as i64));
+                m &= m - 1;
             }
         } else {
             p = put_varint(buf, p, r.func as u64);
@@ -415,6 +417,10 @@ impl<'a> PeepholeDecoder<'a> {
         } else {
             0
         };
+        // Reserved bits, or reference-only bits on a full record: not something we wrote.
+        if ext & 0xF0 != 0 || (!is_ref && ext & (E_SLOT | E_HIMASK) != 0) {
+            return Err(DecodeError::BadStatus(status));
+        }
         let depth = if ext & E_DEPTH != 0 {
             Some(self.varint()? as u32)
         } else {
@@ -474,7 +480,11 @@ impl<'a> PeepholeDecoder<'a> {
                 }
             }
         } else {
-            rec.func = self.varint()? as u16;
+            let func = self.varint()?;
+            if func > u16::MAX as u64 {
+                return Err(DecodeError::BadStatus(status));
+            }
+            rec.func = func as u16;
             let n = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
             self.pos += 1;
             if n as usize > MAX_FIELDS {

@@ -78,7 +78,7 @@ pub struct ProcessMeta {
     /// Records written and bytes of stream data (at exit).
     #[serde(default)]
     pub records: u64,
-    /// Bytes of record payload in all streams (at exit).
+    /// Bytes written to all thread streams in chunks, headers included (at exit).
     #[serde(default)]
     pub stream_bytes: u64,
     /// The process this one was forked from (its trace directory name), if any.

@@ -109,10 +109,10 @@ impl Config {
                 })
             })
             .map(|s| match parse_size(&s) {
-                Some(n) if (4096..=(1 << 30)).contains(&n) => n,
+                Some(n) if (4096..=(256 << 20)).contains(&n) => n,
                 _ => {
                     warnings.push(format!(
-                        "buffer size '{s}' is not between 4K and 1G; using 1M"
+                        "buffer size '{s}' is not between 4K and 256M; using 1M"
                     ));
                     DEFAULT_BUFFER
                 }

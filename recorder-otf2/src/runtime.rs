@@ -30,11 +30,29 @@ fn layer_bit(l: Layer) -> u8 {
     1 << (l as u8)
 }
 
-thread_local! {
-    /// The calling thread's state (null until its first traced call).
-    static THREAD: Cell<*mut ThreadState> = const { Cell::new(std::ptr::null_mut()) };
+/// Per-thread slots, in one TLS block so that the hot path resolves TLS once per call.
+struct Tls {
     /// Set while the recorder itself runs on this thread: wrappers pass through.
-    static BUSY: Cell<bool> = const { Cell::new(false) };
+    busy: Cell<bool>,
+    /// The calling thread's state (null until its first traced call).
+    state: Cell<*mut ThreadState>,
+}
+
+thread_local! {
+    static TLS: Tls = const { Tls { busy: Cell::new(false), state: Cell::new(std::ptr::null_mut()) } };
+}
+
+/// The thread's recorder state pointer.
+fn thread_ptr() -> *mut ThreadState {
+    TLS.with(|t| t.state.get())
+}
+
+fn set_thread_ptr(p: *mut ThreadState) {
+    TLS.with(|t| t.state.set(p))
+}
+
+fn set_busy(b: bool) {
+    TLS.with(|t| t.busy.set(b))
 }
 
 /// Process-wide state, set once at start-up (and again in a forked child).
@@ -75,12 +93,16 @@ static PTHREAD_KEY: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// One thread's recording state.
 pub struct ThreadState {
     depth: u32,
+    appending: bool,
     fd: i32,
     enc: PeepholeEncoder,
     /// CHUNK_HEADER_LEN bytes of room for the header, then records.
     buf: Box<[u8]>,
-    /// End of the encoded records in `buf` (published for an exit-time flush by another thread).
+    /// End of the encoded records in `buf`.
     len: AtomicUsize,
+    /// (len << 32 | records) published together after each record, so that an exit-time
+    /// flush by another thread sees a consistent pair.
+    published: AtomicU64,
     limit: usize,
     fresh: bool,
     base: u64,
@@ -122,9 +144,9 @@ fn realtime_ns() -> u64 {
 /// Runs `f` with this thread marked busy (its own libc calls untraced), catching panics so
 /// none crosses into the host program.
 pub fn busy<R>(f: impl FnOnce() -> R) -> Option<R> {
-    let was = BUSY.with(|b| b.replace(true));
+    let was = TLS.with(|t| t.busy.replace(true));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
-    BUSY.with(|b| b.set(was));
+    set_busy(was);
     r
 }
 
@@ -134,15 +156,21 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
     if LAYERS_ON.load(Relaxed) & layer_bit(layer) == 0 {
         return None;
     }
-    if BUSY.with(|b| b.get()) {
+    let (busy, mut ts) = TLS.with(|t| (t.busy.get(), t.state.get()));
+    if busy {
         return None;
     }
-    let mut ts = THREAD.with(|t| t.get());
     if ts.is_null() {
         ts = thread_init()?;
     }
     // SAFETY: ts is this thread's own state.
-    unsafe { (*ts).depth += 1 };
+    unsafe {
+        // Appending (a signal handler's call arriving mid-record): not recorded.
+        if (*ts).appending {
+            return None;
+        }
+        (*ts).depth += 1;
+    }
     Some(ts)
 }
 
@@ -155,10 +183,12 @@ pub fn layer_on(layer: Layer) -> bool {
 /// End of a traced call: encode the record. `fields` are the captured fields, return value last.
 #[inline(always)]
 pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, fields: &[u64]) {
-    BUSY.with(|b| b.set(true));
     // SAFETY: ts is this thread's own state, alive until the thread ends.
     let t = unsafe { &mut *ts };
     t.depth -= 1;
+    // No TLS here: `appending` keeps a call made by a signal handler during the append from
+    // recording into the half-written buffer (the append itself calls nothing that is traced).
+    t.appending = true;
     if !t.sealed.load(Relaxed) {
         let start = t.ticks(t0);
         let end = t.ticks(t1);
@@ -168,7 +198,7 @@ pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, field
             *c += 1;
         }
     }
-    BUSY.with(|b| b.set(false));
+    t.appending = false;
 }
 
 /// Leave a call without recording it (the wrapper decided it is not to be traced after all,
@@ -202,7 +232,8 @@ impl ThreadState {
         let len = self.len.load(Relaxed);
         let new_len = self.enc.encode(rec, &mut self.buf, len);
         self.records += 1;
-        self.len.store(new_len, Release);
+        self.len.store(new_len, Relaxed);
+        self.published.store(((new_len as u64) << 32) | self.records as u64, Release);
         if new_len >= self.limit {
             self.flush();
         }
@@ -227,7 +258,8 @@ impl ThreadState {
                 );
                 self.seq += 1;
             }
-            self.len.store(CHUNK_HEADER_LEN, Release);
+            self.len.store(CHUNK_HEADER_LEN, Relaxed);
+            self.published.store((CHUNK_HEADER_LEN as u64) << 32, Release);
             self.records = 0;
             self.fresh = true;
         }
@@ -376,10 +408,12 @@ fn thread_init() -> Option<*mut ThreadState> {
         let cap = CHUNK_HEADER_LEN + p.config.buffer_size + MAX_RECORD_BYTES;
         let ts = Box::new(ThreadState {
             depth: 0,
+            appending: false,
             fd,
             enc: PeepholeEncoder::new(p.config.window, 0),
             buf: vec![0u8; cap].into_boxed_slice(),
             len: AtomicUsize::new(CHUNK_HEADER_LEN),
+            published: AtomicU64::new((CHUNK_HEADER_LEN as u64) << 32),
             limit: CHUNK_HEADER_LEN + p.config.buffer_size,
             fresh: true,
             base: 0,
@@ -394,7 +428,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             path_cache: Default::default(),
         });
         let raw = Box::into_raw(ts);
-        THREAD.with(|t| t.set(raw));
+        set_thread_ptr(raw);
         {
             let mut r = REGISTRY.lock();
             r.push(raw as usize);
@@ -428,7 +462,7 @@ extern "C" fn thread_exit(ptr: *mut libc::c_void) {
         t.flush();
         add_dead_counts(&t.counts);
         unsafe { libc::syscall(libc::SYS_close, t.fd) };
-        THREAD.with(|c| c.set(std::ptr::null_mut()));
+        set_thread_ptr(std::ptr::null_mut());
         drop(unsafe { Box::from_raw(raw) });
     });
 }
@@ -523,8 +557,9 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     }
     let mut config = Config::load(&env, default_dir());
     config.dir = absolute(&config.dir);
-    // Children (fork, exec, spawn) inherit the directory through the environment.
-    if env("RECORDER_OTF2_DIR").is_none() {
+    // Children (fork, exec, spawn) inherit the directory through the environment, as an
+    // absolute path so that a child that changes folder still writes into the same trace.
+    if env("RECORDER_OTF2_DIR").as_deref() != Some(config.dir.as_str()) {
         std::env::set_var("RECORDER_OTF2_DIR", &config.dir);
     }
     let host = hostname();
@@ -613,6 +648,12 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     }
 }
 
+/// Whether this is the process the state was set up for: false in a vfork-like child that
+/// shares our memory without having gone through the fork handlers.
+pub fn own_process() -> bool {
+    process().is_some_and(|p| p.meta.lock().pid == std::process::id())
+}
+
 /// Library constructor.
 pub fn init() {
     busy(|| {
@@ -669,7 +710,7 @@ extern "C" fn after_fork_child() {
     release_fork_locks();
     let parent_name = parent.dir_name.clone();
     LAYERS_ON.store(0, SeqCst);
-    BUSY.with(|b| b.set(true));
+    set_busy(true);
     // Forget the parent's threads: they do not exist here.
     {
         let mut r = REGISTRY.lock();
@@ -679,22 +720,24 @@ extern "C" fn after_fork_child() {
         let mut d = DEAD_COUNTS.lock();
         d.clear();
     }
-    THREAD.with(|t| t.set(std::ptr::null_mut()));
+    set_thread_ptr(std::ptr::null_mut());
     NEXT_THREAD.store(0, SeqCst);
     TOTAL_RECORDS.store(0, SeqCst);
     TOTAL_BYTES.store(0, SeqCst);
     FAILED.store(false, SeqCst);
+    FINISHED.store(false, SeqCst);
     unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
     let _ = std::panic::catch_unwind(|| setup(Some(parent_name), None));
-    BUSY.with(|b| b.set(false));
+    set_busy(false);
 }
 
 /// Flush every thread's buffer and write the final metadata. Used at exit, _exit and exec.
 pub fn finish(ending: Ending) {
     let Some(p) = process() else { return };
+    FINISHED.store(true, SeqCst);
     let was_on = LAYERS_ON.swap(0, SeqCst);
     busy(|| {
-        let me = THREAD.with(|t| t.get());
+        let me = thread_ptr();
         let mut counts = vec![0u64; FUNCTIONS.len()];
         {
             let r = REGISTRY.lock();
@@ -746,6 +789,7 @@ static EXEC_RESUME: AtomicU8 = AtomicU8::new(0);
 
 /// exec* failed: the process goes on, and so does tracing.
 pub fn exec_failed() {
+    FINISHED.store(false, SeqCst);
     let on = EXEC_RESUME.swap(0, SeqCst);
     if on != 0 && !FAILED.load(SeqCst) {
         if let Some(p) = process() {
@@ -765,11 +809,12 @@ fn flush_foreign(t: &mut ThreadState) {
     if t.flushing.swap(true, Acquire) {
         return;
     }
-    let len = t.len.load(Acquire);
+    let published = t.published.load(Acquire);
+    let (len, records) = ((published >> 32) as usize, published as u32);
     if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
         // Copy out: the owner may still be encoding past `len`.
         let mut copy = t.buf[..len].to_vec();
-        write_chunk(t.fd, &mut copy, len, t.records, t.base, t.seq);
+        write_chunk(t.fd, &mut copy, len, records, t.base, t.seq);
     }
     t.sealed.store(true, Release);
     t.flushing.store(false, Release);
@@ -777,9 +822,10 @@ fn flush_foreign(t: &mut ThreadState) {
 
 /// Library destructor / exit.
 pub fn shutdown() {
-    if LAYERS_ON.load(SeqCst) != 0
-        || process().is_some_and(|p| p.meta.lock().ending == Ending::Running)
-    {
+    if process().is_some() && !FINISHED.load(SeqCst) {
         finish(Ending::Exit);
     }
 }
+
+/// Set once the final metadata is written (cleared again by a failed exec).
+static FINISHED: AtomicBool = AtomicBool::new(false);
