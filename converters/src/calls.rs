@@ -5,7 +5,7 @@
 //! records are then sorted by (start, depth), which gives the order of the Enter events, and
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
-use io_events::codec::Record;
+use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, StreamError, StreamReader};
 use std::path::Path;
 
@@ -13,9 +13,14 @@ use std::path::Path;
 pub struct CallTrees {
     reader: StreamReader,
     chunk: Chunk,
-    /// Decoded records of the current chunk not yet consumed.
-    queue: std::collections::VecDeque<Record>,
+    /// Decoder over the current chunk's payload (owned, reused from chunk to chunk).
+    dec: PeepholeDecoder<Vec<u8>>,
+    in_chunk: bool,
+    decoded: u32,
+    chunk_offset: u64,
     pending: Vec<Record>,
+    /// A returned tree's buffer, reused for the next one (no allocation per tree).
+    spare: Vec<Record>,
     func_map: Vec<Option<u16>>,
     done: bool,
     /// Set when the stream ended in a truncated chunk (the program was killed).
@@ -29,11 +34,17 @@ pub struct CallTrees {
 impl CallTrees {
     /// Open a stream; `func_map` maps the trace's function ids to this build's.
     pub fn open(path: &Path, func_map: Vec<Option<u16>>) -> Result<CallTrees, StreamError> {
+        let reader = StreamReader::open(path)?;
+        let window = reader.header.window as usize;
         Ok(CallTrees {
-            reader: StreamReader::open(path)?,
+            reader,
             chunk: Chunk::default(),
-            queue: Default::default(),
+            dec: PeepholeDecoder::new(Vec::new(), window, 0),
+            in_chunk: false,
+            decoded: 0,
+            chunk_offset: 0,
             pending: Vec::new(),
+            spare: Vec::new(),
             func_map,
             done: false,
             truncated: None,
@@ -47,10 +58,36 @@ impl CallTrees {
         self.reader.header.resolution_ns as u64
     }
 
+    fn corrupt(&self, why: String) -> StreamError {
+        StreamError::Corrupt(self.reader.path().into(), self.chunk_offset, why)
+    }
+
     fn next_record(&mut self) -> Result<Option<Record>, StreamError> {
         loop {
-            if let Some(r) = self.queue.pop_front() {
-                return Ok(Some(r));
+            if self.in_chunk {
+                match self.dec.next_record() {
+                    Some(r) => {
+                        let mut r = r.map_err(|e| self.corrupt(e.to_string()))?;
+                        self.decoded += 1;
+                        match self.func_map.get(r.func as usize).copied().flatten() {
+                            Some(f) => {
+                                r.func = f;
+                                return Ok(Some(r));
+                            }
+                            None => self.unknown += 1,
+                        }
+                        continue;
+                    }
+                    None => {
+                        if self.decoded != self.chunk.records {
+                            return Err(self.corrupt(format!(
+                                "{} records decoded, header says {}",
+                                self.decoded, self.chunk.records
+                            )));
+                        }
+                        self.in_chunk = false;
+                    }
+                }
             }
             if self.done {
                 return Ok(None);
@@ -59,26 +96,12 @@ impl CallTrees {
                 Ok(true) => {
                     self.bytes_read +=
                         (self.chunk.payload.len() + io_events::stream::CHUNK_HEADER_LEN) as u64;
-                    let mut dec = self.reader.decoder(&self.chunk);
-                    let mut n = 0u32;
-                    while let Some(r) = dec.next_record() {
-                        let mut r = r.map_err(|e| self.reader.corrupt(&self.chunk, e))?;
-                        n += 1;
-                        match self.func_map.get(r.func as usize).copied().flatten() {
-                            Some(f) => {
-                                r.func = f;
-                                self.queue.push_back(r);
-                            }
-                            None => self.unknown += 1,
-                        }
-                    }
-                    if n != self.chunk.records {
-                        return Err(StreamError::Corrupt(
-                            self.reader.path().into(),
-                            self.chunk.offset,
-                            format!("{} records decoded, header says {}", n, self.chunk.records),
-                        ));
-                    }
+                    // Hand the payload to the decoder and keep its previous buffer for the next read.
+                    let payload = std::mem::take(&mut self.chunk.payload);
+                    self.chunk.payload = self.dec.reset(payload, self.chunk.base);
+                    self.chunk_offset = self.chunk.offset;
+                    self.decoded = 0;
+                    self.in_chunk = true;
                 }
                 Ok(false) => self.done = true,
                 Err(e @ StreamError::Truncated(..)) => {
@@ -112,8 +135,17 @@ impl CallTrees {
         }
     }
 
+    /// Give a tree's buffer back once it has been used, so the next tree reuses it.
+    pub fn recycle(&mut self, mut tree: Vec<Record>) {
+        tree.clear();
+        if tree.capacity() > self.spare.capacity() {
+            self.spare = tree;
+        }
+    }
+
     fn take(&mut self) -> Vec<Record> {
-        let mut v = std::mem::take(&mut self.pending);
+        let next = std::mem::take(&mut self.spare);
+        let mut v = std::mem::replace(&mut self.pending, next);
         if v.len() > 1 {
             // Stable: siblings with equal start ticks keep their (exit) order.
             v.sort_by(|a, b| a.start.cmp(&b.start).then(a.depth.cmp(&b.depth)));
@@ -127,7 +159,7 @@ mod tests {
     /// The order logic without a file: exit order in, entry order out.
     #[test]
     fn nested_sorts_into_entry_order() {
-        use io_events::codec::Record;
+        use io_events::codec::{PeepholeDecoder, Record};
         let mut v = vec![
             Record::new(1, 1, 12, 14, 0, &[]),
             Record::new(1, 1, 15, 16, 0, &[]),

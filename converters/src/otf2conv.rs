@@ -668,6 +668,16 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
+            Mapping::Unget { target } => {
+                if !failed {
+                    if let Target::Stream(i) = target {
+                        if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
+                            // At position 0 the position after ungetc is unspecified.
+                            s.pos = s.pos.and_then(|p| p.checked_sub(1));
+                        }
+                    }
+                }
+            }
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if failed && r.errno != 0 {
@@ -911,6 +921,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
         }
         let mut last_progress = 0u64;
+        // Calls entered and not yet left, in the tree being written (reused: no allocation per tree).
+        let mut stack: Vec<(usize, Pending)> = Vec::new();
         loop {
             // The thread whose next tree starts first.
             let Some(ci) = cursors
@@ -925,7 +937,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let c = &mut cursors[ci];
             let tree = c.next.take().unwrap_or_default();
             let ns = |ticks: u64| c.base + ticks * c.res;
-            let mut stack: Vec<(usize, Pending)> = Vec::new();
+            stack.clear();
             for (k, r) in tree.iter().enumerate() {
                 while let Some(&(j, pend)) = stack.last() {
                     if tree[j].depth < r.depth {
@@ -943,6 +955,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 st.finish(&mut defs, &mut c.writer, ns(tree[j].end), &tree[j], pend)?;
             }
             summary.records += tree.len() as u64;
+            c.trees.recycle(tree);
             c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
             let done: u64 = cursors.iter().map(|c| c.trees.bytes_read).sum();
             if done - last_progress > 1 << 20 {

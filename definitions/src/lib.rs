@@ -143,7 +143,8 @@ pub struct GlobalDefs {
     pub groups: Vec<GroupDef>,
     pub locations: Vec<LocationDef>,
     pub regions: Vec<RegionDef>,
-    region_of: HashMap<u16, u32>,
+    /// Function id -> region id + 1 (0 = none yet): a plain index, looked up twice per call.
+    region_of: Vec<u32>,
     pub files: Vec<FileDef>,
     file_of: HashMap<(String, u32), u32>,
     pub handles: Vec<HandleDef>,
@@ -220,10 +221,16 @@ impl GlobalDefs {
     }
 
     /// The region of a function id of the current table, created on first use.
+    #[inline]
     pub fn region(&mut self, func: u16) -> u32 {
-        if let Some(&r) = self.region_of.get(&func) {
-            return r;
+        match self.region_of.get(func as usize) {
+            Some(&r) if r != 0 => r - 1,
+            _ => self.new_region(func),
         }
+    }
+
+    #[cold]
+    fn new_region(&mut self, func: u16) -> u32 {
         let f = &FUNCTIONS[func as usize];
         let r = self.regions.len() as u32;
         self.regions.push(RegionDef {
@@ -231,7 +238,10 @@ impl GlobalDefs {
             role: f.role,
             layer: f.layer,
         });
-        self.region_of.insert(func, r);
+        if self.region_of.len() <= func as usize {
+            self.region_of.resize(func as usize + 1, 0);
+        }
+        self.region_of[func as usize] = r + 1;
         r
     }
 

@@ -328,15 +328,18 @@ impl std::fmt::Display for DecodeError {
 /// does not want are skipped past without computing their field values. That is sound
 /// because a record only ever refers to an earlier record of the same function, so a
 /// skipped function's window slots are only needed by records that are skipped too.
-pub struct PeepholeDecoder<'a> {
-    buf: &'a [u8],
+///
+/// The payload is anything that derefs to bytes: a borrowed slice, or an owned `Vec<u8>` for a
+/// reader that keeps the decoder across calls (see [`Self::reset`]).
+pub struct PeepholeDecoder<B: AsRef<[u8]>> {
+    buf: B,
     pos: usize,
     window: Window,
 }
 
-impl<'a> PeepholeDecoder<'a> {
+impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
     /// A decoder over one chunk's payload.
-    pub fn new(payload: &'a [u8], window: usize, base: u64) -> PeepholeDecoder<'a> {
+    pub fn new(payload: B, window: usize, base: u64) -> PeepholeDecoder<B> {
         PeepholeDecoder {
             buf: payload,
             pos: 0,
@@ -344,12 +347,28 @@ impl<'a> PeepholeDecoder<'a> {
         }
     }
 
+    /// Start over on a new chunk payload (reusing this decoder's memory); returns the old payload.
+    pub fn reset(&mut self, payload: B, base: u64) -> B {
+        self.pos = 0;
+        let size = self.window.size;
+        self.window.slots.iter_mut().for_each(|s| s.used = false);
+        self.window.size = size;
+        self.window.head = 0;
+        self.window.prev_start = base;
+        self.window.prev_depth = 0;
+        std::mem::replace(&mut self.buf, payload)
+    }
+
     #[inline]
     fn varint(&mut self) -> Result<u64, DecodeError> {
         let mut v = 0u64;
         let mut shift = 0;
         loop {
-            let b = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
+            let b = *self
+                .buf
+                .as_ref()
+                .get(self.pos)
+                .ok_or(DecodeError::Truncated)?;
             self.pos += 1;
             if shift == 63 && b > 1 {
                 return Err(DecodeError::BadVarint);
@@ -368,7 +387,11 @@ impl<'a> PeepholeDecoder<'a> {
     #[inline]
     fn skip_varint(&mut self) -> Result<(), DecodeError> {
         for _ in 0..10 {
-            let b = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
+            let b = *self
+                .buf
+                .as_ref()
+                .get(self.pos)
+                .ok_or(DecodeError::Truncated)?;
             self.pos += 1;
             if b & 0x80 == 0 {
                 return Ok(());
@@ -379,7 +402,7 @@ impl<'a> PeepholeDecoder<'a> {
 
     /// Whether the payload is exhausted.
     pub fn is_done(&self) -> bool {
-        self.pos >= self.buf.len()
+        self.pos >= self.buf.as_ref().len()
     }
 
     /// The next record, fully decoded.
@@ -404,14 +427,22 @@ impl<'a> PeepholeDecoder<'a> {
         &mut self,
         want: &mut dyn FnMut(u16) -> bool,
     ) -> Result<(Record, bool), DecodeError> {
-        let status = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
+        let status = *self
+            .buf
+            .as_ref()
+            .get(self.pos)
+            .ok_or(DecodeError::Truncated)?;
         self.pos += 1;
         let is_ref = status & S_REF != 0;
         if !is_ref && status & 0x3F != 0 {
             return Err(DecodeError::BadStatus(status));
         }
         let ext = if status & S_EXT != 0 {
-            let e = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
+            let e = *self
+                .buf
+                .as_ref()
+                .get(self.pos)
+                .ok_or(DecodeError::Truncated)?;
             self.pos += 1;
             e
         } else {
@@ -485,7 +516,11 @@ impl<'a> PeepholeDecoder<'a> {
                 return Err(DecodeError::BadStatus(status));
             }
             rec.func = func as u16;
-            let n = *self.buf.get(self.pos).ok_or(DecodeError::Truncated)?;
+            let n = *self
+                .buf
+                .as_ref()
+                .get(self.pos)
+                .ok_or(DecodeError::Truncated)?;
             self.pos += 1;
             if n as usize > MAX_FIELDS {
                 return Err(DecodeError::TooManyFields(n));

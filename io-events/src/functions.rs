@@ -10,8 +10,8 @@
 //!
 //! Function ids are the position in the table. They are part of the native format: append
 //! new functions at the end of a layer block only when bumping [`crate::FORMAT_VERSION`]; the
-//! metadata of every trace also lists the names it was written with, and the decoder maps
-//! by name when they differ (see `FunctionMap`).
+//! metadata of every trace also lists the names it was written with, and readers map ids
+//! by name (`converters::trace::ProcessTrace::func_map`).
 
 /// The I/O layer (OTF2 I/O paradigm) a function belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,7 +133,7 @@ pub enum Fail {
     Neg1,
     /// ret < 0 (stdio printf family, fputs, fputc EOF ...).
     Neg,
-    /// ret == 0 (NULL pointer results: fopen, fgets, opendir ...).
+    /// ret == 0 (NULL pointer results: fopen, opendir, getcwd ...).
     Null,
     /// ret != 0 (posix_fallocate, fseek, fgetpos ...).
     NonZero,
@@ -195,6 +195,9 @@ pub enum Mapping {
     },
     /// rewind(stream): seek to 0.
     Rewind { target: Target },
+    /// ungetc(c, stream): one byte is pushed back, the stream position moves back by one
+    /// (no event; it matters for the offsets of the reads that follow).
+    Unget { target: Target },
     /// dup / dup2 / dup3: ret is the new fd.
     Dup { old: u8 },
     /// fcntl: fields are [fd, cmd, arg, lock_start, lock_len]; the command decides.
@@ -404,7 +407,7 @@ io_functions! {
     getc:        Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
     fputc:       Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
     putc:        Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
-    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => None;
+    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => Unget { target: Stream(0) };
     fprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     vfprintf:    Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     printf:      Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };

@@ -230,8 +230,8 @@ impl StreamReader {
     }
 
     /// A decoder over a chunk read by [`Self::next_chunk`].
-    pub fn decoder<'c>(&self, chunk: &'c Chunk) -> PeepholeDecoder<'c> {
-        PeepholeDecoder::new(&chunk.payload, self.header.window as usize, chunk.base)
+    pub fn decoder<'c>(&self, chunk: &'c Chunk) -> PeepholeDecoder<&'c [u8]> {
+        PeepholeDecoder::new(&chunk.payload[..], self.header.window as usize, chunk.base)
     }
 
     /// Turn a decode error inside `chunk` into a stream error naming the file.

@@ -59,8 +59,9 @@ pub fn set_fd(fd: c_int, state: u8) {
 /// Bumped by chdir/fchdir: relative paths cached before resolve differently after.
 pub static CWD_GEN: AtomicU32 = AtomicU32::new(0);
 
-/// Per-thread cache: hash of (cwd generation, raw path) -> (raw path, file id or EXCLUDED_ID).
-pub type PathCache = hashbrown::HashMap<u64, (Box<[u8]>, u64)>;
+/// Per-thread cache: hash of (cwd generation, last-component mode, raw path) ->
+/// (raw path, whether the last component was followed, file id or EXCLUDED_ID).
+pub type PathCache = hashbrown::HashMap<u64, (Box<[u8]>, bool, u64)>;
 const EXCLUDED_ID: u64 = u64::MAX - 1;
 
 /// Process-wide file table and filters.
@@ -204,7 +205,9 @@ impl Files {
     }
 
     /// Resolve a path as the kernel would for `dirfd` and return the canonical absolute name.
-    fn resolve(&self, dirfd: c_int, raw: &str) -> String {
+    /// `follow`: whether a symbolic link in the last component is followed (open, stat) or
+    /// names the link itself (lstat, readlink, unlink, rename, symlink's new name ...).
+    fn resolve(&self, dirfd: c_int, raw: &str, follow: bool) -> String {
         let abs = if raw.starts_with('/') {
             raw.to_string()
         } else {
@@ -219,6 +222,18 @@ impl Files {
             };
             format!("{}/{}", base.trim_end_matches('/'), raw)
         };
+        if !follow {
+            // The folder is resolved, the last name is kept as it is ("." and ".." are
+            // folders themselves, never links).
+            let trimmed = abs.trim_end_matches('/');
+            if let Some((dir, name)) = trimmed.rsplit_once('/') {
+                if !name.is_empty() && name != "." && name != ".." {
+                    if let Some(d) = canonical(if dir.is_empty() { "/" } else { dir }) {
+                        return format!("{}/{}", d.trim_end_matches('/'), name);
+                    }
+                }
+            }
+        }
         if let Some(c) = canonical(&abs) {
             return c;
         }
@@ -242,8 +257,20 @@ impl Files {
 }
 
 /// Turn a path argument into a file id; `None` when the path is excluded (the call is then
-/// not recorded). Cache hits take no lock and allocate nothing.
+/// not recorded). Cache hits take no lock and allocate nothing. A symbolic link in the last
+/// component is followed (the call acts on the link's target).
 pub fn intern_path(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> Option<u64> {
+    intern(ts, dirfd, path, true)
+}
+
+/// As [`intern_path`] for calls that act on a symbolic link itself, not on its target
+/// (lstat, readlink, unlink, rename, symlink's new name ...).
+pub fn intern_link(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> Option<u64> {
+    intern(ts, dirfd, path, false)
+}
+
+#[inline]
+fn intern(ts: &mut ThreadState, dirfd: c_int, path: *const c_char, follow: bool) -> Option<u64> {
     let p = runtime::process()?;
     if path.is_null() {
         return Some(NO_FILE);
@@ -252,20 +279,20 @@ pub fn intern_path(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> O
     let raw = unsafe { CStr::from_ptr(path) }.to_bytes();
     let relative = raw.first() != Some(&b'/');
     if relative && dirfd != libc::AT_FDCWD {
-        return intern_slow(p, dirfd, raw, None);
+        return intern_slow(p, dirfd, raw, follow, None);
     }
     let gen = if relative {
         CWD_GEN.load(Relaxed)
     } else {
         u32::MAX
     };
-    let h = p.files.hasher.hash_one((gen, raw));
-    if let Some((k, id)) = ts.path_cache.get(&h) {
-        if &**k == raw {
+    let h = p.files.hasher.hash_one((gen, follow, raw));
+    if let Some((k, f, id)) = ts.path_cache.get(&h) {
+        if &**k == raw && *f == follow {
             return if *id == EXCLUDED_ID { None } else { Some(*id) };
         }
     }
-    intern_slow(p, dirfd, raw, Some((ts, h)))
+    intern_slow(p, dirfd, raw, follow, Some((ts, h)))
 }
 
 #[cold]
@@ -273,18 +300,29 @@ fn intern_slow(
     p: &Process,
     dirfd: c_int,
     raw: &[u8],
+    follow: bool,
     cache: Option<(&mut ThreadState, u64)>,
 ) -> Option<u64> {
     runtime::busy(|| {
         let s = String::from_utf8_lossy(raw);
-        let name = p.files.resolve(dirfd, &s);
+        let name = p.files.resolve(dirfd, &s, follow);
         let id = if p.files.traced(&name) {
-            p.files.id_of(&name, None)
+            // A link itself is not a folder even when its target is.
+            let kind = if follow {
+                None
+            } else {
+                match std::fs::symlink_metadata(&name) {
+                    Ok(m) if m.is_dir() => Some(FileKind::Directory),
+                    Ok(_) => Some(FileKind::Regular),
+                    Err(_) => None,
+                }
+            };
+            p.files.id_of(&name, kind)
         } else {
             EXCLUDED_ID
         };
         if let Some((ts, h)) = cache {
-            ts.path_cache.insert(h, (raw.into(), id));
+            ts.path_cache.insert(h, (raw.into(), follow, id));
         }
         if id == EXCLUDED_ID {
             None

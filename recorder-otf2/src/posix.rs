@@ -1,7 +1,9 @@
 //! The POSIX layer: one line per wrapped function (see wrap.rs for the line format and
 //! io-events/src/functions.rs for each function's fields and event mapping).
 
-use crate::files::{self, fd_state, fd_traced, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
+use crate::files::{
+    self, fd_state, fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED,
+};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::{wrap, Real};
 use libc::{c_char, c_int, c_long, c_uint, c_void, iovec, mode_t, off_t, size_t, ssize_t};
@@ -13,6 +15,23 @@ const AT_FDCWD: c_int = libc::AT_FDCWD;
 #[inline]
 fn path(ts: &mut ThreadState, dirfd: c_int, p: *const c_char) -> Option<u64> {
     intern_path(ts, dirfd, p)
+}
+
+/// A path argument naming a symbolic link itself when it is one (lstat, readlink, unlink,
+/// rename, link, symlink's new name, mkdir): its last component is not followed.
+#[inline]
+fn lpath(ts: &mut ThreadState, dirfd: c_int, p: *const c_char) -> Option<u64> {
+    intern_link(ts, dirfd, p)
+}
+
+/// A path argument of an *at call whose flags may hold AT_SYMLINK_NOFOLLOW.
+#[inline]
+fn at_path(ts: &mut ThreadState, dirfd: c_int, p: *const c_char, fl: c_int) -> Option<u64> {
+    if fl & libc::AT_SYMLINK_NOFOLLOW != 0 {
+        intern_link(ts, dirfd, p)
+    } else {
+        intern_path(ts, dirfd, p)
+    }
 }
 
 /// After an open-like call: intern the path and mark the new fd traced or excluded.
@@ -49,10 +68,12 @@ fn duped(old: c_int, new: c_int, failed: bool) -> u64 {
     old as u64
 }
 
-/// The open mode is only meaningful (and only passed) with O_CREAT or O_TMPFILE.
+/// The open mode is only meaningful (and only passed) with O_CREAT or O_TMPFILE. O_TMPFILE
+/// includes the O_DIRECTORY bit, so it is tested as a whole: a plain O_DIRECTORY open passes
+/// no mode, and reading one would record whatever was in the register.
 #[inline]
 fn mode_of(flags: c_int, mode: c_uint) -> u64 {
-    if flags & (libc::O_CREAT | libc::O_TMPFILE) != 0 {
+    if flags & libc::O_CREAT != 0 || flags & libc::O_TMPFILE == libc::O_TMPFILE {
         mode as u64
     } else {
         0
@@ -223,8 +244,8 @@ wrap! {
     // ---- metadata --------------------------------------------------------------------------
     Posix fn stat(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
     Posix fn stat64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
-    Posix fn lstat(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
-    Posix fn lstat64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn lstat(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?];
+    Posix fn lstat64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?];
     Posix fn fstat(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
     Posix fn fstat64(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
     Posix fn fstatat(d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
@@ -235,8 +256,8 @@ wrap! {
         |ts, ret, failed| [d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64, mask as u64];
     Posix fn __xstat(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
     Posix fn __xstat64(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
-    Posix fn __lxstat(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
-    Posix fn __lxstat64(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, path(ts, AT_FDCWD, p)?];
+    Posix fn __lxstat(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, lpath(ts, AT_FDCWD, p)?];
+    Posix fn __lxstat64(v: c_int, p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [v as u64, lpath(ts, AT_FDCWD, p)?];
     Posix fn __fxstat(v: c_int, fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [v as u64, fd as u64];
     Posix fn __fxstat64(v: c_int, fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [v as u64, fd as u64];
     Posix fn __fxstatat(v: c_int, d: c_int, p: *const c_char, b: *mut c_void, fl: c_int) -> c_int [true]
@@ -245,28 +266,28 @@ wrap! {
         |ts, ret, failed| [v as u64, d as u64, empty_path_fd(ts, d, p, fl)?, fl as u64];
     Posix fn access(p: *const c_char, m: c_int) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
     Posix fn faccessat(d: c_int, p: *const c_char, m: c_int, fl: c_int) -> c_int [true]
-        |ts, ret, failed| [d as u64, path(ts, d, p)?, m as u64, fl as u64];
-    Posix fn unlink(p: *const c_char) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
-    Posix fn unlinkat(d: c_int, p: *const c_char, fl: c_int) -> c_int [true] |ts, ret, failed| [d as u64, path(ts, d, p)?, fl as u64];
+        |ts, ret, failed| [d as u64, at_path(ts, d, p, fl)?, m as u64, fl as u64];
+    Posix fn unlink(p: *const c_char) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?];
+    Posix fn unlinkat(d: c_int, p: *const c_char, fl: c_int) -> c_int [true] |ts, ret, failed| [d as u64, lpath(ts, d, p)?, fl as u64];
     Posix fn rename(a: *const c_char, b: *const c_char) -> c_int [true]
-        |ts, ret, failed| [path(ts, AT_FDCWD, a)?, path(ts, AT_FDCWD, b)?];
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, a)?, lpath(ts, AT_FDCWD, b)?];
     Posix fn renameat(da: c_int, a: *const c_char, db: c_int, b: *const c_char) -> c_int [true]
-        |ts, ret, failed| [da as u64, path(ts, da, a)?, db as u64, path(ts, db, b)?];
+        |ts, ret, failed| [da as u64, lpath(ts, da, a)?, db as u64, lpath(ts, db, b)?];
     Posix fn renameat2(da: c_int, a: *const c_char, db: c_int, b: *const c_char, fl: c_uint) -> c_int [true]
-        |ts, ret, failed| [da as u64, path(ts, da, a)?, db as u64, path(ts, db, b)?, fl as u64];
-    Posix fn mkdir(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
-    Posix fn mkdirat(d: c_int, p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [d as u64, path(ts, d, p)?, m as u64];
-    Posix fn rmdir(p: *const c_char) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+        |ts, ret, failed| [da as u64, lpath(ts, da, a)?, db as u64, lpath(ts, db, b)?, fl as u64];
+    Posix fn mkdir(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn mkdirat(d: c_int, p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [d as u64, lpath(ts, d, p)?, m as u64];
+    Posix fn rmdir(p: *const c_char) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?];
     Posix fn chmod(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
     Posix fn fchmod(fd: c_int, m: mode_t) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, m as u64];
     Posix fn chown(p: *const c_char, u: libc::uid_t, g: libc::gid_t) -> c_int [true]
         |ts, ret, failed| [path(ts, AT_FDCWD, p)?, u as u64, g as u64];
     Posix fn link(a: *const c_char, b: *const c_char) -> c_int [true]
-        |ts, ret, failed| [path(ts, AT_FDCWD, a)?, path(ts, AT_FDCWD, b)?];
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, a)?, lpath(ts, AT_FDCWD, b)?];
     Posix fn symlink(a: *const c_char, b: *const c_char) -> c_int [true]
-        |ts, ret, failed| [symlink_target(ts, a, b), path(ts, AT_FDCWD, b)?];
+        |ts, ret, failed| [symlink_target(ts, a, b), lpath(ts, AT_FDCWD, b)?];
     Posix fn readlink(p: *const c_char, b: *mut c_char, n: size_t) -> ssize_t [true]
-        |ts, ret, failed| [path(ts, AT_FDCWD, p)?, n as u64];
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, n as u64];
     Posix fn opendir(p: *const c_char) -> *mut libc::DIR [true]
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, dir_fd(ret), failed)?];
     Posix fn fdopendir(fd: c_int) -> *mut libc::DIR [fd_traced(fd)]
@@ -289,7 +310,7 @@ fn empty_path_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) ->
     if fl & libc::AT_EMPTY_PATH != 0 && !p.is_null() && unsafe { *p } == 0 {
         return Some(fd_path(ts, d));
     }
-    path(ts, d, p)
+    at_path(ts, d, p, fl)
 }
 
 /// The file an fd is open on (for fdopendir and AT_EMPTY_PATH).
@@ -397,6 +418,14 @@ pub unsafe extern "C" fn sync() {
     runtime::set_errno(err);
 }
 
+/// vfork is run as fork: a vfork child shares the parent's memory, so whatever it called
+/// before exec would be recorded into the parent's buffers and fd tables. POSIX allows vfork
+/// to be fork; the child then gets its own trace through the fork handlers.
+#[no_mangle]
+pub extern "C" fn vfork() -> libc::pid_t {
+    unsafe { libc::fork() }
+}
+
 /// _exit skips atexit handlers and destructors: flush first.
 #[no_mangle]
 pub unsafe extern "C" fn _exit(status: c_int) -> ! {
@@ -426,6 +455,11 @@ pub unsafe extern "C" fn _Exit(status: c_int) -> ! {
 /// Before exec*: flush everything (the C shim calls this for the exec family).
 #[no_mangle]
 pub extern "C" fn rotf2_before_exec() {
+    // A child sharing our memory (vfork via clone, posix_spawn's helper) must not finish the
+    // parent's trace.
+    if !runtime::own_process() {
+        return;
+    }
     runtime::finish(io_events::meta::Ending::Exec);
     if let Some(p) = runtime::process() {
         // The new image's trace says which image it replaced.
@@ -436,6 +470,9 @@ pub extern "C" fn rotf2_before_exec() {
 /// exec* returned: it failed, tracing goes on.
 #[no_mangle]
 pub extern "C" fn rotf2_exec_failed() {
+    if !runtime::own_process() {
+        return;
+    }
     let _ = runtime::busy(|| std::env::remove_var("RECORDER_OTF2_EXEC_FROM"));
     runtime::exec_failed();
 }

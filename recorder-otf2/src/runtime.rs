@@ -233,7 +233,8 @@ impl ThreadState {
         let new_len = self.enc.encode(rec, &mut self.buf, len);
         self.records += 1;
         self.len.store(new_len, Relaxed);
-        self.published.store(((new_len as u64) << 32) | self.records as u64, Release);
+        self.published
+            .store(((new_len as u64) << 32) | self.records as u64, Release);
         if new_len >= self.limit {
             self.flush();
         }
@@ -259,7 +260,8 @@ impl ThreadState {
                 self.seq += 1;
             }
             self.len.store(CHUNK_HEADER_LEN, Relaxed);
-            self.published.store((CHUNK_HEADER_LEN as u64) << 32, Release);
+            self.published
+                .store((CHUNK_HEADER_LEN as u64) << 32, Release);
             self.records = 0;
             self.fresh = true;
         }

@@ -2,7 +2,7 @@
 //! fprintf, vfprintf, fscanf, __isoc99_fscanf) are in shim.c and call `rotf2_stdio_begin` /
 //! `rotf2_stdio_end` below.
 
-use crate::files::{fd_traced, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
+use crate::files::{fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::{wrap, Real};
 use io_events::functions::{Func, Layer};
@@ -194,7 +194,7 @@ wrap! {
     Isoc fn fileno(s: *mut FILE) -> c_int [traced(s)] |ts, ret, failed| [s as u64];
     Isoc fn setvbuf(s: *mut FILE, b: *mut c_char, m: c_int, n: size_t) -> c_int [traced(s)]
         |ts, ret, failed| [s as u64, m as u64, n as u64];
-    Isoc fn remove(p: *const c_char) -> c_int [true] |ts, ret, failed| [intern_path(ts, libc::AT_FDCWD, p)?];
+    Isoc fn remove(p: *const c_char) -> c_int [true] |ts, ret, failed| [intern_link(ts, libc::AT_FDCWD, p)?];
 }
 
 static REAL_REWIND: Real = Real::new("rewind\0");
