@@ -68,6 +68,15 @@ impl Record {
             fields: f,
         }
     }
+    /// A record from a fixed-size field array (the recorder's hot path: the copy is unrolled
+    /// at compile time instead of a memcpy call).
+    #[inline(always)]
+    pub fn from_array<const N: usize>(func: u16, depth: u32, start: u64, end: u64, errno: u32, fields: &[u64; N]) -> Record {
+        let mut f = [0u64; MAX_FIELDS];
+        let n = N.min(MAX_FIELDS);
+        f[..n].copy_from_slice(&fields[..n]);
+        Record { func, depth, start, end, errno, nfields: n as u8, fields: f }
+    }
     /// The used fields.
     pub fn fields(&self) -> &[u64] {
         &self.fields[..self.nfields as usize]
@@ -158,16 +167,6 @@ fn unzigzag(v: u64) -> i64 {
     ((v >> 1) as i64) ^ -((v & 1) as i64)
 }
 
-#[inline]
-fn put_varint(buf: &mut [u8], mut pos: usize, mut v: u64) -> usize {
-    while v >= 0x80 {
-        buf[pos] = (v as u8) | 0x80;
-        v >>= 7;
-        pos += 1;
-    }
-    buf[pos] = v as u8;
-    pos + 1
-}
 
 /// Encodes records of one chunk. Reset it at every chunk start so chunks decode alone.
 #[derive(Clone)]
@@ -189,29 +188,34 @@ impl PeepholeEncoder {
         self.window = Window::new(size, base);
     }
 
-    /// Encode `r` into `buf` (which must have at least [`MAX_RECORD_BYTES`] free bytes from
-    /// `pos`); returns the new end position.
+    /// Encode `r` into `buf`, which must have at least [`MAX_RECORD_BYTES`] free bytes from
+    /// `pos` (if not, nothing is written and `pos` is returned); returns the new end position.
     #[inline]
     pub fn encode(&mut self, r: &Record, buf: &mut [u8], pos: usize) -> usize {
+        let Some(out) = buf.get_mut(pos..pos + MAX_RECORD_BYTES) else { return pos };
+        let mut o = Out { buf: out, p: 0 };
         let w = &mut self.window;
-        let n = r.nfields as usize;
+        let n = (r.nfields as usize).min(MAX_FIELDS);
         // Find the most similar record: same function, most equal fields, most recent on ties.
         let mut best = usize::MAX;
+        let mut best_slot = 0usize;
         let mut best_common = 0u32;
         let mut best_mask = 0u32;
+        let mut idx = w.head;
         for i in 0..w.size {
-            let s = &w.slots[w.at(i)];
+            let s = &w.slots[idx];
+            idx = if idx == 0 { w.size - 1 } else { idx - 1 };
             if !s.used || s.func != r.func || s.nfields != r.nfields {
                 continue;
             }
-            // Fields past nfields are zero on both sides: compare all of them, branch-free.
             let mut mask = 0u32;
-            for k in 0..MAX_FIELDS {
+            for k in 0..n {
                 mask |= ((s.fields[k] != r.fields[k]) as u32) << k;
             }
             let common = n as u32 - mask.count_ones();
-            if common > best_common {
+            if common > best_common || (n == 0 && best == usize::MAX) {
                 best = i;
+                best_slot = if idx + 1 == w.size { 0 } else { idx + 1 };
                 best_common = common;
                 best_mask = mask;
                 if common + 1 >= n as u32 {
@@ -222,11 +226,7 @@ impl PeepholeEncoder {
             }
         }
         let is_ref = best != usize::MAX;
-        let expected_depth = if is_ref {
-            w.slots[w.at(best)].depth
-        } else {
-            w.prev_depth
-        };
+        let expected_depth = if is_ref { w.slots[best_slot].depth } else { w.prev_depth };
         let mut status = 0u8;
         let mut ext = 0u8;
         if r.depth != expected_depth {
@@ -250,48 +250,70 @@ impl PeepholeEncoder {
         if ext != 0 {
             status |= S_EXT;
         }
-        let mut p = pos;
-        buf[p] = status;
-        p += 1;
+        o.byte(status);
         if ext != 0 {
-            buf[p] = ext;
-            p += 1;
+            o.byte(ext);
             if ext & E_DEPTH != 0 {
-                p = put_varint(buf, p, r.depth as u64);
+                o.varint(r.depth as u64);
             }
             if ext & E_ERRNO != 0 {
-                p = put_varint(buf, p, r.errno as u64);
+                o.varint(r.errno as u64);
             }
             if ext & E_SLOT != 0 {
-                p = put_varint(buf, p, best as u64);
+                o.varint(best as u64);
             }
             if ext & E_HIMASK != 0 {
-                p = put_varint(buf, p, (best_mask >> 4) as u64);
+                o.varint((best_mask >> 4) as u64);
             }
         }
-        p = put_varint(buf, p, zigzag(r.start.wrapping_sub(w.prev_start) as i64));
-        p = put_varint(buf, p, r.end.saturating_sub(r.start));
+        o.varint(zigzag(r.start.wrapping_sub(w.prev_start) as i64));
+        o.varint(r.end.saturating_sub(r.start));
         if is_ref {
-            let s = &w.slots[w.at(best)];
+            let s = &w.slots[best_slot];
             // Only the differing fields, in field order: walk the set bits of the mask.
             let mut m = best_mask;
             while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                p = put_varint(buf, p, zigzag(r.fields[k].wrapping_sub(s.fields[k]) as i64));
+                let k = m.trailing_zeros() as usize & (MAX_FIELDS - 1);
+                o.varint(zigzag(r.fields[k].wrapping_sub(s.fields[k]) as i64));
                 m &= m - 1;
             }
         } else {
-            p = put_varint(buf, p, r.func as u64);
-            buf[p] = r.nfields;
-            p += 1;
+            o.varint(r.func as u64);
+            o.byte(n as u8);
             for k in 0..n {
-                p = put_varint(buf, p, zigzag(r.fields[k] as i64));
+                o.varint(zigzag(r.fields[k] as i64));
             }
         }
         w.prev_start = r.start;
         w.prev_depth = r.depth;
-        w.push(r.func, r.depth, r.nfields, &r.fields);
-        p
+        w.push(r.func, r.depth, n as u8, &r.fields);
+        pos + o.p
+    }
+}
+
+/// Output cursor over the MAX_RECORD_BYTES reserved for one record: the record's layout
+/// bounds what it writes (see MAX_RECORD_BYTES), and the index mask keeps every write in
+/// the slice without a bounds-check branch per byte.
+struct Out<'a> {
+    buf: &'a mut [u8],
+    p: usize,
+}
+
+impl Out<'_> {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        if let Some(x) = self.buf.get_mut(self.p) {
+            *x = b;
+        }
+        self.p += 1;
+    }
+    #[inline(always)]
+    fn varint(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.byte((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.byte(v as u8);
     }
 }
 

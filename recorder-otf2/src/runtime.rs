@@ -182,7 +182,7 @@ pub fn layer_on(layer: Layer) -> bool {
 
 /// End of a traced call: encode the record. `fields` are the captured fields, return value last.
 #[inline(always)]
-pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, fields: &[u64]) {
+pub fn end<const N: usize>(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, fields: &[u64; N]) {
     // SAFETY: ts is this thread's own state, alive until the thread ends.
     let t = unsafe { &mut *ts };
     t.depth -= 1;
@@ -192,7 +192,7 @@ pub fn end(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, field
     if !t.sealed.load(Relaxed) {
         let start = t.ticks(t0);
         let end = t.ticks(t1);
-        let rec = Record::new(func.id(), t.depth, start, end, errno as u32, fields);
+        let rec = Record::from_array(func.id(), t.depth, start, end, errno as u32, fields);
         t.append(&rec);
         if let Some(c) = t.counts.get_mut(func as usize) {
             *c += 1;
