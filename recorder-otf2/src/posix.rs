@@ -426,11 +426,11 @@ pub extern "C" fn vfork() -> libc::pid_t {
     unsafe { libc::fork() }
 }
 
-/// _exit skips atexit handlers and destructors: flush first.
-#[no_mangle]
-pub unsafe extern "C" fn _exit(status: c_int) -> ! {
+/// Flush, then leave through the real `_exit`/`_Exit` (or the exit_group system call if it
+/// cannot be found).
+unsafe fn fast_exit(real: &Real, status: c_int) -> ! {
     runtime::finish(io_events::meta::Ending::FastExit);
-    let p = REAL_EXIT.get();
+    let p = real.get();
     if !p.is_null() {
         let real: unsafe extern "C" fn(c_int) -> ! = std::mem::transmute(p);
         real(status);
@@ -439,17 +439,16 @@ pub unsafe extern "C" fn _exit(status: c_int) -> ! {
     loop {}
 }
 
+/// _exit skips atexit handlers and destructors: flush first.
+#[no_mangle]
+pub unsafe extern "C" fn _exit(status: c_int) -> ! {
+    fast_exit(&REAL_EXIT, status)
+}
+
 /// _Exit: as _exit.
 #[no_mangle]
 pub unsafe extern "C" fn _Exit(status: c_int) -> ! {
-    runtime::finish(io_events::meta::Ending::FastExit);
-    let p = REAL_EXIT2.get();
-    if !p.is_null() {
-        let real: unsafe extern "C" fn(c_int) -> ! = std::mem::transmute(p);
-        real(status);
-    }
-    libc::syscall(libc::SYS_exit_group, status as c_long);
-    loop {}
+    fast_exit(&REAL_EXIT2, status)
 }
 
 /// Before exec*: flush everything (the C shim calls this for the exec family).

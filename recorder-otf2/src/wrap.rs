@@ -55,39 +55,24 @@ impl Real {
 
     #[cold]
     fn resolve(&self) -> *mut c_void {
-        let name = self.name.as_ptr() as *const c_char;
-        // SAFETY: NUL-terminated names; RTLD_NEXT searches the objects loaded after us.
-        let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
-        if p.is_null() {
-            // Compat-only symbols (the __xstat family in glibc >= 2.33) have no default
-            // version and are found only by asking for the base version.
-            p = unsafe {
-                libc::dlvsym(
-                    libc::RTLD_NEXT,
-                    name,
-                    BASE_VERSION.as_ptr() as *const c_char,
-                )
-            };
-        }
+        let p = rotf2_real(self.name.as_ptr() as *const c_char);
         self.ptr.store(p, Relaxed);
         p
     }
 }
 
-/// Resolve a real symbol by name for the C shim (variadic wrappers).
+/// The next definition of the symbol `name` (NUL-terminated) after this library: libc's,
+/// usually. Also used by the C shim for the variadic wrappers.
 #[no_mangle]
 pub extern "C" fn rotf2_real(name: *const c_char) -> *mut c_void {
-    let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
-    if p.is_null() {
-        p = unsafe {
-            libc::dlvsym(
-                libc::RTLD_NEXT,
-                name,
-                BASE_VERSION.as_ptr() as *const c_char,
-            )
-        };
+    // SAFETY: NUL-terminated name; RTLD_NEXT searches the objects loaded after us.
+    let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
+    if !p.is_null() {
+        return p;
     }
-    p
+    // Compat-only symbols (the __xstat family in glibc >= 2.33) have no default version and
+    // are found only by asking for the base version.
+    unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) }
 }
 
 /// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
