@@ -311,6 +311,53 @@ impl<'p> ProcessState<'p> {
         }
     }
 
+    /// A stream and the descriptor under it (or a duplicate of it) share one file position,
+    /// but stdio buffers: I/O or a seek through the stream moves the descriptor's position by
+    /// an amount the trace does not show, and I/O on the descriptor moves the stream's. After
+    /// either, the other side's position is unknown (no Offset rather than a wrong one).
+    fn positions_diverge(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
+        match t {
+            Target::Stream(i) => {
+                let fd = self.streams.get(&field(info, r, i)).and_then(|s| s.fd);
+                if let Some(e) = fd.and_then(|fd| self.fds.get(&fd)) {
+                    e.ofd.borrow_mut().pos = None;
+                }
+            }
+            Target::Fd(i) => {
+                let Some(ofd) = self.fds.get(&(field(info, r, i) as i32)).map(|e| e.ofd.clone())
+                else {
+                    return;
+                };
+                let fds = &self.fds;
+                for s in self.streams.values_mut() {
+                    let shared = s
+                        .fd
+                        .and_then(|fd| fds.get(&fd))
+                        .is_some_and(|e| Rc::ptr_eq(&e.ofd, &ofd));
+                    if shared {
+                        s.pos = None;
+                    }
+                }
+            }
+            Target::Proxy => {}
+        }
+    }
+
+    /// A child was forked that inherited `fds`: their positions (and those of the streams on
+    /// them) now move with the child's I/O too, which this process's trace does not show.
+    fn forked(&mut self, fds: &[i32]) {
+        for fd in fds {
+            if let Some(e) = self.fds.get(fd) {
+                e.ofd.borrow_mut().pos = None;
+            }
+        }
+        for s in self.streams.values_mut() {
+            if s.fd.is_some_and(|fd| fds.contains(&fd)) {
+                s.pos = None;
+            }
+        }
+    }
+
     /// Enter the call: Enter, and what must happen at its start.
     fn start(
         &mut self,
@@ -572,6 +619,11 @@ impl<'p> ProcessState<'p> {
                     if implicit && dir != Dir::Flush {
                         self.set_position(info, r, target, None, Some(got));
                     }
+                    // Through a stream every operation (a flush too) may move the descriptor
+                    // under it; on a descriptor only those at the file position do.
+                    if matches!(target, Target::Stream(_)) || (implicit && dir != Dir::Flush) {
+                        self.positions_diverge(info, r, target);
+                    }
                 }
             }
             Mapping::Seek {
@@ -593,6 +645,7 @@ impl<'p> ProcessState<'p> {
                         )
                         .map_err(otf2e)?;
                         self.set_position(info, r, target, res, None);
+                        self.positions_diverge(info, r, target);
                     }
                 }
             }
@@ -601,6 +654,7 @@ impl<'p> ProcessState<'p> {
                     w.io_seek(t1, h, 0, IoSeekOption::FromStart, 0)
                         .map_err(otf2e)?;
                     self.set_position(info, r, target, Some(0), None);
+                    self.positions_diverge(info, r, target);
                 }
             }
             Mapping::Dup { old } => {
@@ -866,10 +920,33 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
         }
     }
+    // Fork children, per parent folder: when each started (host-aligned ns) and the
+    // descriptors it inherited. From then on parent and child share those open file
+    // descriptions, and the child's I/O moves the parent's positions.
+    let mut forks_of: HashMap<String, Vec<(u64, Vec<i32>)>> = HashMap::new();
+    for c in &trace.processes {
+        if let Some(parent) = &c.meta.forked_from {
+            let href = host_ref[&c.meta.host];
+            let start = c.meta.start.monotonic_ns - href.0 + href.1;
+            let fds = c
+                .defs
+                .defs
+                .iter()
+                .filter_map(|d| match *d {
+                    Def::PreCreated { layer: 0, fd, .. } => Some(fd as i32),
+                    _ => None,
+                })
+                .collect();
+            forks_of.entry(parent.clone()).or_default().push((start, fds));
+        }
+    }
     let mut bytes_done = 0u64;
     let (mut tmin, mut tmax) = (u64::MAX, 0u64);
     for p in &trace.processes {
         summary.processes += 1;
+        // Latest first: the next fork to apply is at the end.
+        let mut forks = forks_of.remove(&p.dir.name).unwrap_or_default();
+        forks.sort_by(|a, b| b.0.cmp(&a.0));
         if !p.complete() {
             summary.warnings.push(format!(
                 "{}: the process did not finish (killed?); converted up to its last complete chunk",
@@ -937,6 +1014,12 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let c = &mut cursors[ci];
             let tree = c.next.take().unwrap_or_default();
             let ns = |ticks: u64| c.base + ticks * c.res;
+            if let Some(first) = tree.first() {
+                while forks.last().is_some_and(|f| f.0 <= ns(first.start)) {
+                    let (_, fds) = forks.pop().unwrap_or_default();
+                    st.forked(&fds);
+                }
+            }
             stack.clear();
             for (k, r) in tree.iter().enumerate() {
                 while let Some(&(j, pend)) = stack.last() {

@@ -394,6 +394,21 @@ fn thread_init() -> Option<*mut ThreadState> {
                 return None;
             }
         };
+        // A program that closed the recorder's descriptors (a close loop, close_range) freed
+        // their numbers, and the new stream may have got one of them: writing on would put
+        // one file's data into another.
+        let stale = fd == p.defs_fd
+            || REGISTRY
+                .lock()
+                .iter()
+                .any(|&raw| unsafe { (*(raw as *const ThreadState)).fd } == fd);
+        if stale {
+            unsafe { libc::syscall(libc::SYS_close, fd) };
+            let _ = std::fs::remove_file(&path);
+            set_errno(libc::EBADF);
+            fail("the program closed the recorder's files");
+            return None;
+        }
         let tid = unsafe { libc::syscall(libc::SYS_gettid) } as u64;
         let header = StreamHeader {
             version: io_events::FORMAT_VERSION,

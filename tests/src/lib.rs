@@ -1,0 +1,824 @@
+//! Helpers of the end-to-end tests: locate the release build, compile the C test programs,
+//! run programs traced (LD_PRELOAD) and untraced, convert traces with `recorder2otf2`, verify
+//! the archives with `otf2-print` and the semantic checker, and read the checker's JSON dump
+//! into plain structs to assert on.
+//!
+//! Every test works in its own scratch directory ([`TestDir`]), removed when the test passes
+//! and kept (its path printed) when it fails.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub use io_events::meta::{Ending, ProcessMeta};
+
+/// How long any single program may run before the test gives up on it.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(120);
+
+// ------------------------------------------------------------------------------ locations
+
+/// The built artifacts the tests exercise.
+#[derive(Debug)]
+pub struct Build {
+    /// The workspace root.
+    pub root: PathBuf,
+    /// target/release/librecorder_otf2.so
+    pub lib: PathBuf,
+    /// target/release/recorder-otf2 (the launcher)
+    pub launcher: PathBuf,
+    /// target/release/recorder2otf2
+    pub to_otf2: PathBuf,
+    /// target/release/recorder2text
+    pub to_text: PathBuf,
+    /// tests/checker/check_otf2.py
+    pub checker: PathBuf,
+    /// tests/programs
+    pub programs: PathBuf,
+}
+
+/// The release build; panics with instructions when it is missing.
+pub fn build() -> &'static Build {
+    static B: OnceLock<Build> = OnceLock::new();
+    B.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("tests/ has a parent")
+            .to_path_buf();
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .map(|t| if t.is_absolute() { t } else { root.join(t) })
+            .unwrap_or_else(|| root.join("target"))
+            .join("release");
+        let b = Build {
+            lib: target.join("librecorder_otf2.so"),
+            launcher: target.join("recorder-otf2"),
+            to_otf2: target.join("recorder2otf2"),
+            to_text: target.join("recorder2text"),
+            checker: root.join("tests/checker/check_otf2.py"),
+            programs: root.join("tests/programs"),
+            root,
+        };
+        for p in [&b.lib, &b.launcher, &b.to_otf2, &b.to_text] {
+            assert!(
+                p.is_file(),
+                "{} is missing: run `cargo build --release` first (the end-to-end tests use the \
+                 release build of the whole workspace)",
+                p.display()
+            );
+        }
+        b
+    })
+}
+
+/// The Debian interpreter that can import python3-otf2.
+pub const SYSTEM_PYTHON: &str = "/usr/bin/python3";
+
+/// This machine's host name, as the recorder writes it.
+pub fn hostname() -> String {
+    let mut b = [0u8; 256];
+    // SAFETY: valid buffer and length.
+    unsafe { libc::gethostname(b.as_mut_ptr() as *mut libc::c_char, b.len()) };
+    let n = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+    String::from_utf8_lossy(&b[..n]).into_owned()
+}
+
+/// Whether an executable is found on PATH.
+pub fn have_program(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
+        .unwrap_or(false)
+}
+
+// ------------------------------------------------------------------------------ scratch dirs
+
+/// A per-test scratch directory under the system temp dir: removed on drop when the test
+/// passed, kept (and its path printed) when it panicked.
+pub struct TestDir {
+    path: PathBuf,
+}
+
+impl TestDir {
+    /// A fresh, empty directory unique to this process and call; `name` makes it findable.
+    pub fn new(name: &str) -> TestDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let base = std::env::temp_dir().join("recorder-otf2-e2e");
+        std::fs::create_dir_all(&base).expect("create the temp base directory");
+        let path = base.join(format!(
+            "{}-{}-{}",
+            name,
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        if path.exists() {
+            std::fs::remove_dir_all(&path).expect("remove a stale scratch directory");
+        }
+        std::fs::create_dir_all(&path).expect("create the scratch directory");
+        // Canonical: the recorder names files by their resolved path.
+        let path = path.canonicalize().expect("canonical scratch directory");
+        TestDir { path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn join(&self, p: impl AsRef<Path>) -> PathBuf {
+        self.path.join(p)
+    }
+
+    /// The path as a string (for program arguments and comparisons with trace file names).
+    pub fn str(&self) -> String {
+        self.path.to_string_lossy().into_owned()
+    }
+
+    /// A new empty subdirectory.
+    pub fn subdir(&self, name: &str) -> PathBuf {
+        let p = self.path.join(name);
+        std::fs::create_dir_all(&p).expect("create a subdirectory");
+        p
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("test files kept in {}", self.path.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------ programs
+
+/// Compile tests/programs/NAME.c into DIR/bin/NAME with gcc -O0 -fno-builtin (so that printf
+/// stays printf), plus `extra` flags (which may override the optimisation level).
+pub fn compile(dir: &TestDir, name: &str, extra: &[&str]) -> PathBuf {
+    let b = build();
+    let src = b.programs.join(format!("{name}.c"));
+    assert!(src.is_file(), "no test program {}", src.display());
+    let bin_dir = dir.subdir("bin");
+    let out = bin_dir.join(name);
+    let mut cmd = Command::new("gcc");
+    cmd.args([
+        "-std=gnu17",
+        "-O0",
+        "-fno-builtin",
+        "-Wall",
+        "-pthread",
+        "-o",
+    ])
+    .arg(&out)
+    .arg(&src)
+    .args(extra);
+    let o = cmd.output().expect("run gcc");
+    assert!(
+        o.status.success(),
+        "gcc failed for {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// The result of running a program.
+#[derive(Debug)]
+pub struct Run {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn code(&self) -> Option<i32> {
+        self.status.code()
+    }
+    /// Panics with the output when the program did not exit with status 0.
+    pub fn assert_ok(&self, what: &str) -> &Run {
+        assert!(
+            self.status.success(),
+            "{what} failed ({:?})\n--- stdout\n{}\n--- stderr\n{}",
+            self.status,
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+    /// Non-empty stderr lines.
+    pub fn stderr_lines(&self) -> Vec<&str> {
+        self.stderr
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .collect()
+    }
+}
+
+/// A command without any recorder settings inherited from the test's environment, running
+/// in `cwd`, with stdin from /dev/null.
+pub fn command(program: impl AsRef<OsStr>, cwd: &Path) -> Command {
+    let mut c = Command::new(program);
+    for (k, _) in std::env::vars_os() {
+        if let Some(k) = k.to_str() {
+            if k.starts_with("RECORDER_OTF2") || k == "LD_PRELOAD" {
+                c.env_remove(k);
+            }
+        }
+    }
+    c.current_dir(cwd).stdin(Stdio::null());
+    c
+}
+
+/// A command that runs `program` with the recorder preloaded, writing into `trace_dir`.
+pub fn traced(program: impl AsRef<OsStr>, cwd: &Path, trace_dir: &Path) -> Command {
+    let mut c = command(program, cwd);
+    c.env("LD_PRELOAD", &build().lib)
+        .env("RECORDER_OTF2_DIR", trace_dir);
+    c
+}
+
+/// Run to completion (with a timeout), capturing stdout and stderr.
+pub fn run(cmd: &mut Command) -> Run {
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let what = format!("{cmd:?}");
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    // Read both pipes on threads so that a chatty program cannot block on a full pipe.
+    let mut out = child.stdout.take().expect("stdout pipe");
+    let mut err = child.stderr.take().expect("stderr pipe");
+    let to = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut v).ok();
+        v
+    });
+    let te = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut err, &mut v).ok();
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait for the child") {
+            break s;
+        }
+        if start.elapsed() > RUN_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not finish within {RUN_TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = String::from_utf8_lossy(&to.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&te.join().unwrap_or_default()).into_owned();
+    Run {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// Run a compiled test program untraced with `workdir` as its argument.
+pub fn run_untraced(prog: &Path, workdir: &Path, args: &[&str]) -> Run {
+    let mut c = command(prog, workdir);
+    c.arg(workdir).args(args);
+    run(&mut c)
+}
+
+/// Run a compiled test program traced, with DIR as its argument; it must succeed.
+pub fn run_traced_ok(prog: &Path, dir: &TestDir, trace: &Path, args: &[&str]) -> Run {
+    let mut c = traced(prog, dir.path(), trace);
+    c.arg(dir.path()).args(args);
+    let r = run(&mut c);
+    r.assert_ok(&format!("traced {}", prog.display()));
+    r
+}
+
+// ------------------------------------------------------------------------------ native trace
+
+/// One process folder of a native trace.
+#[derive(Debug, Clone)]
+pub struct NativeProcess {
+    pub name: String,
+    pub dir: PathBuf,
+    pub meta: ProcessMeta,
+}
+
+impl NativeProcess {
+    /// Its thread stream files, in index order.
+    pub fn streams(&self) -> Vec<PathBuf> {
+        let mut v: Vec<(u32, PathBuf)> = std::fs::read_dir(&self.dir)
+            .expect("read a process folder")
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let n = e.file_name().to_string_lossy().into_owned();
+                let i = n
+                    .strip_prefix("thread-")?
+                    .strip_suffix(".rec")?
+                    .parse()
+                    .ok()?;
+                Some((i, e.path()))
+            })
+            .collect();
+        v.sort();
+        v.into_iter().map(|x| x.1).collect()
+    }
+    /// Calls of `func` according to the metadata (0 when absent).
+    pub fn count(&self, func: &str) -> u64 {
+        self.meta.function_counts.get(func).copied().unwrap_or(0)
+    }
+}
+
+/// The process folders of a trace directory, in name order, with their metadata.
+pub fn processes(trace: &Path) -> Vec<NativeProcess> {
+    let dirs = io_events::layout::process_dirs(trace)
+        .unwrap_or_else(|e| panic!("not a trace directory: {e}"));
+    dirs.into_iter()
+        .map(|d| NativeProcess {
+            meta: ProcessMeta::read(&d.meta()).unwrap_or_else(|e| panic!("{e}")),
+            name: d.name,
+            dir: d.dir,
+        })
+        .collect()
+}
+
+/// Records and chunks in the complete chunks of a thread stream (reading stops at the first
+/// truncated chunk, as a converter does).
+pub fn complete_chunk_records(stream: &Path) -> (u64, u32) {
+    let mut r = io_events::stream::StreamReader::open(stream)
+        .unwrap_or_else(|e| panic!("cannot open {}: {e}", stream.display()));
+    let mut chunk = io_events::stream::Chunk::default();
+    let (mut records, mut chunks) = (0u64, 0u32);
+    loop {
+        match r.next_chunk(&mut chunk) {
+            Ok(true) => {
+                records += chunk.records as u64;
+                chunks += 1;
+            }
+            Ok(false) | Err(io_events::stream::StreamError::Truncated(..)) => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    (records, chunks)
+}
+
+/// recorder2text's output for a trace (must succeed).
+pub fn text_dump(trace: &Path) -> String {
+    let mut c = command(&build().to_text, Path::new("/"));
+    c.arg(trace);
+    let r = run(&mut c);
+    r.assert_ok("recorder2text");
+    r.stdout
+}
+
+// ------------------------------------------------------------------------------ conversion
+
+/// Run recorder2otf2 TRACE OUT [extra args].
+pub fn convert_raw(trace: &Path, out: &Path, extra: &[&str]) -> Run {
+    let mut c = command(&build().to_otf2, Path::new("/"));
+    c.arg(trace).arg(out).args(extra);
+    run(&mut c)
+}
+
+/// Convert (must succeed), check with `otf2-print --silent -Werror` and the semantic checker
+/// (both must pass) and load the checker's dump. `out` is the anchor file (`X.otf2`).
+pub fn convert_and_check(trace: &Path, out: &Path) -> Archive {
+    let r = convert_raw(trace, out, &[]);
+    r.assert_ok("recorder2otf2");
+    assert!(
+        !r.stderr.contains("panicked"),
+        "recorder2otf2 panicked:\n{}",
+        r.stderr
+    );
+    let mut a = check(out);
+    a.converter_stderr = r.stderr;
+    a
+}
+
+/// `otf2-print --silent -Werror` and the semantic checker on an archive; both must accept it.
+pub fn check(archive: &Path) -> Archive {
+    otf2_print_ok(archive);
+    let json = archive.with_extension("json");
+    let mut c = command(SYSTEM_PYTHON, Path::new("/"));
+    c.arg(&build().checker)
+        .arg(archive)
+        .arg("--json")
+        .arg(&json);
+    let r = run(&mut c);
+    let a = load_dump(&json);
+    assert!(
+        r.status.success() && a.ok && a.violations.is_empty(),
+        "the checker rejects {} ({:?}):\n{}\n{}",
+        archive.display(),
+        r.status,
+        r.stdout,
+        r.stderr
+    );
+    assert!(
+        r.stdout.lines().last().unwrap_or("").starts_with("ok: "),
+        "checker output: {}",
+        r.stdout
+    );
+    a
+}
+
+/// `otf2-print --silent -Werror ARCHIVE` must succeed and say nothing on stderr.
+pub fn otf2_print_ok(archive: &Path) {
+    let mut c = command("otf2-print", Path::new("/"));
+    c.args(["--silent", "-Werror"]).arg(archive);
+    let r = run(&mut c);
+    assert!(
+        r.status.success() && r.stderr.trim().is_empty(),
+        "otf2-print --silent -Werror {} failed ({:?}):\n{}\n{}",
+        archive.display(),
+        r.status,
+        r.stdout,
+        r.stderr
+    );
+}
+
+/// Read a checker JSON dump.
+pub fn load_dump(json: &Path) -> Archive {
+    let text = std::fs::read_to_string(json)
+        .unwrap_or_else(|e| panic!("no checker dump {}: {e}", json.display()));
+    let mut a: Archive = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("unreadable checker dump {}: {e}", json.display()));
+    for l in &mut a.locations {
+        for e in &mut l.events {
+            e.location = l.id;
+            e.group = l.group;
+        }
+    }
+    a
+}
+
+// ------------------------------------------------------------------------------ the dump
+
+/// The checker's JSON dump of an archive (see the docstring of tests/checker/check_otf2.py).
+#[derive(Debug, Deserialize)]
+pub struct Archive {
+    pub ok: bool,
+    pub violations: Vec<String>,
+    pub counts: Counts,
+    pub system_tree: Vec<Node>,
+    pub location_groups: Vec<Group>,
+    pub regions: Vec<Region>,
+    pub files: Vec<FileDef>,
+    pub handles: Vec<Handle>,
+    pub locations: Vec<Location>,
+    /// recorder2otf2's stderr (warnings), when converted by [`convert_and_check`].
+    #[serde(skip)]
+    pub converter_stderr: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Counts {
+    pub locations: u64,
+    pub events: u64,
+    pub io_operations: u64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Node {
+    pub id: u64,
+    pub name: String,
+    pub class: String,
+    pub parent: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Group {
+    pub id: u64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub system_tree_parent: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Region {
+    pub id: u64,
+    pub name: String,
+    pub role: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct FileDef {
+    pub id: u64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub scope: Option<String>,
+    pub scope_class: Option<String>,
+    pub properties: BTreeMap<String, serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PreCreatedState {
+    pub mode: String,
+    pub status_flags: Vec<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Handle {
+    pub id: u64,
+    pub name: String,
+    pub file: Option<String>,
+    pub paradigm: Option<String>,
+    pub flags: Vec<serde_json::Value>,
+    pub parent: Option<String>,
+    pub parent_id: Option<u64>,
+    pub pre_created_state: Option<PreCreatedState>,
+}
+
+impl Handle {
+    pub fn has_flag(&self, f: &str) -> bool {
+        self.flags.iter().any(|v| v.as_str() == Some(f))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Location {
+    pub id: u64,
+    pub name: String,
+    pub group: u64,
+    pub group_name: String,
+    pub number_of_events: u64,
+    pub events: Vec<Event>,
+}
+
+/// One event; the keys the checker writes for every event, plus the type-specific ones.
+#[derive(Debug, Deserialize, Clone)]
+pub struct Event {
+    pub index: u64,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub time: u64,
+    pub region: Option<String>,
+    pub enclosing_region: Option<String>,
+    pub handle: Option<String>,
+    pub handle_id: Option<u64>,
+    pub file: Option<String>,
+    pub paradigm: Option<String>,
+    pub parent_handle: Option<String>,
+    pub parent_paradigm: Option<String>,
+    pub offset: Option<u64>,
+    #[serde(default)]
+    pub attributes: BTreeMap<String, serde_json::Value>,
+    pub mode: Option<String>,
+    pub bytes_request: Option<u64>,
+    pub bytes_result: Option<u64>,
+    pub matching_id: Option<u64>,
+    pub new_handle: Option<String>,
+    pub new_handle_id: Option<u64>,
+    pub offset_request: Option<i64>,
+    pub whence: Option<String>,
+    pub offset_result: Option<u64>,
+    pub creation_flags: Option<Vec<serde_json::Value>>,
+    pub status_flags: Option<Vec<serde_json::Value>>,
+    pub lock_type: Option<String>,
+    /// The location (thread) the event is on; filled in after loading.
+    #[serde(skip)]
+    pub location: u64,
+    /// Its location group (process).
+    #[serde(skip)]
+    pub group: u64,
+}
+
+impl Event {
+    /// The value of attribute `name` as an integer.
+    pub fn attr(&self, name: &str) -> Option<u64> {
+        self.attributes.get(name).and_then(|v| v.as_u64())
+    }
+}
+
+/// A flag list (creation_flags, status_flags) as strings.
+pub fn flags(v: &Option<Vec<serde_json::Value>>) -> Vec<String> {
+    v.iter()
+        .flatten()
+        .map(|x| match x.as_str() {
+            Some(s) => s.to_string(),
+            None => x.to_string(),
+        })
+        .collect()
+}
+
+/// An I/O operation: an IoOperationBegin with its IoOperationComplete.
+#[derive(Debug, Clone)]
+pub struct Op {
+    pub location: u64,
+    pub group: u64,
+    /// The region (function) the operation happened in.
+    pub region: String,
+    pub handle: String,
+    pub handle_id: u64,
+    pub file: Option<String>,
+    pub paradigm: String,
+    /// READ, WRITE or FLUSH.
+    pub mode: String,
+    pub bytes_request: u64,
+    pub bytes_result: u64,
+    /// The Offset attribute of the Begin event.
+    pub offset: Option<u64>,
+}
+
+/// A traced call: an Enter/Leave pair with the events directly inside it.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub location: u64,
+    pub group: u64,
+    pub region: String,
+    /// Nesting depth (0 = called by the program itself).
+    pub depth: usize,
+    /// Index of its Enter event within the location.
+    pub enter_index: u64,
+    /// Events between Enter and Leave, not counting nested calls' own events.
+    pub events: Vec<Event>,
+    /// The Leave event's attributes (errno of a failed call).
+    pub leave_attributes: BTreeMap<String, serde_json::Value>,
+}
+
+impl Call {
+    /// The errno attribute on its Leave.
+    pub fn errno(&self) -> Option<u64> {
+        self.leave_attributes.get("errno").and_then(|v| v.as_u64())
+    }
+    /// Events of one type inside the call.
+    pub fn of_type(&self, ty: &str) -> Vec<&Event> {
+        self.events.iter().filter(|e| e.ty == ty).collect()
+    }
+    /// The files its events name.
+    pub fn files(&self) -> Vec<String> {
+        self.events.iter().filter_map(|e| e.file.clone()).collect()
+    }
+}
+
+impl Archive {
+    /// Every event of every location (location order, then event order).
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        self.locations.iter().flat_map(|l| l.events.iter())
+    }
+
+    /// Events of one record type.
+    pub fn events_of(&self, ty: &str) -> Vec<&Event> {
+        self.events().filter(|e| e.ty == ty).collect()
+    }
+
+    /// Every I/O operation (Begin matched with its Complete on the same location).
+    pub fn ops(&self) -> Vec<Op> {
+        let mut v = Vec::new();
+        for l in &self.locations {
+            let mut open: BTreeMap<(u64, u64), &Event> = BTreeMap::new();
+            for e in &l.events {
+                match e.ty.as_str() {
+                    "IoOperationBegin" => {
+                        open.insert((e.handle_id.unwrap(), e.matching_id.unwrap()), e);
+                    }
+                    "IoOperationComplete" => {
+                        let b = open
+                            .remove(&(e.handle_id.unwrap(), e.matching_id.unwrap()))
+                            .expect("IoOperationComplete without Begin");
+                        v.push(Op {
+                            location: l.id,
+                            group: l.group,
+                            region: b.enclosing_region.clone().unwrap_or_default(),
+                            handle: b.handle.clone().unwrap_or_default(),
+                            handle_id: b.handle_id.unwrap(),
+                            file: b.file.clone(),
+                            paradigm: b.paradigm.clone().unwrap_or_default(),
+                            mode: b.mode.clone().unwrap_or_default(),
+                            bytes_request: b.bytes_request.unwrap_or(0),
+                            bytes_result: e.bytes_result.unwrap_or(0),
+                            offset: b.attr("Offset"),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        v
+    }
+
+    /// Operations on the file named `file` (its full path).
+    pub fn ops_on(&self, file: &str) -> Vec<Op> {
+        self.ops()
+            .into_iter()
+            .filter(|o| o.file.as_deref() == Some(file))
+            .collect()
+    }
+
+    /// Every traced call (Enter/Leave pair), in order per location.
+    pub fn calls(&self) -> Vec<Call> {
+        let mut out = Vec::new();
+        for l in &self.locations {
+            let mut stack: Vec<Call> = Vec::new();
+            for e in &l.events {
+                match e.ty.as_str() {
+                    "Enter" => stack.push(Call {
+                        location: l.id,
+                        group: l.group,
+                        region: e.region.clone().unwrap_or_default(),
+                        depth: stack.len(),
+                        enter_index: e.index,
+                        events: Vec::new(),
+                        leave_attributes: BTreeMap::new(),
+                    }),
+                    "Leave" => {
+                        let mut c = stack.pop().expect("Leave without Enter");
+                        assert_eq!(Some(&c.region), e.region.as_ref(), "unbalanced Leave");
+                        c.leave_attributes = e.attributes.clone();
+                        out.push(c);
+                    }
+                    _ => {
+                        if let Some(c) = stack.last_mut() {
+                            c.events.push(e.clone());
+                        }
+                    }
+                }
+            }
+        }
+        // Leaves come innermost first: restore entry order per location.
+        out.sort_by_key(|c| (c.location, c.enter_index));
+        out
+    }
+
+    /// Calls of one function.
+    pub fn calls_of(&self, region: &str) -> Vec<Call> {
+        self.calls()
+            .into_iter()
+            .filter(|c| c.region == region)
+            .collect()
+    }
+
+    pub fn handle(&self, id: u64) -> &Handle {
+        self.handles
+            .iter()
+            .find(|h| h.id == id)
+            .unwrap_or_else(|| panic!("no handle {id}"))
+    }
+
+    pub fn file(&self, name: &str) -> Option<&FileDef> {
+        self.files.iter().find(|f| f.name == name)
+    }
+
+    pub fn group(&self, id: u64) -> &Group {
+        self.location_groups
+            .iter()
+            .find(|g| g.id == id)
+            .unwrap_or_else(|| panic!("no location group {id}"))
+    }
+
+    /// The locations of one location group.
+    pub fn locations_of(&self, group: u64) -> Vec<&Location> {
+        self.locations.iter().filter(|l| l.group == group).collect()
+    }
+
+    /// The location group whose events touch `file`, which must be exactly one.
+    pub fn group_of_file(&self, file: &str) -> u64 {
+        let mut g: Vec<u64> = self
+            .events()
+            .filter(|e| e.file.as_deref() == Some(file))
+            .map(|e| e.group)
+            .collect();
+        g.sort();
+        g.dedup();
+        assert_eq!(g.len(), 1, "{file} is used by location groups {g:?}");
+        g[0]
+    }
+
+    /// Names of all files (IoFile definitions).
+    pub fn file_names(&self) -> Vec<String> {
+        self.files.iter().map(|f| f.name.clone()).collect()
+    }
+}
+
+/// The operations as (region, mode, bytes_request, bytes_result, offset) tuples, for compact
+/// comparisons.
+pub fn op_tuples(ops: &[Op]) -> Vec<(String, String, u64, u64, Option<u64>)> {
+    ops.iter()
+        .map(|o| {
+            (
+                o.region.clone(),
+                o.mode.clone(),
+                o.bytes_request,
+                o.bytes_result,
+                o.offset,
+            )
+        })
+        .collect()
+}
+
+/// Shorthand for building expected [`op_tuples`].
+pub fn op(
+    region: &str,
+    mode: &str,
+    req: u64,
+    res: u64,
+    offset: Option<u64>,
+) -> (String, String, u64, u64, Option<u64>) {
+    (region.to_string(), mode.to_string(), req, res, offset)
+}

@@ -1,0 +1,349 @@
+//! recorder2otf2 and recorder2text on bad input: one line on stderr naming the problem and
+//! the file, a non-zero exit status, no panic, nothing half-written; and on existing output.
+
+use e2e_tests::*;
+use std::path::{Path, PathBuf};
+
+/// A small complete trace of the known workload, and a multi-chunk one of writer_loop.
+struct Traces {
+    dir: TestDir,
+    small: PathBuf,
+    chunked: PathBuf,
+}
+
+fn traces(name: &str) -> Traces {
+    let dir = TestDir::new(name);
+    let small = dir.join("small");
+    let chunked = dir.join("chunked");
+    let prog = compile(&dir, "workload", &[]);
+    run_traced_ok(&prog, &dir, &small, &[]);
+    let prog = compile(&dir, "writer_loop", &[]);
+    let mut c = traced(&prog, dir.path(), &chunked);
+    c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
+        .arg(dir.path())
+        .arg("3000");
+    run(&mut c).assert_ok("writer_loop");
+    Traces {
+        dir,
+        small,
+        chunked,
+    }
+}
+
+/// Copy a trace directory (two levels) to `to`.
+fn copy_trace(from: &Path, to: &Path) -> PathBuf {
+    for p in std::fs::read_dir(from).unwrap() {
+        let p = p.unwrap();
+        let d = to.join(p.file_name());
+        std::fs::create_dir_all(&d).unwrap();
+        for f in std::fs::read_dir(p.path()).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
+        }
+    }
+    to.to_path_buf()
+}
+
+/// The single process folder of a trace.
+fn process_dir(trace: &Path) -> PathBuf {
+    let v: Vec<PathBuf> = std::fs::read_dir(trace)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(v.len(), 1);
+    v[0].clone()
+}
+
+/// Byte offsets and payload lengths of the chunks of a stream.
+fn chunks(stream: &Path) -> Vec<(u64, usize)> {
+    let mut r = io_events::stream::StreamReader::open(stream).unwrap();
+    let mut c = io_events::stream::Chunk::default();
+    let mut v = Vec::new();
+    while r.next_chunk(&mut c).unwrap() {
+        v.push((c.offset, c.payload.len()));
+    }
+    v
+}
+
+/// The tool failed cleanly: non-zero, one stderr line starting with "TOOL: " and naming
+/// `names`, no panic.
+fn assert_clean_error(r: &Run, tool: &str, names: &str, what: &str) {
+    assert!(
+        !r.status.success(),
+        "{what}: {tool} succeeded:\n{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{what}: {tool} panicked:\n{}",
+        r.stderr
+    );
+    let lines = r.stderr_lines();
+    assert_eq!(
+        lines.len(),
+        1,
+        "{what}: {tool} stderr should be one line:\n{}",
+        r.stderr
+    );
+    assert!(
+        lines[0].starts_with(&format!("{tool}: ")),
+        "{what}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(names),
+        "{what}: the message should name {names}: {}",
+        lines[0]
+    );
+}
+
+fn to_text(trace: &Path) -> Run {
+    let mut c = command(&build().to_text, Path::new("/"));
+    c.arg(trace);
+    run(&mut c)
+}
+
+/// Convert must fail cleanly and leave no archive behind; recorder2text must fail too.
+fn both_fail(t: &Traces, trace: &Path, names: &str, what: &str) {
+    let out = t.dir.join(format!("out-{}.otf2", what.replace(' ', "-")));
+    let r = convert_raw(trace, &out, &[]);
+    assert_clean_error(&r, "recorder2otf2", names, what);
+    assert!(!out.exists(), "{what}: {} left behind", out.display());
+    assert!(
+        !out.with_extension("def").exists(),
+        "{what}: .def left behind"
+    );
+    assert!(
+        !out.with_extension("").exists(),
+        "{what}: archive folder left behind"
+    );
+    let r = to_text(trace);
+    assert_clean_error(&r, "recorder2text", names, what);
+}
+
+#[test]
+fn not_a_trace_and_missing_directories() {
+    let t = traces("tools-missing");
+    let empty = t.dir.subdir("empty");
+    both_fail(&t, &empty, &empty.to_string_lossy(), "empty dir");
+    let other = t.dir.subdir("other");
+    std::fs::write(other.join("notes.txt"), "not a trace").unwrap();
+    std::fs::create_dir_all(other.join("sub")).unwrap();
+    both_fail(&t, &other, &other.to_string_lossy(), "non-trace dir");
+    let missing = t.dir.join("does-not-exist");
+    both_fail(&t, &missing, &missing.to_string_lossy(), "missing dir");
+    let file = t.dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    both_fail(&t, &file, &file.to_string_lossy(), "file not dir");
+    // A process folder given instead of the trace directory.
+    let pd = process_dir(&t.small);
+    both_fail(&t, &pd, &pd.to_string_lossy(), "process folder");
+}
+
+#[test]
+fn truncated_stream_converts_with_a_warning() {
+    let t = traces("tools-truncated");
+    let trace = copy_trace(&t.chunked, &t.dir.join("truncated"));
+    let pd = process_dir(&trace);
+    let stream = pd.join("thread-0.rec");
+    let ch = chunks(&stream);
+    assert!(ch.len() >= 3, "{} chunks", ch.len());
+    let (off, len) = *ch.last().unwrap();
+    let cut = off + 28 + len as u64 / 2;
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&stream)
+        .unwrap();
+    f.set_len(cut).unwrap();
+    drop(f);
+    let (records, complete) = complete_chunk_records(&stream);
+    assert_eq!(complete as usize, ch.len() - 1);
+
+    let a = convert_and_check(&trace, &t.dir.join("out-truncated.otf2"));
+    assert!(!a.converter_stderr.contains("panicked"));
+    let warn: Vec<&str> = a
+        .converter_stderr
+        .lines()
+        .filter(|l| l.contains("warning"))
+        .collect();
+    assert_eq!(warn.len(), 1, "{}", a.converter_stderr);
+    assert!(
+        warn[0].starts_with("recorder2otf2: warning: ")
+            && warn[0].contains(&stream.to_string_lossy().into_owned())
+            && warn[0].contains("truncated"),
+        "{}",
+        warn[0]
+    );
+    let writes = a.ops_on(&format!("{}/loop.dat", t.dir.str()));
+    assert_eq!(
+        writes.len() as u64 + 1,
+        records,
+        "open + writes of the complete chunks"
+    );
+    assert!(writes.len() < 3000);
+
+    let r = to_text(&trace);
+    r.assert_ok("recorder2text on a truncated stream");
+    assert!(!r.stderr.contains("panicked"));
+    assert!(
+        r.stdout
+            .lines()
+            .any(|l| l.starts_with("# warning: ") && l.contains("truncated")),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stdout
+            .lines()
+            .filter(|l| l.contains(" write(fd=3, count=100)"))
+            .count(),
+        writes.len()
+    );
+}
+
+#[test]
+fn corrupt_stream_is_an_error() {
+    let t = traces("tools-corrupt");
+    let trace = copy_trace(&t.chunked, &t.dir.join("corrupt"));
+    let stream = process_dir(&trace).join("thread-0.rec");
+    let ch = chunks(&stream);
+    let mut bytes = std::fs::read(&stream).unwrap();
+    // One payload byte in the middle of the second chunk.
+    let (off, len) = ch[1];
+    bytes[(off + 28) as usize + len / 2] ^= 0x5a;
+    std::fs::write(&stream, &bytes).unwrap();
+    both_fail(&t, &trace, &stream.to_string_lossy(), "corrupt payload");
+
+    // A chunk header claiming a huge payload.
+    let trace = copy_trace(&t.chunked, &t.dir.join("corrupt-len"));
+    let stream = process_dir(&trace).join("thread-0.rec");
+    let mut bytes = std::fs::read(&stream).unwrap();
+    let off = ch[1].0 as usize;
+    bytes[off + 4..off + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    std::fs::write(&stream, &bytes).unwrap();
+    both_fail(&t, &trace, &stream.to_string_lossy(), "corrupt length");
+
+    // Not a stream at all.
+    let trace = copy_trace(&t.small, &t.dir.join("not-stream"));
+    let stream = process_dir(&trace).join("thread-0.rec");
+    std::fs::write(&stream, "hello, I am not a thread stream at all").unwrap();
+    both_fail(&t, &trace, &stream.to_string_lossy(), "bad magic");
+    std::fs::write(&stream, "").unwrap();
+    both_fail(&t, &trace, &stream.to_string_lossy(), "empty stream");
+}
+
+#[test]
+fn wrong_versions_and_bad_metadata_are_errors() {
+    let t = traces("tools-version");
+    // Stream header version (bytes 8..10).
+    let trace = copy_trace(&t.small, &t.dir.join("rec-version"));
+    let stream = process_dir(&trace).join("thread-0.rec");
+    let mut bytes = std::fs::read(&stream).unwrap();
+    bytes[8..10].copy_from_slice(&99u16.to_le_bytes());
+    std::fs::write(&stream, &bytes).unwrap();
+    both_fail(&t, &trace, &stream.to_string_lossy(), "stream version");
+
+    // meta.yaml format_version.
+    let trace = copy_trace(&t.small, &t.dir.join("meta-version"));
+    let meta = process_dir(&trace).join("meta.yaml");
+    let text = std::fs::read_to_string(&meta).unwrap();
+    assert!(text.contains("format_version: 1\n"), "{text}");
+    std::fs::write(
+        &meta,
+        text.replace("format_version: 1\n", "format_version: 99\n"),
+    )
+    .unwrap();
+    both_fail(&t, &trace, &meta.to_string_lossy(), "meta version");
+
+    // meta.yaml that is not metadata.
+    let trace = copy_trace(&t.small, &t.dir.join("meta-garbage"));
+    let meta = process_dir(&trace).join("meta.yaml");
+    std::fs::write(&meta, "{{{ this is : not yaml ::\n- [").unwrap();
+    both_fail(&t, &trace, &meta.to_string_lossy(), "meta garbage");
+
+    // defs.bin missing and corrupt.
+    let trace = copy_trace(&t.small, &t.dir.join("defs-missing"));
+    let defs = process_dir(&trace).join("defs.bin");
+    std::fs::remove_file(&defs).unwrap();
+    both_fail(&t, &trace, &defs.to_string_lossy(), "defs missing");
+    let trace = copy_trace(&t.small, &t.dir.join("defs-garbage"));
+    let defs = process_dir(&trace).join("defs.bin");
+    std::fs::write(&defs, "garbage garbage garbage garbage garbage").unwrap();
+    both_fail(&t, &trace, &defs.to_string_lossy(), "defs garbage");
+}
+
+#[test]
+fn existing_output_needs_force() {
+    let t = traces("tools-force");
+    let out = t.dir.join("out.otf2");
+    let def = t.dir.join("out.def");
+    let folder = t.dir.join("out");
+    std::fs::write(&out, "old anchor").unwrap();
+    std::fs::write(&def, "old defs").unwrap();
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("marker"), "old data").unwrap();
+
+    let r = convert_raw(&t.small, &out, &[]);
+    assert_clean_error(
+        &r,
+        "recorder2otf2",
+        &out.to_string_lossy(),
+        "existing output",
+    );
+    assert!(r.stderr.contains("--force"), "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old anchor");
+    assert_eq!(std::fs::read_to_string(&def).unwrap(), "old defs");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("marker")).unwrap(),
+        "old data"
+    );
+
+    // Only the archive folder exists: still refused.
+    let out2 = t.dir.join("only-folder.otf2");
+    std::fs::create_dir_all(t.dir.join("only-folder")).unwrap();
+    let r = convert_raw(&t.small, &out2, &[]);
+    assert_clean_error(
+        &r,
+        "recorder2otf2",
+        &out2.to_string_lossy(),
+        "existing folder",
+    );
+
+    // --force replaces all three.
+    let r = convert_raw(&t.small, &out, &["--force"]);
+    r.assert_ok("recorder2otf2 --force");
+    assert!(
+        !folder.join("marker").exists(),
+        "the old archive folder was kept"
+    );
+    assert_ne!(std::fs::read(&out).unwrap(), b"old anchor");
+    let a = check(&out);
+    assert_eq!(
+        a.ops_on(&format!("{}/work_posix.dat", t.dir.str())).len(),
+        6
+    );
+
+    // --quiet: no summary line.
+    let out3 = t.dir.join("quiet.otf2");
+    let r = convert_raw(&t.small, &out3, &["--quiet"]);
+    r.assert_ok("recorder2otf2 --quiet");
+    assert_eq!(r.stderr, "");
+    let r = convert_raw(&t.small, &t.dir.join("loud.otf2"), &[]);
+    r.assert_ok("recorder2otf2");
+    assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("recorder2otf2: 1 processes, 1 locations, 20 calls"),
+        "{}",
+        r.stderr
+    );
+
+    // An output name without .otf2, and an output folder that does not exist.
+    let bad = t.dir.join("out.txt");
+    let r = convert_raw(&t.small, &bad, &[]);
+    assert_clean_error(&r, "recorder2otf2", &bad.to_string_lossy(), "no .otf2");
+    assert!(!bad.exists());
+    let nodir = t.dir.join("no/such/dir/x.otf2");
+    let r = convert_raw(&t.small, &nodir, &[]);
+    assert_clean_error(&r, "recorder2otf2", "no/such/dir", "missing output folder");
+}
