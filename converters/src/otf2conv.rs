@@ -70,6 +70,8 @@ struct StreamEntry {
 struct Pending {
     handle: Option<u32>,
     op: Option<(u32, u64)>,
+    /// The second operation of a two-handle call (copy_file_range: the write).
+    op2: Option<(u32, u64)>,
 }
 
 fn access_mode(flags: u32) -> IoAccessMode {
@@ -241,6 +243,23 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
+    /// The position of a target is no longer known (a seek whose result was not recorded).
+    fn forget_position(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
+        match t {
+            Target::Fd(i) => {
+                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
+                    e.ofd.borrow_mut().pos = None;
+                }
+            }
+            Target::Stream(i) => {
+                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
+                    s.pos = None;
+                }
+            }
+            Target::Proxy => {}
+        }
+    }
+
     fn target(
         &mut self,
         defs: &mut GlobalDefs,
@@ -263,11 +282,12 @@ impl<'p> ProcessState<'p> {
     }
 
     /// The implicit position of a target (and a way to advance it).
-    fn position(&self, info: &FunctionInfo, r: &Record, t: Target) -> Option<u64> {
+    fn position(&self, info: &FunctionInfo, r: &Record, t: Target, dir: Dir) -> Option<u64> {
         match t {
             Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).and_then(|e| {
                 let o = e.ofd.borrow();
-                if o.append {
+                // An appending write goes to the end of the file, which is not tracked.
+                if o.append && dir == Dir::Write {
                     None
                 } else {
                     o.pos
@@ -324,16 +344,18 @@ impl<'p> ProcessState<'p> {
                 }
             }
             Target::Fd(i) => {
-                let Some(ofd) = self.fds.get(&(field(info, r, i) as i32)).map(|e| e.ofd.clone())
+                let Some(ofd) = self
+                    .fds
+                    .get(&(field(info, r, i) as i32))
+                    .map(|e| e.ofd.clone())
                 else {
                     return;
                 };
                 let fds = &self.fds;
                 for s in self.streams.values_mut() {
-                    let shared = s
-                        .fd
-                        .and_then(|fd| fds.get(&fd))
-                        .is_some_and(|e| Rc::ptr_eq(&e.ofd, &ofd));
+                    let shared =
+                        s.fd.and_then(|fd| fds.get(&fd))
+                            .is_some_and(|e| Rc::ptr_eq(&e.ofd, &ofd));
                     if shared {
                         s.pos = None;
                     }
@@ -356,6 +378,85 @@ impl<'p> ProcessState<'p> {
                 s.pos = None;
             }
         }
+    }
+
+    /// IoOperationBegin of one operation of a call, if its handle is known.
+    #[allow(clippy::too_many_arguments)]
+    fn begin_op(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t0: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        target: Target,
+        dir: Dir,
+        req: u8,
+        off: Off,
+    ) -> Result<Option<(u32, u64)>, Err> {
+        let Some(h) = self.target(defs, info, r, target) else {
+            return Ok(None);
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let offset = match off {
+            Off::Field(i) => Some(field(info, r, i)),
+            Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
+            Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target, dir),
+            Off::None => None,
+        };
+        let (mode, bytes) = match dir {
+            Dir::Read => (IoOperationMode::Read, field(info, r, req)),
+            Dir::Write => (IoOperationMode::Write, field(info, r, req)),
+            Dir::Flush => (IoOperationMode::Flush, 0),
+        };
+        w.io_operation_begin(
+            t0,
+            h,
+            mode,
+            IoOperationFlags::NONE,
+            bytes,
+            id,
+            offset.map(|o| (ATTR_OFFSET, o)),
+        )
+        .map_err(otf2e)?;
+        Ok(Some((h, id)))
+    }
+
+    /// IoOperationComplete of one operation, and the position it moves.
+    #[allow(clippy::too_many_arguments)]
+    fn complete_op(
+        &mut self,
+        w: &mut EventWriter,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        target: Target,
+        dir: Dir,
+        xfer: u8,
+        off: Off,
+        (h, id): (u32, u64),
+    ) -> Result<(), Err> {
+        let got = if dir == Dir::Flush {
+            0
+        } else {
+            field(info, r, xfer)
+        };
+        w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+        let implicit = match off {
+            Off::Implicit => true,
+            Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
+            _ => false,
+        };
+        if implicit && dir != Dir::Flush {
+            self.set_position(info, r, target, None, Some(got));
+        }
+        // Through a stream every operation (a flush too) may move the descriptor under it; on a
+        // descriptor only those at the file position do.
+        if matches!(target, Target::Stream(_)) || (implicit && dir != Dir::Flush) {
+            self.positions_diverge(info, r, target);
+        }
+        Ok(())
     }
 
     /// Enter the call: Enter, and what must happen at its start.
@@ -401,34 +502,37 @@ impl<'p> ProcessState<'p> {
                 off,
                 ..
             } => {
-                if let Some(h) = self.target(defs, info, r, target) {
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let offset = match off {
-                        Off::Field(i) => Some(field(info, r, i)),
-                        Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => {
-                            Some(field(info, r, i))
-                        }
-                        Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target),
-                        Off::None => None,
-                    };
-                    let (mode, bytes) = match dir {
-                        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
-                        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
-                        Dir::Flush => (IoOperationMode::Flush, 0),
-                    };
-                    w.io_operation_begin(
-                        t0,
-                        h,
-                        mode,
-                        IoOperationFlags::NONE,
-                        bytes,
-                        id,
-                        offset.map(|o| (ATTR_OFFSET, o)),
-                    )
-                    .map_err(otf2e)?;
-                    pend.op = Some((h, id));
-                }
+                pend.op = self.begin_op(defs, w, t0, info, r, target, dir, req, off)?;
+            }
+            Mapping::Copy {
+                from,
+                to,
+                req,
+                off_from,
+                off_to,
+            } => {
+                pend.op = self.begin_op(
+                    defs,
+                    w,
+                    t0,
+                    info,
+                    r,
+                    Target::Fd(from),
+                    Dir::Read,
+                    req,
+                    off_from,
+                )?;
+                pend.op2 = self.begin_op(
+                    defs,
+                    w,
+                    t0,
+                    info,
+                    r,
+                    Target::Fd(to),
+                    Dir::Write,
+                    req,
+                    off_to,
+                )?;
             }
             _ => {}
         }
@@ -587,7 +691,15 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::Close(Target::Fd(i)) => {
                 if !failed {
-                    self.close_fd(w, t1, field(info, r, i) as i32)?;
+                    let fd = field(info, r, i) as i32;
+                    self.close_fd(w, t1, fd)?;
+                    // close(fileno(f)): the stream no longer owns that number, so a later
+                    // fclose(f) must not close whatever reuses it.
+                    for s in self.streams.values_mut() {
+                        if s.fd == Some(fd) {
+                            s.fd = None;
+                        }
+                    }
                 }
             }
             Mapping::Close(Target::Stream(i)) => {
@@ -604,26 +716,32 @@ impl<'p> ProcessState<'p> {
                 dir,
                 ..
             } => {
-                if let Some((h, id)) = pend.op {
-                    let got = if dir == Dir::Flush {
-                        0
-                    } else {
-                        field(info, r, xfer)
-                    };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
-                    let implicit = match off {
-                        Off::Implicit => true,
-                        Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
-                        _ => false,
-                    };
-                    if implicit && dir != Dir::Flush {
-                        self.set_position(info, r, target, None, Some(got));
-                    }
-                    // Through a stream every operation (a flush too) may move the descriptor
-                    // under it; on a descriptor only those at the file position do.
-                    if matches!(target, Target::Stream(_)) || (implicit && dir != Dir::Flush) {
-                        self.positions_diverge(info, r, target);
-                    }
+                if let Some(op) = pend.op {
+                    self.complete_op(w, t1, info, r, target, dir, xfer, off, op)?;
+                }
+            }
+            Mapping::Copy {
+                from,
+                to,
+                off_from,
+                off_to,
+                ..
+            } => {
+                if let Some(op) = pend.op {
+                    self.complete_op(
+                        w,
+                        t1,
+                        info,
+                        r,
+                        Target::Fd(from),
+                        Dir::Read,
+                        RET,
+                        off_from,
+                        op,
+                    )?;
+                }
+                if let Some(op) = pend.op2 {
+                    self.complete_op(w, t1, info, r, Target::Fd(to), Dir::Write, RET, off_to, op)?;
                 }
             }
             Mapping::Seek {
@@ -644,7 +762,10 @@ impl<'p> ProcessState<'p> {
                             res.unwrap_or(u64::MAX),
                         )
                         .map_err(otf2e)?;
-                        self.set_position(info, r, target, res, None);
+                        match res {
+                            Some(_) => self.set_position(info, r, target, res, None),
+                            None => self.forget_position(info, r, target),
+                        }
                         self.positions_diverge(info, r, target);
                     }
                 }
@@ -764,7 +885,46 @@ impl<'p> ProcessState<'p> {
             IoStatusFlags::NONE
         };
         w.io_duplicate_handle(t, oh, nh, st).map_err(otf2e)?;
+        let pos = ofd.borrow().pos;
         self.fds.insert(new, FdEntry { handle: nh, ofd });
+        self.rebind_streams(defs, w, t, new, nh, pos)
+    }
+
+    /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
+    /// writes through stdout), the stream writes into another file: its handle is replaced
+    /// by a new ISO C handle on that file, made from the new descriptor's handle.
+    fn rebind_streams(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t: u64,
+        fd: i32,
+        fd_handle: u32,
+        pos: Option<u64>,
+    ) -> Result<(), Err> {
+        let keys: Vec<u64> = self
+            .streams
+            .iter()
+            .filter(|(_, s)| s.fd == Some(fd))
+            .map(|(k, _)| *k)
+            .collect();
+        for key in keys {
+            let Some(file) = defs.handles[fd_handle as usize].file else {
+                continue;
+            };
+            let old = self.streams[&key].handle;
+            if defs.handles[old as usize].file == Some(file) {
+                continue;
+            }
+            self.destroy(w, t, old)?;
+            let nh = self.new_handle(defs, file, Layer::Isoc);
+            w.io_duplicate_handle(t, fd_handle, nh, IoStatusFlags::NONE)
+                .map_err(otf2e)?;
+            if let Some(s) = self.streams.get_mut(&key) {
+                s.handle = nh;
+                s.pos = pos;
+            }
+        }
         Ok(())
     }
 
@@ -937,7 +1097,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                     _ => None,
                 })
                 .collect();
-            forks_of.entry(parent.clone()).or_default().push((start, fds));
+            forks_of
+                .entry(parent.clone())
+                .or_default()
+                .push((start, fds));
         }
     }
     let mut bytes_done = 0u64;
@@ -952,6 +1115,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 "{}: the process did not finish (killed?); converted up to its last complete chunk",
                 p.dir.dir.display()
             ));
+        }
+        if p.threads.is_empty() {
+            // No traced call (e.g. `env` before it exec'ed the real program): no location group.
+            continue;
         }
         let href = host_ref[&p.meta.host];
         let host_node = defs.host(&p.meta.host);

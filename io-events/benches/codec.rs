@@ -8,7 +8,14 @@ use std::time::Instant;
 
 #[inline(always)]
 fn pwrite_record(i: u64) -> Record {
-    Record::new(20, 0, 1000 + i * 45 + (i % 7), 1000 + i * 45 + 38 + (i % 5), 0, &[3, 1, i, 1])
+    Record::new(
+        20,
+        0,
+        1000 + i * 45 + (i % 7),
+        1000 + i * 45 + 38 + (i % 5),
+        0,
+        &[3, 1, i, 1],
+    )
 }
 
 fn pwrite_pattern(n: u64) -> Vec<Record> {
@@ -31,7 +38,10 @@ fn encode_inline(n: u64) {
         black_box(pos);
         v.push(t.elapsed().as_nanos() as f64 / n as f64);
     }
-    println!("  pwrite: encode {:.1} ns/record (records built inline, as in the recorder)", median(v));
+    println!(
+        "  pwrite: encode {:.1} ns/record (records built inline, as in the recorder)",
+        median(v)
+    );
 }
 
 fn mixed_pattern(n: u64) -> Vec<Record> {

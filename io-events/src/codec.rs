@@ -71,11 +71,26 @@ impl Record {
     /// A record from a fixed-size field array (the recorder's hot path: the copy is unrolled
     /// at compile time instead of a memcpy call).
     #[inline(always)]
-    pub fn from_array<const N: usize>(func: u16, depth: u32, start: u64, end: u64, errno: u32, fields: &[u64; N]) -> Record {
+    pub fn from_array<const N: usize>(
+        func: u16,
+        depth: u32,
+        start: u64,
+        end: u64,
+        errno: u32,
+        fields: &[u64; N],
+    ) -> Record {
         let mut f = [0u64; MAX_FIELDS];
         let n = N.min(MAX_FIELDS);
         f[..n].copy_from_slice(&fields[..n]);
-        Record { func, depth, start, end, errno, nfields: n as u8, fields: f }
+        Record {
+            func,
+            depth,
+            start,
+            end,
+            errno,
+            nfields: n as u8,
+            fields: f,
+        }
     }
     /// The used fields.
     pub fn fields(&self) -> &[u64] {
@@ -167,7 +182,6 @@ fn unzigzag(v: u64) -> i64 {
     ((v >> 1) as i64) ^ -((v & 1) as i64)
 }
 
-
 /// Encodes records of one chunk. Reset it at every chunk start so chunks decode alone.
 #[derive(Clone)]
 pub struct PeepholeEncoder {
@@ -192,7 +206,9 @@ impl PeepholeEncoder {
     /// `pos` (if not, nothing is written and `pos` is returned); returns the new end position.
     #[inline]
     pub fn encode(&mut self, r: &Record, buf: &mut [u8], pos: usize) -> usize {
-        let Some(out) = buf.get_mut(pos..pos + MAX_RECORD_BYTES) else { return pos };
+        let Some(out) = buf.get_mut(pos..pos + MAX_RECORD_BYTES) else {
+            return pos;
+        };
         let mut o = Out { buf: out, p: 0 };
         let w = &mut self.window;
         let n = (r.nfields as usize).min(MAX_FIELDS);
@@ -226,7 +242,11 @@ impl PeepholeEncoder {
             }
         }
         let is_ref = best != usize::MAX;
-        let expected_depth = if is_ref { w.slots[best_slot].depth } else { w.prev_depth };
+        let expected_depth = if is_ref {
+            w.slots[best_slot].depth
+        } else {
+            w.prev_depth
+        };
         let mut status = 0u8;
         let mut ext = 0u8;
         if r.depth != expected_depth {

@@ -186,6 +186,15 @@ pub enum Mapping {
         xfer: u8,
         off: Off,
     },
+    /// A copy between two descriptors inside the kernel (copy_file_range, sendfile): a READ
+    /// on `from` and a WRITE on `to`, both of the returned byte count.
+    Copy {
+        from: u8,
+        to: u8,
+        req: u8,
+        off_from: Off,
+        off_to: Off,
+    },
     /// A seek; the resulting absolute offset is in `result` (or unknown when `result` is None).
     Seek {
         target: Target,
@@ -320,6 +329,10 @@ io_functions! {
     preadv64v2:  Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
     pwritev64v2: Posix Data [fd: Fd, iovcnt: Int, bytes: Size, offset: Offset, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::FieldOrImplicit(3) };
 
+    copy_file_range: Posix Data [fd_in: Fd, fd_out: Fd, len: Size, off_in: Offset, off_out: Offset, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 1, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::FieldOrImplicit(4) };
+    sendfile:    Posix Data [out_fd: Fd, in_fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Copy { from: 1, to: 0, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::Implicit };
+    sendfile64:  Posix Data [out_fd: Fd, in_fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Copy { from: 1, to: 0, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::Implicit };
+
     // ---- POSIX: position, sync, size, locks, dup ------------------------------------------
     lseek:       Posix Meta [fd: Fd, offset: Offset, whence: Whence] -> Offset, Neg1 => Seek { target: Fd(0), offset: 1, whence: 2, result: Some(RET) };
     lseek64:     Posix Meta [fd: Fd, offset: Offset, whence: Whence] -> Offset, Neg1 => Seek { target: Fd(0), offset: 1, whence: 2, result: Some(RET) };
@@ -425,6 +438,15 @@ io_functions! {
     fgetpos64:   Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => None;
     fsetpos:     Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: RET, result: Some(1) };
     fsetpos64:   Isoc Meta [stream: Stream, pos: Offset] -> Int, NonZero => Seek { target: Stream(0), offset: 1, whence: RET, result: Some(1) };
+    fread_unlocked:  Isoc Data [stream: Stream, size: Size, nmemb: Size, bytes: Size, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 3, xfer: 4, off: Off::Implicit };
+    fwrite_unlocked: Isoc Data [stream: Stream, size: Size, nmemb: Size, bytes: Size, put: Size] -> Size, Never => Data { target: Stream(0), dir: Write, req: 3, xfer: 4, off: Off::Implicit };
+    fgets_unlocked:  Isoc Data [stream: Stream, size: Size, got: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    fputs_unlocked:  Isoc Data [stream: Stream, len: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetc_unlocked:  Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    getc_unlocked:   Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    fputc_unlocked:  Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putc_unlocked:   Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fflush_unlocked: Isoc Data [stream: Stream] -> Int, Neg => Data { target: Stream(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
     fflush:      Isoc Data [stream: Stream] -> Int, Neg => Data { target: Stream(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
     fileno:      Isoc Meta [stream: Stream] -> Fd, Neg1 => None;
     setvbuf:     Isoc Meta [stream: Stream, mode: Int, size: Size] -> Int, NonZero => None;

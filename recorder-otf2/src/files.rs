@@ -26,6 +26,14 @@ pub const UNTRACKED: u8 = 0;
 pub const TRACED: u8 = 1;
 /// fd on an excluded path.
 pub const EXCLUDED: u8 = 2;
+/// One of the recorder's own files: the program may not close it.
+pub const OWN: u8 = 3;
+
+/// Whether `fd` is one of the recorder's own files.
+#[inline(always)]
+pub fn is_own(fd: c_int) -> bool {
+    fd_state(fd) == OWN
+}
 
 static FD_STATE: [AtomicU8; FD_MAX] = [const { AtomicU8::new(0) }; FD_MAX];
 

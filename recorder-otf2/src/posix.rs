@@ -92,6 +92,18 @@ fn iov_bytes(iov: *const iovec, n: c_int) -> u64 {
         .sum()
 }
 
+/// The offset an in/out offset pointer held before the call (the kernel advanced it by the
+/// bytes copied); -1 when the pointer is NULL (the descriptor's own position was used).
+#[inline]
+fn off_before(p: *const off_t, ret: ssize_t, failed: bool) -> u64 {
+    if p.is_null() {
+        return u64::MAX;
+    }
+    // SAFETY: the real call accepted the pointer.
+    let after = unsafe { *p };
+    (if failed { after } else { after - ret as off_t }) as u64
+}
+
 /// Addresses of traced mappings, so munmap/msync of other memory is not recorded.
 static MAPS: [AtomicU64; 64] = [const { AtomicU64::new(0) }; 64];
 
@@ -121,7 +133,8 @@ fn unmapped(addr: *mut c_void, failed: bool) -> u64 {
     addr as u64
 }
 
-/// chdir/fchdir: relative paths resolve elsewhere from now on.
+/// chdir/fchdir: relative paths resolve elsewhere from now on. (chdir records the folder it
+/// moved into, resolved as "." after the call: its relative argument no longer resolves.)
 fn cwd_changed(failed: bool, field: u64) -> u64 {
     if !failed {
         files::CWD_GEN.fetch_add(1, Relaxed);
@@ -171,7 +184,7 @@ wrap! {
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
     Posix fn mkostemps64(p: *mut c_char, sl: c_int, flags: c_int) -> c_int [true]
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
-    Posix fn close(fd: c_int) -> c_int [fd_traced(fd)]
+    Posix fn close(fd: c_int) -> c_int [fd_traced(fd)] refuse [files::is_own(fd)]
         |ts, ret, failed| [closed(fd, failed)];
 
     // ---- data ------------------------------------------------------------------------------
@@ -207,6 +220,13 @@ wrap! {
         |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
     Posix fn pwritev64v2(fd: c_int, v: *const iovec, c: c_int, o: off_t, fl: c_int) -> ssize_t [fd_traced(fd)]
         |ts, ret, failed| [fd as u64, c as u64, iov_bytes(v, c), o as u64, fl as u64];
+
+    Posix fn copy_file_range(fi: c_int, oi: *mut off_t, fo: c_int, oo: *mut off_t, n: size_t, fl: c_uint) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
+        |ts, ret, failed| [fi as u64, fo as u64, n as u64, off_before(oi, ret, failed), off_before(oo, ret, failed), fl as u64];
+    Posix fn sendfile(fo: c_int, fi: c_int, oi: *mut off_t, n: size_t) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
+        |ts, ret, failed| [fo as u64, fi as u64, n as u64, off_before(oi, ret, failed)];
+    Posix fn sendfile64(fo: c_int, fi: c_int, oi: *mut off_t, n: size_t) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
+        |ts, ret, failed| [fo as u64, fi as u64, n as u64, off_before(oi, ret, failed)];
 
     // ---- position, sync, size, locks, dup --------------------------------------------------
     Posix fn lseek(fd: c_int, o: off_t, w: c_int) -> off_t [fd_traced(fd)]
@@ -297,7 +317,7 @@ wrap! {
     Posix fn closedir(d: *mut libc::DIR) -> c_int [fd_traced(dir_fd(d)) && { set_fd(dir_fd(d), UNTRACKED); true }]
         |ts, ret, failed| [d as u64];
     Posix fn chdir(p: *const c_char) -> c_int [{ files::CWD_GEN.fetch_add(1, Relaxed); true }]
-        |ts, ret, failed| [cwd_changed(failed, path(ts, AT_FDCWD, p)?)];
+        |ts, ret, failed| [cwd_changed(failed, if failed { path(ts, AT_FDCWD, p)? } else { path(ts, AT_FDCWD, c".".as_ptr())? })];
     Posix fn fchdir(fd: c_int) -> c_int [{ files::CWD_GEN.fetch_add(1, Relaxed); fd_traced(fd) }]
         |ts, ret, failed| [cwd_changed(failed, fd as u64)];
     Posix fn getcwd(b: *mut c_char, n: size_t) -> *mut c_char [true]
@@ -416,6 +436,62 @@ pub unsafe extern "C" fn sync() {
     let err = runtime::errno();
     runtime::end(ts, io_events::functions::Func::sync, t0, t1, 0, &[0]);
     runtime::set_errno(err);
+}
+
+static REAL_CLOSE_RANGE: Real = Real::new("close_range\0");
+
+/// close_range(2) closes the range minus the recorder's own descriptors (not traced: it names
+/// no file; the descriptors it closes simply stop being traced).
+#[no_mangle]
+pub unsafe extern "C" fn close_range(first: c_uint, last: c_uint, flags: c_int) -> c_int {
+    let p = REAL_CLOSE_RANGE.get();
+    let real: Option<unsafe extern "C" fn(c_uint, c_uint, c_int) -> c_int> = if p.is_null() {
+        None
+    } else {
+        Some(std::mem::transmute(p))
+    };
+    let call = |a: c_uint, b: c_uint| -> c_int {
+        match real {
+            Some(f) => f(a, b, flags),
+            None => libc::syscall(libc::SYS_close_range, a, b, flags) as c_int,
+        }
+    };
+    if flags & libc::CLOSE_RANGE_CLOEXEC as c_int != 0 {
+        return call(first, last);
+    }
+    // Close the pieces between our descriptors; forget the program's closed ones.
+    let top = (last as u64).min(files::FD_MAX as u64 - 1) as c_uint;
+    let mut start = first;
+    let mut fd = first;
+    while fd <= top && first <= last {
+        if files::is_own(fd as c_int) {
+            if fd > start {
+                let r = call(start, fd - 1);
+                if r != 0 {
+                    return r;
+                }
+            }
+            start = fd + 1;
+        } else if fd_state(fd as c_int) != UNTRACKED {
+            set_fd(fd as c_int, UNTRACKED);
+        }
+        if fd == c_uint::MAX {
+            break;
+        }
+        fd += 1;
+    }
+    if start <= last && start != 0 || (start == 0 && first == 0) {
+        return call(start, last);
+    }
+    0
+}
+
+/// closefrom(3) as close_range(lowfd, ~0, 0).
+#[no_mangle]
+pub unsafe extern "C" fn closefrom(lowfd: c_int) {
+    let e = runtime::errno();
+    close_range(lowfd.max(0) as c_uint, c_uint::MAX, 0);
+    runtime::set_errno(e);
 }
 
 /// vfork is run as fork: a vfork child shares the parent's memory, so whatever it called

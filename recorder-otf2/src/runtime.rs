@@ -182,7 +182,14 @@ pub fn layer_on(layer: Layer) -> bool {
 
 /// End of a traced call: encode the record. `fields` are the captured fields, return value last.
 #[inline(always)]
-pub fn end<const N: usize>(ts: *mut ThreadState, func: Func, t0: u64, t1: u64, errno: i32, fields: &[u64; N]) {
+pub fn end<const N: usize>(
+    ts: *mut ThreadState,
+    func: Func,
+    t0: u64,
+    t1: u64,
+    errno: i32,
+    fields: &[u64; N],
+) {
     // SAFETY: ts is this thread's own state, alive until the thread ends.
     let t = unsafe { &mut *ts };
     t.depth -= 1;
@@ -326,12 +333,15 @@ pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
     }
     let base = process().map(|p| p.fd_base).unwrap_or_else(fd_base);
     let high = unsafe { libc::syscall(libc::SYS_fcntl, fd, libc::F_DUPFD_CLOEXEC, base) } as i32;
-    if high >= 0 {
+    let fd = if high >= 0 {
         unsafe { libc::syscall(libc::SYS_close, fd) };
-        Ok(high)
+        high
     } else {
-        Ok(fd)
-    }
+        fd
+    };
+    // Programs that close every descriptor (daemons, close_range loops) must not close ours.
+    crate::files::set_fd(fd, crate::files::OWN);
+    Ok(fd)
 }
 
 /// Where the recorder's own fds start: high in the soft limit.

@@ -190,6 +190,21 @@ wrap! {
     Isoc fn fgetpos64(s: *mut FILE, p: *mut c_void) -> c_int [traced(s)] |ts, ret, failed| [s as u64, fpos(p)];
     Isoc fn fsetpos(s: *mut FILE, p: *const c_void) -> c_int [traced(s)] |ts, ret, failed| [s as u64, fpos(p)];
     Isoc fn fsetpos64(s: *mut FILE, p: *const c_void) -> c_int [traced(s)] |ts, ret, failed| [s as u64, fpos(p)];
+    Isoc fn fread_unlocked(b: *mut c_void, sz: size_t, n: size_t, s: *mut FILE) -> size_t [traced(s)]
+        |ts, ret, failed| [s as u64, sz as u64, n as u64, (sz * n) as u64, (ret * sz) as u64];
+    Isoc fn fwrite_unlocked(b: *const c_void, sz: size_t, n: size_t, s: *mut FILE) -> size_t [traced(s)]
+        |ts, ret, failed| [s as u64, sz as u64, n as u64, (sz * n) as u64, (ret * sz) as u64];
+    Isoc fn fgets_unlocked(b: *mut c_char, n: c_int, s: *mut FILE) -> *mut c_char [traced(s)]
+        |ts, ret, failed| [s as u64, n as u64, cstrlen(ret)];
+    Isoc fn fputs_unlocked(b: *const c_char, s: *mut FILE) -> c_int [traced(s)]
+        |ts, ret, failed| [s as u64, cstrlen(b)];
+    Isoc fn fgetc_unlocked(s: *mut FILE) -> c_int [traced(s)]
+        |ts, ret, failed| [s as u64, 1, (ret != libc::EOF) as u64];
+    Isoc fn getc_unlocked(s: *mut FILE) -> c_int [traced(s)]
+        |ts, ret, failed| [s as u64, 1, (ret != libc::EOF) as u64];
+    Isoc fn fputc_unlocked(c: c_int, s: *mut FILE) -> c_int [traced(s)] |ts, ret, failed| [s as u64, 1];
+    Isoc fn putc_unlocked(c: c_int, s: *mut FILE) -> c_int [traced(s)] |ts, ret, failed| [s as u64, 1];
+    Isoc fn fflush_unlocked(s: *mut FILE) -> c_int [traced(s)] |ts, ret, failed| [s as u64];
     Isoc fn fflush(s: *mut FILE) -> c_int [s.is_null() || traced(s)] |ts, ret, failed| [s as u64];
     Isoc fn fileno(s: *mut FILE) -> c_int [traced(s)] |ts, ret, failed| [s as u64];
     Isoc fn setvbuf(s: *mut FILE, b: *mut c_char, m: c_int, n: size_t) -> c_int [traced(s)]

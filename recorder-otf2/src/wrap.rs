@@ -11,6 +11,8 @@
 //!   with `dlsym(RTLD_NEXT)` on first use);
 //! - a gate evaluated before the call (cheap: usually "is this fd traced"); a closed gate
 //!   calls straight through;
+//! - optionally `refuse [cond]` after the gate: when true the call fails with EBADF without
+//!   reaching libc (the program closing one of the recorder's own descriptors);
 //! - the captured fields, evaluated after the call; they may use `?` on an `Option` to drop
 //!   the record (an excluded path), and helpers with side effects (fd state updates).
 //!   The return value is appended as the last field by the macro.
@@ -72,7 +74,13 @@ pub extern "C" fn rotf2_real(name: *const c_char) -> *mut c_void {
     }
     // Compat-only symbols (the __xstat family in glibc >= 2.33) have no default version and
     // are found only by asking for the base version.
-    unsafe { libc::dlvsym(libc::RTLD_NEXT, name, BASE_VERSION.as_ptr() as *const c_char) }
+    unsafe {
+        libc::dlvsym(
+            libc::RTLD_NEXT,
+            name,
+            BASE_VERSION.as_ptr() as *const c_char,
+        )
+    }
 }
 
 /// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
@@ -124,7 +132,7 @@ impl<T> RetField for *mut T {
 /// Declare wrappers; see the module documentation for the line format.
 macro_rules! wrap {
     ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty
-        [ $gate:expr ] | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
+        [ $gate:expr ] $(refuse [ $refuse:expr ])? | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
         #[no_mangle]
         #[allow(unused_variables, unused_mut, clippy::missing_safety_doc)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
@@ -135,7 +143,17 @@ macro_rules! wrap {
                 return <$r as $crate::wrap::FailValue>::fail_value();
             }
             let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            if !$crate::runtime::layer_on(io_events::functions::Layer::$layer) || !($gate) {
+            $(
+                // Calls that must not reach libc at all (closing the recorder's own files):
+                // answered as if the descriptor were not open.
+                if $refuse {
+                    $crate::runtime::set_errno(libc::EBADF);
+                    return <$r as $crate::wrap::FailValue>::fail_value();
+                }
+            )?
+            // The gate first: some gates have effects that must happen whether or not the
+            // layer is traced (chdir invalidates the relative-path cache).
+            if !($gate) || !$crate::runtime::layer_on(io_events::functions::Layer::$layer) {
                 return real($($a),*);
             }
             let Some(ts) = $crate::runtime::begin(io_events::functions::Layer::$layer) else {

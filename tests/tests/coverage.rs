@@ -14,6 +14,7 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("stdio_all", &[]),
     ("xstat_compat", &[]),
     ("fortify", &["-O2", "-D_FORTIFY_SOURCE=2"]),
+    ("copies", &[]),
 ];
 
 #[test]
@@ -610,4 +611,79 @@ fn compat_xstat_family() {
         );
     }
     convert_and_check(&trace, &dir.join("xstat.otf2"));
+}
+
+/// In-kernel copies are a READ on the source and a WRITE on the destination with the right
+/// offsets (explicit offset pointers leave the descriptors' positions alone), and the unlocked
+/// stdio calls are recorded like their locked twins.
+#[test]
+fn copies_and_unlocked_stdio_move_the_right_bytes() {
+    let dir = TestDir::new("copies");
+    let trace = dir.join("trace");
+    let prog = compile(&dir, "copies", &[]);
+    let plain_dir = dir.subdir("u");
+    let plain = run_untraced(&prog, &plain_dir, &[]);
+    plain.assert_ok("untraced copies");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(dir.path());
+    let t = run(&mut c);
+    t.assert_ok("traced copies");
+    assert_eq!(t.stdout, plain.stdout);
+    let a = convert_and_check(&trace, &dir.join("copies.otf2"));
+    let ops = |name: &str, region_prefix: &str| -> Vec<(String, String, Option<u64>, u64)> {
+        a.ops_on(&format!("{}/{}", dir.str(), name))
+            .into_iter()
+            .filter(|o| o.region.starts_with(region_prefix))
+            .map(|o| (o.region, o.mode, o.offset, o.bytes_result))
+            .collect()
+    };
+    let s = |x: &str| x.to_string();
+    assert_eq!(
+        ops("src.dat", "copy_file_range"),
+        vec![
+            (s("copy_file_range"), s("READ"), Some(0), 4000),
+            (s("copy_file_range"), s("READ"), Some(1000), 500)
+        ]
+    );
+    assert_eq!(
+        ops("dst.dat", "copy_file_range"),
+        vec![
+            (s("copy_file_range"), s("WRITE"), Some(0), 4000),
+            (s("copy_file_range"), s("WRITE"), Some(8000), 500)
+        ]
+    );
+    assert_eq!(
+        ops("src.dat", "sendfile"),
+        vec![
+            (s("sendfile"), s("READ"), Some(4000), 3000),
+            (s("sendfile64"), s("READ"), Some(100), 200)
+        ]
+    );
+    assert_eq!(
+        ops("out.dat", "sendfile"),
+        vec![
+            (s("sendfile"), s("WRITE"), Some(0), 3000),
+            (s("sendfile64"), s("WRITE"), Some(3000), 200)
+        ]
+    );
+    let u: Vec<(String, String, Option<u64>, u64)> = ops("unlocked.txt", "")
+        .into_iter()
+        .filter(|o| o.0.ends_with("_unlocked") && o.1 != "FLUSH")
+        .collect();
+    assert_eq!(
+        u,
+        vec![
+            (s("fputs_unlocked"), s("WRITE"), Some(0), 6),
+            (s("fputc_unlocked"), s("WRITE"), Some(6), 1),
+            (s("putc_unlocked"), s("WRITE"), Some(7), 1),
+            (s("fwrite_unlocked"), s("WRITE"), Some(8), 10),
+            (s("fgets_unlocked"), s("READ"), Some(0), 6),
+            (s("fgetc_unlocked"), s("READ"), Some(6), 1),
+            (s("getc_unlocked"), s("READ"), Some(7), 1),
+            (s("fread_unlocked"), s("READ"), Some(8), 10),
+        ]
+    );
+    assert!(ops("unlocked.txt", "fflush_unlocked")
+        .iter()
+        .any(|o| o.1 == "FLUSH"));
 }
