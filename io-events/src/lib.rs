@@ -10,6 +10,7 @@
 //! The byte layout is specified in docs/format.md.
 
 pub mod codec;
+pub mod coverage;
 pub mod defs;
 pub mod functions;
 pub mod layout;

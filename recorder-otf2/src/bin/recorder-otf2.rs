@@ -24,6 +24,8 @@ enum Cmd {
     Record(Record),
     /// Print the path of the preload library (for LD_PRELOAD=...).
     Lib,
+    /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
+    Functions,
 }
 
 #[derive(Parser)]
@@ -147,6 +149,10 @@ fn main() -> ExitCode {
     let r = match cli.cmd {
         Cmd::Record(r) => record(r),
         Cmd::Lib => find_lib().map(|p| println!("{}", p.display())),
+        Cmd::Functions => {
+            print!("{}", io_events::coverage::markdown_table());
+            Ok(())
+        }
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,139 @@
+//! The per-function coverage table of docs/coverage.md, generated from the function table so
+//! that the document cannot drift from the code (a test compares them; `recorder-otf2
+//! functions` prints it).
+
+use crate::functions::*;
+
+fn kind(k: Kind) -> &'static str {
+    match k {
+        Kind::Int => "Int",
+        Kind::Size => "Size",
+        Kind::Offset => "Offset",
+        Kind::Fd => "Fd",
+        Kind::File => "File",
+        Kind::OpenFlags => "OpenFlags",
+        Kind::Mode => "Mode",
+        Kind::Whence => "Whence",
+        Kind::Stream => "Stream",
+        Kind::Addr => "Addr",
+        Kind::Hex => "Hex",
+    }
+}
+
+fn fname(f: &FunctionInfo, i: u8) -> String {
+    if i == RET {
+        "ret".into()
+    } else {
+        f.args[i as usize].0.to_string()
+    }
+}
+
+fn flagsym(v: u32) -> String {
+    let mut s = vec![];
+    match v & 3 { 0 => s.push("O_RDONLY"), 1 => s.push("O_WRONLY"), _ => s.push("O_RDWR") }
+    if v & 0o100 != 0 { s.push("O_CREAT") }
+    if v & 0o200 != 0 { s.push("O_EXCL") }
+    if v & 0o1000 != 0 { s.push("O_TRUNC") }
+    s.join("\\|")
+}
+
+fn events(f: &FunctionInfo) -> String {
+    let q = |i: u8| format!("`{}`", fname(f, i));
+    match f.mapping {
+        Mapping::None => "—".into(),
+        Mapping::OpenFd { flags, .. } => match flags {
+            Flags::Field(i) => format!("Create (flags {})", q(i)),
+            Flags::Fixed(v) => format!("Create (flags {})", flagsym(v)),
+            Flags::FixedOr(v, i) => format!("Create (flags {} \\| {})", flagsym(v), q(i)),
+        },
+        Mapping::OpenStream { flags, .. } => format!("Create stream, Create fd (parent: stream) (flags {})", q(flags)),
+        Mapping::ReopenStream { flags, .. } => format!("Destroy old fd + old stream (also on failure); Create stream, Create fd (parent: stream) (flags {})", q(flags)),
+        Mapping::StreamFromFd { flags, .. } => format!("Dup fd handle -> new stream handle (status flags {})", q(flags)),
+        Mapping::OpenDir { .. } => "Create (READ_ONLY, DIRECTORY)".into(),
+        Mapping::Close(Target::Fd(_)) => "Destroy".into(),
+        Mapping::Close(Target::Stream(_)) => {
+            if f.layer == Layer::Isoc {
+                "Destroy fd, Destroy stream (also on failure)".into()
+            } else {
+                "Destroy (fdopendir's fd handle too)".into()
+            }
+        }
+        Mapping::Close(Target::Proxy) => "—".into(),
+        Mapping::Data { target: t, dir, req, xfer, off } => {
+            let on = match t {
+                Target::Proxy => " on POSIX ALL_PROXY".to_string(),
+                _ if f.name == "fflush" => " (NULL: ISOC ALL_PROXY)".to_string(),
+                _ => String::new(),
+            };
+            if dir == Dir::Flush {
+                return format!("Begin FLUSH 0 / Complete 0{on}");
+            }
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            let off = match off {
+                Off::Implicit => "position".to_string(),
+                Off::Field(i) => q(i),
+                Off::FieldOrImplicit(i) => format!("{} (position if -1)", q(i)),
+                Off::None => "none".into(),
+            };
+            format!("Begin {mode} {} / Complete {}; Offset {off}{on}", q(req), q(xfer))
+        }
+        Mapping::Seek { offset, whence, result, .. } => {
+            let w = if whence == RET { "FROM_START".into() } else { q(whence) };
+            let r = result.map(|i| q(i)).unwrap_or("unknown".into());
+            format!("Seek ({}, {w}) -> {r}", q(offset))
+        }
+        Mapping::Rewind { .. } => "Seek (0, FROM_START) -> 0".into(),
+        Mapping::Unget { .. } => "— (stream position − 1)".into(),
+        Mapping::Dup { .. } => "Destroy (handle on the new fd, if any), Dup".into(),
+        Mapping::Fcntl => "by `cmd` (see below)".into(),
+        Mapping::Flock { .. } => "AcquireLock / TryLock (LOCK_NB) / ReleaseLock (LOCK_UN)".into(),
+        Mapping::Lockf { .. } => "F_LOCK AcquireLock, F_TLOCK TryLock, F_ULOCK ReleaseLock".into(),
+        Mapping::Delete { .. } => "DeleteFile".into(),
+        Mapping::Rename { .. } => "— (not mapped)".into(),
+        Mapping::Chdir => "—".into(),
+        Mapping::Copy { req, off_from, off_to, .. } => {
+            let o = |off: Off| match off {
+                Off::FieldOrImplicit(i) => format!("{} (position if -1)", q(i)),
+                Off::Field(i) => q(i),
+                _ => "position".to_string(),
+            };
+            format!("Begin READ {} on the source (Offset {}) and WRITE on the destination (Offset {}) / Complete `ret` both", q(req), o(off_from), o(off_to))
+        }
+    }
+}
+
+fn fail(f: Fail) -> &'static str {
+    match f {
+        Fail::Neg1 => "ret = -1",
+        Fail::Neg => "ret < 0",
+        Fail::Null => "ret = NULL",
+        Fail::NonZero => "ret != 0",
+        Fail::Never => "never",
+    }
+}
+
+/// The markdown table: one row per traced function.
+pub fn markdown_table() -> String {
+    let mut s = String::new();
+    s.push_str("| id | function | layer | role | recorded fields -> return value | failed when | OTF2 I/O events |\n");
+    s.push_str("|---:|---|---|---|---|---|---|\n");
+    for (i, f) in FUNCTIONS.iter().enumerate() {
+        let fl: Vec<String> = f.args.iter().map(|(n, k)| format!("{n}:{}", kind(*k))).collect();
+        let fields = format!("{} -> {}", if fl.is_empty() { "(none)".to_string() } else { fl.join(", ") }, kind(f.ret));
+        let role = match f.role {
+            Role::Data => "data",
+            Role::Meta => "meta",
+        };
+        s.push_str(&format!(
+            "| {} | `{}` | {} | {} | {} | {} | {} |\n",
+            i,
+            f.name,
+            f.layer.identification(),
+            role,
+            fields,
+            fail(f.fail),
+            events(f)
+        ));
+    }
+    s
+}
