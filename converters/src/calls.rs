@@ -6,15 +6,18 @@
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
 use io_events::codec::{PeepholeDecoder, Record};
-use io_events::stream::{Chunk, StreamError, StreamReader};
+use io_events::stream::{Chunk, StreamError, StreamReader, TickClock};
 use std::path::Path;
 
-/// Streams the call trees of one thread.
+/// Streams the call trees of one thread. Record times come out in nanoseconds since the
+/// process start (converted from the stream's ticks).
 pub struct CallTrees {
     reader: StreamReader,
     chunk: Chunk,
     /// Decoder over the current chunk's payload (owned, reused from chunk to chunk).
     dec: PeepholeDecoder<Vec<u8>>,
+    /// Ticks -> nanoseconds since the process start, per chunk.
+    clock: TickClock,
     in_chunk: bool,
     decoded: u32,
     chunk_offset: u64,
@@ -36,10 +39,12 @@ impl CallTrees {
     pub fn open(path: &Path, func_map: Vec<Option<u16>>) -> Result<CallTrees, StreamError> {
         let reader = StreamReader::open(path)?;
         let window = reader.header.window as usize;
+        let clock = TickClock::new(&reader.header);
         Ok(CallTrees {
             reader,
             chunk: Chunk::default(),
             dec: PeepholeDecoder::new(Vec::new(), window, 0),
+            clock,
             in_chunk: false,
             decoded: 0,
             chunk_offset: 0,
@@ -53,9 +58,14 @@ impl CallTrees {
         })
     }
 
-    /// Nanoseconds per tick of this stream.
+    /// Nanoseconds per tick of this stream (nominal, for a TSC clock).
     pub fn resolution_ns(&self) -> u64 {
         self.reader.header.resolution_ns as u64
+    }
+
+    /// The stream's header.
+    pub fn header(&self) -> &io_events::stream::StreamHeader {
+        &self.reader.header
     }
 
     fn corrupt(&self, why: String) -> StreamError {
@@ -72,6 +82,8 @@ impl CallTrees {
                         match self.func_map.get(r.func as usize).copied().flatten() {
                             Some(f) => {
                                 r.func = f;
+                                r.start = self.clock.ns(r.start);
+                                r.end = self.clock.ns(r.end).max(r.start);
                                 return Ok(Some(r));
                             }
                             None => self.unknown += 1,
@@ -100,6 +112,7 @@ impl CallTrees {
                     let payload = std::mem::take(&mut self.chunk.payload);
                     self.chunk.payload = self.dec.reset(payload, self.chunk.base);
                     self.chunk_offset = self.chunk.offset;
+                    self.clock.enter_chunk(&self.chunk);
                     self.decoded = 0;
                     self.in_chunk = true;
                 }

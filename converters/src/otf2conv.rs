@@ -1047,9 +1047,11 @@ struct ThreadCursor<'a> {
     trees: CallTrees,
     writer: EventWriter<'a>,
     next: Option<Vec<Record>>,
-    /// Nanoseconds (aligned) of tick 0 and ns per tick.
+    /// Host-aligned nanoseconds of the process start (record times are ns since then).
     base: u64,
-    res: u64,
+    /// Last timestamp written on this location: OTF2 needs them non-decreasing, and a
+    /// TSC-derived time may fall a few ns before its predecessor across chunk anchors.
+    last: u64,
     location: u64,
 }
 
@@ -1150,14 +1152,13 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         for (i, path, tid) in &p.threads {
             let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
             let trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-            let res = trees.resolution_ns();
             let writer = archive.event_writer(loc).map_err(otf2e)?;
             cursors.push(ThreadCursor {
                 trees,
                 writer,
                 next: None,
                 base: st.time_base,
-                res,
+                last: 0,
                 location: loc,
             });
         }
@@ -1172,7 +1173,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let Some(ci) = cursors
                 .iter()
                 .enumerate()
-                .filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start * c.res + c.base, i)))
+                .filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start + c.base, i)))
                 .min()
                 .map(|x| x.1)
             else {
@@ -1180,9 +1181,15 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             };
             let c = &mut cursors[ci];
             let tree = c.next.take().unwrap_or_default();
-            let ns = |ticks: u64| c.base + ticks * c.res;
+            let base = c.base;
+            let mut last = c.last;
+            let mut at = |t: u64| {
+                let t = (base + t).max(last);
+                last = t;
+                t
+            };
             if let Some(first) = tree.first() {
-                while forks.last().is_some_and(|f| f.0 <= ns(first.start)) {
+                while forks.last().is_some_and(|f| f.0 <= base + first.start) {
                     let (_, fds) = forks.pop().unwrap_or_default();
                     st.forked(&fds);
                 }
@@ -1194,16 +1201,17 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                         break;
                     }
                     stack.pop();
-                    st.finish(&mut defs, &mut c.writer, ns(tree[j].end), &tree[j], pend)?;
+                    st.finish(&mut defs, &mut c.writer, at(tree[j].end), &tree[j], pend)?;
                 }
-                let pend = st.start(&mut defs, &mut c.writer, ns(r.start), r)?;
+                let pend = st.start(&mut defs, &mut c.writer, at(r.start), r)?;
                 stack.push((k, pend));
-                tmin = tmin.min(ns(r.start));
-                tmax = tmax.max(ns(r.end));
+                tmin = tmin.min(base + r.start);
+                tmax = tmax.max(base + r.end);
             }
             while let Some((j, pend)) = stack.pop() {
-                st.finish(&mut defs, &mut c.writer, ns(tree[j].end), &tree[j], pend)?;
+                st.finish(&mut defs, &mut c.writer, at(tree[j].end), &tree[j], pend)?;
             }
+            c.last = last;
             summary.records += tree.len() as u64;
             c.trees.recycle(tree);
             c.next = c.trees.next_tree().map_err(|e| e.to_string())?;

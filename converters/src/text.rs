@@ -32,7 +32,7 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
 }
 
 /// Format one record as a line (times in µs since the process start).
-pub fn line(p: &crate::trace::ProcessTrace, res: u64, r: &Record) -> String {
+pub fn line(p: &crate::trace::ProcessTrace, r: &Record) -> String {
     let f = &FUNCTIONS[r.func as usize];
     let args: Vec<String> = f
         .args
@@ -42,8 +42,8 @@ pub fn line(p: &crate::trace::ProcessTrace, res: u64, r: &Record) -> String {
         .collect();
     let mut s = format!(
         "{:>14.3} {:>10.3} {}{}({}) = {}",
-        (r.start * res) as f64 / 1000.0,
-        ((r.end - r.start) * res) as f64 / 1000.0,
+        r.start as f64 / 1000.0,
+        (r.end - r.start) as f64 / 1000.0,
         "  ".repeat(r.depth as usize),
         f.name,
         args.join(", "),
@@ -76,8 +76,10 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
         w(
             out,
             format!(
-                "#   ending: {:?}, resolution {} ns",
-                p.meta.ending, p.meta.time_resolution_ns
+                "#   ending: {:?}, clock {} ({} ns per tick)",
+                p.meta.ending,
+                p.meta.options.get("clock").map(String::as_str).unwrap_or("monotonic"),
+                p.meta.time_resolution_ns
             ),
         )?;
         for (i, path, tid) in &p.threads {
@@ -86,10 +88,9 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
                 format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"),
             )?;
             let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-            let res = trees.resolution_ns();
             while let Some(t) = trees.next_tree().map_err(|e| e.to_string())? {
                 for r in &t {
-                    w(out, line(p, res, r))?;
+                    w(out, line(p, r))?;
                 }
             }
             if let Some(t) = &trees.truncated {

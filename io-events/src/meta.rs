@@ -53,7 +53,8 @@ pub struct ProcessMeta {
     /// The executable.
     #[serde(default)]
     pub exe: String,
-    /// Nanoseconds per tick in the thread streams.
+    /// The requested time resolution in ns (the thread stream headers carry the exact tick:
+    /// with the TSC clock a tick is a power of two of cycles close to this).
     pub time_resolution_ns: u32,
     /// Peephole window size.
     pub window: u16,

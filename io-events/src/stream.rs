@@ -17,16 +17,31 @@ pub const STREAM_HEADER_LEN: usize = 32;
 /// Magic at the start of every chunk.
 pub const CHUNK_MAGIC: &[u8; 4] = b"RCHK";
 /// Size of a chunk header.
-pub const CHUNK_HEADER_LEN: usize = 28;
+pub const CHUNK_HEADER_LEN: usize = 44;
 /// Largest chunk payload a reader accepts (guards against corrupt lengths).
 pub const MAX_CHUNK_PAYLOAD: usize = 256 << 20;
+
+/// What the record times count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// CLOCK_MONOTONIC nanoseconds since the process start, divided by `resolution_ns`.
+    Monotonic = 0,
+    /// The CPU's invariant time-stamp counter since the process start, shifted right by
+    /// `tsc_shift`; converted to nanoseconds with the anchors of the chunks.
+    Tsc = 1,
+}
 
 /// The fixed header of a thread stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StreamHeader {
+    /// What the times count.
+    pub clock: Clock,
+    /// For `Clock::Tsc`: ticks are TSC cycles >> tsc_shift.
+    pub tsc_shift: u8,
     /// Native format version.
     pub version: u16,
-    /// Nanoseconds per tick.
+    /// Nanoseconds per tick (for `Clock::Tsc` the nominal value measured at start; the chunk
+    /// anchors give the exact one).
     pub resolution_ns: u32,
     /// Peephole window size.
     pub window: u16,
@@ -45,14 +60,26 @@ impl StreamHeader {
         b[10..12].copy_from_slice(&(STREAM_HEADER_LEN as u16).to_le_bytes());
         b[12..16].copy_from_slice(&self.resolution_ns.to_le_bytes());
         b[16..18].copy_from_slice(&self.window.to_le_bytes());
+        b[18] = self.clock as u8;
+        b[19] = self.tsc_shift;
         b[20..28].copy_from_slice(&self.tid.to_le_bytes());
         b[28..32].copy_from_slice(&self.thread_index.to_le_bytes());
         b
     }
 }
 
-/// Write a chunk header for `payload` into `out` (28 bytes).
-pub fn chunk_header(payload: &[u8], records: u32, base: u64, seq: u32) -> [u8; CHUNK_HEADER_LEN] {
+/// A clock reading taken when a chunk was written: the stream's tick count and the
+/// CLOCK_MONOTONIC nanoseconds since the process start, read back to back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Anchor {
+    /// Ticks.
+    pub ticks: u64,
+    /// Nanoseconds since the process start.
+    pub ns: u64,
+}
+
+/// The chunk header for `payload` (44 bytes).
+pub fn chunk_header(payload: &[u8], records: u32, base: u64, seq: u32, anchor: Anchor) -> [u8; CHUNK_HEADER_LEN] {
     let mut h = [0u8; CHUNK_HEADER_LEN];
     h[0..4].copy_from_slice(CHUNK_MAGIC);
     h[4..8].copy_from_slice(&(payload.len() as u32).to_le_bytes());
@@ -60,6 +87,8 @@ pub fn chunk_header(payload: &[u8], records: u32, base: u64, seq: u32) -> [u8; C
     h[12..16].copy_from_slice(&crc32fast::hash(payload).to_le_bytes());
     h[16..24].copy_from_slice(&base.to_le_bytes());
     h[24..28].copy_from_slice(&seq.to_le_bytes());
+    h[28..36].copy_from_slice(&anchor.ticks.to_le_bytes());
+    h[36..44].copy_from_slice(&anchor.ns.to_le_bytes());
     h
 }
 
@@ -109,6 +138,8 @@ pub struct Chunk {
     pub seq: u32,
     /// Byte offset of the chunk in the file.
     pub offset: u64,
+    /// Clock reading when the chunk was written (after its last record).
+    pub anchor: Anchor,
     /// The encoded records.
     pub payload: Vec<u8>,
 }
@@ -142,7 +173,14 @@ impl StreamReader {
         if version != crate::FORMAT_VERSION {
             return Err(StreamError::Version(path.into(), version));
         }
+        let clock = match h[18] {
+            0 => Clock::Monotonic,
+            1 => Clock::Tsc,
+            c => return Err(StreamError::Corrupt(path.into(), 0, format!("unknown clock {c} in the stream header"))),
+        };
         let header = StreamHeader {
+            clock,
+            tsc_shift: h[19],
             version,
             resolution_ns: u32::from_le_bytes(h[12..16].try_into().unwrap()),
             window: u16::from_le_bytes([h[16], h[17]]),
@@ -209,6 +247,10 @@ impl StreamReader {
         let crc = u32::from_le_bytes(h[12..16].try_into().unwrap());
         chunk.base = u64::from_le_bytes(h[16..24].try_into().unwrap());
         chunk.seq = u32::from_le_bytes(h[24..28].try_into().unwrap());
+        chunk.anchor = Anchor {
+            ticks: u64::from_le_bytes(h[28..36].try_into().unwrap()),
+            ns: u64::from_le_bytes(h[36..44].try_into().unwrap()),
+        };
         chunk.offset = self.offset;
         chunk.payload.resize(len, 0);
         if let Err(e) = self.file.read_exact(&mut chunk.payload) {
@@ -259,5 +301,105 @@ impl StreamReader {
             }
         }
         Ok(out)
+    }
+}
+
+/// Converts a stream's ticks into nanoseconds since the process start. For the monotonic
+/// clock that is a multiplication; for the TSC, a linear map between the anchor of the
+/// previous chunk (or the process start) and the anchor of the current one, which absorbs
+/// any error in the nominal TSC frequency.
+#[derive(Clone, Debug)]
+pub struct TickClock {
+    tsc: bool,
+    res: u64,
+    nominal: f64,
+    prev: Anchor,
+    start: Anchor,
+    slope: f64,
+}
+
+impl TickClock {
+    /// A converter for a stream with this header.
+    pub fn new(h: &StreamHeader) -> TickClock {
+        TickClock {
+            tsc: h.clock == Clock::Tsc,
+            res: h.resolution_ns as u64,
+            nominal: h.resolution_ns as f64,
+            prev: Anchor::default(),
+            start: Anchor::default(),
+            slope: h.resolution_ns as f64,
+        }
+    }
+
+    /// Enter the next chunk (in file order).
+    pub fn enter_chunk(&mut self, c: &Chunk) {
+        self.start = self.prev;
+        let (dt, dn) = (c.anchor.ticks.wrapping_sub(self.start.ticks), c.anchor.ns.wrapping_sub(self.start.ns));
+        // A plausible interval (forward, within 20% of nominal) gives the exact slope;
+        // otherwise (corrupt or missing anchors) keep the nominal one.
+        let slope = if (dt as i64) > 0 && (dn as i64) > 0 { dn as f64 / dt as f64 } else { self.nominal };
+        self.slope = if slope > self.nominal * 0.8 && slope < self.nominal * 1.25 { slope } else { self.nominal };
+        if c.anchor.ticks >= self.prev.ticks {
+            self.prev = c.anchor;
+        }
+    }
+
+    /// Nanoseconds since the process start of a tick count of the current chunk.
+    #[inline]
+    pub fn ns(&self, ticks: u64) -> u64 {
+        if !self.tsc {
+            return ticks.saturating_mul(self.res);
+        }
+        let d = ticks as f64 - self.start.ticks as f64;
+        let ns = self.start.ns as f64 + d * self.slope;
+        if ns <= 0.0 {
+            0
+        } else {
+            ns as u64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(clock: Clock, res: u32) -> StreamHeader {
+        StreamHeader { clock, tsc_shift: 5, version: crate::FORMAT_VERSION, resolution_ns: res, window: 3, tid: 1, thread_index: 0 }
+    }
+
+    #[test]
+    fn tsc_ticks_follow_the_chunk_anchors() {
+        // Nominal 13 ns/tick, real 12.5 ns/tick: the anchors correct it.
+        let mut c = TickClock::new(&header(Clock::Tsc, 13));
+        let chunk = |ticks, ns| Chunk { anchor: Anchor { ticks, ns }, ..Default::default() };
+        c.enter_chunk(&chunk(1000, 12_500));
+        assert_eq!(c.ns(0), 0);
+        assert_eq!(c.ns(500), 6_250);
+        assert_eq!(c.ns(1000), 12_500);
+        c.enter_chunk(&chunk(3000, 37_500));
+        assert_eq!(c.ns(2000), 25_000);
+        // A nonsense anchor (time going back) falls back to the nominal rate.
+        c.enter_chunk(&chunk(4000, 10));
+        assert_eq!(c.ns(3001), 37_513);
+    }
+
+    #[test]
+    fn monotonic_ticks_are_a_multiplication() {
+        let mut c = TickClock::new(&header(Clock::Monotonic, 10));
+        c.enter_chunk(&Chunk::default());
+        assert_eq!(c.ns(123), 1230);
+    }
+
+    #[test]
+    fn header_roundtrip() {
+        let h = header(Clock::Tsc, 13);
+        let b = h.to_bytes();
+        assert_eq!(b[18], 1);
+        assert_eq!(b[19], 5);
+        let a = Anchor { ticks: 7, ns: 9 };
+        let ch = chunk_header(b"abc", 1, 2, 3, a);
+        assert_eq!(u64::from_le_bytes(ch[28..36].try_into().unwrap()), 7);
+        assert_eq!(u64::from_le_bytes(ch[36..44].try_into().unwrap()), 9);
     }
 }

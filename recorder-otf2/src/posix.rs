@@ -430,9 +430,9 @@ pub unsafe extern "C" fn sync() {
     let Some(ts) = runtime::begin(io_events::functions::Layer::Posix) else {
         return real();
     };
-    let t0 = runtime::now_ns();
+    let t0 = runtime::now_raw();
     real();
-    let t1 = runtime::now_ns();
+    let t1 = runtime::now_raw();
     let err = runtime::errno();
     runtime::end(ts, io_events::functions::Func::sync, t0, t1, 0, &[0]);
     runtime::set_errno(err);

@@ -15,7 +15,7 @@ use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
 use io_events::defs::Def;
 use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_events::meta::{ClockAnchor, Ending, ProcessMeta};
-use io_events::stream::{chunk_header, StreamHeader, CHUNK_HEADER_LEN};
+use io_events::stream::{chunk_header, Anchor, Clock, StreamHeader, CHUNK_HEADER_LEN};
 use parking_lot::Mutex;
 use std::cell::Cell;
 use std::ffi::CString;
@@ -68,6 +68,8 @@ pub struct Process {
     pub files: Files,
     /// Lowest fd number the recorder uses for its own files.
     pub fd_base: i32,
+    /// The tick clock of the thread streams.
+    pub clock: TickSource,
 }
 
 static mut PROCESS: *mut Process = std::ptr::null_mut();
@@ -115,6 +117,10 @@ pub struct ThreadState {
     resolution: u64,
     /// ceil(2^64 / resolution), for `ticks`.
     reciprocal: u64,
+    /// TSC clock: ticks = (cycles - tsc0) >> shift.
+    tsc: bool,
+    tsc0: u64,
+    shift: u32,
     start_ns: u64,
     pub counts: Box<[u64]>,
     /// Per-thread path cache (see files.rs).
@@ -130,6 +136,68 @@ pub fn now_ns() -> u64 {
     // SAFETY: valid out-pointer; CLOCK_MONOTONIC always exists on Linux.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Whether the hot path reads the time-stamp counter instead of CLOCK_MONOTONIC (set at
+/// start-up when the TSC is invariant and the kernel itself uses it as its clock source).
+static USE_TSC: AtomicBool = AtomicBool::new(false);
+
+/// The raw time of the hot path: TSC cycles, or CLOCK_MONOTONIC ns. A TSC read costs a
+/// third of a vDSO clock_gettime here, and a traced call reads the time twice.
+#[inline(always)]
+pub fn now_raw() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if USE_TSC.load(Relaxed) {
+        // SAFETY: rdtsc exists on every x86-64 CPU.
+        return unsafe { core::arch::x86_64::_rdtsc() };
+    }
+    now_ns()
+}
+
+/// The process's tick clock: TSC (start count, shift, nominal ns per tick) or monotonic.
+#[derive(Clone, Copy, Debug)]
+pub struct TickSource {
+    pub tsc: bool,
+    pub tsc0: u64,
+    pub shift: u32,
+    pub resolution_ns: u32,
+}
+
+/// Decide the clock: the TSC when it is invariant (constant_tsc, nonstop_tsc) and the
+/// kernel's clock source, unless RECORDER_OTF2_CLOCK=monotonic. The TSC frequency is
+/// measured over 200 us only to pick the shift that makes a tick about `resolution_ns`;
+/// the exact conversion comes from the anchors written with every chunk.
+fn choose_clock(resolution_ns: u32, wanted: Option<String>) -> TickSource {
+    let mono = TickSource { tsc: false, tsc0: 0, shift: 0, resolution_ns };
+    if wanted.as_deref().is_some_and(|w| w.eq_ignore_ascii_case("monotonic")) || !cfg!(target_arch = "x86_64") {
+        return mono;
+    }
+    let source = std::fs::read_to_string("/sys/devices/system/clocksource/clocksource0/current_clocksource").unwrap_or_default();
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let flags = cpuinfo.lines().find(|l| l.starts_with("flags")).unwrap_or("");
+    let invariant = flags.split_whitespace().any(|f| f == "constant_tsc") && flags.split_whitespace().any(|f| f == "nonstop_tsc");
+    if source.trim() != "tsc" || !invariant {
+        return mono;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let rd = || unsafe { core::arch::x86_64::_rdtsc() };
+        let (m0, c0) = (now_ns(), rd());
+        let mut m1 = m0;
+        while m1 - m0 < 200_000 {
+            m1 = now_ns();
+        }
+        let c1 = rd();
+        let ghz = (c1.wrapping_sub(c0)) as f64 / (m1 - m0) as f64;
+        if !(0.1..100.0).contains(&ghz) {
+            return mono;
+        }
+        let shift = (resolution_ns as f64 * ghz).log2().round().clamp(0.0, 20.0) as u32;
+        let res = ((1u64 << shift) as f64 / ghz).round().max(1.0) as u32;
+        return TickSource { tsc: true, tsc0: 0, shift, resolution_ns: res };
+    }
+    #[allow(unreachable_code)]
+    mono
 }
 
 fn realtime_ns() -> u64 {
@@ -220,13 +288,22 @@ impl ThreadState {
     /// reciprocal instead of a division on every call; monotone in `ns`, and exact for
     /// power-of-two-free resolutions up to rounding of the last tick.
     #[inline(always)]
-    fn ticks(&self, ns: u64) -> u64 {
-        let d = ns.saturating_sub(self.start_ns);
+    fn ticks(&self, raw: u64) -> u64 {
+        if self.tsc {
+            return raw.saturating_sub(self.tsc0) >> self.shift;
+        }
+        let d = raw.saturating_sub(self.start_ns);
         if self.resolution == 1 {
             d
         } else {
             ((d as u128 * self.reciprocal as u128) >> 64) as u64
         }
+    }
+
+    /// The clock reading written with a chunk.
+    fn anchor(&self) -> Anchor {
+        let ticks = self.ticks(now_raw());
+        Anchor { ticks, ns: now_ns().saturating_sub(self.start_ns) }
     }
 
     #[inline(always)]
@@ -256,14 +333,8 @@ impl ThreadState {
         if !self.sealed.load(Relaxed) {
             let len = self.len.load(Relaxed);
             if len > CHUNK_HEADER_LEN {
-                write_chunk(
-                    self.fd,
-                    &mut self.buf,
-                    len,
-                    self.records,
-                    self.base,
-                    self.seq,
-                );
+                let anchor = self.anchor();
+                write_chunk(self.fd, &mut self.buf, len, self.records, self.base, self.seq, anchor);
                 self.seq += 1;
             }
             self.len.store(CHUNK_HEADER_LEN, Relaxed);
@@ -278,8 +349,8 @@ impl ThreadState {
 
 /// Frame `buf[CHUNK_HEADER_LEN..len]` with its header and write it with one system call
 /// (raw syscalls: never traced, never interposed).
-fn write_chunk(fd: i32, buf: &mut [u8], len: usize, records: u32, base: u64, seq: u32) {
-    let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq);
+fn write_chunk(fd: i32, buf: &mut [u8], len: usize, records: u32, base: u64, seq: u32, anchor: Anchor) {
+    let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq, anchor);
     buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
     if write_all(fd, &buf[..len]).is_err() {
         fail("cannot write the trace");
@@ -421,8 +492,10 @@ fn thread_init() -> Option<*mut ThreadState> {
         }
         let tid = unsafe { libc::syscall(libc::SYS_gettid) } as u64;
         let header = StreamHeader {
+            clock: if p.clock.tsc { Clock::Tsc } else { Clock::Monotonic },
+            tsc_shift: p.clock.shift as u8,
             version: io_events::FORMAT_VERSION,
-            resolution_ns: p.config.time_resolution_ns,
+            resolution_ns: p.clock.resolution_ns,
             window: p.config.window as u16,
             tid,
             thread_index: index,
@@ -450,6 +523,9 @@ fn thread_init() -> Option<*mut ThreadState> {
             sealed: AtomicBool::new(false),
             resolution: p.config.time_resolution_ns as u64,
             reciprocal: (u64::MAX / p.config.time_resolution_ns.max(1) as u64).saturating_add(1),
+            tsc: p.clock.tsc,
+            tsc0: p.clock.tsc0,
+            shift: p.clock.shift,
             start_ns: p.start.monotonic_ns,
             counts: vec![0u64; FUNCTIONS.len()].into_boxed_slice(),
             path_cache: Default::default(),
@@ -607,10 +683,20 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
             format!("recorder-otf2: option problem: {w}\n").as_bytes(),
         );
     }
+    let mut clock = choose_clock(config.time_resolution_ns, env("RECORDER_OTF2_CLOCK"));
     let start = ClockAnchor {
         monotonic_ns: now_ns(),
         realtime_ns: realtime_ns(),
     };
+    if clock.tsc {
+        // Tick 0 of the TSC clock is read right after the monotonic start anchor.
+        #[cfg(target_arch = "x86_64")]
+        {
+            clock.tsc0 = unsafe { core::arch::x86_64::_rdtsc() };
+        }
+    }
+    let mut options = config.as_map();
+    options.insert("clock".into(), if clock.tsc { format!("tsc (shift {}, {} ns/tick)", clock.shift, clock.resolution_ns) } else { "monotonic".into() });
     let meta = ProcessMeta {
         format_version: io_events::FORMAT_VERSION,
         recorder_version: env!("CARGO_PKG_VERSION").into(),
@@ -628,7 +714,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         end: None,
         ending: Ending::Running,
         failure: None,
-        options: config.as_map(),
+        options,
         functions: FUNCTIONS.iter().map(|f| f.name.to_string()).collect(),
         function_counts: Default::default(),
         records: 0,
@@ -649,6 +735,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         defs_fd: -1,
         files,
         fd_base,
+        clock,
     });
     let raw = Box::into_raw(proc_);
     unsafe { *std::ptr::addr_of_mut!(PROCESS) = raw };
@@ -670,6 +757,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     }
     write_meta(p);
     crate::files::register_precreated(p);
+    USE_TSC.store(p.clock.tsc, SeqCst);
     if !FAILED.load(SeqCst) {
         LAYERS_ON.store(layers, SeqCst);
     }
@@ -841,7 +929,7 @@ fn flush_foreign(t: &mut ThreadState) {
     if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
         // Copy out: the owner may still be encoding past `len`.
         let mut copy = t.buf[..len].to_vec();
-        write_chunk(t.fd, &mut copy, len, records, t.base, t.seq);
+        write_chunk(t.fd, &mut copy, len, records, t.base, t.seq, t.anchor());
     }
     t.sealed.store(true, Release);
     t.flushing.store(false, Release);

@@ -228,9 +228,9 @@ pub unsafe extern "C" fn rewind(s: *mut FILE) {
     let Some(ts) = runtime::begin(Layer::Isoc) else {
         return real(s);
     };
-    let t0 = runtime::now_ns();
+    let t0 = runtime::now_raw();
     real(s);
-    let t1 = runtime::now_ns();
+    let t1 = runtime::now_raw();
     let err = runtime::errno();
     runtime::end(ts, Func::rewind, t0, t1, 0, &[s as u64, 0]);
     runtime::set_errno(err);
@@ -250,7 +250,7 @@ pub extern "C" fn rotf2_stdio_begin(s: *mut FILE) -> *mut c_void {
 /// For shim.c: the monotonic clock in ns.
 #[no_mangle]
 pub extern "C" fn rotf2_now() -> u64 {
-    runtime::now_ns()
+    runtime::now_raw()
 }
 
 /// For shim.c: the real ftello, to measure what fscanf consumed.
@@ -271,7 +271,7 @@ pub extern "C" fn rotf2_stdio_end(
     bytes: i64,
     err: c_int,
 ) {
-    let t1 = runtime::now_ns();
+    let t1 = runtime::now_raw();
     let ts = ts as *mut ThreadState;
     let (func, failed) = match which {
         0 => (Func::fprintf, ret < 0),

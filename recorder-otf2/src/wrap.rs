@@ -159,9 +159,9 @@ macro_rules! wrap {
             let Some(ts) = $crate::runtime::begin(io_events::functions::Layer::$layer) else {
                 return real($($a),*);
             };
-            let t0 = $crate::runtime::now_ns();
+            let t0 = $crate::runtime::now_raw();
             let $ret = real($($a),*);
-            let t1 = $crate::runtime::now_ns();
+            let t1 = $crate::runtime::now_raw();
             let err = $crate::runtime::errno();
             let func = io_events::functions::Func::$name;
             let $failed = func.info().fail.failed($crate::wrap::RetField::field($ret));

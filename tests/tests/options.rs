@@ -365,3 +365,45 @@ fn program_closing_all_descriptors_with_close_range() {
 fn program_closing_all_descriptors_before_any_io() {
     closing_all_descriptors("range-first");
 }
+
+/// Both tick clocks give the same events: the TSC clock (the default where the TSC is
+/// invariant and the kernel's clock source) and RECORDER_OTF2_CLOCK=monotonic. Times are
+/// real: a sleep of 20 ms between two writes shows up as at least 20 ms in the archive.
+#[test]
+fn both_clocks_give_the_same_events_and_real_times() {
+    let dir = TestDir::new("clocks");
+    let script = "import os, time\n\
+        fd = os.open('f.dat', os.O_CREAT | os.O_WRONLY, 0o644)\n\
+        os.write(fd, b'x' * 10)\n\
+        time.sleep(0.02)\n\
+        os.write(fd, b'y' * 20)\n\
+        os.close(fd)\n";
+    let mut seen = Vec::new();
+    for clock in ["auto", "monotonic"] {
+        let work = dir.subdir(&format!("work-{clock}"));
+        let trace = dir.join(format!("trace-{clock}"));
+        let mut c = traced("/usr/bin/python3", &work, &trace);
+        c.env("RECORDER_OTF2_CLOCK", clock).arg("-c").arg(script);
+        run(&mut c).assert_ok(clock);
+        let p = &processes(&trace)[0];
+        let kind = p.meta.options.get("clock").cloned().unwrap_or_default();
+        if clock == "monotonic" {
+            assert_eq!(kind, "monotonic");
+        }
+        let a = convert_and_check(&trace, &dir.join(format!("{clock}.otf2")));
+        let f = format!("{}/f.dat", work.display());
+        let w: Vec<(u64, u64)> = a
+            .calls()
+            .into_iter()
+            .filter(|c| c.region == "write")
+            .flat_map(|c| c.events)
+            .filter(|e| e.ty == "IoOperationBegin" && e.file.as_deref() == Some(f.as_str()))
+            .map(|e| (e.time, e.bytes_request.unwrap_or(0)))
+            .collect();
+        assert_eq!(w.iter().map(|x| x.1).collect::<Vec<_>>(), vec![10, 20], "{clock} ({kind})");
+        let gap = w[1].0 - w[0].0;
+        assert!((20_000_000..2_000_000_000).contains(&gap), "{clock} ({kind}): {gap} ns between the writes");
+        seen.push(kind);
+    }
+    eprintln!("clocks: {seen:?}");
+}

@@ -149,7 +149,7 @@ fn truncated_stream_converts_with_a_warning() {
     let ch = chunks(&stream);
     assert!(ch.len() >= 3, "{} chunks", ch.len());
     let (off, len) = *ch.last().unwrap();
-    let cut = off + 28 + len as u64 / 2;
+    let cut = off + io_events::stream::CHUNK_HEADER_LEN as u64 + len as u64 / 2;
     let f = std::fs::OpenOptions::new()
         .write(true)
         .open(&stream)
@@ -210,7 +210,7 @@ fn corrupt_stream_is_an_error() {
     let mut bytes = std::fs::read(&stream).unwrap();
     // One payload byte in the middle of the second chunk.
     let (off, len) = ch[1];
-    bytes[(off + 28) as usize + len / 2] ^= 0x5a;
+    bytes[off as usize + io_events::stream::CHUNK_HEADER_LEN + len / 2] ^= 0x5a;
     std::fs::write(&stream, &bytes).unwrap();
     both_fail(&t, &trace, &stream.to_string_lossy(), "corrupt payload");
 
