@@ -72,25 +72,36 @@ impl CallTrees {
         StreamError::Corrupt(self.reader.path().into(), self.chunk_offset, why)
     }
 
-    fn next_record(&mut self) -> Result<Option<Record>, StreamError> {
+    /// Decode the next record straight into `pending` (no copy); Ok(false) at the end.
+    fn next_record(&mut self) -> Result<bool, StreamError> {
         loop {
             if self.in_chunk {
-                match self.dec.next_record() {
+                self.pending.push(Record::new(0, 0, 0, 0, 0, &[]));
+                let slot = self.pending.len() - 1;
+                match self.dec.next_into(&mut self.pending[slot]) {
                     Some(r) => {
-                        let mut r = r.map_err(|e| self.corrupt(e.to_string()))?;
+                        if let Err(e) = r {
+                            self.pending.pop();
+                            return Err(self.corrupt(e.to_string()));
+                        }
                         self.decoded += 1;
+                        let r = &mut self.pending[slot];
                         match self.func_map.get(r.func as usize).copied().flatten() {
                             Some(f) => {
                                 r.func = f;
                                 r.start = self.clock.ns(r.start);
                                 r.end = self.clock.ns(r.end).max(r.start);
-                                return Ok(Some(r));
+                                return Ok(true);
                             }
-                            None => self.unknown += 1,
+                            None => {
+                                self.pending.pop();
+                                self.unknown += 1;
+                            }
                         }
                         continue;
                     }
                     None => {
+                        self.pending.pop();
                         if self.decoded != self.chunk.records {
                             return Err(self.corrupt(format!(
                                 "{} records decoded, header says {}",
@@ -102,7 +113,7 @@ impl CallTrees {
                 }
             }
             if self.done {
-                return Ok(None);
+                return Ok(false);
             }
             match self.reader.next_chunk(&mut self.chunk) {
                 Ok(true) => {
@@ -131,14 +142,12 @@ impl CallTrees {
     pub fn next_tree(&mut self) -> Result<Option<Vec<Record>>, StreamError> {
         loop {
             match self.next_record()? {
-                Some(r) => {
-                    let root = r.depth == 0;
-                    self.pending.push(r);
-                    if root {
+                true => {
+                    if self.pending.last().is_some_and(|r| r.depth == 0) {
                         return Ok(Some(self.take()));
                     }
                 }
-                None => {
+                false => {
                     if self.pending.is_empty() {
                         return Ok(None);
                     }

@@ -78,7 +78,11 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
             format!(
                 "#   ending: {:?}, clock {} ({} ns per tick)",
                 p.meta.ending,
-                p.meta.options.get("clock").map(String::as_str).unwrap_or("monotonic"),
+                p.meta
+                    .options
+                    .get("clock")
+                    .map(String::as_str)
+                    .unwrap_or("monotonic"),
                 p.meta.time_resolution_ns
             ),
         )?;

@@ -462,13 +462,25 @@ impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
         if self.is_done() {
             return None;
         }
-        Some(self.decode_one(want))
+        let mut rec = Record::new(0, 0, 0, 0, 0, &[]);
+        Some(self.decode_one(want, &mut rec).map(|d| (rec, d)))
+    }
+
+    /// The next record, fully decoded into `out` (no copy of the record: for readers that
+    /// keep records in a buffer). None at the end of the payload.
+    #[inline]
+    pub fn next_into(&mut self, out: &mut Record) -> Option<Result<(), DecodeError>> {
+        if self.is_done() {
+            return None;
+        }
+        Some(self.decode_one(&mut |_| true, out).map(|_| ()))
     }
 
     fn decode_one(
         &mut self,
         want: &mut dyn FnMut(u16) -> bool,
-    ) -> Result<(Record, bool), DecodeError> {
+        rec: &mut Record,
+    ) -> Result<bool, DecodeError> {
         let status = *self
             .buf
             .as_ref()
@@ -517,15 +529,10 @@ impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
             .prev_start
             .wrapping_add(unzigzag(self.varint()?) as u64);
         let end = start.wrapping_add(self.varint()?);
-        let mut rec = Record {
-            func: 0,
-            depth: 0,
-            start,
-            end,
-            errno,
-            nfields: 0,
-            fields: [0; MAX_FIELDS],
-        };
+        rec.start = start;
+        rec.end = end;
+        rec.errno = errno;
+        rec.fields = [0; MAX_FIELDS];
         let decoded;
         if is_ref {
             if slot as usize >= self.window.size
@@ -584,7 +591,7 @@ impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
         // its zero fields are only ever referenced by other skipped records.
         self.window
             .push(rec.func, rec.depth, rec.nfields, &rec.fields);
-        Ok((rec, decoded))
+        Ok(decoded)
     }
 }
 

@@ -30,10 +30,20 @@ fn fname(f: &FunctionInfo, i: u8) -> String {
 
 fn flagsym(v: u32) -> String {
     let mut s = vec![];
-    match v & 3 { 0 => s.push("O_RDONLY"), 1 => s.push("O_WRONLY"), _ => s.push("O_RDWR") }
-    if v & 0o100 != 0 { s.push("O_CREAT") }
-    if v & 0o200 != 0 { s.push("O_EXCL") }
-    if v & 0o1000 != 0 { s.push("O_TRUNC") }
+    match v & 3 {
+        0 => s.push("O_RDONLY"),
+        1 => s.push("O_WRONLY"),
+        _ => s.push("O_RDWR"),
+    }
+    if v & 0o100 != 0 {
+        s.push("O_CREAT")
+    }
+    if v & 0o200 != 0 {
+        s.push("O_EXCL")
+    }
+    if v & 0o1000 != 0 {
+        s.push("O_TRUNC")
+    }
     s.join("\\|")
 }
 
@@ -118,8 +128,20 @@ pub fn markdown_table() -> String {
     s.push_str("| id | function | layer | role | recorded fields -> return value | failed when | OTF2 I/O events |\n");
     s.push_str("|---:|---|---|---|---|---|---|\n");
     for (i, f) in FUNCTIONS.iter().enumerate() {
-        let fl: Vec<String> = f.args.iter().map(|(n, k)| format!("{n}:{}", kind(*k))).collect();
-        let fields = format!("{} -> {}", if fl.is_empty() { "(none)".to_string() } else { fl.join(", ") }, kind(f.ret));
+        let fl: Vec<String> = f
+            .args
+            .iter()
+            .map(|(n, k)| format!("{n}:{}", kind(*k)))
+            .collect();
+        let fields = format!(
+            "{} -> {}",
+            if fl.is_empty() {
+                "(none)".to_string()
+            } else {
+                fl.join(", ")
+            },
+            kind(f.ret)
+        );
         let role = match f.role {
             Role::Data => "data",
             Role::Meta => "meta",

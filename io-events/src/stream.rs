@@ -79,7 +79,13 @@ pub struct Anchor {
 }
 
 /// The chunk header for `payload` (44 bytes).
-pub fn chunk_header(payload: &[u8], records: u32, base: u64, seq: u32, anchor: Anchor) -> [u8; CHUNK_HEADER_LEN] {
+pub fn chunk_header(
+    payload: &[u8],
+    records: u32,
+    base: u64,
+    seq: u32,
+    anchor: Anchor,
+) -> [u8; CHUNK_HEADER_LEN] {
     let mut h = [0u8; CHUNK_HEADER_LEN];
     h[0..4].copy_from_slice(CHUNK_MAGIC);
     h[4..8].copy_from_slice(&(payload.len() as u32).to_le_bytes());
@@ -176,7 +182,13 @@ impl StreamReader {
         let clock = match h[18] {
             0 => Clock::Monotonic,
             1 => Clock::Tsc,
-            c => return Err(StreamError::Corrupt(path.into(), 0, format!("unknown clock {c} in the stream header"))),
+            c => {
+                return Err(StreamError::Corrupt(
+                    path.into(),
+                    0,
+                    format!("unknown clock {c} in the stream header"),
+                ))
+            }
         };
         let header = StreamHeader {
             clock,
@@ -334,11 +346,22 @@ impl TickClock {
     /// Enter the next chunk (in file order).
     pub fn enter_chunk(&mut self, c: &Chunk) {
         self.start = self.prev;
-        let (dt, dn) = (c.anchor.ticks.wrapping_sub(self.start.ticks), c.anchor.ns.wrapping_sub(self.start.ns));
+        let (dt, dn) = (
+            c.anchor.ticks.wrapping_sub(self.start.ticks),
+            c.anchor.ns.wrapping_sub(self.start.ns),
+        );
         // A plausible interval (forward, within 20% of nominal) gives the exact slope;
         // otherwise (corrupt or missing anchors) keep the nominal one.
-        let slope = if (dt as i64) > 0 && (dn as i64) > 0 { dn as f64 / dt as f64 } else { self.nominal };
-        self.slope = if slope > self.nominal * 0.8 && slope < self.nominal * 1.25 { slope } else { self.nominal };
+        let slope = if (dt as i64) > 0 && (dn as i64) > 0 {
+            dn as f64 / dt as f64
+        } else {
+            self.nominal
+        };
+        self.slope = if slope > self.nominal * 0.8 && slope < self.nominal * 1.25 {
+            slope
+        } else {
+            self.nominal
+        };
         if c.anchor.ticks >= self.prev.ticks {
             self.prev = c.anchor;
         }
@@ -365,14 +388,25 @@ mod tests {
     use super::*;
 
     fn header(clock: Clock, res: u32) -> StreamHeader {
-        StreamHeader { clock, tsc_shift: 5, version: crate::FORMAT_VERSION, resolution_ns: res, window: 3, tid: 1, thread_index: 0 }
+        StreamHeader {
+            clock,
+            tsc_shift: 5,
+            version: crate::FORMAT_VERSION,
+            resolution_ns: res,
+            window: 3,
+            tid: 1,
+            thread_index: 0,
+        }
     }
 
     #[test]
     fn tsc_ticks_follow_the_chunk_anchors() {
         // Nominal 13 ns/tick, real 12.5 ns/tick: the anchors correct it.
         let mut c = TickClock::new(&header(Clock::Tsc, 13));
-        let chunk = |ticks, ns| Chunk { anchor: Anchor { ticks, ns }, ..Default::default() };
+        let chunk = |ticks, ns| Chunk {
+            anchor: Anchor { ticks, ns },
+            ..Default::default()
+        };
         c.enter_chunk(&chunk(1000, 12_500));
         assert_eq!(c.ns(0), 0);
         assert_eq!(c.ns(500), 6_250);

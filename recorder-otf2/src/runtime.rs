@@ -168,14 +168,29 @@ pub struct TickSource {
 /// measured over 200 us only to pick the shift that makes a tick about `resolution_ns`;
 /// the exact conversion comes from the anchors written with every chunk.
 fn choose_clock(resolution_ns: u32, wanted: Option<String>) -> TickSource {
-    let mono = TickSource { tsc: false, tsc0: 0, shift: 0, resolution_ns };
-    if wanted.as_deref().is_some_and(|w| w.eq_ignore_ascii_case("monotonic")) || !cfg!(target_arch = "x86_64") {
+    let mono = TickSource {
+        tsc: false,
+        tsc0: 0,
+        shift: 0,
+        resolution_ns,
+    };
+    if wanted
+        .as_deref()
+        .is_some_and(|w| w.eq_ignore_ascii_case("monotonic"))
+        || !cfg!(target_arch = "x86_64")
+    {
         return mono;
     }
-    let source = std::fs::read_to_string("/sys/devices/system/clocksource/clocksource0/current_clocksource").unwrap_or_default();
+    let source =
+        std::fs::read_to_string("/sys/devices/system/clocksource/clocksource0/current_clocksource")
+            .unwrap_or_default();
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let flags = cpuinfo.lines().find(|l| l.starts_with("flags")).unwrap_or("");
-    let invariant = flags.split_whitespace().any(|f| f == "constant_tsc") && flags.split_whitespace().any(|f| f == "nonstop_tsc");
+    let flags = cpuinfo
+        .lines()
+        .find(|l| l.starts_with("flags"))
+        .unwrap_or("");
+    let invariant = flags.split_whitespace().any(|f| f == "constant_tsc")
+        && flags.split_whitespace().any(|f| f == "nonstop_tsc");
     if source.trim() != "tsc" || !invariant {
         return mono;
     }
@@ -194,7 +209,12 @@ fn choose_clock(resolution_ns: u32, wanted: Option<String>) -> TickSource {
         }
         let shift = (resolution_ns as f64 * ghz).log2().round().clamp(0.0, 20.0) as u32;
         let res = ((1u64 << shift) as f64 / ghz).round().max(1.0) as u32;
-        return TickSource { tsc: true, tsc0: 0, shift, resolution_ns: res };
+        return TickSource {
+            tsc: true,
+            tsc0: 0,
+            shift,
+            resolution_ns: res,
+        };
     }
     #[allow(unreachable_code)]
     mono
@@ -303,7 +323,10 @@ impl ThreadState {
     /// The clock reading written with a chunk.
     fn anchor(&self) -> Anchor {
         let ticks = self.ticks(now_raw());
-        Anchor { ticks, ns: now_ns().saturating_sub(self.start_ns) }
+        Anchor {
+            ticks,
+            ns: now_ns().saturating_sub(self.start_ns),
+        }
     }
 
     #[inline(always)]
@@ -334,7 +357,15 @@ impl ThreadState {
             let len = self.len.load(Relaxed);
             if len > CHUNK_HEADER_LEN {
                 let anchor = self.anchor();
-                write_chunk(self.fd, &mut self.buf, len, self.records, self.base, self.seq, anchor);
+                write_chunk(
+                    self.fd,
+                    &mut self.buf,
+                    len,
+                    self.records,
+                    self.base,
+                    self.seq,
+                    anchor,
+                );
                 self.seq += 1;
             }
             self.len.store(CHUNK_HEADER_LEN, Relaxed);
@@ -349,7 +380,15 @@ impl ThreadState {
 
 /// Frame `buf[CHUNK_HEADER_LEN..len]` with its header and write it with one system call
 /// (raw syscalls: never traced, never interposed).
-fn write_chunk(fd: i32, buf: &mut [u8], len: usize, records: u32, base: u64, seq: u32, anchor: Anchor) {
+fn write_chunk(
+    fd: i32,
+    buf: &mut [u8],
+    len: usize,
+    records: u32,
+    base: u64,
+    seq: u32,
+    anchor: Anchor,
+) {
     let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq, anchor);
     buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
     if write_all(fd, &buf[..len]).is_err() {
@@ -492,7 +531,11 @@ fn thread_init() -> Option<*mut ThreadState> {
         }
         let tid = unsafe { libc::syscall(libc::SYS_gettid) } as u64;
         let header = StreamHeader {
-            clock: if p.clock.tsc { Clock::Tsc } else { Clock::Monotonic },
+            clock: if p.clock.tsc {
+                Clock::Tsc
+            } else {
+                Clock::Monotonic
+            },
             tsc_shift: p.clock.shift as u8,
             version: io_events::FORMAT_VERSION,
             resolution_ns: p.clock.resolution_ns,
@@ -696,7 +739,17 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         }
     }
     let mut options = config.as_map();
-    options.insert("clock".into(), if clock.tsc { format!("tsc (shift {}, {} ns/tick)", clock.shift, clock.resolution_ns) } else { "monotonic".into() });
+    options.insert(
+        "clock".into(),
+        if clock.tsc {
+            format!(
+                "tsc (shift {}, {} ns/tick)",
+                clock.shift, clock.resolution_ns
+            )
+        } else {
+            "monotonic".into()
+        },
+    );
     let meta = ProcessMeta {
         format_version: io_events::FORMAT_VERSION,
         recorder_version: env!("CARGO_PKG_VERSION").into(),

@@ -400,9 +400,16 @@ fn both_clocks_give_the_same_events_and_real_times() {
             .filter(|e| e.ty == "IoOperationBegin" && e.file.as_deref() == Some(f.as_str()))
             .map(|e| (e.time, e.bytes_request.unwrap_or(0)))
             .collect();
-        assert_eq!(w.iter().map(|x| x.1).collect::<Vec<_>>(), vec![10, 20], "{clock} ({kind})");
+        assert_eq!(
+            w.iter().map(|x| x.1).collect::<Vec<_>>(),
+            vec![10, 20],
+            "{clock} ({kind})"
+        );
         let gap = w[1].0 - w[0].0;
-        assert!((20_000_000..2_000_000_000).contains(&gap), "{clock} ({kind}): {gap} ns between the writes");
+        assert!(
+            (20_000_000..2_000_000_000).contains(&gap),
+            "{clock} ({kind}): {gap} ns between the writes"
+        );
         seen.push(kind);
     }
     eprintln!("clocks: {seen:?}");
