@@ -401,8 +401,20 @@ impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
         std::mem::replace(&mut self.buf, payload)
     }
 
-    #[inline]
+    /// One-byte varints (most times and deltas) take the fast path.
+    #[inline(always)]
     fn varint(&mut self) -> Result<u64, DecodeError> {
+        if let Some(&b) = self.buf.as_ref().get(self.pos) {
+            if b < 0x80 {
+                self.pos += 1;
+                return Ok(b as u64);
+            }
+        }
+        self.varint_slow()
+    }
+
+    #[inline(never)]
+    fn varint_slow(&mut self) -> Result<u64, DecodeError> {
         let mut v = 0u64;
         let mut shift = 0;
         loop {
@@ -476,9 +488,10 @@ impl<B: AsRef<[u8]>> PeepholeDecoder<B> {
         Some(self.decode_one(&mut |_| true, out).map(|_| ()))
     }
 
-    fn decode_one(
+    #[inline(always)]
+    fn decode_one<F: FnMut(u16) -> bool + ?Sized>(
         &mut self,
-        want: &mut dyn FnMut(u16) -> bool,
+        want: &mut F,
         rec: &mut Record,
     ) -> Result<bool, DecodeError> {
         let status = *self
