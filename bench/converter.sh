@@ -9,7 +9,8 @@ N=${1:-10000000}
 RUNS=${2:-5}
 cargo build --release -q --workspace
 cargo build --release -q -p otf2-sys --example raw_rate
-work=$(mktemp -d /tmp/rotf2-conv.XXXXXX)
+# On tmpfs: the disk (and the writeback of the previous run) would dominate both sides.
+work=$(mktemp -d /dev/shm/rotf2-conv.XXXXXX)
 gcc -O2 -o "$work/pwrite_loop" bench/pwrite_loop.c
 RECORDER_OTF2_DIR="$work/t" LD_PRELOAD=$PWD/target/release/librecorder_otf2.so "$work/pwrite_loop" "$N" >/dev/null
 echo "trace: $(du -sb "$work/t" | cut -f1) bytes for $N calls"

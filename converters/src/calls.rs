@@ -194,3 +194,225 @@ mod tests {
         );
     }
 }
+
+/// A batch of consecutive call trees of one thread: `recs[ends[i-1]..ends[i]]` is tree i.
+#[derive(Default)]
+pub struct Batch {
+    recs: Vec<Record>,
+    ends: Vec<usize>,
+}
+
+enum Msg {
+    Batch(Batch, u64),
+    End {
+        truncated: Option<String>,
+        unknown: u64,
+        bytes_read: u64,
+    },
+    Err(String),
+}
+
+/// Records per batch handed from a decoding thread to the converter.
+const BATCH_RECORDS: usize = 4096;
+/// Streams of one process decoded in background threads at most; more are decoded inline
+/// (the memory of the queues grows with their number).
+pub const MAX_THREADED_STREAMS: usize = 16;
+
+/// The call trees of one thread, decoded either in a background thread (so decoding
+/// overlaps with writing OTF2 on another core) or inline. Memory is bounded: two batches in
+/// flight per stream.
+pub struct TreeFeed {
+    inline: Option<CallTrees>,
+    rx: Option<std::sync::mpsc::Receiver<Msg>>,
+    back: Option<std::sync::mpsc::Sender<Batch>>,
+    worker: Option<std::thread::JoinHandle<()>>,
+    cur: Batch,
+    /// Index of the current tree in `cur`.
+    tree: usize,
+    done: bool,
+    /// Set when the stream ended in a truncated chunk.
+    pub truncated: Option<String>,
+    /// Records of unknown functions skipped.
+    pub unknown: u64,
+    /// Bytes of stream consumed so far.
+    pub bytes_read: u64,
+}
+
+impl TreeFeed {
+    /// Open a stream (errors here, before any thread starts) and decode it in a background
+    /// thread when `threaded`.
+    pub fn open(
+        path: &Path,
+        func_map: Vec<Option<u16>>,
+        threaded: bool,
+    ) -> Result<TreeFeed, StreamError> {
+        let trees = CallTrees::open(path, func_map)?;
+        let mut f = TreeFeed {
+            inline: None,
+            rx: None,
+            back: None,
+            worker: None,
+            cur: Batch::default(),
+            tree: 0,
+            done: false,
+            truncated: None,
+            unknown: 0,
+            bytes_read: 0,
+        };
+        if !threaded {
+            f.inline = Some(trees);
+            return Ok(f);
+        }
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(1);
+        let (back_tx, back_rx) = std::sync::mpsc::channel::<Batch>();
+        let worker = std::thread::Builder::new()
+            .name("decode".into())
+            .spawn(move || decode_worker(trees, tx, back_rx))
+            .map_err(|e| StreamError::Io(path.into(), e))?;
+        f.rx = Some(rx);
+        f.back = Some(back_tx);
+        f.worker = Some(worker);
+        Ok(f)
+    }
+
+    /// Make the next tree current; Ok(false) at the end of the stream.
+    fn fill(&mut self) -> Result<bool, String> {
+        if self.tree < self.cur.ends.len() {
+            return Ok(true);
+        }
+        if self.done {
+            return Ok(false);
+        }
+        let mut old = std::mem::take(&mut self.cur);
+        old.recs.clear();
+        old.ends.clear();
+        self.tree = 0;
+        if let Some(trees) = self.inline.as_mut() {
+            self.cur = old;
+            match trees.next_tree().map_err(|e| e.to_string())? {
+                Some(t) => {
+                    self.cur.recs.extend_from_slice(&t);
+                    self.cur.ends.push(t.len());
+                    trees.recycle(t);
+                    self.bytes_read = trees.bytes_read;
+                    Ok(true)
+                }
+                None => {
+                    self.done = true;
+                    self.truncated = trees.truncated.take();
+                    self.unknown = trees.unknown;
+                    self.bytes_read = trees.bytes_read;
+                    Ok(false)
+                }
+            }
+        } else {
+            if let Some(b) = &self.back {
+                let _ = b.send(old);
+            }
+            let msg = self.rx.as_ref().and_then(|rx| rx.recv().ok());
+            match msg {
+                Some(Msg::Batch(b, bytes)) => {
+                    self.cur = b;
+                    self.bytes_read = bytes;
+                    Ok(true)
+                }
+                Some(Msg::End {
+                    truncated,
+                    unknown,
+                    bytes_read,
+                }) => {
+                    self.done = true;
+                    self.truncated = truncated;
+                    self.unknown = unknown;
+                    self.bytes_read = bytes_read;
+                    Ok(false)
+                }
+                Some(Msg::Err(e)) => Err(e),
+                None => Err("the decoding thread stopped unexpectedly".into()),
+            }
+        }
+    }
+
+    /// Start time of the next tree, loading it if needed (None at the end).
+    pub fn peek_start(&mut self) -> Result<Option<u64>, String> {
+        if !self.fill()? {
+            return Ok(None);
+        }
+        let a = if self.tree == 0 {
+            0
+        } else {
+            self.cur.ends[self.tree - 1]
+        };
+        Ok(self.cur.recs.get(a).map(|r| r.start))
+    }
+
+    /// The current tree (call `peek_start` first).
+    pub fn current(&self) -> &[Record] {
+        if self.tree >= self.cur.ends.len() {
+            return &[];
+        }
+        let a = if self.tree == 0 {
+            0
+        } else {
+            self.cur.ends[self.tree - 1]
+        };
+        &self.cur.recs[a..self.cur.ends[self.tree]]
+    }
+
+    /// Move past the current tree.
+    pub fn advance(&mut self) {
+        self.tree += 1;
+    }
+}
+
+impl Drop for TreeFeed {
+    fn drop(&mut self) {
+        // Unblock and join the worker (it stops when its channel is gone).
+        self.rx = None;
+        self.back = None;
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+fn decode_worker(
+    mut trees: CallTrees,
+    tx: std::sync::mpsc::SyncSender<Msg>,
+    back: std::sync::mpsc::Receiver<Batch>,
+) {
+    loop {
+        let mut b = back.try_recv().unwrap_or_default();
+        b.recs.clear();
+        b.ends.clear();
+        let mut end = false;
+        while b.recs.len() < BATCH_RECORDS {
+            match trees.next_tree() {
+                Ok(Some(t)) => {
+                    b.recs.extend_from_slice(&t);
+                    b.ends.push(b.recs.len());
+                    trees.recycle(t);
+                }
+                Ok(None) => {
+                    end = true;
+                    break;
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::Err(e.to_string()));
+                    return;
+                }
+            }
+        }
+        if !b.ends.is_empty() && tx.send(Msg::Batch(b, trees.bytes_read)).is_err() {
+            return;
+        }
+        if end {
+            let _ = tx.send(Msg::End {
+                truncated: trees.truncated.take(),
+                unknown: trees.unknown,
+                bytes_read: trees.bytes_read,
+            });
+            return;
+        }
+    }
+}

@@ -6,7 +6,7 @@
 //! unified globally as they appear; all global definitions are written at the end, with the
 //! exact number of events of every location.
 
-use crate::calls::CallTrees;
+use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
     FileType, GlobalDefs, HandleDef, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
@@ -1044,9 +1044,8 @@ impl<'p> ProcessState<'p> {
 
 /// A thread being converted.
 struct ThreadCursor<'a> {
-    trees: CallTrees,
+    feed: TreeFeed,
     writer: EventWriter<'a>,
-    next: Option<Vec<Record>>,
     /// Host-aligned nanoseconds of the process start (record times are ns since then).
     base: u64,
     /// Last timestamp written on this location: OTF2 needs them non-decreasing, and a
@@ -1149,38 +1148,40 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         };
         st.precreated(&mut defs);
         let mut cursors = Vec::new();
+        // Decoding runs in background threads (on the other core) for processes with a few
+        // threads; the OTF2 writing stays on this thread.
+        let threaded = p.threads.len() <= MAX_THREADED_STREAMS;
         for (i, path, tid) in &p.threads {
             let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
-            let trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
+            let feed =
+                TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
             let writer = archive.event_writer(loc).map_err(otf2e)?;
             cursors.push(ThreadCursor {
-                trees,
+                feed,
                 writer,
-                next: None,
                 base: st.time_base,
                 last: 0,
                 location: loc,
             });
-        }
-        for c in cursors.iter_mut() {
-            c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
         }
         let mut last_progress = 0u64;
         // Calls entered and not yet left, in the tree being written (reused: no allocation per tree).
         let mut stack: Vec<(usize, Pending)> = Vec::new();
         loop {
             // The thread whose next tree starts first.
-            let Some(ci) = cursors
-                .iter()
-                .enumerate()
-                .filter_map(|(i, c)| c.next.as_ref().map(|t| (t[0].start + c.base, i)))
-                .min()
-                .map(|x| x.1)
-            else {
+            let mut best: Option<(u64, usize)> = None;
+            for (i, c) in cursors.iter_mut().enumerate() {
+                if let Some(s) = c.feed.peek_start()? {
+                    if best.is_none_or(|(b, _)| s + c.base < b) {
+                        best = Some((s + c.base, i));
+                    }
+                }
+            }
+            let Some((_, ci)) = best else {
                 break;
             };
             let c = &mut cursors[ci];
-            let tree = c.next.take().unwrap_or_default();
+            let tree = c.feed.current();
             let base = c.base;
             let mut last = c.last;
             let mut at = |t: u64| {
@@ -1213,9 +1214,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             }
             c.last = last;
             summary.records += tree.len() as u64;
-            c.trees.recycle(tree);
-            c.next = c.trees.next_tree().map_err(|e| e.to_string())?;
-            let done: u64 = cursors.iter().map(|c| c.trees.bytes_read).sum();
+            c.feed.advance();
+            let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
             if done - last_progress > 1 << 20 {
                 last_progress = done;
                 progress(bytes_done + done);
@@ -1223,16 +1223,16 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         }
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for c in cursors {
-            if let Some(t) = &c.trees.truncated {
+            if let Some(t) = &c.feed.truncated {
                 summary.warnings.push(t.clone());
             }
-            if c.trees.unknown > 0 {
+            if c.feed.unknown > 0 {
                 summary.warnings.push(format!(
                     "{} records of functions unknown to this converter were skipped",
-                    c.trees.unknown
+                    c.feed.unknown
                 ));
             }
-            bytes_done += c.trees.bytes_read;
+            bytes_done += c.feed.bytes_read;
             let n = c.writer.close().map_err(otf2e)?;
             defs.locations[c.location as usize].events = n;
             summary.events += n;
