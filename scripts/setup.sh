@@ -9,6 +9,7 @@ PACKAGES=(
   libopen-trace-format2-dev otf2-tools python3-otf2   # OTF2 library, otf2-print, python reader
   python3 coreutils                            # traced in the tests
   vite xvfb xauth                              # ViTE, to check archives open in a viewer
+  time                                         # /usr/bin/time for bench/converter.sh
 )
 
 missing=()
