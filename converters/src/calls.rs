@@ -178,20 +178,97 @@ impl CallTrees {
 
 #[cfg(test)]
 mod tests {
-    /// The order logic without a file: exit order in, entry order out.
-    #[test]
-    fn nested_sorts_into_entry_order() {
-        use io_events::codec::{PeepholeDecoder, Record};
-        let mut v = vec![
-            Record::new(1, 1, 12, 14, 0, &[]),
-            Record::new(1, 1, 15, 16, 0, &[]),
-            Record::new(2, 0, 10, 20, 0, &[]),
+    use super::*;
+    use io_events::codec::{PeepholeEncoder, MAX_RECORD_BYTES};
+    use io_events::stream::{chunk_header, Anchor, Clock, StreamHeader};
+
+    /// A stream with two trees written in exit order (inner calls first), as the recorder does.
+    fn stream_file(name: &str) -> std::path::PathBuf {
+        let recs = [
+            Record::new(20, 1, 12, 14, 0, &[3, 1, 0, 1]),
+            Record::new(20, 1, 15, 16, 0, &[3, 1, 1, 1]),
+            Record::new(18, 0, 10, 20, 0, &[3, 2, 2]),
+            Record::new(16, 0, 30, 31, 0, &[3, 0]),
         ];
-        v.sort_by(|a, b| a.start.cmp(&b.start).then(a.depth.cmp(&b.depth)));
+        let mut enc = PeepholeEncoder::new(3, 12);
+        let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
+        let mut pos = 0;
+        for r in &recs {
+            pos = enc.encode(r, &mut payload, pos);
+        }
+        payload.truncate(pos);
+        let h = StreamHeader {
+            clock: Clock::Monotonic,
+            tsc_shift: 0,
+            version: io_events::FORMAT_VERSION,
+            resolution_ns: 10,
+            window: 3,
+            tid: 7,
+            thread_index: 0,
+        };
+        let mut bytes = h.to_bytes().to_vec();
+        bytes.extend_from_slice(&chunk_header(
+            &payload,
+            recs.len() as u32,
+            12,
+            0,
+            Anchor { ticks: 40, ns: 400 },
+        ));
+        bytes.extend_from_slice(&payload);
+        let path =
+            std::env::temp_dir().join(format!("rotf2-calls-{}-{name}.rec", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    fn identity() -> Vec<Option<u16>> {
+        (0..io_events::FUNCTIONS.len() as u16).map(Some).collect()
+    }
+
+    #[test]
+    fn trees_come_out_in_entry_order_with_ns_times() {
+        let path = stream_file("trees");
+        let mut t = CallTrees::open(&path, identity()).unwrap();
+        let first = t.next_tree().unwrap().unwrap();
+        // The outer call (entered at tick 10) first, then its two nested calls; times in ns.
         assert_eq!(
-            v.iter().map(|r| r.start).collect::<Vec<_>>(),
-            vec![10, 12, 15]
+            first
+                .iter()
+                .map(|r| (r.func, r.start, r.depth))
+                .collect::<Vec<_>>(),
+            vec![(18, 100, 0), (20, 120, 1), (20, 150, 1)]
         );
+        let second = t.next_tree().unwrap().unwrap();
+        assert_eq!(
+            second
+                .iter()
+                .map(|r| (r.func, r.start, r.end))
+                .collect::<Vec<_>>(),
+            vec![(16, 300, 310)]
+        );
+        assert!(t.next_tree().unwrap().is_none());
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn threaded_and_inline_feeds_agree() {
+        let path = stream_file("feeds");
+        let mut out = Vec::new();
+        for threaded in [false, true] {
+            let mut f = TreeFeed::open(&path, identity(), threaded).unwrap();
+            let mut trees = Vec::new();
+            while let Some(start) = f.peek_start().unwrap() {
+                trees.push((
+                    start,
+                    f.current().iter().map(|r| r.func).collect::<Vec<_>>(),
+                ));
+                f.advance();
+            }
+            out.push(trees);
+        }
+        assert_eq!(out[0], vec![(100, vec![18, 20, 20]), (300, vec![16])]);
+        assert_eq!(out[0], out[1]);
+        std::fs::remove_file(&path).unwrap();
     }
 }
 
