@@ -184,11 +184,17 @@ fn choose_clock(resolution_ns: u32, wanted: Option<String>) -> TickSource {
     let source =
         std::fs::read_to_string("/sys/devices/system/clocksource/clocksource0/current_clocksource")
             .unwrap_or_default();
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let flags = cpuinfo
-        .lines()
-        .find(|l| l.starts_with("flags"))
-        .unwrap_or("");
+    // Only the first CPU's flags line (the file is large on many-core machines).
+    let flags = std::fs::File::open("/proc/cpuinfo")
+        .ok()
+        .and_then(|f| {
+            use std::io::BufRead;
+            std::io::BufReader::new(f)
+                .lines()
+                .map_while(Result::ok)
+                .find(|l| l.starts_with("flags"))
+        })
+        .unwrap_or_default();
     let invariant = flags.split_whitespace().any(|f| f == "constant_tsc")
         && flags.split_whitespace().any(|f| f == "nonstop_tsc");
     if source.trim() != "tsc" || !invariant {
