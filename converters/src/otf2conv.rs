@@ -159,6 +159,8 @@ struct ProcessState<'p> {
     active: HashSet<u32>,
     next_id: u64,
     locks: HashMap<u32, LockType>,
+    /// POSIX aio requests in flight: aiocb -> (handle, matching id).
+    aio: HashMap<u64, (u32, u64)>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
     /// Per location: (host-aligned ns of tick 0, ns per tick).
@@ -534,6 +536,31 @@ impl<'p> ProcessState<'p> {
                     off_to,
                 )?;
             }
+            Mapping::AioStart {
+                dir, fd, req, off, ..
+            } => {
+                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
+                    let h = e.handle;
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let mode = if dir == Dir::Read {
+                        IoOperationMode::Read
+                    } else {
+                        IoOperationMode::Write
+                    };
+                    w.io_operation_begin(
+                        t0,
+                        h,
+                        mode,
+                        IoOperationFlags::NON_BLOCKING,
+                        field(info, r, req),
+                        id,
+                        Some((ATTR_OFFSET, field(info, r, off))),
+                    )
+                    .map_err(otf2e)?;
+                    pend.op = Some((h, id));
+                }
+            }
             _ => {}
         }
         Ok(pend)
@@ -853,6 +880,50 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
+            Mapping::AioStart { cb, .. } => {
+                if let Some((h, id)) = pend.op {
+                    w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                    self.aio.insert(field(info, r, cb), (h, id));
+                }
+            }
+            Mapping::AioTest { cb } => {
+                if ret as i32 == libc::EINPROGRESS {
+                    if let Some(&(h, id)) = self.aio.get(&field(info, r, cb)) {
+                        w.io_operation_test(t1, h, id).map_err(otf2e)?;
+                    }
+                }
+            }
+            Mapping::AioComplete { cb } => {
+                if let Some((h, id)) = self.aio.remove(&field(info, r, cb)) {
+                    let got = if ret as i64 >= 0 { ret } else { 0 };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                }
+            }
+            Mapping::AioCancel { fd, cb } => {
+                if !failed && ret as i32 == libc::AIO_CANCELED {
+                    let key = field(info, r, cb);
+                    let victims: Vec<(u64, (u32, u64))> = if key != 0 {
+                        self.aio
+                            .remove(&key)
+                            .map(|v| vec![(key, v)])
+                            .unwrap_or_default()
+                    } else {
+                        let h = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle);
+                        let keys: Vec<u64> = self
+                            .aio
+                            .iter()
+                            .filter(|(_, v)| Some(v.0) == h)
+                            .map(|(k, _)| *k)
+                            .collect();
+                        keys.into_iter()
+                            .filter_map(|k| self.aio.remove(&k).map(|v| (k, v)))
+                            .collect()
+                    };
+                    for (_, (h, id)) in victims {
+                        w.io_operation_cancelled(t1, h, id).map_err(otf2e)?;
+                    }
+                }
+            }
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if failed && r.errno != 0 {
@@ -1143,6 +1214,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             active: HashSet::new(),
             next_id: 0,
             locks: HashMap::new(),
+            aio: HashMap::new(),
             opening: Vec::new(),
             time_base: base,
         };

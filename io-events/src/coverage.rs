@@ -101,6 +101,15 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::Delete { .. } => "DeleteFile".into(),
         Mapping::Rename { .. } => "— (not mapped)".into(),
         Mapping::Chdir => "—".into(),
+        Mapping::AioStart { dir, req, off, .. } => format!(
+            "Begin {} NON_BLOCKING {} (Offset {}), Issued; matching id = the aiocb",
+            if dir == Dir::Read { "READ" } else { "WRITE" },
+            q(req),
+            q(off)
+        ),
+        Mapping::AioTest { .. } => "Test while EINPROGRESS".into(),
+        Mapping::AioComplete { .. } => "Complete `ret` (0 if failed) of the aiocb's operation".into(),
+        Mapping::AioCancel { .. } => "AIO_CANCELED: Cancelled (the aiocb's, or every pending one of `fd` for NULL)".into(),
         Mapping::Copy { req, off_from, off_to, .. } => {
             let o = |off: Off| match off {
                 Off::FieldOrImplicit(i) => format!("{} (position if -1)", q(i)),

@@ -221,6 +221,21 @@ pub enum Mapping {
     Rename { from: u8, to: u8 },
     /// chdir: future relative paths resolve elsewhere (handled by the recorder; region only).
     Chdir,
+    /// aio_read/aio_write: a non-blocking operation on the fd in `fd`, identified by the
+    /// aiocb in `cb` until it completes: Begin[NON_BLOCKING] + Issued.
+    AioStart {
+        dir: Dir,
+        fd: u8,
+        cb: u8,
+        req: u8,
+        off: u8,
+    },
+    /// aio_error on the aiocb in `cb`: still in progress (EINPROGRESS) = an unsuccessful test.
+    AioTest { cb: u8 },
+    /// aio_return on the aiocb in `cb`: the operation completes with the returned bytes.
+    AioComplete { cb: u8 },
+    /// aio_cancel(fd, cb): AIO_CANCELED cancels `cb` (or every pending one of `fd` when NULL).
+    AioCancel { fd: u8, cb: u8 },
 }
 
 /// Static description of one traced function.
@@ -332,6 +347,19 @@ io_functions! {
     copy_file_range: Posix Data [fd_in: Fd, fd_out: Fd, len: Size, off_in: Offset, off_out: Offset, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 1, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::FieldOrImplicit(4) };
     sendfile:    Posix Data [out_fd: Fd, in_fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Copy { from: 1, to: 0, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::Implicit };
     sendfile64:  Posix Data [out_fd: Fd, in_fd: Fd, count: Size, offset: Offset] -> Size, Neg1 => Copy { from: 1, to: 0, req: 2, off_from: Off::FieldOrImplicit(3), off_to: Off::Implicit };
+
+    aio_read:    Posix Data [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Neg1 => AioStart { dir: Read, fd: 0, cb: 1, req: 2, off: 3 };
+    aio_write:   Posix Data [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Neg1 => AioStart { dir: Write, fd: 0, cb: 1, req: 2, off: 3 };
+    aio_read64:  Posix Data [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Neg1 => AioStart { dir: Read, fd: 0, cb: 1, req: 2, off: 3 };
+    aio_write64: Posix Data [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Neg1 => AioStart { dir: Write, fd: 0, cb: 1, req: 2, off: 3 };
+    aio_error:   Posix Data [aiocb: Stream] -> Int, Never => AioTest { cb: 0 };
+    aio_error64: Posix Data [aiocb: Stream] -> Int, Never => AioTest { cb: 0 };
+    aio_return:  Posix Data [aiocb: Stream] -> Size, Never => AioComplete { cb: 0 };
+    aio_return64: Posix Data [aiocb: Stream] -> Size, Never => AioComplete { cb: 0 };
+    aio_suspend: Posix Data [nent: Int] -> Int, Neg1 => None;
+    aio_suspend64: Posix Data [nent: Int] -> Int, Neg1 => None;
+    aio_cancel:  Posix Data [fd: Fd, aiocb: Stream] -> Int, Neg1 => AioCancel { fd: 0, cb: 1 };
+    aio_cancel64: Posix Data [fd: Fd, aiocb: Stream] -> Int, Neg1 => AioCancel { fd: 0, cb: 1 };
 
     // ---- POSIX: position, sync, size, locks, dup ------------------------------------------
     lseek:       Posix Meta [fd: Fd, offset: Offset, whence: Whence] -> Offset, Neg1 => Seek { target: Fd(0), offset: 1, whence: 2, result: Some(RET) };

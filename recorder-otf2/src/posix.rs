@@ -104,6 +104,37 @@ fn off_before(p: *const off_t, ret: ssize_t, failed: bool) -> u64 {
     (if failed { after } else { after - ret as off_t }) as u64
 }
 
+/// An aiocb on a traced fd (read before the call: the program owns the structure).
+#[inline]
+fn aio_traced(cb: *const libc::aiocb) -> bool {
+    // SAFETY: the program passes a valid aiocb to these calls.
+    !cb.is_null() && fd_traced(unsafe { (*cb).aio_fildes })
+}
+
+/// Whether any aiocb of an aio_suspend list is traced.
+fn aio_list_traced(l: *const *const libc::aiocb, n: c_int) -> bool {
+    if l.is_null() || n <= 0 {
+        return false;
+    }
+    // SAFETY: the program passes `n` entries (NULL ones are allowed).
+    unsafe { std::slice::from_raw_parts(l, n as usize) }
+        .iter()
+        .any(|&cb| aio_traced(cb))
+}
+
+/// (fd, bytes, offset) of an aio request.
+#[inline]
+fn aio(cb: *const libc::aiocb) -> (u64, u64, u64) {
+    // SAFETY: as in aio_traced; the request is read after the call and before the program
+    // may reuse it (it must not touch an aiocb while it is in flight).
+    let c = unsafe { &*cb };
+    (
+        c.aio_fildes as u64,
+        c.aio_nbytes as u64,
+        c.aio_offset as u64,
+    )
+}
+
 /// Addresses of traced mappings, so munmap/msync of other memory is not recorded.
 static MAPS: [AtomicU64; 64] = [const { AtomicU64::new(0) }; 64];
 
@@ -227,6 +258,19 @@ wrap! {
         |ts, ret, failed| [fo as u64, fi as u64, n as u64, off_before(oi, ret, failed)];
     Posix fn sendfile64(fo: c_int, fi: c_int, oi: *mut off_t, n: size_t) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
         |ts, ret, failed| [fo as u64, fi as u64, n as u64, off_before(oi, ret, failed)];
+
+    Posix fn aio_read(cb: *mut libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [aio(cb).0, cb as u64, aio(cb).1, aio(cb).2];
+    Posix fn aio_write(cb: *mut libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [aio(cb).0, cb as u64, aio(cb).1, aio(cb).2];
+    Posix fn aio_read64(cb: *mut libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [aio(cb).0, cb as u64, aio(cb).1, aio(cb).2];
+    Posix fn aio_write64(cb: *mut libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [aio(cb).0, cb as u64, aio(cb).1, aio(cb).2];
+    Posix fn aio_error(cb: *const libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [cb as u64];
+    Posix fn aio_error64(cb: *const libc::aiocb) -> c_int [aio_traced(cb)] |ts, ret, failed| [cb as u64];
+    Posix fn aio_return(cb: *mut libc::aiocb) -> ssize_t [aio_traced(cb)] |ts, ret, failed| [cb as u64];
+    Posix fn aio_return64(cb: *mut libc::aiocb) -> ssize_t [aio_traced(cb)] |ts, ret, failed| [cb as u64];
+    Posix fn aio_suspend(l: *const *const libc::aiocb, n: c_int, t: *const libc::timespec) -> c_int [aio_list_traced(l, n)] |ts, ret, failed| [n as u64];
+    Posix fn aio_suspend64(l: *const *const libc::aiocb, n: c_int, t: *const libc::timespec) -> c_int [aio_list_traced(l, n)] |ts, ret, failed| [n as u64];
+    Posix fn aio_cancel(fd: c_int, cb: *mut libc::aiocb) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, cb as u64];
+    Posix fn aio_cancel64(fd: c_int, cb: *mut libc::aiocb) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64, cb as u64];
 
     // ---- position, sync, size, locks, dup --------------------------------------------------
     Posix fn lseek(fd: c_int, o: off_t, w: c_int) -> off_t [fd_traced(fd)]

@@ -578,6 +578,9 @@ pub struct Event {
     pub offset_request: Option<i64>,
     pub whence: Option<String>,
     pub offset_result: Option<u64>,
+    /// IoOperationBegin: the operation flags (NON_BLOCKING, COLLECTIVE).
+    #[serde(default)]
+    pub flags: Option<Vec<serde_json::Value>>,
     pub creation_flags: Option<Vec<serde_json::Value>>,
     pub status_flags: Option<Vec<serde_json::Value>>,
     pub lock_type: Option<String>,

@@ -15,6 +15,7 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("xstat_compat", &[]),
     ("fortify", &["-O2", "-D_FORTIFY_SOURCE=2"]),
     ("copies", &[]),
+    ("aio", &[]),
 ];
 
 #[test]
@@ -686,4 +687,87 @@ fn copies_and_unlocked_stdio_move_the_right_bytes() {
     assert!(ops("unlocked.txt", "fflush_unlocked")
         .iter()
         .any(|o| o.1 == "FLUSH"));
+}
+
+/// POSIX aio: each request is a NON_BLOCKING Begin + Issued inside its aio_read/aio_write,
+/// polled with Tests (aio_error while EINPROGRESS), and completed in aio_return with the
+/// bytes transferred, or cancelled in aio_cancel; the checker verifies each is matched once.
+#[test]
+fn aio_requests_are_matched_to_their_completion() {
+    let dir = TestDir::new("aio");
+    let trace = dir.join("trace");
+    let prog = compile(&dir, "aio", &[]);
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(dir.path());
+    run(&mut c).assert_ok("aio");
+    let a = convert_and_check(&trace, &dir.join("aio.otf2"));
+    let f = format!("{}/aio.dat", dir.str());
+    let mut begins = Vec::new();
+    let mut completes = std::collections::HashMap::new();
+    let mut issued = 0;
+    let mut cancelled = 0;
+    for e in a.locations.iter().flat_map(|l| l.events.iter()) {
+        if e.file.as_deref() != Some(f.as_str()) {
+            continue;
+        }
+        match e.ty.as_str() {
+            "IoOperationBegin" => {
+                assert!(
+                    flags(&e.flags).contains(&"NON_BLOCKING".to_string()),
+                    "{e:?}"
+                );
+                begins.push((
+                    e.enclosing_region.clone().unwrap_or_default(),
+                    e.mode.clone().unwrap_or_default(),
+                    e.bytes_request,
+                    e.offset,
+                    e.matching_id,
+                ));
+            }
+            "IoOperationIssued" => issued += 1,
+            "IoOperationComplete" => {
+                completes.insert(
+                    e.matching_id,
+                    (
+                        e.enclosing_region.clone().unwrap_or_default(),
+                        e.bytes_result,
+                    ),
+                );
+            }
+            "IoOperationCancelled" => cancelled += 1,
+            _ => {}
+        }
+    }
+    let s = |x: &str| x.to_string();
+    let expect = [
+        (s("aio_write"), s("WRITE"), Some(4096), Some(0)),
+        (s("aio_read"), s("READ"), Some(100), Some(50)),
+        (s("aio_write64"), s("WRITE"), Some(10), Some(5000)),
+        (s("aio_read64"), s("READ"), Some(20), Some(10)),
+        (s("aio_write"), s("WRITE"), Some(1000), Some(8192)),
+        (s("aio_write64"), s("WRITE"), Some(1), Some(9999)),
+    ];
+    assert_eq!(
+        begins
+            .iter()
+            .map(|b| (b.0.clone(), b.1.clone(), b.2, b.3))
+            .collect::<Vec<_>>(),
+        expect.to_vec()
+    );
+    assert_eq!(issued, 6);
+    // The first four complete in aio_return with their full size.
+    for (b, want) in begins.iter().take(4).zip([4096u64, 100, 10, 20]) {
+        let (region, got) = completes.get(&b.4).cloned().unwrap_or_default();
+        assert!(
+            region.starts_with("aio_return"),
+            "{b:?} completed in {region}"
+        );
+        assert_eq!(got, Some(want), "{b:?}");
+    }
+    // The last two: completed or cancelled, exactly once between them (checked by the checker too).
+    let done_late = begins[4..]
+        .iter()
+        .filter(|b| completes.contains_key(&b.4))
+        .count();
+    assert_eq!(done_late + cancelled, 2);
 }
