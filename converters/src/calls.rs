@@ -58,16 +58,6 @@ impl CallTrees {
         })
     }
 
-    /// Nanoseconds per tick of this stream (nominal, for a TSC clock).
-    pub fn resolution_ns(&self) -> u64 {
-        self.reader.header.resolution_ns as u64
-    }
-
-    /// The stream's header.
-    pub fn header(&self) -> &io_events::stream::StreamHeader {
-        &self.reader.header
-    }
-
     fn corrupt(&self, why: String) -> StreamError {
         StreamError::Corrupt(self.reader.path().into(), self.chunk_offset, why)
     }

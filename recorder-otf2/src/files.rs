@@ -378,10 +378,9 @@ pub fn register_precreated(p: &Process) {
         if fd >= p.fd_base && fd > 2 {
             continue; // the recorder's own files (and the parent's, in a fork child)
         }
-        let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else {
+        let Some(target) = fd_target(fd) else {
             continue;
         };
-        let target = target.to_string_lossy().into_owned();
         if child {
             if fd_state(fd) != TRACED {
                 continue;
@@ -453,7 +452,26 @@ pub fn register_precreated(p: &Process) {
     }
 }
 
-/// Convenience for wrappers: the C string of an optional path for logging.
+/// What an fd is open on, as the kernel names it (/proc/self/fd/N), read with the thread
+/// marked busy so the readlink is not traced.
+pub fn fd_target(fd: c_int) -> Option<String> {
+    runtime::busy(|| {
+        std::fs::read_link(format!("/proc/self/fd/{fd}"))
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    })
+    .flatten()
+}
+
+/// The id of the file an fd is open on (`NO_FILE` if unknown; an excluded path gives None).
+pub fn intern_fd(ts: &mut ThreadState, fd: c_int) -> Option<u64> {
+    match fd_target(fd) {
+        Some(t) => intern_path(ts, libc::AT_FDCWD, cstring(&t).as_ptr()),
+        None => Some(NO_FILE),
+    }
+}
+
+/// A C string of a Rust string (interior NULs dropped).
 pub fn cstring(s: &str) -> CString {
     CString::new(s.replace('\0', "")).unwrap_or_default()
 }

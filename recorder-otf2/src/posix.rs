@@ -379,17 +379,7 @@ fn empty_path_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) ->
 
 /// The file an fd is open on (for fdopendir and AT_EMPTY_PATH).
 fn fd_path(ts: &mut ThreadState, fd: c_int) -> u64 {
-    let link = files::cstring(&format!("/proc/self/fd/{fd}"));
-    let target = runtime::busy(|| {
-        std::fs::read_link(link.to_str().unwrap_or(""))
-            .map(|p| files::cstring(&p.to_string_lossy()))
-            .ok()
-    })
-    .flatten();
-    match target {
-        Some(t) => intern_path(ts, AT_FDCWD, t.as_ptr()).unwrap_or(NO_FILE),
-        None => NO_FILE,
-    }
+    files::intern_fd(ts, fd).unwrap_or(NO_FILE)
 }
 
 /// A symlink's target is not resolved against the cwd but against the link's folder; it is

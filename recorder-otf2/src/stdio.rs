@@ -100,15 +100,8 @@ fn tmpfile_opened(ts: &mut ThreadState, s: *mut FILE, failed: bool) -> Option<u6
         return Some(NO_FILE);
     }
     let fd = stream_fd(s);
-    let name = runtime::busy(|| {
-        std::fs::read_link(format!("/proc/self/fd/{fd}"))
-            .map(|p| p.to_string_lossy().into_owned())
-            .ok()
-    })
-    .flatten();
-    let c = crate::files::cstring(&name.unwrap_or_else(|| "/tmp/(tmpfile)".into()));
-    // "(deleted)" names do not exist: intern resolves the folder and keeps the name.
-    let id = intern_path(ts, libc::AT_FDCWD, c.as_ptr());
+    // "/tmp/#123 (deleted)" does not exist: interning resolves the folder and keeps the name.
+    let id = crate::files::intern_fd(ts, fd);
     set_fd(fd, state_for(id));
     id
 }
