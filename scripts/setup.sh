@@ -10,6 +10,8 @@ PACKAGES=(
   python3 coreutils                            # traced in the tests
   vite xvfb xauth                              # ViTE, to check archives open in a viewer
   time                                         # /usr/bin/time for bench/converter.sh
+  libopenmpi-dev openmpi-bin gfortran          # MPI-IO layer (built against this MPI), tests
+  python3-mpi4py strace                        # mpi4py test; strace for MPI debugging
 )
 
 missing=()

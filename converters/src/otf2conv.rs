@@ -20,7 +20,7 @@ use io_events::functions::{
 use otf2_sys::{
     ArchiveWriter, AttributeValue, EventWriter, IoAccessMode, IoCreationFlags, IoHandleFlags,
     IoOperationFlags, IoOperationMode, IoParadigmClass, IoParadigmFlags, IoSeekOption,
-    IoStatusFlags, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole,
+    IoStatusFlags, CommFlags, GroupFlags, GroupType, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole,
     Type,
 };
 use std::cell::RefCell;
@@ -144,6 +144,39 @@ fn whence(w: u64) -> IoSeekOption {
     }
 }
 
+/// MPI_File_open access mode (canonical bits, `io_events::functions::mpi_amode`) -> OTF2.
+fn mpi_amode(a: u64) -> (IoAccessMode, IoCreationFlags, IoStatusFlags) {
+    use io_events::functions::mpi_amode as m;
+    let mode = if a & m::RDWR != 0 {
+        IoAccessMode::ReadWrite
+    } else if a & m::WRONLY != 0 {
+        IoAccessMode::WriteOnly
+    } else {
+        IoAccessMode::ReadOnly
+    };
+    let mut c = IoCreationFlags::NONE;
+    for (bit, f) in [
+        (m::CREATE, IoCreationFlags::CREATE),
+        (m::EXCL, IoCreationFlags::EXCLUSIVE),
+        (m::UNIQUE_OPEN, IoCreationFlags::UNIQUE),
+        (m::SEQUENTIAL, IoCreationFlags::NO_SEEK),
+    ] {
+        if a & bit != 0 {
+            c |= f;
+        }
+    }
+    let mut s = IoStatusFlags::NONE;
+    for (bit, f) in [
+        (m::APPEND, IoStatusFlags::APPEND),
+        (m::DELETE_ON_CLOSE, IoStatusFlags::DELETE_ON_CLOSE),
+    ] {
+        if a & bit != 0 {
+            s |= f;
+        }
+    }
+    (mode, c, s)
+}
+
 fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
     r.fields[info.field_index(i)]
 }
@@ -161,10 +194,15 @@ struct ProcessState<'p> {
     locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id).
     aio: HashMap<u64, (u32, u64)>,
+    /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
+    objs: HashMap<(Layer, u64), u32>,
+    /// Library operations in flight (non-blocking requests, split collectives), keyed by
+    /// (layer, request or object identity): (handle, matching id, requested bytes).
+    reqs: HashMap<(Layer, u64), (u32, u64, u64)>,
+    /// Local communicator id -> global comm id.
+    comm_map: HashMap<u64, u32>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
-    /// Per location: (host-aligned ns of tick 0, ns per tick).
-    time_base: u64,
 }
 
 impl<'p> ProcessState<'p> {
@@ -187,6 +225,16 @@ impl<'p> ProcessState<'p> {
     }
 
     fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
+        self.new_handle_on(defs, file, layer, None)
+    }
+
+    fn new_handle_on(
+        &mut self,
+        defs: &mut GlobalDefs,
+        file: u32,
+        layer: Layer,
+        comm: Option<u32>,
+    ) -> u32 {
         let paradigm = defs.paradigm(layer);
         let parent = self
             .opening
@@ -202,7 +250,7 @@ impl<'p> ProcessState<'p> {
                 file: Some(file),
                 paradigm,
                 flags: 0,
-                comm: None,
+                comm,
                 parent,
             },
             &|h| active.contains(&h),
@@ -461,6 +509,40 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
+    /// IoOperationBegin of a library operation on the object in field `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn begin_obj_op(
+        &mut self,
+        w: &mut EventWriter,
+        t0: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        key: u8,
+        dir: Dir,
+        req: u8,
+        off: u8,
+        flags: IoOperationFlags,
+    ) -> Result<Option<(u32, u64)>, Err> {
+        let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
+            return Ok(None);
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let (mode, bytes) = match dir {
+            Dir::Read => (IoOperationMode::Read, field(info, r, req)),
+            Dir::Write => (IoOperationMode::Write, field(info, r, req)),
+            Dir::Flush => (IoOperationMode::Flush, 0),
+        };
+        let offset = if off == RET || dir == Dir::Flush {
+            None
+        } else {
+            Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
+        };
+        w.io_operation_begin(t0, h, mode, flags, bytes, id, offset.map(|o| (ATTR_OFFSET, o)))
+            .map_err(otf2e)?;
+        Ok(Some((h, id)))
+    }
+
     /// Enter the call: Enter, and what must happen at its start.
     fn start(
         &mut self,
@@ -470,9 +552,12 @@ impl<'p> ProcessState<'p> {
         r: &Record,
     ) -> Result<Pending, Err> {
         let info = &FUNCTIONS[r.func as usize];
+        let mut pend = Pending::default();
+        if info.role == Role::Event {
+            return Ok(pend);
+        }
         let region = defs.region(r.func);
         w.enter(t0, region).map_err(otf2e)?;
-        let mut pend = Pending::default();
         if info.fail.failed(r.ret()) {
             return Ok(pend);
         }
@@ -536,6 +621,43 @@ impl<'p> ProcessState<'p> {
                     off_to,
                 )?;
             }
+            Mapping::ObjOpen { path, comm, .. } => {
+                if let Some(file) = self.file(defs, field(info, r, path), false) {
+                    let c = self.comm_map.get(&field(info, r, comm)).copied();
+                    let h = self.new_handle_on(defs, file, info.layer, c);
+                    self.opening.push((h, defs.paradigm(info.layer)));
+                    pend.handle = Some(h);
+                }
+            }
+            Mapping::ObjData {
+                key,
+                dir,
+                req,
+                off,
+                coll,
+                ..
+            } => {
+                let flags = if coll {
+                    IoOperationFlags::COLLECTIVE
+                } else {
+                    IoOperationFlags::NONE
+                };
+                pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+            }
+            Mapping::ObjStart {
+                key,
+                dir,
+                req,
+                off,
+                coll,
+                ..
+            } => {
+                let mut flags = IoOperationFlags::NON_BLOCKING;
+                if coll {
+                    flags |= IoOperationFlags::COLLECTIVE;
+                }
+                pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+            }
             Mapping::AioStart {
                 dir, fd, req, off, ..
             } => {
@@ -584,6 +706,7 @@ impl<'p> ProcessState<'p> {
                     | Mapping::OpenStream { .. }
                     | Mapping::ReopenStream { .. }
                     | Mapping::OpenDir { .. }
+                    | Mapping::ObjOpen { .. }
             )
         {
             self.opening.pop();
@@ -924,7 +1047,102 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
+            Mapping::ObjOpen { key, amode, .. } => {
+                if let Some(h) = pend.handle {
+                    let k = (info.layer, field(info, r, key));
+                    if let Some(old) = self.objs.remove(&k) {
+                        self.destroy(w, t1, old)?;
+                    }
+                    let (mode, creation, status) = mpi_amode(field(info, r, amode));
+                    w.io_create_handle(t1, h, mode, creation, status)
+                        .map_err(otf2e)?;
+                    self.objs.insert(k, h);
+                }
+            }
+            Mapping::ObjClose { key } => {
+                if !failed {
+                    let k = (info.layer, field(info, r, key));
+                    if let Some(h) = self.objs.remove(&k) {
+                        self.reqs.retain(|_, v| v.0 != h);
+                        self.destroy(w, t1, h)?;
+                    }
+                }
+            }
+            Mapping::ObjData { xfer, dir, .. } => {
+                if let Some((h, id)) = pend.op {
+                    let got = if failed || dir == Dir::Flush {
+                        0
+                    } else {
+                        field(info, r, xfer)
+                    };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                }
+            }
+            Mapping::ObjStart { id: idf, req, .. } => {
+                if let Some((h, id)) = pend.op {
+                    w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                    let k = (info.layer, field(info, r, idf));
+                    // A request id reused while the converter still holds it (a completion
+                    // it never saw): the old operation is closed as cancelled.
+                    if let Some((oh, oid, _)) = self.reqs.insert(k, (h, id, field(info, r, req))) {
+                        w.io_operation_cancelled(t1, oh, oid).map_err(otf2e)?;
+                    }
+                }
+            }
+            Mapping::ObjEnd { id: idf, xfer } => {
+                if let Some((h, id, _)) = self.reqs.remove(&(info.layer, field(info, r, idf))) {
+                    let got = if failed { 0 } else { field(info, r, xfer) };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                }
+            }
+            Mapping::ObjSeek {
+                key,
+                offset,
+                whence: wh,
+                result,
+            } => {
+                if !failed {
+                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) {
+                        let res = field(info, r, result);
+                        w.io_seek(
+                            t1,
+                            h,
+                            field(info, r, offset) as i64,
+                            whence(field(info, r, wh)),
+                            if res as i64 >= 0 { res } else { u64::MAX },
+                        )
+                        .map_err(otf2e)?;
+                    }
+                }
+            }
+            Mapping::ReqDone {
+                id: idf,
+                xfer,
+                cancelled,
+            } => {
+                if let Some((h, id, bytes)) = self.reqs.remove(&(info.layer, field(info, r, idf))) {
+                    if field(info, r, cancelled) != 0 {
+                        w.io_operation_cancelled(t1, h, id).map_err(otf2e)?;
+                    } else {
+                        let got = match field(info, r, xfer) {
+                            u64::MAX => bytes,
+                            g => g,
+                        };
+                        w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    }
+                }
+                return Ok(());
+            }
+            Mapping::ReqTest { id: idf } => {
+                if let Some(&(h, id, _)) = self.reqs.get(&(info.layer, field(info, r, idf))) {
+                    w.io_operation_test(t1, h, id).map_err(otf2e)?;
+                }
+                return Ok(());
+            }
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
+        }
+        if info.role == Role::Event {
+            return Ok(());
         }
         if failed && r.errno != 0 {
             w.add_attr_u32(ATTR_ERRNO, r.errno).map_err(otf2e)?;
@@ -1117,12 +1335,128 @@ impl<'p> ProcessState<'p> {
 struct ThreadCursor<'a> {
     feed: TreeFeed,
     writer: EventWriter<'a>,
-    /// Host-aligned nanoseconds of the process start (record times are ns since then).
-    base: u64,
+    /// Record time -> aligned time (drift correction of MPI ranks).
+    time: TimeMap,
     /// Last timestamp written on this location: OTF2 needs them non-decreasing, and a
     /// TSC-derived time may fall a few ns before its predecessor across chunk anchors.
     last: u64,
     location: u64,
+}
+
+/// The executable's file name of a process.
+fn exe_name(p: &ProcessTrace) -> String {
+    p.meta
+        .cmdline
+        .first()
+        .map(|s| s.rsplit('/').next().unwrap_or(s).to_string())
+        .unwrap_or_default()
+}
+
+/// Maps a process's record times (ns since its start) onto the archive's time line.
+#[derive(Clone, Copy, Debug)]
+struct TimeMap {
+    /// Aligned ns of the process start.
+    base: u64,
+    /// Drift of this clock against the reference, in ns per ns, from record time `t0` on
+    /// (MPI ranks measured twice: at MPI_Init and at MPI_Finalize).
+    t0: u64,
+    slope: f64,
+}
+
+impl TimeMap {
+    #[inline]
+    fn at(&self, t: u64) -> u64 {
+        if self.slope == 0.0 {
+            return self.base + t;
+        }
+        let d = (t as f64 - self.t0 as f64) * self.slope;
+        (self.base as i64 + t as i64 - d as i64).max(0) as u64
+    }
+}
+
+/// Clock alignment of every process. Processes of one host share its monotonic clock; MPI
+/// ranks measured their offset to rank 0 at MPI_Init and MPI_Finalize (drift interpolated
+/// linearly between the two, like Score-P), and the other processes of a host with ranks
+/// use the offset of the host's lowest rank. Hosts without ranks are placed by their
+/// earliest process's real-time clock reading.
+struct Clocks {
+    /// Per host: (monotonic ns, aligned ns) of a reference point.
+    host_ref: HashMap<String, (u64, u64)>,
+    /// Per host with MPI ranks: offset of the host's clock against rank 0's, in ns.
+    host_off: HashMap<String, i64>,
+    /// Rank 0's (monotonic, realtime) start anchor.
+    rank0: Option<(u64, u64)>,
+}
+
+impl Clocks {
+    fn new(trace: &Trace) -> Clocks {
+        let mut host_ref: HashMap<String, (u64, u64)> = HashMap::new();
+        for p in &trace.processes {
+            let e = host_ref
+                .entry(p.meta.host.clone())
+                .or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
+            if p.meta.start.monotonic_ns < e.0 {
+                *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
+            }
+        }
+        let rank0 = trace
+            .processes
+            .iter()
+            .find(|p| p.meta.rank == Some(0))
+            .map(|p| (p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
+        let mut host_off: HashMap<String, (u32, i64)> = HashMap::new();
+        if rank0.is_some() {
+            for p in &trace.processes {
+                if let (Some(r), Some(o)) = (p.meta.rank, p.meta.clock_offsets.first()) {
+                    let e = host_off
+                        .entry(p.meta.host.clone())
+                        .or_insert((r, o.offset_ns));
+                    if r < e.0 {
+                        *e = (r, o.offset_ns);
+                    }
+                }
+            }
+        }
+        Clocks {
+            host_ref,
+            host_off: host_off.into_iter().map(|(h, (_, o))| (h, o)).collect(),
+            rank0,
+        }
+    }
+
+    fn map(&self, p: &ProcessTrace) -> TimeMap {
+        let m = &p.meta;
+        if let Some((r0_mono, r0_real)) = self.rank0 {
+            let offs = &m.clock_offsets;
+            let own = m.rank.is_some() && !offs.is_empty();
+            if own || self.host_off.contains_key(&m.host) {
+                let off0 = if own {
+                    offs[0].offset_ns
+                } else {
+                    self.host_off[&m.host]
+                };
+                // Rank 0's monotonic clock at our start, then onto its real-time anchor.
+                let on_r0 = m.start.monotonic_ns as i64 - off0 - r0_mono as i64;
+                let base = (r0_real as i64 + on_r0).max(0) as u64;
+                let (mut t0, mut slope) = (0, 0.0);
+                if own && offs.len() >= 2 {
+                    let (a, b) = (offs[0], offs[offs.len() - 1]);
+                    if b.monotonic_ns > a.monotonic_ns {
+                        slope = (b.offset_ns - a.offset_ns) as f64
+                            / (b.monotonic_ns - a.monotonic_ns) as f64;
+                        t0 = a.monotonic_ns.saturating_sub(m.start.monotonic_ns);
+                    }
+                }
+                return TimeMap { base, t0, slope };
+            }
+        }
+        let href = self.host_ref[&m.host];
+        TimeMap {
+            base: m.start.monotonic_ns - href.0 + href.1,
+            t0: 0,
+            slope: 0.0,
+        }
+    }
 }
 
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
@@ -1141,25 +1475,53 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         .unwrap_or_else(|| "machine".into());
     let mut defs = GlobalDefs::new(&machine);
     let mut summary = Summary::default();
-    // Host alignment: every process of a host is placed on the host's monotonic clock,
-    // anchored at the earliest process's real-time reading.
-    let mut host_ref: HashMap<String, (u64, u64)> = HashMap::new();
-    for p in &trace.processes {
-        let e = host_ref
-            .entry(p.meta.host.clone())
-            .or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
-        if p.meta.start.monotonic_ns < e.0 {
-            *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
+    let clocks = Clocks::new(trace);
+    // MPI ranks come first, in rank order, so that location group ids equal ranks (Scalasca
+    // needs that); every rank of MPI_COMM_WORLD gets a group even if its trace is missing.
+    let mut order: Vec<usize> = (0..trace.processes.len()).collect();
+    order.sort_by_key(|&i| (trace.processes[i].meta.rank.unwrap_or(u32::MAX), i));
+    let world = trace
+        .processes
+        .iter()
+        .filter_map(|p| {
+            let r = p.meta.rank?;
+            Some(p.meta.world_size.unwrap_or(r + 1).max(r + 1))
+        })
+        .max();
+    let mut rank_owner: HashMap<u32, usize> = HashMap::new();
+    if let Some(n) = world {
+        for &i in &order {
+            if let Some(r) = trace.processes[i].meta.rank {
+                rank_owner.entry(r).or_insert(i);
+            }
         }
+        for r in 0..n {
+            match rank_owner.get(&r) {
+                Some(&i) => {
+                    let p = &trace.processes[i];
+                    defs.group(
+                        &format!("rank {} ({} {})", r, exe_name(p), p.dir.name),
+                        &p.meta.host,
+                    );
+                }
+                None => {
+                    defs.groups.push(definitions::GroupDef {
+                        name: format!("rank {r} (no trace)"),
+                        node: defs.machine(),
+                    });
+                }
+            }
+        }
+        defs.comm(&(0..n).collect::<Vec<u32>>());
+        defs.rank_locations = vec![u64::MAX; n as usize];
     }
-    // Fork children, per parent folder: when each started (host-aligned ns) and the
+    // Fork children, per parent folder: when each started (aligned ns) and the
     // descriptors it inherited. From then on parent and child share those open file
     // descriptions, and the child's I/O moves the parent's positions.
     let mut forks_of: HashMap<String, Vec<(u64, Vec<i32>)>> = HashMap::new();
     for c in &trace.processes {
         if let Some(parent) = &c.meta.forked_from {
-            let href = host_ref[&c.meta.host];
-            let start = c.meta.start.monotonic_ns - href.0 + href.1;
+            let start = clocks.map(c).at(0);
             let fds = c
                 .defs
                 .defs
@@ -1177,34 +1539,35 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     }
     let mut bytes_done = 0u64;
     let (mut tmin, mut tmax) = (u64::MAX, 0u64);
-    for p in &trace.processes {
+    for &pi in &order {
+        let p = &trace.processes[pi];
         summary.processes += 1;
         // Latest first: the next fork to apply is at the end.
         let mut forks = forks_of.remove(&p.dir.name).unwrap_or_default();
         forks.sort_by(|a, b| b.0.cmp(&a.0));
+        let rank = p.meta.rank.filter(|r| rank_owner.get(r) == Some(&pi));
         if !p.complete() {
+            let who = match rank {
+                Some(r) => format!("rank {r} ({})", p.dir.dir.display()),
+                None => p.dir.dir.display().to_string(),
+            };
             summary.warnings.push(format!(
-                "{}: the process did not finish (killed?); converted up to its last complete chunk",
-                p.dir.dir.display()
+                "{who}: the process did not finish (killed?); converted up to its last complete chunk"
             ));
         }
         if p.threads.is_empty() {
-            // No traced call (e.g. `env` before it exec'ed the real program): no location group.
+            // No traced call (e.g. `env` before it exec'ed the real program): no locations.
             continue;
         }
-        let href = host_ref[&p.meta.host];
         let host_node = defs.host(&p.meta.host);
-        let exe = p
-            .meta
-            .cmdline
-            .first()
-            .map(|s| s.rsplit('/').next().unwrap_or(s).to_string())
-            .unwrap_or_default();
-        let group = defs.group(
-            &format!("{} {} ({})", exe, p.meta.pid, p.dir.name),
-            &p.meta.host,
-        );
-        let base = p.meta.start.monotonic_ns - href.0 + href.1;
+        let group = match rank {
+            Some(r) => r,
+            None => defs.group(
+                &format!("{} {} ({})", exe_name(p), p.meta.pid, p.dir.name),
+                &p.meta.host,
+            ),
+        };
+        let time = clocks.map(p);
         let mut st = ProcessState {
             p,
             host_node,
@@ -1215,9 +1578,17 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             next_id: 0,
             locks: HashMap::new(),
             aio: HashMap::new(),
+            objs: HashMap::new(),
+            reqs: HashMap::new(),
+            comm_map: HashMap::new(),
             opening: Vec::new(),
-            time_base: base,
         };
+        for d in &p.defs.defs {
+            if let Def::Comm { id, members } = d {
+                let g = defs.comm(members);
+                st.comm_map.insert(*id as u64, g);
+            }
+        }
         st.precreated(&mut defs);
         let mut cursors = Vec::new();
         // Decoding runs in background threads (on the other core) for processes with a few
@@ -1225,13 +1596,19 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         let threaded = p.threads.len() <= MAX_THREADED_STREAMS;
         for (i, path, tid) in &p.threads {
             let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
+            if let Some(r) = rank {
+                // The main thread (the first to record) stands for the rank in MPI groups.
+                if defs.rank_locations[r as usize] == u64::MAX {
+                    defs.rank_locations[r as usize] = loc;
+                }
+            }
             let feed =
                 TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
             let writer = archive.event_writer(loc).map_err(otf2e)?;
             cursors.push(ThreadCursor {
                 feed,
                 writer,
-                base: st.time_base,
+                time,
                 last: 0,
                 location: loc,
             });
@@ -1244,8 +1621,9 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let mut best: Option<(u64, usize)> = None;
             for (i, c) in cursors.iter_mut().enumerate() {
                 if let Some(s) = c.feed.peek_start()? {
-                    if best.is_none_or(|(b, _)| s + c.base < b) {
-                        best = Some((s + c.base, i));
+                    let t = c.time.at(s);
+                    if best.is_none_or(|(b, _)| t < b) {
+                        best = Some((t, i));
                     }
                 }
             }
@@ -1254,15 +1632,15 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             };
             let c = &mut cursors[ci];
             let tree = c.feed.current();
-            let base = c.base;
+            let time = c.time;
             let mut last = c.last;
             let mut at = |t: u64| {
-                let t = (base + t).max(last);
+                let t = time.at(t).max(last);
                 last = t;
                 t
             };
             if let Some(first) = tree.first() {
-                while forks.last().is_some_and(|f| f.0 <= base + first.start) {
+                while forks.last().is_some_and(|f| f.0 <= time.at(first.start)) {
                     let (_, fds) = forks.pop().unwrap_or_default();
                     st.forked(&fds);
                 }
@@ -1278,8 +1656,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 }
                 let pend = st.start(&mut defs, &mut c.writer, at(r.start), r)?;
                 stack.push((k, pend));
-                tmin = tmin.min(base + r.start);
-                tmax = tmax.max(base + r.end);
+                tmin = tmin.min(time.at(r.start));
+                tmax = tmax.max(time.at(r.end));
             }
             while let Some((j, pend)) = stack.pop() {
                 st.finish(&mut defs, &mut c.writer, at(tree[j].end), &tree[j], pend)?;
@@ -1311,6 +1689,15 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         }
         progress(bytes_done);
     }
+    // Ranks without a trace still need a location in COMM_LOCATIONS.
+    for r in 0..defs.rank_locations.len() {
+        if defs.rank_locations[r] == u64::MAX {
+            let loc = defs.location(&format!("rank {r} (no trace)"), r as u32);
+            let w = archive.event_writer(loc).map_err(otf2e)?;
+            w.close().map_err(otf2e)?;
+            defs.rank_locations[r] = loc;
+        }
+    }
     if defs.locations.is_empty() {
         return Err(format!(
             "{}: the trace holds no thread streams (no traced call was made)",
@@ -1333,6 +1720,21 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     summary.locations = defs.locations.len();
     archive.close().map_err(otf2e)?;
     Ok(summary)
+}
+
+/// A communicator's name: MPI_COMM_WORLD (comm 0, all ranks), MPI_COMM_SELF (one rank), or
+/// its members.
+fn comm_name(defs: &GlobalDefs, c: usize) -> String {
+    let m = &defs.comms[c];
+    if c == 0 {
+        return "MPI_COMM_WORLD".into();
+    }
+    if m.len() == 1 {
+        return format!("MPI_COMM_SELF (rank {})", m[0]);
+    }
+    let shown: Vec<String> = m.iter().take(8).map(|r| r.to_string()).collect();
+    let more = if m.len() > 8 { ",..." } else { "" };
+    format!("MPI comm {} (ranks {}{})", c, shown.join(","), more)
 }
 
 fn write_global_defs(
@@ -1362,6 +1764,11 @@ fn write_global_defs(
         })
         .collect();
     let src = s.id("recorder-otf2");
+    let src_mpi = s.id("MPI");
+    let comm_names: Vec<u32> = (0..defs.comms.len())
+        .map(|c| s.id(&comm_name(defs, c)))
+        .collect();
+    let comm_locations_name = s.id("COMM_LOCATIONS");
     let attr_names: Vec<(u32, u32)> = defs
         .attributes
         .iter()
@@ -1387,16 +1794,24 @@ fn write_global_defs(
         g.string(i as u32, st).map_err(otf2e)?;
     }
     for (i, l) in Layer::ALL.iter().enumerate() {
+        if *l == Layer::Mpi {
+            continue; // regions only: not an I/O paradigm
+        }
         let flags = if *l == Layer::Posix {
             IoParadigmFlags::OS
         } else {
             IoParadigmFlags::NONE
         };
+        let class = if l.parallel() {
+            IoParadigmClass::Parallel
+        } else {
+            IoParadigmClass::Serial
+        };
         g.io_paradigm(
             i as u8,
             paradigms[i].0,
             paradigms[i].1,
-            IoParadigmClass::Serial,
+            class,
             flags,
             &[],
         )
@@ -1426,10 +1841,48 @@ fn write_global_defs(
         )
         .map_err(otf2e)?;
     }
+    // MPI: member i of COMM_LOCATIONS is rank i's main thread; a comm's group lists its
+    // members as ranks (indices into COMM_LOCATIONS).
+    if !defs.rank_locations.is_empty() {
+        let locs: Vec<u64> = defs.rank_locations.clone();
+        g.group(
+            0,
+            comm_locations_name,
+            GroupType::CommLocations,
+            Paradigm::Mpi,
+            GroupFlags::NONE,
+            &locs,
+        )
+        .map_err(otf2e)?;
+        for (c, members) in defs.comms.iter().enumerate() {
+            let m: Vec<u64> = members.iter().map(|&r| r as u64).collect();
+            g.group(
+                1 + c as u32,
+                comm_names[c],
+                GroupType::CommGroup,
+                Paradigm::Mpi,
+                GroupFlags::NONE,
+                &m,
+            )
+            .map_err(otf2e)?;
+            g.comm(c as u32, comm_names[c], 1 + c as u32, None, CommFlags::NONE)
+                .map_err(otf2e)?;
+        }
+    }
     for (i, r) in defs.regions.iter().enumerate() {
         let role = match r.role {
             Role::Data => RegionRole::FileIo,
             Role::Meta => RegionRole::FileIoMetadata,
+            Role::Func | Role::Event => RegionRole::Function,
+            Role::Barrier => RegionRole::Barrier,
+            Role::Coll => RegionRole::CollOther,
+        };
+        // MPI functions: paradigm MPI and source file "MPI", which is how Scalasca tells
+        // MPI regions (and MPI_File_* as MPI file I/O) from others.
+        let (paradigm, file) = if r.layer.is_mpi() {
+            (Paradigm::Mpi, src_mpi)
+        } else {
+            (Paradigm::None, src)
         };
         g.region(
             i as u32,
@@ -1437,9 +1890,9 @@ fn write_global_defs(
             region_names[i].0,
             region_names[i].1,
             role,
-            Paradigm::None,
+            paradigm,
             RegionFlags::NONE,
-            src,
+            file,
             0,
             0,
         )

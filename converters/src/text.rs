@@ -17,7 +17,9 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
                     .unwrap_or_else(|| format!("file#{v}"))
             }
         }
-        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence => (v as i64).to_string(),
+        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => {
+            (v as i64).to_string()
+        }
         Kind::Size => {
             if v as i64 == -1 {
                 "-1".into()
@@ -25,9 +27,9 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
                 v.to_string()
             }
         }
-        Kind::OpenFlags | Kind::Hex => format!("{v:#x}"),
+        Kind::OpenFlags | Kind::Hex | Kind::Amode => format!("{v:#x}"),
         Kind::Mode => format!("{v:#o}"),
-        Kind::Stream | Kind::Addr => format!("{v:#x}"),
+        Kind::Stream | Kind::Addr | Kind::Handle => format!("{v:#x}"),
     }
 }
 

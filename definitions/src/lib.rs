@@ -154,6 +154,12 @@ pub struct GlobalDefs {
     proxies: HashMap<u8, u32>,
     /// Attribute definitions: (name, description, is_u64 (else u32)).
     pub attributes: Vec<(String, String, bool)>,
+    /// MPI communicators by member list (MPI_COMM_WORLD ranks in comm rank order); the
+    /// comm id is the index. Processes agree on a communicator by its members.
+    pub comms: Vec<Vec<u32>>,
+    /// MPI runs: the location of each rank's main thread, index = rank (COMM_LOCATIONS).
+    pub rank_locations: Vec<u64>,
+    comm_of: HashMap<Vec<u32>, u32>,
 }
 
 /// Id of the `Offset` attribute (absolute file offset of an operation).
@@ -208,6 +214,17 @@ impl GlobalDefs {
             node,
         });
         self.groups.len() as u32 - 1
+    }
+
+    /// The communicator with these members (MPI_COMM_WORLD ranks), created on first use.
+    pub fn comm(&mut self, members: &[u32]) -> u32 {
+        if let Some(&c) = self.comm_of.get(members) {
+            return c;
+        }
+        let c = self.comms.len() as u32;
+        self.comms.push(members.to_vec());
+        self.comm_of.insert(members.to_vec(), c);
+        c
     }
 
     /// Add a thread to a process.

@@ -17,6 +17,9 @@ fn kind(k: Kind) -> &'static str {
         Kind::Stream => "Stream",
         Kind::Addr => "Addr",
         Kind::Hex => "Hex",
+        Kind::Handle => "Handle",
+        Kind::Comm => "Comm",
+        Kind::Amode => "Amode",
     }
 }
 
@@ -110,6 +113,30 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::AioTest { .. } => "Test while EINPROGRESS".into(),
         Mapping::AioComplete { .. } => "Complete `ret` (0 if failed) of the aiocb's operation".into(),
         Mapping::AioCancel { .. } => "AIO_CANCELED: Cancelled (the aiocb's, or every pending one of `fd` for NULL)".into(),
+        Mapping::ObjOpen { comm, amode, .. } => format!("Create (comm {}, access mode {})", q(comm), q(amode)),
+        Mapping::ObjClose { .. } => "Destroy".into(),
+        Mapping::ObjData { dir, req, xfer, off, coll, .. } => {
+            let c = if coll { " COLLECTIVE" } else { "" };
+            if dir == Dir::Flush {
+                return format!("Begin FLUSH{c} 0 / Complete 0");
+            }
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            format!("Begin {mode}{c} {} / Complete {}; Offset {} (none if -1)", q(req), q(xfer), q(off))
+        }
+        Mapping::ObjStart { dir, req, off, id, coll, .. } => {
+            let c = if coll { " COLLECTIVE" } else { "" };
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            let (nb, until) = if fname(f, id) == "request" {
+                (" NON_BLOCKING", "the completing MPI_Wait/MPI_Test")
+            } else {
+                ("", "the matching `_end`")
+            };
+            format!("Begin {mode}{nb}{c} {} (Offset {}), Issued; Complete in {until}", q(req), q(off))
+        }
+        Mapping::ObjEnd { xfer, .. } => format!("Complete {} of the `_begin`'s operation", q(xfer)),
+        Mapping::ObjSeek { offset, whence, result, .. } => format!("Seek ({}, {}) -> {}", q(offset), q(whence), q(result)),
+        Mapping::ReqDone { .. } => "(no region) Complete, or Cancelled if `cancelled`".into(),
+        Mapping::ReqTest { .. } => "(no region) Test".into(),
         Mapping::Copy { req, off_from, off_to, .. } => {
             let o = |off: Off| match off {
                 Off::FieldOrImplicit(i) => format!("{} (position if -1)", q(i)),
@@ -154,6 +181,10 @@ pub fn markdown_table() -> String {
         let role = match f.role {
             Role::Data => "data",
             Role::Meta => "meta",
+            Role::Func => "function",
+            Role::Barrier => "barrier",
+            Role::Coll => "collective",
+            Role::Event => "event",
         };
         s.push_str(&format!(
             "| {} | `{}` | {} | {} | {} | {} | {} |\n",

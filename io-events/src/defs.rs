@@ -44,11 +44,16 @@ pub enum Def {
         flags: u32,
         offset: i64,
     },
+    /// An MPI communicator used by this process (the comm of an MPI_File_open): its local
+    /// id (the value in `Comm` fields) and its members as MPI_COMM_WORLD ranks, in comm
+    /// rank order. Processes agree on a communicator by its member list.
+    Comm { id: u32, members: Vec<u32> },
 }
 
 const K_FILE: u8 = 1;
 const K_THREAD: u8 = 2;
 const K_PRECREATED: u8 = 3;
+const K_COMM: u8 = 4;
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -111,6 +116,14 @@ impl Def {
                 put_varint(out, *flags as u64);
                 put_varint(out, *offset as u64);
                 K_PRECREATED
+            }
+            Def::Comm { id, members } => {
+                put_varint(out, *id as u64);
+                put_varint(out, members.len() as u64);
+                for m in members {
+                    put_varint(out, *m as u64);
+                }
+                K_COMM
             }
         };
         let len = (out.len() - start - 5) as u32;
@@ -236,6 +249,15 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
                 flags: c.varint().ok_or_else(bad)? as u32,
                 offset: c.varint().ok_or_else(bad)? as i64,
             },
+            K_COMM => {
+                let id = c.varint().ok_or_else(bad)? as u32;
+                let n = c.varint().ok_or_else(bad)? as usize;
+                let mut members = Vec::with_capacity(n.min(1 << 20));
+                for _ in 0..n {
+                    members.push(c.varint().ok_or_else(bad)? as u32);
+                }
+                Def::Comm { id, members }
+            }
             _ => continue,
         };
         out.defs.push(def);
@@ -269,6 +291,10 @@ mod tests {
                 flags: 0o2001,
                 offset: -1,
             },
+            Def::Comm {
+                id: 0,
+                members: vec![0, 1, 2, 3],
+            },
         ];
         let mut bytes = defs_header().to_vec();
         for d in &defs {
@@ -278,7 +304,7 @@ mod tests {
         assert_eq!(got.defs, defs);
         assert!(!got.torn_tail);
         let got = parse_defs(&bytes[..bytes.len() - 3]).unwrap();
-        assert_eq!(got.defs.len(), 2);
+        assert_eq!(got.defs.len(), 3);
         assert!(got.torn_tail);
         assert!(parse_defs(b"garbage!!!!!!").is_err());
     }

@@ -20,23 +20,44 @@ pub enum Layer {
     Posix,
     /// ISO C stdio (paradigm "ISOC", serial).
     Isoc,
+    /// MPI-IO (paradigm "MPI-IO", parallel), with the MPI calls that start and end it
+    /// (MPI_Init/Finalize) and complete its requests (MPI_Wait/Test family).
+    MpiIo,
+    /// Other MPI calls recorded as plain regions (communicator management, collectives):
+    /// off by default.
+    Mpi,
 }
 
 impl Layer {
     /// Every layer, in paradigm id order.
-    pub const ALL: [Layer; 2] = [Layer::Posix, Layer::Isoc];
+    pub const ALL: [Layer; 4] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Mpi];
+    /// The layers traced unless the options say otherwise.
+    pub const DEFAULT: [Layer; 3] = [Layer::Posix, Layer::Isoc, Layer::MpiIo];
     /// OTF2 I/O paradigm identification string.
     pub fn identification(self) -> &'static str {
         match self {
             Layer::Posix => "POSIX",
             Layer::Isoc => "ISOC",
+            Layer::MpiIo => "MPI-IO",
+            Layer::Mpi => "MPI",
         }
+    }
+    /// Whether the layer's calls are MPI functions (region paradigm MPI, source file "MPI").
+    pub fn is_mpi(self) -> bool {
+        matches!(self, Layer::MpiIo | Layer::Mpi)
+    }
+    /// Whether the I/O paradigm is parallel (operations may be COLLECTIVE, handles have a
+    /// communicator).
+    pub fn parallel(self) -> bool {
+        matches!(self, Layer::MpiIo | Layer::Mpi)
     }
     /// Name used in options (`RECORDER_OTF2_LAYERS=posix,stdio`).
     pub fn option_name(self) -> &'static str {
         match self {
             Layer::Posix => "posix",
             Layer::Isoc => "stdio",
+            Layer::MpiIo => "mpiio",
+            Layer::Mpi => "mpi",
         }
     }
 }
@@ -48,6 +69,15 @@ pub enum Role {
     Data,
     /// OTF2_REGION_ROLE_FILE_IO_METADATA.
     Meta,
+    /// OTF2_REGION_ROLE_FUNCTION (MPI_Init, MPI_Wait ...).
+    Func,
+    /// OTF2_REGION_ROLE_BARRIER.
+    Barrier,
+    /// OTF2_REGION_ROLE_COLL_OTHER (collectives, communicator creation).
+    Coll,
+    /// Not a call: an event the recorder writes inside the call that caused it (the
+    /// completion of an I/O request found by MPI_Waitall ...). No region, no Enter/Leave.
+    Event,
 }
 
 /// What a field holds: drives text formatting and tells readers how to interpret it.
@@ -75,6 +105,26 @@ pub enum Kind {
     Addr,
     /// A command or bit set printed in hex (fcntl cmd, flock op, prot, ...).
     Hex,
+    /// An opaque library handle (MPI_File, MPI_Request, MPI_Comm ...), printed in hex.
+    Handle,
+    /// A communicator: the process's local communicator id (`Def::Comm`).
+    Comm,
+    /// MPI_File_open access mode, in the canonical bits of [`mpi_amode`].
+    Amode,
+}
+
+/// MPI_File_open access-mode bits as stored in traces (the values ROMIO-derived MPIs use;
+/// the recorder translates the values of the MPI it was built against into these).
+pub mod mpi_amode {
+    pub const CREATE: u64 = 1;
+    pub const RDONLY: u64 = 2;
+    pub const WRONLY: u64 = 4;
+    pub const RDWR: u64 = 8;
+    pub const DELETE_ON_CLOSE: u64 = 16;
+    pub const UNIQUE_OPEN: u64 = 32;
+    pub const EXCL: u64 = 64;
+    pub const APPEND: u64 = 128;
+    pub const SEQUENTIAL: u64 = 256;
 }
 
 /// Sentinel field index meaning "the return value".
@@ -236,6 +286,42 @@ pub enum Mapping {
     AioComplete { cb: u8 },
     /// aio_cancel(fd, cb): AIO_CANCELED cancels `cb` (or every pending one of `fd` when NULL).
     AioCancel { fd: u8, cb: u8 },
+    /// A library open call (MPI_File_open): a new handle for the object in `key` on the file
+    /// in `path`, used by the communicator in `comm`, access mode in `amode`.
+    ObjOpen { path: u8, key: u8, comm: u8, amode: u8 },
+    /// The library object in `key` is closed.
+    ObjClose { key: u8 },
+    /// A blocking transfer (or flush) on the object in `key`. `off` is an absolute byte
+    /// offset, or -1 when unknown; `coll` marks collective calls.
+    ObjData {
+        key: u8,
+        dir: Dir,
+        req: u8,
+        xfer: u8,
+        off: u8,
+        coll: bool,
+    },
+    /// A non-blocking transfer starts on the object in `key` (Begin[NON_BLOCKING] + Issued),
+    /// identified until it completes by the value in `id` (a request; for split collectives
+    /// the object itself).
+    ObjStart {
+        key: u8,
+        dir: Dir,
+        req: u8,
+        off: u8,
+        id: u8,
+        coll: bool,
+    },
+    /// The split collective started on the object in `id` completes with `xfer` bytes.
+    ObjEnd { id: u8, xfer: u8 },
+    /// A seek on the object in `key`: `offset` relative to `whence` (SEEK_SET/CUR/END),
+    /// `result` the absolute byte offset after it (-1 unknown).
+    ObjSeek { key: u8, offset: u8, whence: u8, result: u8 },
+    /// (Role::Event) the request in `id` completed with `xfer` bytes (u64::MAX: as requested),
+    /// or was cancelled when the field `cancelled` is non-zero.
+    ReqDone { id: u8, xfer: u8, cancelled: u8 },
+    /// (Role::Event) the request in `id` was tested and is still in flight.
+    ReqTest { id: u8 },
 }
 
 /// Static description of one traced function.
@@ -479,6 +565,97 @@ io_functions! {
     fileno:      Isoc Meta [stream: Stream] -> Fd, Neg1 => None;
     setvbuf:     Isoc Meta [stream: Stream, mode: Int, size: Size] -> Int, NonZero => None;
     remove:      Isoc Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+
+    // ---- MPI: start and end (rank, size) ----------------------------------------------------
+    MPI_Init:        MpiIo Func [rank: Int, size: Int] -> Int, NonZero => None;
+    MPI_Init_thread: MpiIo Func [required: Int, provided: Int, rank: Int, size: Int] -> Int, NonZero => None;
+    MPI_Finalize:    MpiIo Func [] -> Int, NonZero => None;
+
+    // ---- MPI-IO: files --------------------------------------------------------------------
+    MPI_File_open:   MpiIo Meta [comm: Comm, path: File, amode: Amode, fh: Handle] -> Int, NonZero => ObjOpen { path: 1, key: 3, comm: 0, amode: 2 };
+    MPI_File_close:  MpiIo Meta [fh: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    MPI_File_delete: MpiIo Meta [path: File] -> Int, NonZero => Delete { path: 0 };
+    MPI_File_set_size:    MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
+    MPI_File_preallocate: MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
+    MPI_File_get_size:    MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
+    MPI_File_sync:        MpiIo Data [fh: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: true };
+    MPI_File_set_view:    MpiIo Meta [fh: Handle, disp: Offset, etype_size: Size, filetype_size: Size, filetype_extent: Size] -> Int, NonZero => None;
+    MPI_File_get_view:    MpiIo Meta [fh: Handle, disp: Offset] -> Int, NonZero => None;
+    MPI_File_seek:        MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };
+    MPI_File_seek_shared: MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };
+    MPI_File_get_position:        MpiIo Meta [fh: Handle, offset: Offset] -> Int, NonZero => None;
+    MPI_File_get_position_shared: MpiIo Meta [fh: Handle, offset: Offset] -> Int, NonZero => None;
+    MPI_File_set_atomicity: MpiIo Meta [fh: Handle, flag: Int] -> Int, NonZero => None;
+    MPI_File_set_info:      MpiIo Meta [fh: Handle] -> Int, NonZero => None;
+
+    // ---- MPI-IO: blocking transfers (offset: absolute bytes, -1 unknown) -------------------
+    MPI_File_read:          MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_read_at:       MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_read_shared:   MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_read_all:      MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: true };
+    MPI_File_read_at_all:   MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: true };
+    MPI_File_read_ordered:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, got: Size] -> Int, NonZero => ObjData { key: 0, dir: Read, req: 2, xfer: 4, off: 3, coll: true };
+    MPI_File_write:         MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_write_at:      MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_write_shared:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: false };
+    MPI_File_write_all:     MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: true };
+    MPI_File_write_at_all:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: true };
+    MPI_File_write_ordered: MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, put: Size] -> Int, NonZero => ObjData { key: 0, dir: Write, req: 2, xfer: 4, off: 3, coll: true };
+
+    // ---- MPI-IO: split collectives (Begin at _begin, Complete at _end) ---------------------
+    MPI_File_read_all_begin:      MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_read_at_all_begin:   MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_read_ordered_begin:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_write_all_begin:     MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_write_at_all_begin:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_write_ordered_begin: MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 0, coll: true };
+    MPI_File_read_all_end:      MpiIo Data [fh: Handle, got: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+    MPI_File_read_at_all_end:   MpiIo Data [fh: Handle, got: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+    MPI_File_read_ordered_end:  MpiIo Data [fh: Handle, got: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+    MPI_File_write_all_end:     MpiIo Data [fh: Handle, put: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+    MPI_File_write_at_all_end:  MpiIo Data [fh: Handle, put: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+    MPI_File_write_ordered_end: MpiIo Data [fh: Handle, put: Size] -> Int, NonZero => ObjEnd { id: 0, xfer: 1 };
+
+    // ---- MPI-IO: non-blocking (Begin[NON_BLOCKING] + Issued; completed by Wait/Test) ------
+    MPI_File_iread:          MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iread_at:       MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iread_shared:   MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iread_all:      MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 4, coll: true };
+    MPI_File_iread_at_all:   MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Read, req: 2, off: 3, id: 4, coll: true };
+    MPI_File_iwrite:         MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iwrite_at:      MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iwrite_shared:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 4, coll: false };
+    MPI_File_iwrite_all:     MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 4, coll: true };
+    MPI_File_iwrite_at_all:  MpiIo Data [fh: Handle, count: Size, bytes: Size, offset: Offset, request: Handle] -> Int, NonZero => ObjStart { key: 0, dir: Write, req: 2, off: 3, id: 4, coll: true };
+
+    // ---- MPI: request completion (recorded when an I/O request is involved) ----------------
+    MPI_Wait:         MpiIo Func [request: Handle] -> Int, NonZero => None;
+    MPI_Waitall:      MpiIo Func [count: Int] -> Int, NonZero => None;
+    MPI_Waitany:      MpiIo Func [count: Int, index: Int] -> Int, NonZero => None;
+    MPI_Waitsome:     MpiIo Func [count: Int, outcount: Int] -> Int, NonZero => None;
+    MPI_Test:         MpiIo Func [request: Handle, flag: Int] -> Int, NonZero => None;
+    MPI_Testall:      MpiIo Func [count: Int, flag: Int] -> Int, NonZero => None;
+    MPI_Testany:      MpiIo Func [count: Int, index: Int, flag: Int] -> Int, NonZero => None;
+    MPI_Testsome:     MpiIo Func [count: Int, outcount: Int] -> Int, NonZero => None;
+    MPI_Request_free: MpiIo Func [request: Handle] -> Int, NonZero => None;
+    MPI_Cancel:       MpiIo Func [request: Handle] -> Int, NonZero => None;
+    io_request_done:  MpiIo Event [request: Handle, got: Size, cancelled: Int] -> Int, Never => ReqDone { id: 0, xfer: 1, cancelled: 2 };
+    io_request_test:  MpiIo Event [request: Handle] -> Int, Never => ReqTest { id: 0 };
+
+    // ---- MPI: communicators and collectives (layer "mpi", off by default) -----------------
+    MPI_Comm_dup:        Mpi Coll [comm: Handle, newcomm: Handle] -> Int, NonZero => None;
+    MPI_Comm_split:      Mpi Coll [comm: Handle, color: Int, key: Int, newcomm: Handle] -> Int, NonZero => None;
+    MPI_Comm_split_type: Mpi Coll [comm: Handle, split_type: Int, key: Int, newcomm: Handle] -> Int, NonZero => None;
+    MPI_Comm_create:     Mpi Coll [comm: Handle, newcomm: Handle] -> Int, NonZero => None;
+    MPI_Comm_free:       Mpi Func [comm: Handle] -> Int, NonZero => None;
+    MPI_Barrier:         Mpi Barrier [comm: Handle] -> Int, NonZero => None;
+    MPI_Bcast:           Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
+    MPI_Reduce:          Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
+    MPI_Allreduce:       Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
+    MPI_Gather:          Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
+    MPI_Allgather:       Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
+    MPI_Scatter:         Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
+    MPI_Alltoall:        Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
 }
 
 impl Func {

@@ -16,6 +16,19 @@ pub struct ClockAnchor {
     pub realtime_ns: u64,
 }
 
+/// One measurement of this rank's clock against rank 0's (taken at MPI_Init and at
+/// MPI_Finalize): at this process's `monotonic_ns`, rank 0's monotonic clock read
+/// `monotonic_ns - offset_ns`.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ClockOffset {
+    /// This process's CLOCK_MONOTONIC in ns at the measurement.
+    pub monotonic_ns: u64,
+    /// This clock minus rank 0's clock, in ns.
+    pub offset_ns: i64,
+    /// Round-trip time of the best exchange, in ns (the error bound is half of it).
+    pub rtt_ns: u64,
+}
+
 /// How the process's trace ended.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -48,6 +61,12 @@ pub struct ProcessMeta {
     /// MPI rank, once known (later layers).
     #[serde(default)]
     pub rank: Option<u32>,
+    /// Size of MPI_COMM_WORLD, once known.
+    #[serde(default)]
+    pub world_size: Option<u32>,
+    /// Clock offsets against rank 0 (MPI_Init, then MPI_Finalize).
+    #[serde(default)]
+    pub clock_offsets: Vec<ClockOffset>,
     /// The command line.
     pub cmdline: Vec<String>,
     /// The executable.

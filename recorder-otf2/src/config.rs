@@ -97,7 +97,7 @@ impl Config {
             Some(s) => parse_layers(&split_list(&s), &mut warnings),
             None => match file.layers {
                 Some(l) => parse_layers(&l, &mut warnings),
-                None => Layer::ALL.to_vec(),
+                None => Layer::DEFAULT.to_vec(),
             },
         };
         let buffer_size = env("RECORDER_OTF2_BUFFER_SIZE")

@@ -10,6 +10,8 @@
 
 mod config;
 mod files;
+#[cfg(rotf2_mpi)]
+mod mpi;
 mod posix;
 mod runtime;
 mod stdio;

@@ -302,6 +302,72 @@ pub fn end<const N: usize>(
     t.appending = false;
 }
 
+/// As [`end`], with the return value given apart from the other fields (the MPI wrappers,
+/// whose field lists vary in length).
+#[inline(always)]
+pub fn end_ret<const N: usize>(
+    ts: *mut ThreadState,
+    func: Func,
+    t0: u64,
+    t1: u64,
+    errno: i32,
+    fields: &[u64; N],
+    ret: u64,
+) {
+    let t = unsafe { &mut *ts };
+    t.depth -= 1;
+    t.appending = true;
+    if !t.sealed.load(Relaxed) {
+        let mut rec = Record::from_array(func.id(), t.depth, t.ticks(t0), t.ticks(t1), errno as u32, fields);
+        let n = (rec.nfields as usize).min(io_events::functions::MAX_FIELDS - 1);
+        rec.fields[n] = ret;
+        rec.nfields = n as u8 + 1;
+        t.append(&rec);
+        if let Some(c) = t.counts.get_mut(func as usize) {
+            *c += 1;
+        }
+    }
+    t.appending = false;
+}
+
+/// An event record (Role::Event) inside the call in progress on this thread, at time `t`
+/// (raw clock): written before the call's own record, one level deeper. `fields` includes
+/// the return value slot.
+pub fn child<const N: usize>(ts: *mut ThreadState, func: Func, t: u64, fields: &[u64; N]) {
+    let th = unsafe { &mut *ts };
+    th.appending = true;
+    if !th.sealed.load(Relaxed) {
+        let tick = th.ticks(t);
+        let rec = Record::from_array(func.id(), th.depth, tick, tick, 0, fields);
+        th.append(&rec);
+        if let Some(c) = th.counts.get_mut(func as usize) {
+            *c += 1;
+        }
+    }
+    th.appending = false;
+}
+
+/// Mark this thread busy (the recorder's own calls untraced); returns the previous state
+/// for [`unquiet`]. No panic catching: for short stretches of plain calls.
+#[inline(always)]
+pub fn quiet() -> bool {
+    TLS.with(|t| t.busy.replace(true))
+}
+
+/// Undo [`quiet`].
+#[inline(always)]
+pub fn unquiet(was: bool) {
+    set_busy(was)
+}
+
+/// Change the process metadata and rewrite meta.yaml (MPI rank, clock offsets).
+pub fn update_meta(f: impl FnOnce(&mut ProcessMeta)) {
+    if let Some(p) = process() {
+        f(&mut p.meta.lock());
+        write_meta(p);
+    }
+}
+
 /// Leave a call without recording it (the wrapper decided it is not to be traced after all,
 /// e.g. its path is excluded).
 #[inline(always)]
@@ -763,6 +829,8 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         pid,
         ppid: unsafe { libc::getppid() } as u32,
         rank: None,
+        world_size: None,
+        clock_offsets: Vec::new(),
         cmdline: cmdline(),
         exe: std::env::current_exe()
             .map(|p| p.to_string_lossy().into_owned())

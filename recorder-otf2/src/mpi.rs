@@ -1,0 +1,1013 @@
+//! The MPI-IO layer: MPI_File_* and the MPI calls that start MPI (rank, clock offsets),
+//! complete MPI-IO requests (MPI_Wait/Test family) and, when the `mpi` layer is on,
+//! communicator management and collectives as plain regions.
+//!
+//! Built only when an MPI was found at build time (cfg `rotf2_mpi`, see build.rs): the
+//! handle types and constants come from that MPI's mpi.h. The library never links libmpi:
+//! wrappers call the `PMPI_` entry points, resolved at run time (RTLD_NEXT, then the global
+//! scope, then any loaded object: mpi4py may dlopen libmpi privately). `PMPI_` symbols
+//! themselves are never defined here, so the library cannot recurse into itself through
+//! another tool that calls them.
+//!
+//! What a record holds (io-events `functions.rs`): byte counts are `count x type size`,
+//! offsets are absolute byte offsets from the file view (`PMPI_File_get_byte_offset`), -1
+//! for shared and ordered file pointers, whose position is only known inside the call.
+//! Transferred bytes come from the status (`PMPI_Get_count` with MPI_BYTE); a status the
+//! program ignores is replaced by one of ours.
+//!
+//! Requests: a lock-free set holds the MPI-IO requests in flight. MPI_Wait/Test and friends
+//! look their requests up there only when the set is non-empty, so completing other requests
+//! costs one atomic load. A completed I/O request is written as an `io_request_done` event
+//! record nested inside the call that completed it; an unsuccessful test as
+//! `io_request_test`.
+
+#![allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    non_snake_case,
+    dead_code,
+    clippy::missing_safety_doc
+)]
+
+mod ffi {
+    #![allow(non_camel_case_types, non_upper_case_globals, non_snake_case, dead_code)]
+    include!(concat!(env!("OUT_DIR"), "/mpi_bindings.rs"));
+}
+
+use crate::runtime::{self, ThreadState};
+use ffi::*;
+use io_events::functions::{mpi_amode, Func, Layer};
+use io_events::meta::ClockOffset;
+use std::os::raw::{c_char, c_int, c_void};
+use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::*};
+
+/// Fortran INTEGER as MPI passes it.
+pub type MPI_Fint = c_int;
+
+/// Returned when a PMPI_ entry point cannot be found (MPI_ERR_INTERN in the MPI standard's
+/// numbering is implementation-defined; any non-zero value reports failure).
+const ERR_NO_MPI: c_int = 16;
+
+// ---- symbol resolution ----------------------------------------------------------------------
+
+/// Resolve an MPI symbol: the global scope first (a predefined object such as
+/// `ompi_mpi_comm_world` may have been copied into the executable by a copy relocation, and
+/// libmpi then uses that copy, which precedes this library in the search order), then the
+/// objects after this library, then every loaded object (a libmpi loaded with RTLD_LOCAL
+/// by a Python extension). Only PMPI_ and library-internal names are looked up: this
+/// library defines none of them.
+#[no_mangle]
+pub extern "C" fn rotf2_mpi_sym(name: *const c_char) -> *mut c_void {
+    // SAFETY: NUL-terminated names from this module and shim_mpi.c.
+    unsafe {
+        let p = libc::dlsym(libc::RTLD_DEFAULT, name);
+        if !p.is_null() {
+            return p;
+        }
+        let p = libc::dlsym(libc::RTLD_NEXT, name);
+        if !p.is_null() {
+            return p;
+        }
+    }
+    runtime::busy(|| search_loaded(name)).unwrap_or(std::ptr::null_mut())
+}
+
+#[cold]
+fn search_loaded(name: *const c_char) -> *mut c_void {
+    let mut objects: Vec<std::ffi::CString> = Vec::new();
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: libc::size_t,
+        data: *mut c_void,
+    ) -> c_int {
+        let v = &mut *(data as *mut Vec<std::ffi::CString>);
+        let n = (*info).dlpi_name;
+        if !n.is_null() && *n != 0 {
+            v.push(std::ffi::CStr::from_ptr(n).to_owned());
+        }
+        0
+    }
+    // SAFETY: the callback only reads the entry and pushes into our Vec.
+    unsafe { libc::dl_iterate_phdr(Some(each), &mut objects as *mut _ as *mut c_void) };
+    for o in objects {
+        // SAFETY: RTLD_NOLOAD only returns objects already loaded; the extra reference is
+        // dropped again at once.
+        unsafe {
+            let h = libc::dlopen(o.as_ptr(), libc::RTLD_LAZY | libc::RTLD_NOLOAD);
+            if h.is_null() {
+                continue;
+            }
+            let p = libc::dlsym(h, name);
+            libc::dlclose(h);
+            if !p.is_null() {
+                return p;
+            }
+        }
+    }
+    std::ptr::null_mut()
+}
+
+/// A lazily resolved MPI entry point.
+pub struct MpiReal {
+    name: &'static str,
+    ptr: AtomicPtr<c_void>,
+}
+
+impl MpiReal {
+    pub const fn new(name: &'static str) -> MpiReal {
+        MpiReal {
+            name,
+            ptr: AtomicPtr::new(std::ptr::null_mut()),
+        }
+    }
+    #[inline(always)]
+    pub fn get(&self) -> *mut c_void {
+        let p = self.ptr.load(Relaxed);
+        if !p.is_null() {
+            return p;
+        }
+        self.resolve()
+    }
+    #[cold]
+    fn resolve(&self) -> *mut c_void {
+        let p = rotf2_mpi_sym(self.name.as_ptr() as *const c_char);
+        self.ptr.store(p, Relaxed);
+        p
+    }
+}
+
+/// Typed calls of the PMPI_ functions the recorder itself needs.
+macro_rules! pmpi {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => { $(
+        #[inline]
+        unsafe fn $name($($a: $t),*) -> c_int {
+            static REAL: MpiReal = MpiReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return ERR_NO_MPI;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
+            f($($a),*)
+        }
+    )* };
+}
+
+pmpi! {
+    fn PMPI_Type_size(dt: MPI_Datatype, size: *mut c_int);
+    fn PMPI_Get_count(st: *const MPI_Status, dt: MPI_Datatype, count: *mut c_int);
+    fn PMPI_Test_cancelled(st: *const MPI_Status, flag: *mut c_int);
+    fn PMPI_Comm_rank(comm: MPI_Comm, rank: *mut c_int);
+    fn PMPI_Comm_size(comm: MPI_Comm, size: *mut c_int);
+    fn PMPI_Comm_group(comm: MPI_Comm, group: *mut MPI_Group);
+    fn PMPI_Group_size(group: MPI_Group, size: *mut c_int);
+    fn PMPI_Group_translate_ranks(g1: MPI_Group, n: c_int, r1: *const c_int, g2: MPI_Group, r2: *mut c_int);
+    fn PMPI_Group_free(group: *mut MPI_Group);
+    fn PMPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm);
+    fn PMPI_Comm_free(comm: *mut MPI_Comm);
+    fn PMPI_Send(buf: *const c_void, count: c_int, dt: MPI_Datatype, dest: c_int, tag: c_int, comm: MPI_Comm);
+    fn PMPI_Recv(buf: *mut c_void, count: c_int, dt: MPI_Datatype, src: c_int, tag: c_int, comm: MPI_Comm, st: *mut MPI_Status);
+    fn PMPI_File_get_position(fh: MPI_File, off: *mut MPI_Offset);
+    fn PMPI_File_get_byte_offset(fh: MPI_File, off: MPI_Offset, disp: *mut MPI_Offset);
+    fn PMPI_Type_get_extent(dt: MPI_Datatype, lb: *mut MPI_Aint, extent: *mut MPI_Aint);
+    fn PMPI_Initialized(flag: *mut c_int);
+}
+
+extern "C" {
+    fn rotf2_mpi_comm_world() -> MPI_Comm;
+    fn rotf2_mpi_byte() -> MPI_Datatype;
+    fn rotf2_mpi_status_ignore() -> *mut MPI_Status;
+    fn rotf2_mpi_statuses_ignore() -> *mut MPI_Status;
+}
+
+/// MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE (constants of the MPI built against).
+#[inline(always)]
+fn status_ignore() -> *mut MPI_Status {
+    // SAFETY: returns a constant.
+    unsafe { rotf2_mpi_status_ignore() }
+}
+#[inline(always)]
+fn statuses_ignore() -> *mut MPI_Status {
+    // SAFETY: returns a constant.
+    unsafe { rotf2_mpi_statuses_ignore() }
+}
+
+/// MPI_BYTE, resolved once.
+fn mpi_byte() -> MPI_Datatype {
+    static BYTE: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
+    let p = BYTE.load(Relaxed);
+    if !p.is_null() {
+        return p as MPI_Datatype;
+    }
+    // SAFETY: returns a predefined handle.
+    let b = unsafe { rotf2_mpi_byte() };
+    BYTE.store(b as *mut c_void, Relaxed);
+    b
+}
+
+// ---- captured values --------------------------------------------------------------------------
+
+/// count x size of the datatype, in bytes.
+#[inline]
+fn type_bytes(dt: MPI_Datatype, count: c_int) -> u64 {
+    let mut size: c_int = 0;
+    // SAFETY: plain query of a handle the program passed.
+    if unsafe { PMPI_Type_size(dt, &mut size) } != 0 || count < 0 || size < 0 {
+        return 0;
+    }
+    count as u64 * size as u64
+}
+
+/// Absolute byte offset of an offset in etypes of the view; -1 if unknown.
+#[inline]
+fn byte_offset(fh: MPI_File, off: MPI_Offset) -> u64 {
+    let mut disp: MPI_Offset = 0;
+    // SAFETY: plain query on the program's file handle.
+    if unsafe { PMPI_File_get_byte_offset(fh, off, &mut disp) } != 0 {
+        return u64::MAX;
+    }
+    disp as u64
+}
+
+/// Absolute byte offset of the individual file pointer; -1 if unknown.
+#[inline]
+fn pointer_offset(fh: MPI_File) -> u64 {
+    let mut pos: MPI_Offset = 0;
+    // SAFETY: plain query on the program's file handle.
+    if unsafe { PMPI_File_get_position(fh, &mut pos) } != 0 {
+        return u64::MAX;
+    }
+    byte_offset(fh, pos)
+}
+
+/// Bytes transferred according to a status (the requested bytes if it does not say).
+#[inline]
+fn status_bytes(st: *const MPI_Status, requested: u64) -> u64 {
+    let mut n: c_int = 0;
+    // SAFETY: `st` is a status the MPI call just filled in.
+    if unsafe { PMPI_Get_count(st, mpi_byte(), &mut n) } != 0 || n == MPI_UNDEFINED || n < 0 {
+        return requested;
+    }
+    n as u64
+}
+
+/// The status to pass to the real call: the program's, or ours when it ignores it.
+#[inline(always)]
+fn own_status(st: *mut MPI_Status, local: &mut MPI_Status) -> *mut MPI_Status {
+    if st == status_ignore() {
+        local
+    } else {
+        st
+    }
+}
+
+/// MPI_File_open access mode -> the trace's canonical bits.
+fn amode_bits(a: c_int) -> u64 {
+    let a = a as u32;
+    let mut v = 0;
+    for (bit, canon) in [
+        (MPI_MODE_CREATE, mpi_amode::CREATE),
+        (MPI_MODE_RDONLY, mpi_amode::RDONLY),
+        (MPI_MODE_WRONLY, mpi_amode::WRONLY),
+        (MPI_MODE_RDWR, mpi_amode::RDWR),
+        (MPI_MODE_DELETE_ON_CLOSE, mpi_amode::DELETE_ON_CLOSE),
+        (MPI_MODE_UNIQUE_OPEN, mpi_amode::UNIQUE_OPEN),
+        (MPI_MODE_EXCL, mpi_amode::EXCL),
+        (MPI_MODE_APPEND, mpi_amode::APPEND),
+        (MPI_MODE_SEQUENTIAL, mpi_amode::SEQUENTIAL),
+    ] {
+        if a & bit != 0 {
+            v |= canon;
+        }
+    }
+    v
+}
+
+/// MPI_SEEK_* -> SEEK_SET/CUR/END.
+fn whence(w: c_int) -> u64 {
+    match w as u32 {
+        MPI_SEEK_CUR => libc::SEEK_CUR as u64,
+        MPI_SEEK_END => libc::SEEK_END as u64,
+        _ => libc::SEEK_SET as u64,
+    }
+}
+
+/// A file name as MPI takes it: ROMIO-style "ufs:" / "nfs:" prefixes name the driver, not
+/// the path.
+fn strip_prefix(name: *const c_char) -> *const c_char {
+    if name.is_null() {
+        return name;
+    }
+    // SAFETY: the program passed a C string.
+    let b = unsafe { std::ffi::CStr::from_ptr(name) }.to_bytes();
+    if let Some(i) = b.iter().position(|&c| c == b':') {
+        if i >= 2 && b[..i].iter().all(|c| c.is_ascii_alphanumeric()) {
+            // SAFETY: within the same C string.
+            return unsafe { name.add(i + 1) };
+        }
+    }
+    name
+}
+
+// ---- communicators -----------------------------------------------------------------------------
+
+/// Communicators already defined in this process, by member list.
+static COMMS: parking_lot::Mutex<Vec<Vec<u32>>> = parking_lot::Mutex::new(Vec::new());
+
+/// The local id of a communicator (its MPI_COMM_WORLD ranks), defining it on first use.
+/// Called in MPI_File_open, which is collective and slow: allocating here is fine.
+fn comm_id(comm: MPI_Comm) -> u64 {
+    // SAFETY: queries on the program's communicator and the world group.
+    unsafe {
+        let (mut g, mut wg): (MPI_Group, MPI_Group) = (std::mem::zeroed(), std::mem::zeroed());
+        if PMPI_Comm_group(comm, &mut g) != 0 {
+            return u64::MAX;
+        }
+        let mut n: c_int = 0;
+        PMPI_Group_size(g, &mut n);
+        let mut members = vec![0 as c_int; n.max(0) as usize];
+        if PMPI_Comm_group(rotf2_mpi_comm_world(), &mut wg) == 0 {
+            let ranks: Vec<c_int> = (0..n).collect();
+            PMPI_Group_translate_ranks(g, n, ranks.as_ptr(), wg, members.as_mut_ptr());
+            PMPI_Group_free(&mut wg);
+        }
+        PMPI_Group_free(&mut g);
+        let members: Vec<u32> = members.into_iter().map(|r| r as u32).collect();
+        let mut comms = COMMS.lock();
+        if let Some(i) = comms.iter().position(|m| *m == members) {
+            return i as u64;
+        }
+        let id = comms.len() as u32;
+        comms.push(members.clone());
+        drop(comms);
+        runtime::write_def(&io_events::defs::Def::Comm { id, members });
+        id as u64
+    }
+}
+
+// ---- MPI start and end -------------------------------------------------------------------------
+
+const SYNC_TAG: c_int = 0x5e11;
+const SYNC_ROUNDS: usize = 10;
+
+/// This rank's clock offset against rank 0, by ping-pong on a private duplicate of
+/// MPI_COMM_WORLD: rank 0 keeps, per peer, the exchange with the shortest round trip and
+/// takes the peer's reading as taken at the midpoint (Cristian's method).
+unsafe fn clock_offset(world: MPI_Comm, rank: c_int, size: c_int) -> Option<ClockOffset> {
+    let mut comm: MPI_Comm = std::mem::zeroed();
+    if PMPI_Comm_dup(world, &mut comm) != 0 {
+        return None;
+    }
+    let byte = mpi_byte();
+    let mut st: MPI_Status = std::mem::zeroed();
+    let mut result = ClockOffset {
+        monotonic_ns: runtime::now_ns(),
+        offset_ns: 0,
+        rtt_ns: 0,
+    };
+    if rank == 0 {
+        for peer in 1..size {
+            let mut best = [u64::MAX, 0, 0]; // rtt, offset, peer time
+            for _ in 0..SYNC_ROUNDS {
+                let t1 = runtime::now_ns();
+                PMPI_Send(&t1 as *const u64 as *const c_void, 8, byte, peer, SYNC_TAG, comm);
+                let mut tp: u64 = 0;
+                PMPI_Recv(&mut tp as *mut u64 as *mut c_void, 8, byte, peer, SYNC_TAG, comm, &mut st);
+                let t2 = runtime::now_ns();
+                if t2 - t1 < best[0] {
+                    let mid = t1 / 2 + t2 / 2 + (t1 % 2 + t2 % 2) / 2;
+                    best = [t2 - t1, tp.wrapping_sub(mid), tp];
+                }
+            }
+            PMPI_Send(best.as_ptr() as *const c_void, 24, byte, peer, SYNC_TAG, comm);
+        }
+    } else {
+        for _ in 0..SYNC_ROUNDS {
+            let mut t: u64 = 0;
+            PMPI_Recv(&mut t as *mut u64 as *mut c_void, 8, byte, 0, SYNC_TAG, comm, &mut st);
+            let now = runtime::now_ns();
+            PMPI_Send(&now as *const u64 as *const c_void, 8, byte, 0, SYNC_TAG, comm);
+        }
+        let mut best = [0u64; 3];
+        PMPI_Recv(best.as_mut_ptr() as *mut c_void, 24, byte, 0, SYNC_TAG, comm, &mut st);
+        result = ClockOffset {
+            monotonic_ns: best[2],
+            offset_ns: best[1] as i64,
+            rtt_ns: best[0],
+        };
+    }
+    PMPI_Comm_free(&mut comm);
+    Some(result)
+}
+
+/// After MPI_Init: rank and size into the metadata (every record of the process belongs
+/// to that rank, those before MPI_Init too), and the first clock offset.
+fn mpi_started() -> (u64, u64) {
+    // SAFETY: MPI is initialised; queries and point-to-point on a private communicator.
+    unsafe {
+        let world = rotf2_mpi_comm_world();
+        let (mut rank, mut size) = (0, 0);
+        if PMPI_Comm_rank(world, &mut rank) != 0 || PMPI_Comm_size(world, &mut size) != 0 {
+            return (u64::MAX, 0);
+        }
+        let off = clock_offset(world, rank, size);
+        runtime::update_meta(|m| {
+            m.rank = Some(rank as u32);
+            m.world_size = Some(size as u32);
+            m.clock_offsets.extend(off);
+        });
+        (rank as u64, size as u64)
+    }
+}
+
+/// Before MPI_Finalize: the second clock offset (drift over the run).
+fn mpi_ending() {
+    // SAFETY: MPI is still initialised.
+    unsafe {
+        let mut init: c_int = 0;
+        if PMPI_Initialized(&mut init) != 0 || init == 0 {
+            return;
+        }
+        let world = rotf2_mpi_comm_world();
+        let (mut rank, mut size) = (0, 0);
+        if PMPI_Comm_rank(world, &mut rank) != 0 || PMPI_Comm_size(world, &mut size) != 0 {
+            return;
+        }
+        let off = clock_offset(world, rank, size);
+        runtime::update_meta(|m| m.clock_offsets.extend(off));
+    }
+}
+
+// ---- MPI-IO requests in flight -----------------------------------------------------------------
+
+const REQ_SLOTS: usize = 1 << 14;
+const EMPTY: u64 = 0;
+const TOMB: u64 = 1;
+/// Open-addressing set of request handles (linear probing, tombstones).
+static REQ_KEYS: [AtomicU64; REQ_SLOTS] = [const { AtomicU64::new(EMPTY) }; REQ_SLOTS];
+static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
+
+#[inline(always)]
+fn slot(k: u64) -> usize {
+    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 14)) as usize
+}
+
+fn req_insert(k: u64) {
+    if k == EMPTY || k == TOMB {
+        return;
+    }
+    let mut i = slot(k);
+    for _ in 0..REQ_SLOTS {
+        let cur = REQ_KEYS[i].load(Acquire);
+        if cur == k {
+            return;
+        }
+        if (cur == EMPTY || cur == TOMB)
+            && REQ_KEYS[i].compare_exchange(cur, k, AcqRel, Acquire).is_ok()
+        {
+            IN_FLIGHT.fetch_add(1, Relaxed);
+            return;
+        }
+        i = (i + 1) & (REQ_SLOTS - 1);
+    }
+    // Full: the request goes untracked (its Begin stays without a Complete).
+}
+
+#[inline]
+fn req_find(k: u64) -> Option<usize> {
+    if k == EMPTY || k == TOMB {
+        return None;
+    }
+    let mut i = slot(k);
+    for _ in 0..REQ_SLOTS {
+        match REQ_KEYS[i].load(Acquire) {
+            EMPTY => return None,
+            c if c == k => return Some(i),
+            _ => i = (i + 1) & (REQ_SLOTS - 1),
+        }
+    }
+    None
+}
+
+/// Whether `k` is an MPI-IO request in flight.
+#[inline(always)]
+fn is_io_req(k: u64) -> bool {
+    IN_FLIGHT.load(Relaxed) != 0 && req_find(k).is_some()
+}
+
+/// Forget `k`; true if it was an MPI-IO request.
+fn req_remove(k: u64) -> bool {
+    let Some(i) = req_find(k) else {
+        return false;
+    };
+    // An empty successor ends every probe chain through this slot: it may become empty too.
+    let next = REQ_KEYS[(i + 1) & (REQ_SLOTS - 1)].load(Acquire);
+    let new = if next == EMPTY { EMPTY } else { TOMB };
+    if REQ_KEYS[i].compare_exchange(k, new, AcqRel, Acquire).is_ok() {
+        IN_FLIGHT.fetch_sub(1, Relaxed);
+        true
+    } else {
+        false
+    }
+}
+
+#[inline(always)]
+fn req_key(r: MPI_Request) -> u64 {
+    r as usize as u64
+}
+
+/// The I/O requests among `n` requests, noted before a multi-request call (which sets the
+/// completed ones to MPI_REQUEST_NULL). Up to MAX_SNAP are followed; calls with more I/O
+/// requests than that record the first MAX_SNAP.
+const MAX_SNAP: usize = 64;
+struct Snapshot {
+    n: usize,
+    idx: [u32; MAX_SNAP],
+    key: [u64; MAX_SNAP],
+}
+
+impl Snapshot {
+    #[inline]
+    unsafe fn take(count: c_int, reqs: *const MPI_Request) -> Snapshot {
+        let mut s = Snapshot {
+            n: 0,
+            idx: [0; MAX_SNAP],
+            key: [0; MAX_SNAP],
+        };
+        if reqs.is_null() || IN_FLIGHT.load(Relaxed) == 0 {
+            return s;
+        }
+        for i in 0..count.max(0) as usize {
+            let k = req_key(*reqs.add(i));
+            if s.n < MAX_SNAP && req_find(k).is_some() {
+                s.idx[s.n] = i as u32;
+                s.key[s.n] = k;
+                s.n += 1;
+            }
+        }
+        s
+    }
+    fn position(&self, index: usize) -> Option<usize> {
+        self.idx[..self.n].iter().position(|&i| i as usize == index)
+    }
+}
+
+/// Whether any of `n` requests is an MPI-IO request (the gate of the multi-request calls).
+#[inline(always)]
+unsafe fn any_io(count: c_int, reqs: *const MPI_Request) -> bool {
+    if IN_FLIGHT.load(Relaxed) == 0 || reqs.is_null() {
+        return false;
+    }
+    (0..count.max(0) as usize).any(|i| req_find(req_key(*reqs.add(i))).is_some())
+}
+
+/// The request `k` completed (status `st`, or none): an `io_request_done` event.
+unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
+    if !req_remove(k) {
+        return;
+    }
+    let (got, cancelled) = if st.is_null() || st == status_ignore() as *const _ {
+        (u64::MAX, 0)
+    } else {
+        let mut c: c_int = 0;
+        PMPI_Test_cancelled(st, &mut c);
+        (status_bytes(st, u64::MAX), (c != 0) as u64)
+    };
+    runtime::child(ts, Func::io_request_done, t, &[k, got, cancelled, 0]);
+}
+
+/// The request `k` was tested and is still in flight: an `io_request_test` event.
+unsafe fn tested(ts: *mut ThreadState, t: u64, k: u64) {
+    runtime::child(ts, Func::io_request_test, t, &[k, 0]);
+}
+
+/// Statuses for up to MAX_SNAP requests when the program ignores them.
+type LocalStatuses = [MPI_Status; MAX_SNAP];
+
+/// The statuses array to pass to the real call.
+#[inline(always)]
+fn own_statuses(
+    st: *mut MPI_Status,
+    count: c_int,
+    local: &mut std::mem::MaybeUninit<LocalStatuses>,
+) -> *mut MPI_Status {
+    if st == statuses_ignore() && (count as usize) <= MAX_SNAP {
+        local.as_mut_ptr() as *mut MPI_Status
+    } else {
+        st
+    }
+}
+
+// ---- the wrappers -------------------------------------------------------------------------------
+
+/// MPI wrappers: `Layer fn MPI_Name(args) [gate] { statements before the call } |ts, ret, t1|
+/// { statements after the call; [fields] };`. The statements before the call may shadow
+/// arguments (a status the program ignores is replaced by ours). Both run with the thread
+/// marked busy: the recorder's own PMPI queries record nothing. The real function is
+/// `PMPI_Name`. Failed calls store the MPI error code as the record's errno.
+macro_rules! mpi_wrap {
+    ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) [ $gate:expr ] { $($pre:tt)* }
+        | $ts:ident, $ret:ident, $t1:ident | $post:block ; )*) => { $(
+        #[no_mangle]
+        #[allow(unused_variables, unused_mut, unused_unsafe)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
+            static REAL: MpiReal = MpiReal::new(concat!("P", stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return ERR_NO_MPI;
+            }
+            let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
+            if !runtime::layer_on(Layer::$layer) || !($gate) {
+                return real($($a),*);
+            }
+            let Some($ts) = runtime::begin(Layer::$layer) else {
+                return real($($a),*);
+            };
+            let was = runtime::quiet();
+            $($pre)*
+            runtime::unquiet(was);
+            let t0 = runtime::now_raw();
+            let $ret = real($($a),*);
+            let $t1 = runtime::now_raw();
+            let err = runtime::errno();
+            let was = runtime::quiet();
+            let fields = $post;
+            runtime::unquiet(was);
+            runtime::end_ret($ts, Func::$name, t0, $t1, $ret, &fields, $ret as i64 as u64);
+            runtime::set_errno(err);
+            $ret
+        }
+    )* };
+}
+
+type Buf = *mut c_void;
+type CBuf = *const c_void;
+type Dt = MPI_Datatype;
+type St = *mut MPI_Status;
+
+mpi_wrap! {
+    // ---- start and end ----
+    MpiIo fn MPI_Init(argc: *mut c_int, argv: *mut *mut *mut c_char) [true] {} |ts, ret, t1| {
+        let (rank, size) = if ret == 0 { mpi_started() } else { (u64::MAX, 0) };
+        [rank, size]
+    };
+    MpiIo fn MPI_Init_thread(argc: *mut c_int, argv: *mut *mut *mut c_char, required: c_int, provided: *mut c_int) [true] {} |ts, ret, t1| {
+        let (rank, size) = if ret == 0 { mpi_started() } else { (u64::MAX, 0) };
+        [required as u64, if provided.is_null() { u64::MAX } else { *provided as u64 }, rank, size]
+    };
+    MpiIo fn MPI_Finalize() [true] { mpi_ending(); } |ts, ret, t1| { [0u64; 0] };
+
+    // ---- files ----
+    MpiIo fn MPI_File_open(comm: MPI_Comm, filename: *const c_char, amode: c_int, info: MPI_Info, fh: *mut MPI_File) [true] {
+        // An excluded path keeps the region but gets no file (and so no handle).
+        let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, strip_prefix(filename)).unwrap_or(u64::MAX);
+    } |ts, ret, t1| {
+        let c = if ret == 0 { comm_id(comm) } else { u64::MAX };
+        [c, path, amode_bits(amode), if ret == 0 && !fh.is_null() { *fh as usize as u64 } else { 0 }]
+    };
+    MpiIo fn MPI_File_close(fh: *mut MPI_File) [true] { let h = if fh.is_null() { 0 } else { *fh as usize as u64 }; } |ts, ret, t1| { [h] };
+    MpiIo fn MPI_File_delete(filename: *const c_char, info: MPI_Info) [true] {
+        let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, strip_prefix(filename)).unwrap_or(u64::MAX);
+    } |ts, ret, t1| { [path] };
+    MpiIo fn MPI_File_set_size(fh: MPI_File, size: MPI_Offset) [true] {} |ts, ret, t1| { [fh as usize as u64, size as u64] };
+    MpiIo fn MPI_File_preallocate(fh: MPI_File, size: MPI_Offset) [true] {} |ts, ret, t1| { [fh as usize as u64, size as u64] };
+    MpiIo fn MPI_File_get_size(fh: MPI_File, size: *mut MPI_Offset) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, if ret == 0 && !size.is_null() { *size as u64 } else { u64::MAX }]
+    };
+    MpiIo fn MPI_File_sync(fh: MPI_File) [true] {} |ts, ret, t1| { [fh as usize as u64] };
+    MpiIo fn MPI_File_set_view(fh: MPI_File, disp: MPI_Offset, etype: Dt, filetype: Dt, datarep: *const c_char, info: MPI_Info) [true] {} |ts, ret, t1| {
+        let (mut lb, mut extent): (MPI_Aint, MPI_Aint) = (0, 0);
+        PMPI_Type_get_extent(filetype, &mut lb, &mut extent);
+        [fh as usize as u64, disp as u64, type_bytes(etype, 1), type_bytes(filetype, 1), extent as u64]
+    };
+    MpiIo fn MPI_File_get_view(fh: MPI_File, disp: *mut MPI_Offset, etype: *mut MPI_Datatype, filetype: *mut MPI_Datatype, datarep: *mut c_char) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, if ret == 0 && !disp.is_null() { *disp as u64 } else { u64::MAX }]
+    };
+    MpiIo fn MPI_File_seek(fh: MPI_File, offset: MPI_Offset, w: c_int) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, offset as u64, whence(w), if ret == 0 { pointer_offset(fh) } else { u64::MAX }]
+    };
+    MpiIo fn MPI_File_seek_shared(fh: MPI_File, offset: MPI_Offset, w: c_int) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, offset as u64, whence(w), u64::MAX]
+    };
+    MpiIo fn MPI_File_get_position(fh: MPI_File, offset: *mut MPI_Offset) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, if ret == 0 && !offset.is_null() { *offset as u64 } else { u64::MAX }]
+    };
+    MpiIo fn MPI_File_get_position_shared(fh: MPI_File, offset: *mut MPI_Offset) [true] {} |ts, ret, t1| {
+        [fh as usize as u64, if ret == 0 && !offset.is_null() { *offset as u64 } else { u64::MAX }]
+    };
+    MpiIo fn MPI_File_set_atomicity(fh: MPI_File, flag: c_int) [true] {} |ts, ret, t1| { [fh as usize as u64, flag as u64] };
+    MpiIo fn MPI_File_set_info(fh: MPI_File, info: MPI_Info) [true] {} |ts, ret, t1| { [fh as usize as u64] };
+
+    // ---- blocking transfers: explicit offsets ----
+    MpiIo fn MPI_File_read_at(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_read_at_all(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write_at(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write_at_all(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+
+    // ---- blocking transfers: individual file pointer ----
+    MpiIo fn MPI_File_read(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_read_all(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write_all(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+
+    // ---- blocking transfers: shared file pointer (offset unknown before the call) ----
+    MpiIo fn MPI_File_read_shared(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_read_ordered(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write_shared(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+    MpiIo fn MPI_File_write_ordered(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
+        let bytes = type_bytes(dt, count);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
+
+    // ---- split collectives ----
+    MpiIo fn MPI_File_read_all_begin(fh: MPI_File, buf: Buf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off] };
+    MpiIo fn MPI_File_read_at_all_begin(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off] };
+    MpiIo fn MPI_File_read_ordered_begin(fh: MPI_File, buf: Buf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX] };
+    MpiIo fn MPI_File_write_all_begin(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off] };
+    MpiIo fn MPI_File_write_at_all_begin(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off] };
+    MpiIo fn MPI_File_write_ordered_begin(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt) [true] {
+        let bytes = type_bytes(dt, count);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX] };
+    MpiIo fn MPI_File_read_all_end(fh: MPI_File, buf: Buf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+    MpiIo fn MPI_File_read_at_all_end(fh: MPI_File, buf: Buf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+    MpiIo fn MPI_File_read_ordered_end(fh: MPI_File, buf: Buf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+    MpiIo fn MPI_File_write_all_end(fh: MPI_File, buf: CBuf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+    MpiIo fn MPI_File_write_at_all_end(fh: MPI_File, buf: CBuf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+    MpiIo fn MPI_File_write_ordered_end(fh: MPI_File, buf: CBuf, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
+
+    // ---- non-blocking transfers ----
+    MpiIo fn MPI_File_iread(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iread_at(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iread_shared(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, started(ret, request)] };
+    MpiIo fn MPI_File_iread_all(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iread_at_all(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iwrite(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iwrite_at(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iwrite_shared(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, started(ret, request)] };
+    MpiIo fn MPI_File_iwrite_all(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+    MpiIo fn MPI_File_iwrite_at_all(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+        let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
+    } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
+
+    // ---- completion (recorded only when an MPI-IO request is involved) ----
+    MpiIo fn MPI_Wait(request: *mut MPI_Request, status: St) [!request.is_null() && is_io_req(req_key(*request))] {
+        let k = req_key(*request);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        if ret == 0 { done(ts, t1, k, status); }
+        [k]
+    };
+    MpiIo fn MPI_Waitall(count: c_int, reqs: *mut MPI_Request, statuses: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
+        let statuses = own_statuses(statuses, count, &mut local);
+    } |ts, ret, t1| {
+        if ret == 0 {
+            for j in 0..snap.n {
+                let st = if statuses == statuses_ignore() { std::ptr::null() } else { statuses.add(snap.idx[j] as usize) as *const _ };
+                done(ts, t1, snap.key[j], st);
+            }
+        }
+        [count as u64]
+    };
+    MpiIo fn MPI_Waitany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, status: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let i = if index.is_null() { MPI_UNDEFINED } else { *index };
+        if ret == 0 && i >= 0 {
+            if let Some(j) = snap.position(i as usize) { done(ts, t1, snap.key[j], status); }
+        }
+        [count as u64, i as u64]
+    };
+    MpiIo fn MPI_Waitsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
+        let statuses = own_statuses(statuses, count, &mut local);
+    } |ts, ret, t1| {
+        let n = if outcount.is_null() { MPI_UNDEFINED } else { *outcount };
+        if ret == 0 {
+            completed_some(ts, t1, &snap, n, indices, statuses, false);
+        }
+        [count as u64, n as u64]
+    };
+    MpiIo fn MPI_Test(request: *mut MPI_Request, flag: *mut c_int, status: St) [!request.is_null() && is_io_req(req_key(*request))] {
+        let k = req_key(*request);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let f = !flag.is_null() && *flag != 0;
+        if ret == 0 { if f { done(ts, t1, k, status) } else { tested(ts, t1, k) } }
+        [k, f as u64]
+    };
+    MpiIo fn MPI_Testall(count: c_int, reqs: *mut MPI_Request, flag: *mut c_int, statuses: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
+        let statuses = own_statuses(statuses, count, &mut local);
+    } |ts, ret, t1| {
+        let f = !flag.is_null() && *flag != 0;
+        if ret == 0 {
+            for j in 0..snap.n {
+                if f {
+                    let st = if statuses == statuses_ignore() { std::ptr::null() } else { statuses.add(snap.idx[j] as usize) as *const _ };
+                    done(ts, t1, snap.key[j], st);
+                } else {
+                    tested(ts, t1, snap.key[j]);
+                }
+            }
+        }
+        [count as u64, f as u64]
+    };
+    MpiIo fn MPI_Testany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, flag: *mut c_int, status: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let f = !flag.is_null() && *flag != 0;
+        let i = if index.is_null() { MPI_UNDEFINED } else { *index };
+        if ret == 0 {
+            for j in 0..snap.n {
+                if f && i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
+            }
+        }
+        [count as u64, i as u64, f as u64]
+    };
+    MpiIo fn MPI_Testsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_io(count, reqs)] {
+        let snap = Snapshot::take(count, reqs);
+        let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
+        let statuses = own_statuses(statuses, count, &mut local);
+    } |ts, ret, t1| {
+        let n = if outcount.is_null() { MPI_UNDEFINED } else { *outcount };
+        if ret == 0 {
+            completed_some(ts, t1, &snap, n, indices, statuses, true);
+        }
+        [count as u64, n as u64]
+    };
+    MpiIo fn MPI_Request_free(request: *mut MPI_Request) [!request.is_null() && is_io_req(req_key(*request))] {
+        let k = req_key(*request);
+    } |ts, ret, t1| {
+        // The program stops watching the operation: it counts as complete with the bytes
+        // it asked for (MPI completes it in the background).
+        if ret == 0 { done(ts, t1, k, std::ptr::null()); }
+        [k]
+    };
+    MpiIo fn MPI_Cancel(request: *mut MPI_Request) [!request.is_null() && is_io_req(req_key(*request))] {
+        let k = req_key(*request);
+    } |ts, ret, t1| { [k] };
+
+    // ---- communicators and collectives (layer "mpi") ----
+    Mpi fn MPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm as usize as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+    };
+    Mpi fn MPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm as usize as u64, color as u64, key as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+    };
+    Mpi fn MPI_Comm_split_type(comm: MPI_Comm, split_type: c_int, key: c_int, info: MPI_Info, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm as usize as u64, split_type as u64, key as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+    };
+    Mpi fn MPI_Comm_create(comm: MPI_Comm, group: MPI_Group, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm as usize as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+    };
+    Mpi fn MPI_Comm_free(comm: *mut MPI_Comm) [true] { let c = if comm.is_null() { 0 } else { *comm as usize as u64 }; } |ts, ret, t1| { [c] };
+    Mpi fn MPI_Barrier(comm: MPI_Comm) [true] {} |ts, ret, t1| { [comm as usize as u64] };
+    Mpi fn MPI_Bcast(buf: Buf, count: c_int, dt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
+        [comm as usize as u64, bytes, root as u64]
+    };
+    Mpi fn MPI_Reduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
+        [comm as usize as u64, bytes, root as u64]
+    };
+    Mpi fn MPI_Allreduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
+        [comm as usize as u64, bytes]
+    };
+    Mpi fn MPI_Gather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
+        [comm as usize as u64, bytes, root as u64]
+    };
+    Mpi fn MPI_Allgather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
+        [comm as usize as u64, bytes]
+    };
+    Mpi fn MPI_Scatter(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(rdt, rcount); } |ts, ret, t1| {
+        [comm as usize as u64, bytes, root as u64]
+    };
+    Mpi fn MPI_Alltoall(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
+        [comm as usize as u64, bytes]
+    };
+}
+
+/// A non-blocking call returned: its request (now in flight) as the record's id.
+#[inline]
+unsafe fn started(ret: c_int, request: *mut MPI_Request) -> u64 {
+    if ret != 0 || request.is_null() {
+        return 0;
+    }
+    let k = req_key(*request);
+    req_insert(k);
+    k
+}
+
+/// Waitsome/Testsome: the `n` completed requests listed in `indices`; with `tests`, the
+/// other I/O requests of the call were tested.
+unsafe fn completed_some(
+    ts: *mut ThreadState,
+    t1: u64,
+    snap: &Snapshot,
+    n: c_int,
+    indices: *const c_int,
+    statuses: *mut MPI_Status,
+    tests: bool,
+) {
+    let n = if n == MPI_UNDEFINED || indices.is_null() {
+        0
+    } else {
+        n.max(0) as usize
+    };
+    let mut finished = [false; MAX_SNAP];
+    for c in 0..n {
+        let idx = *indices.add(c) as usize;
+        if let Some(j) = snap.position(idx) {
+            finished[j] = true;
+            let st = if statuses == statuses_ignore() {
+                std::ptr::null()
+            } else {
+                statuses.add(c) as *const MPI_Status
+            };
+            done(ts, t1, snap.key[j], st);
+        }
+    }
+    if tests {
+        for j in 0..snap.n {
+            if !finished[j] {
+                tested(ts, t1, snap.key[j]);
+            }
+        }
+    }
+}
