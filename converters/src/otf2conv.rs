@@ -192,8 +192,8 @@ struct ProcessState<'p> {
     active: HashSet<u32>,
     next_id: u64,
     locks: HashMap<u32, LockType>,
-    /// POSIX aio requests in flight: aiocb -> (handle, matching id).
-    aio: HashMap<u64, (u32, u64)>,
+    /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
+    aio: HashMap<u64, (u32, u64, u64)>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
     objs: HashMap<(Layer, u64), u32>,
     /// Library operations in flight (non-blocking requests, split collectives), keyed by
@@ -270,6 +270,21 @@ impl<'p> ProcessState<'p> {
     }
 
     fn destroy(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+        // aio requests never collected with aio_return (MPI_Request_free on an MPI-IO request
+        // that OMPIO ran as aio): they end with the handle, as complete with the bytes asked.
+        if self.aio.values().any(|v| v.0 == handle) {
+            let mut left: Vec<(u64, u64)> = self
+                .aio
+                .values()
+                .filter(|v| v.0 == handle)
+                .map(|v| (v.1, v.2))
+                .collect();
+            left.sort_unstable();
+            self.aio.retain(|_, v| v.0 != handle);
+            for (id, bytes) in left {
+                w.io_operation_complete(t, handle, bytes, id).map_err(otf2e)?;
+            }
+        }
         if self.active.remove(&handle) {
             w.io_destroy_handle(t, handle).map_err(otf2e)?;
         }
@@ -1003,21 +1018,21 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::AioStart { cb, .. } => {
+            Mapping::AioStart { cb, req, .. } => {
                 if let Some((h, id)) = pend.op {
                     w.io_operation_issued(t1, h, id).map_err(otf2e)?;
-                    self.aio.insert(field(info, r, cb), (h, id));
+                    self.aio.insert(field(info, r, cb), (h, id, field(info, r, req)));
                 }
             }
             Mapping::AioTest { cb } => {
                 if ret as i32 == libc::EINPROGRESS {
-                    if let Some(&(h, id)) = self.aio.get(&field(info, r, cb)) {
+                    if let Some(&(h, id, _)) = self.aio.get(&field(info, r, cb)) {
                         w.io_operation_test(t1, h, id).map_err(otf2e)?;
                     }
                 }
             }
             Mapping::AioComplete { cb } => {
-                if let Some((h, id)) = self.aio.remove(&field(info, r, cb)) {
+                if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
                     let got = if ret as i64 >= 0 { ret } else { 0 };
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
                 }
@@ -1025,7 +1040,7 @@ impl<'p> ProcessState<'p> {
             Mapping::AioCancel { fd, cb } => {
                 if !failed && ret as i32 == libc::AIO_CANCELED {
                     let key = field(info, r, cb);
-                    let victims: Vec<(u64, (u32, u64))> = if key != 0 {
+                    let victims: Vec<(u64, (u32, u64, u64))> = if key != 0 {
                         self.aio
                             .remove(&key)
                             .map(|v| vec![(key, v)])
@@ -1042,7 +1057,7 @@ impl<'p> ProcessState<'p> {
                             .filter_map(|k| self.aio.remove(&k).map(|v| (k, v)))
                             .collect()
                     };
-                    for (_, (h, id)) in victims {
+                    for (_, (h, id, _)) in victims {
                         w.io_operation_cancelled(t1, h, id).map_err(otf2e)?;
                     }
                 }

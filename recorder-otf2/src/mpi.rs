@@ -39,7 +39,7 @@ use ffi::*;
 use io_events::functions::{mpi_amode, Func, Layer};
 use io_events::meta::ClockOffset;
 use std::os::raw::{c_char, c_int, c_void};
-use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering::*};
 
 /// Fortran INTEGER as MPI passes it.
 pub type MPI_Fint = c_int;
@@ -445,6 +445,8 @@ const TOMB: u64 = 1;
 /// Open-addressing set of request handles (linear probing, tombstones).
 static REQ_KEYS: [AtomicU64; REQ_SLOTS] = [const { AtomicU64::new(EMPTY) }; REQ_SLOTS];
 static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
+/// Set when the program called MPI_Cancel on the request in the same slot.
+static REQ_CANCEL: [AtomicBool; REQ_SLOTS] = [const { AtomicBool::new(false) }; REQ_SLOTS];
 
 #[inline(always)]
 fn slot(k: u64) -> usize {
@@ -464,6 +466,7 @@ fn req_insert(k: u64) {
         if (cur == EMPTY || cur == TOMB)
             && REQ_KEYS[i].compare_exchange(cur, k, AcqRel, Acquire).is_ok()
         {
+            REQ_CANCEL[i].store(false, Relaxed);
             IN_FLIGHT.fetch_add(1, Relaxed);
             return;
         }
@@ -561,16 +564,23 @@ unsafe fn any_io(count: c_int, reqs: *const MPI_Request) -> bool {
 }
 
 /// The request `k` completed (status `st`, or none): an `io_request_done` event.
+/// It counts as cancelled only if the program cancelled it, the status says so and no byte
+/// moved: Open MPI's OMPIO cannot cancel file requests and leaves the status's cancelled
+/// field as it found it.
 unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
+    let cancel_asked = req_find(k).is_some_and(|i| REQ_CANCEL[i].load(Relaxed));
     if !req_remove(k) {
         return;
     }
     let (got, cancelled) = if st.is_null() || st == status_ignore() as *const _ {
         (u64::MAX, 0)
     } else {
+        let got = status_bytes(st, u64::MAX);
         let mut c: c_int = 0;
-        PMPI_Test_cancelled(st, &mut c);
-        (status_bytes(st, u64::MAX), (c != 0) as u64)
+        if cancel_asked {
+            PMPI_Test_cancelled(st, &mut c);
+        }
+        (got, (c != 0 && got == 0) as u64)
     };
     runtime::child(ts, Func::io_request_done, t, &[k, got, cancelled, 0]);
 }
@@ -923,7 +933,12 @@ mpi_wrap! {
     };
     MpiIo fn MPI_Cancel(request: *mut MPI_Request) [!request.is_null() && is_io_req(req_key(*request))] {
         let k = req_key(*request);
-    } |ts, ret, t1| { [k] };
+    } |ts, ret, t1| {
+        if ret == 0 {
+            if let Some(i) = req_find(k) { REQ_CANCEL[i].store(true, Relaxed); }
+        }
+        [k]
+    };
 
     // ---- communicators and collectives (layer "mpi") ----
     Mpi fn MPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
