@@ -1026,3 +1026,6 @@ unsafe fn completed_some(
         }
     }
 }
+
+// After the macros it uses (textual scope).
+mod fortran;
