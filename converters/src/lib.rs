@@ -11,6 +11,23 @@ pub mod text;
 pub mod trace;
 
 /// Remove an existing OTF2 archive (anchor, .def, folder) for `--force`; refuse anything else.
+/// Whether `dir` looks like the event folder of an OTF2 archive: a directory holding only
+/// `*.evt` / `*.def` / `*.snap` files (never, say, a trace directory that happens to share
+/// the archive's name).
+pub fn is_archive_folder(dir: &std::path::Path) -> bool {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    rd.filter_map(|e| e.ok()).all(|e| {
+        let p = e.path();
+        p.is_file()
+            && matches!(
+                p.extension().and_then(|x| x.to_str()),
+                Some("evt" | "def" | "snap" | "thumb")
+            )
+    })
+}
+
 pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
     let stem = anchor.with_extension("");
     let def = anchor.with_extension("def");
@@ -20,7 +37,7 @@ pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
             anchor.display()
         ));
     }
-    if stem.exists() && !stem.is_dir() {
+    if stem.exists() && !is_archive_folder(&stem) {
         return Err(format!(
             "{}: exists and is not an OTF2 archive folder; choose another output name",
             stem.display()

@@ -43,6 +43,9 @@ pub enum Ending {
     Exec,
     /// Tracing stopped early (disk full, unwritable directory).
     Failed,
+    /// Terminated by SIGTERM/SIGINT/SIGHUP (mpirun and batch systems stop a job that way):
+    /// the recorder flushed everything before the signal took its default action.
+    Signal,
 }
 
 /// The contents of `meta.yaml`.

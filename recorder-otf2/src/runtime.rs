@@ -747,12 +747,39 @@ fn write_meta(p: &Process) {
     }
 }
 
+/// The default trace directory: per job when a launcher says which job this process
+/// belongs to (so that every rank of an MPI job writes into the same directory), per
+/// process otherwise.
 fn default_dir() -> String {
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "program".into());
-    format!("recorder-otf2-{}-{}", exe, std::process::id())
+    match job_id() {
+        Some(job) => format!("recorder-otf2-{exe}-job{job}"),
+        None => format!("recorder-otf2-{}-{}", exe, std::process::id()),
+    }
+}
+
+/// The job id launchers put in the environment: Open MPI's mpirun, PMIx-based launchers,
+/// Slurm (job and step), MPICH's Hydra (its PMI key-value space name).
+fn job_id() -> Option<String> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let clean = |s: String| -> String {
+        s.chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' })
+            .collect()
+    };
+    if let Some(j) = env("SLURM_JOB_ID") {
+        return Some(clean(match env("SLURM_STEP_ID") {
+            Some(s) => format!("{j}.{s}"),
+            None => j,
+        }));
+    }
+    ["OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_KVSNAME"]
+        .iter()
+        .find_map(|k| env(k))
+        .map(clean)
 }
 
 fn absolute(dir: &str) -> String {
@@ -890,6 +917,60 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     }
 }
 
+/// Signals whose default action ends the process and which job launchers send to stop a
+/// job (mpirun sends SIGTERM to the surviving ranks when one dies, then SIGKILL a second
+/// later; Slurm does the same at the time limit).
+const FLUSH_SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+/// Install a handler that flushes the trace on FLUSH_SIGNALS, only for those the program
+/// left at their default action (a program that handles them itself replaces it anyway).
+/// The handler flushes, restores the default action and raises the signal again, so the
+/// program ends exactly as it would have.
+fn install_signal_flush() {
+    if std::env::var("RECORDER_OTF2_SIGNALS").is_ok_and(|v| v == "0") {
+        return;
+    }
+    for sig in FLUSH_SIGNALS {
+        // SAFETY: plain sigaction calls with valid structures.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(sig, std::ptr::null(), &mut old) != 0
+                || old.sa_sigaction != libc::SIG_DFL
+            {
+                continue;
+            }
+            let mut act: libc::sigaction = std::mem::zeroed();
+            act.sa_sigaction = on_stop_signal as *const () as usize;
+            act.sa_flags = libc::SA_RESETHAND;
+            libc::sigemptyset(&mut act.sa_mask);
+            libc::sigaction(sig, &act, std::ptr::null_mut());
+        }
+    }
+}
+
+extern "C" fn on_stop_signal(sig: libc::c_int) {
+    // Only once, and never while this thread is inside the recorder (its state may be
+    // half-updated): then the signal just takes its default action.
+    let in_recorder = TLS.with(|t| t.busy.get());
+    if !in_recorder && !FINISHED.load(SeqCst) && !SIGNAL_FLUSHING.swap(true, SeqCst) {
+        if let Some(p) = process() {
+            // Locks another thread may hold while interrupted are only tried.
+            if p.meta.try_lock().is_some() && REGISTRY.try_lock().is_some()
+                && DEAD_COUNTS.try_lock().is_some()
+            {
+                finish(Ending::Signal);
+            }
+        }
+    }
+    // SAFETY: restore the default action (SA_RESETHAND did already) and deliver again.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+static SIGNAL_FLUSHING: AtomicBool = AtomicBool::new(false);
+
 /// Whether this is the process the state was set up for: false in a vfork-like child that
 /// shares our memory without having gone through the fork handlers.
 pub fn own_process() -> bool {
@@ -915,6 +996,7 @@ pub fn init() {
             std::env::remove_var("RECORDER_OTF2_EXEC_FROM");
         }
         setup(None, exec_from);
+        install_signal_flush();
     });
 }
 

@@ -67,8 +67,11 @@ Definitions are referred to by name, with the numeric id in a separate ``*_id`` 
   "files": [{"id", "name", "type": "file"|"directory", "scope" (node name|null),
              "scope_id", "scope_class" (node class name|null), "properties": {name: value}}],
   "handles": [{"id", "name", "file" (name|null), "file_id", "paradigm" (identification|null),
-               "paradigm_id", "flags": [str], "comm" (name|null), "parent" (name|null),
+               "paradigm_id", "flags": [str], "comm" (name|null), "comm_id", "parent" (name|null),
                "parent_id", "pre_created_state": null | {"mode": str, "status_flags": [str]}}],
+  "groups": [{"id", "name", "type" (GroupType name), "paradigm" (Paradigm name), "flags": [str],
+              "members": [location id, ...]}],   # COMM_GROUP members resolved to locations
+  "comms": [{"id", "name", "group" (name|null), "group_id", "parent" (name|null), "parent_id"}],
   "locations": [{"id", "name", "group" (location group id), "group_name", "type",
                  "number_of_events" (from the definition), "events": [EVENT, ...]}]
 }
@@ -648,11 +651,20 @@ class Checker(object):
                 "paradigm": None if h.io_paradigm is None else h.io_paradigm.identification,
                 "paradigm_id": _ref(h.io_paradigm),
                 "flags": flag_names(h.io_handle_flags), "comm": _name(h.comm),
+                "comm_id": _ref(h.comm),
                 "parent": _name(h.parent), "parent_id": _ref(h.parent),
                 "pre_created_state": None if h._ref not in pre_states else {
                     "mode": enum_name(pre_states[h._ref].io_access_mode),
                     "status_flags": flag_names(pre_states[h._ref].io_status_flags)}}
                 for h in d.io_handles],
+            "groups": [{
+                "id": g._ref, "name": g.name, "type": enum_name(g.group_type),
+                "paradigm": enum_name(g.paradigm), "flags": flag_names(g.group_flags),
+                "members": [_ref(m) if _ref(m) is not None else _jsonable(m)
+                            for m in g.members]} for g in d.groups],
+            "comms": [{
+                "id": c._ref, "name": c.name, "group": _name(c.group), "group_id": _ref(c.group),
+                "parent": _name(c.parent), "parent_id": _ref(c.parent)} for c in d.comms],
             "locations": [{
                 "id": loc._ref, "name": loc.name, "group": _ref(loc.group),
                 "group_name": _name(loc.group), "type": enum_name(loc.type),

@@ -298,6 +298,74 @@ pub fn run_traced_ok(prog: &Path, dir: &TestDir, trace: &Path, args: &[&str]) ->
     r
 }
 
+// ------------------------------------------------------------------------------ MPI
+
+/// Whether Open MPI's `mpirun` is on PATH (the MPI tests skip themselves without it).
+pub fn have_mpirun() -> bool {
+    have_program("mpirun")
+}
+
+/// Compile tests/programs/FILE with the MPI compiler wrapper (`mpicc` for `.c`, `mpifort`
+/// for `.f90`) into DIR/bin/STEM, -O0 (C: -std=gnu17 -fno-builtin -pthread as [`compile`]).
+pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
+    let b = build();
+    let src = b.programs.join(file);
+    assert!(src.is_file(), "no test program {}", src.display());
+    let (stem, ext) = file.rsplit_once('.').expect("a file name with an extension");
+    let out = dir.subdir("bin").join(stem);
+    let mut cmd = match ext {
+        "c" => {
+            let mut c = Command::new("mpicc");
+            c.args(["-std=gnu17", "-O0", "-fno-builtin", "-Wall", "-pthread"]);
+            c
+        }
+        "f90" => {
+            let mut c = Command::new("mpifort");
+            c.arg("-O0");
+            c
+        }
+        _ => panic!("no MPI compiler for {file}"),
+    };
+    // Build objects in the scratch directory (mpifort may write .mod files into the cwd).
+    cmd.current_dir(dir.path()).arg("-o").arg(&out).arg(&src).args(extra);
+    let o = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the MPI compiler for {file}: {e}"));
+    assert!(
+        o.status.success(),
+        "MPI compiler failed for {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// `mpirun --allow-run-as-root --oversubscribe -np NP` in `cwd`, without any recorder
+/// setting and with Open MPI's default MPI-IO component (OMPI_MCA_io unset); append the
+/// program and its arguments.
+pub fn mpirun_untraced(np: u32, cwd: &Path) -> Command {
+    let mut c = command("mpirun", cwd);
+    c.env_remove("OMPI_MCA_io")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+        .arg(np.to_string());
+    c
+}
+
+/// As [`mpirun_untraced`], with the recorder preloaded into every rank (and only the ranks:
+/// `-x LD_PRELOAD=<lib> -x RECORDER_OTF2_DIR=<trace>`), plus `-x NAME=VALUE` for each of
+/// `env`; append the program and its arguments.
+pub fn mpirun(np: u32, cwd: &Path, trace: &Path, env: &[(&str, &str)]) -> Command {
+    let mut c = mpirun_untraced(np, cwd);
+    c.arg("-x")
+        .arg(format!("LD_PRELOAD={}", build().lib.display()))
+        .arg("-x")
+        .arg(format!("RECORDER_OTF2_DIR={}", trace.display()));
+    for (k, v) in env {
+        c.arg("-x").arg(format!("{k}={v}"));
+    }
+    c
+}
+
 // ------------------------------------------------------------------------------ native trace
 
 /// One process folder of a native trace.
@@ -469,6 +537,15 @@ pub struct Archive {
     pub regions: Vec<Region>,
     pub files: Vec<FileDef>,
     pub handles: Vec<Handle>,
+    /// I/O paradigms.
+    #[serde(default)]
+    pub paradigms: Vec<ParadigmDef>,
+    /// OTF2 groups (MPI: COMM_LOCATIONS and one COMM_GROUP per communicator).
+    #[serde(default)]
+    pub groups: Vec<GroupDef>,
+    /// Communicators.
+    #[serde(default)]
+    pub comms: Vec<CommDef>,
     pub locations: Vec<Location>,
     /// recorder2otf2's stderr (warnings), when converted by [`convert_and_check`].
     #[serde(skip)]
@@ -518,6 +595,39 @@ pub struct FileDef {
 }
 
 #[derive(Debug, Deserialize)]
+pub struct ParadigmDef {
+    pub id: u64,
+    pub identification: String,
+    pub name: String,
+    /// SERIAL or PARALLEL.
+    pub class: String,
+    pub flags: Vec<serde_json::Value>,
+}
+
+/// An OTF2 Group definition.
+#[derive(Debug, Deserialize)]
+pub struct GroupDef {
+    pub id: u64,
+    pub name: String,
+    /// COMM_LOCATIONS, COMM_GROUP ...
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub paradigm: Option<String>,
+    /// Location ids (the reader resolves a COMM_GROUP's ranks through COMM_LOCATIONS).
+    pub members: Vec<u64>,
+}
+
+/// An OTF2 Comm definition.
+#[derive(Debug, Deserialize)]
+pub struct CommDef {
+    pub id: u64,
+    pub name: String,
+    pub group: Option<String>,
+    pub group_id: Option<u64>,
+    pub parent: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
 pub struct PreCreatedState {
     pub mode: String,
     pub status_flags: Vec<serde_json::Value>,
@@ -530,6 +640,11 @@ pub struct Handle {
     pub file: Option<String>,
     pub paradigm: Option<String>,
     pub flags: Vec<serde_json::Value>,
+    /// The communicator of a handle of a parallel paradigm (MPI-IO).
+    #[serde(default)]
+    pub comm: Option<String>,
+    #[serde(default)]
+    pub comm_id: Option<u64>,
     pub parent: Option<String>,
     pub parent_id: Option<u64>,
     pub pre_created_state: Option<PreCreatedState>,
@@ -791,6 +906,35 @@ impl Archive {
         g.dedup();
         assert_eq!(g.len(), 1, "{file} is used by location groups {g:?}");
         g[0]
+    }
+
+    /// The communicator with id `id`.
+    pub fn comm(&self, id: u64) -> &CommDef {
+        self.comms
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no comm {id}"))
+    }
+
+    /// The members of communicator `id` as location group ids (for MPI ranks: the ranks),
+    /// in the group's member order.
+    pub fn comm_members(&self, id: u64) -> Vec<u64> {
+        let gid = self.comm(id).group_id.expect("a comm with a group");
+        let g = self
+            .groups
+            .iter()
+            .find(|g| g.id == gid)
+            .unwrap_or_else(|| panic!("no group {gid}"));
+        g.members
+            .iter()
+            .map(|&l| {
+                self.locations
+                    .iter()
+                    .find(|x| x.id == l)
+                    .unwrap_or_else(|| panic!("group {} names no location {l}", g.name))
+                    .group
+            })
+            .collect()
     }
 
     /// Names of all files (IoFile definitions).

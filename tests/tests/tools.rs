@@ -281,7 +281,7 @@ fn existing_output_needs_force() {
     std::fs::write(&out, "old anchor").unwrap();
     std::fs::write(&def, "old defs").unwrap();
     std::fs::create_dir_all(&folder).unwrap();
-    std::fs::write(folder.join("marker"), "old data").unwrap();
+    std::fs::write(folder.join("0.evt"), "old data").unwrap();
 
     let r = convert_raw(&t.small, &out, &[]);
     assert_clean_error(
@@ -294,7 +294,7 @@ fn existing_output_needs_force() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old anchor");
     assert_eq!(std::fs::read_to_string(&def).unwrap(), "old defs");
     assert_eq!(
-        std::fs::read_to_string(folder.join("marker")).unwrap(),
+        std::fs::read_to_string(folder.join("0.evt")).unwrap(),
         "old data"
     );
 
@@ -309,11 +309,20 @@ fn existing_output_needs_force() {
         "existing folder",
     );
 
+    // --force never removes a folder that is not an archive's: here the trace itself
+    // (`recorder2otf2 t t.otf2 --force` would otherwise delete the trace `t`).
+    let same = t.dir.join("same");
+    let same_trace = copy_trace(&t.small, &same);
+    let r = convert_raw(&same_trace, &t.dir.join("same.otf2"), &["--force"]);
+    assert_clean_error(&r, "recorder2otf2", &same.to_string_lossy(), "trace dir as archive folder");
+    assert!(process_dir(&same_trace).join("meta.yaml").exists(), "the trace was removed");
+
     // --force replaces all three.
     let r = convert_raw(&t.small, &out, &["--force"]);
     r.assert_ok("recorder2otf2 --force");
-    assert!(
-        !folder.join("marker").exists(),
+    assert_ne!(
+        std::fs::read(folder.join("0.evt")).unwrap_or_default(),
+        b"old data",
         "the old archive folder was kept"
     );
     assert_ne!(std::fs::read(&out).unwrap(), b"old anchor");

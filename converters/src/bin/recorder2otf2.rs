@@ -33,7 +33,7 @@ fn run(a: &Args) -> Result<(), String> {
     }
     let trace = converters::trace::Trace::open(&a.trace_dir)?;
     let stem = a.output.with_extension("");
-    if stem.exists() && !stem.is_dir() {
+    if stem.exists() && !converters::is_archive_folder(&stem) {
         return Err(format!(
             "{}: exists and is not an OTF2 archive folder (OTF2 writes the archive's event files there); choose another output name",
             stem.display()
