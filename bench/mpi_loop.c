@@ -1,0 +1,59 @@
+/* MPI overhead loops, one line of output per rank-0 measurement:
+ *   write_at <ns per MPI_File_write_at of 64 bytes>   (each rank to its own region of one
+ *            file in /dev/shm, N calls, after a warm-up)
+ *   test     <ns per MPI_Test on a non-I/O request>   (a receive that never completes,
+ *            tested N times, with one MPI-IO request in flight so the recorder's request
+ *            table is not empty)
+ * The slowest rank's time is reported (the job waits for it). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double per_call(double t, long n) {
+    double worst;
+    MPI_Reduce(&t, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    return worst / n * 1e9;
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    long n = argc > 1 ? atol(argv[1]) : 200000;
+    const char *path = argc > 2 ? argv[2] : "/dev/shm/rotf2-mpi-bench.dat";
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_File fh;
+    MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh);
+    char buf[64];
+    memset(buf, 'a' + rank, sizeof buf);
+    MPI_Offset base = (MPI_Offset)rank * 64 * 1024;
+    for (long i = 0; i < 1000; i++)
+        MPI_File_write_at(fh, base + (i % 1024) * 64, buf, 64, MPI_BYTE, MPI_STATUS_IGNORE);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (long i = 0; i < n; i++)
+        MPI_File_write_at(fh, base + (i % 1024) * 64, buf, 64, MPI_BYTE, MPI_STATUS_IGNORE);
+    double w = per_call(MPI_Wtime() - t0, n);
+
+    MPI_Request io, rq;
+    char in[64];
+    MPI_File_iread_at(fh, base, in, 64, MPI_BYTE, &io);
+    MPI_Irecv(in, 1, MPI_BYTE, MPI_ANY_SOURCE, 4242, MPI_COMM_WORLD, &rq);
+    int flag = 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    for (long i = 0; i < n; i++)
+        MPI_Test(&rq, &flag, MPI_STATUS_IGNORE);
+    double t = per_call(MPI_Wtime() - t0, n);
+    MPI_Cancel(&rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    MPI_Wait(&io, MPI_STATUS_IGNORE);
+    MPI_File_close(&fh);
+    if (rank == 0) {
+        printf("write_at %.1f\ntest %.1f\n", w, t);
+        MPI_File_delete(path, MPI_INFO_NULL);
+    }
+    MPI_Finalize();
+    return 0;
+}
