@@ -18,10 +18,10 @@ use io_events::functions::{
     Dir, Flags, FunctionInfo, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
 };
 use otf2_sys::{
-    ArchiveWriter, AttributeValue, EventWriter, IoAccessMode, IoCreationFlags, IoHandleFlags,
-    IoOperationFlags, IoOperationMode, IoParadigmClass, IoParadigmFlags, IoSeekOption,
-    IoStatusFlags, CommFlags, GroupFlags, GroupType, LocationGroupType, LocationType, LockType, Paradigm, RegionFlags, RegionRole,
-    Type,
+    ArchiveWriter, AttributeValue, CommFlags, EventWriter, GroupFlags, GroupType, IoAccessMode,
+    IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass,
+    IoParadigmFlags, IoSeekOption, IoStatusFlags, LocationGroupType, LocationType, LockType,
+    Paradigm, RegionFlags, RegionRole, Type,
 };
 use std::cell::RefCell;
 use std::path::Path;
@@ -282,7 +282,8 @@ impl<'p> ProcessState<'p> {
             left.sort_unstable();
             self.aio.retain(|_, v| v.0 != handle);
             for (id, bytes) in left {
-                w.io_operation_complete(t, handle, bytes, id).map_err(otf2e)?;
+                w.io_operation_complete(t, handle, bytes, id)
+                    .map_err(otf2e)?;
             }
         }
         if self.active.remove(&handle) {
@@ -553,8 +554,16 @@ impl<'p> ProcessState<'p> {
         } else {
             Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
         };
-        w.io_operation_begin(t0, h, mode, flags, bytes, id, offset.map(|o| (ATTR_OFFSET, o)))
-            .map_err(otf2e)?;
+        w.io_operation_begin(
+            t0,
+            h,
+            mode,
+            flags,
+            bytes,
+            id,
+            offset.map(|o| (ATTR_OFFSET, o)),
+        )
+        .map_err(otf2e)?;
         Ok(Some((h, id)))
     }
 
@@ -1021,7 +1030,8 @@ impl<'p> ProcessState<'p> {
             Mapping::AioStart { cb, req, .. } => {
                 if let Some((h, id)) = pend.op {
                     w.io_operation_issued(t1, h, id).map_err(otf2e)?;
-                    self.aio.insert(field(info, r, cb), (h, id, field(info, r, req)));
+                    self.aio
+                        .insert(field(info, r, cb), (h, id, field(info, r, req)));
                 }
             }
             Mapping::AioTest { cb } => {
@@ -1822,15 +1832,8 @@ fn write_global_defs(
         } else {
             IoParadigmClass::Serial
         };
-        g.io_paradigm(
-            i as u8,
-            paradigms[i].0,
-            paradigms[i].1,
-            class,
-            flags,
-            &[],
-        )
-        .map_err(otf2e)?;
+        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, class, flags, &[])
+            .map_err(otf2e)?;
     }
     for (i, n) in defs.nodes.iter().enumerate() {
         g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent)

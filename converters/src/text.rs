@@ -17,9 +17,7 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
                     .unwrap_or_else(|| format!("file#{v}"))
             }
         }
-        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => {
-            (v as i64).to_string()
-        }
+        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => (v as i64).to_string(),
         Kind::Size => {
             if v as i64 == -1 {
                 "-1".into()

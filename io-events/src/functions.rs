@@ -288,7 +288,12 @@ pub enum Mapping {
     AioCancel { fd: u8, cb: u8 },
     /// A library open call (MPI_File_open): a new handle for the object in `key` on the file
     /// in `path`, used by the communicator in `comm`, access mode in `amode`.
-    ObjOpen { path: u8, key: u8, comm: u8, amode: u8 },
+    ObjOpen {
+        path: u8,
+        key: u8,
+        comm: u8,
+        amode: u8,
+    },
     /// The library object in `key` is closed.
     ObjClose { key: u8 },
     /// A blocking transfer (or flush) on the object in `key`. `off` is an absolute byte
@@ -316,7 +321,12 @@ pub enum Mapping {
     ObjEnd { id: u8, xfer: u8 },
     /// A seek on the object in `key`: `offset` relative to `whence` (SEEK_SET/CUR/END),
     /// `result` the absolute byte offset after it (-1 unknown).
-    ObjSeek { key: u8, offset: u8, whence: u8, result: u8 },
+    ObjSeek {
+        key: u8,
+        offset: u8,
+        whence: u8,
+        result: u8,
+    },
     /// (Role::Event) the request in `id` completed with `xfer` bytes (u64::MAX: as requested),
     /// or was cancelled when the field `cancelled` is non-zero.
     ReqDone { id: u8, xfer: u8, cancelled: u8 },

@@ -318,7 +318,14 @@ pub fn end_ret<const N: usize>(
     t.depth -= 1;
     t.appending = true;
     if !t.sealed.load(Relaxed) {
-        let mut rec = Record::from_array(func.id(), t.depth, t.ticks(t0), t.ticks(t1), errno as u32, fields);
+        let mut rec = Record::from_array(
+            func.id(),
+            t.depth,
+            t.ticks(t0),
+            t.ticks(t1),
+            errno as u32,
+            fields,
+        );
         let n = (rec.nfields as usize).min(io_events::functions::MAX_FIELDS - 1);
         rec.fields[n] = ret;
         rec.nfields = n as u8 + 1;
@@ -767,7 +774,13 @@ fn job_id() -> Option<String> {
     let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
     let clean = |s: String| -> String {
         s.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect()
     };
     if let Some(j) = env("SLURM_JOB_ID") {
@@ -955,7 +968,8 @@ extern "C" fn on_stop_signal(sig: libc::c_int) {
     if !in_recorder && !FINISHED.load(SeqCst) && !SIGNAL_FLUSHING.swap(true, SeqCst) {
         if let Some(p) = process() {
             // Locks another thread may hold while interrupted are only tried.
-            if p.meta.try_lock().is_some() && REGISTRY.try_lock().is_some()
+            if p.meta.try_lock().is_some()
+                && REGISTRY.try_lock().is_some()
                 && DEAD_COUNTS.try_lock().is_some()
             {
                 finish(Ending::Signal);

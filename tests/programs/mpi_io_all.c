@@ -210,6 +210,11 @@ int main(int argc, char **argv) {
     MPI_Offset size;
     CK(MPI_File_set_size(fh, 0));
     CK(MPI_File_preallocate(fh, REGION(1)));
+    /* set_size and preallocate are collective but do not synchronise: OMPIO truncates the
+     * file (ftruncate) on each rank resp. on rank 0, so without this barrier a late rank's
+     * truncation can wipe what a faster rank already wrote (seen as zeros read back by
+     * read_at_all_end under load) */
+    CK(MPI_Barrier(MPI_COMM_WORLD));
     CK(MPI_File_get_size(fh, &size));
     out("info rank=%d all.dat size after preallocate=%lld", r, (long long)size);
     MPI_Info info;

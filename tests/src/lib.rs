@@ -311,7 +311,9 @@ pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
     let b = build();
     let src = b.programs.join(file);
     assert!(src.is_file(), "no test program {}", src.display());
-    let (stem, ext) = file.rsplit_once('.').expect("a file name with an extension");
+    let (stem, ext) = file
+        .rsplit_once('.')
+        .expect("a file name with an extension");
     let out = dir.subdir("bin").join(stem);
     let mut cmd = match ext {
         "c" => {
@@ -327,7 +329,11 @@ pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
         _ => panic!("no MPI compiler for {file}"),
     };
     // Build objects in the scratch directory (mpifort may write .mod files into the cwd).
-    cmd.current_dir(dir.path()).arg("-o").arg(&out).arg(&src).args(extra);
+    cmd.current_dir(dir.path())
+        .arg("-o")
+        .arg(&out)
+        .arg(&src)
+        .args(extra);
     let o = cmd
         .output()
         .unwrap_or_else(|e| panic!("cannot run the MPI compiler for {file}: {e}"));

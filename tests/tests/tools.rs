@@ -314,8 +314,16 @@ fn existing_output_needs_force() {
     let same = t.dir.join("same");
     let same_trace = copy_trace(&t.small, &same);
     let r = convert_raw(&same_trace, &t.dir.join("same.otf2"), &["--force"]);
-    assert_clean_error(&r, "recorder2otf2", &same.to_string_lossy(), "trace dir as archive folder");
-    assert!(process_dir(&same_trace).join("meta.yaml").exists(), "the trace was removed");
+    assert_clean_error(
+        &r,
+        "recorder2otf2",
+        &same.to_string_lossy(),
+        "trace dir as archive folder",
+    );
+    assert!(
+        process_dir(&same_trace).join("meta.yaml").exists(),
+        "the trace was removed"
+    );
 
     // --force replaces all three.
     let r = convert_raw(&t.small, &out, &["--force"]);

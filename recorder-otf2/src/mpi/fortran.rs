@@ -58,9 +58,12 @@ fn f_status_ignored(p: *mut Fint) -> bool {
     if !RESOLVED.load(Acquire) {
         // The C variables MPI_F_STATUS_IGNORE / MPI_F08_STATUS_IGNORE hold the addresses
         // Fortran passes.
-        for (i, name) in [&b"MPI_F_STATUS_IGNORE\0"[..], &b"MPI_F08_STATUS_IGNORE\0"[..]]
-            .iter()
-            .enumerate()
+        for (i, name) in [
+            &b"MPI_F_STATUS_IGNORE\0"[..],
+            &b"MPI_F08_STATUS_IGNORE\0"[..],
+        ]
+        .iter()
+        .enumerate()
         {
             let v = rotf2_mpi_sym(name.as_ptr() as *const c_char) as *const *mut c_void;
             if !v.is_null() {
@@ -337,13 +340,22 @@ unsafe fn fortran_init() -> c_int {
 }
 
 unsafe fn fortran_init_thread(required: c_int, provided: *mut c_int) -> c_int {
-    MPI_Init_thread(std::ptr::null_mut(), std::ptr::null_mut(), required, provided)
+    MPI_Init_thread(
+        std::ptr::null_mut(),
+        std::ptr::null_mut(),
+        required,
+        provided,
+    )
 }
 
 /// MPI_FILE_OPEN / MPI_FILE_DELETE take a blank-padded CHARACTER with a hidden length.
 unsafe fn c_name(name: *const c_char, len: usize, out: &mut [u8; 4096]) -> *const c_char {
     let b = std::slice::from_raw_parts(name as *const u8, len.min(out.len() - 1));
-    let n = b.iter().rposition(|&c| c != b' ').map(|i| i + 1).unwrap_or(0);
+    let n = b
+        .iter()
+        .rposition(|&c| c != b' ')
+        .map(|i| i + 1)
+        .unwrap_or(0);
     let start = b[..n].iter().position(|&c| c != b' ').unwrap_or(n);
     out[..n - start].copy_from_slice(&b[start..n]);
     out[n - start] = 0;
@@ -382,7 +394,13 @@ macro_rules! fortran_named {
         };
     )* };
 }
-fortran_named!("mpi_file_open_", "mpi_file_open__", "mpi_file_open", "MPI_FILE_OPEN", "ompi_file_open_f");
+fortran_named!(
+    "mpi_file_open_",
+    "mpi_file_open__",
+    "mpi_file_open",
+    "MPI_FILE_OPEN",
+    "ompi_file_open_f"
+);
 
 macro_rules! fortran_delete {
     ($($sym:expr),*) => { $(
@@ -398,7 +416,13 @@ macro_rules! fortran_delete {
         };
     )* };
 }
-fortran_delete!("mpi_file_delete_", "mpi_file_delete__", "mpi_file_delete", "MPI_FILE_DELETE", "ompi_file_delete_f");
+fortran_delete!(
+    "mpi_file_delete_",
+    "mpi_file_delete__",
+    "mpi_file_delete",
+    "MPI_FILE_DELETE",
+    "ompi_file_delete_f"
+);
 
 macro_rules! fortran_set_view {
     ($($sym:expr),*) => { $(
@@ -430,7 +454,13 @@ macro_rules! fortran_set_view {
         };
     )* };
 }
-fortran_set_view!("mpi_file_set_view_", "mpi_file_set_view__", "mpi_file_set_view", "MPI_FILE_SET_VIEW", "ompi_file_set_view_f");
+fortran_set_view!(
+    "mpi_file_set_view_",
+    "mpi_file_set_view__",
+    "mpi_file_set_view",
+    "MPI_FILE_SET_VIEW",
+    "ompi_file_set_view_f"
+);
 
 /// Size of a Fortran status in INTEGERs: generous (Open MPI uses 6, MPICH 5).
 const F_STATUS_MAX: usize = 16;
@@ -476,7 +506,13 @@ macro_rules! fortran_waitall {
         };
     )* };
 }
-fortran_waitall!("mpi_waitall_", "mpi_waitall__", "mpi_waitall", "MPI_WAITALL", "ompi_waitall_f");
+fortran_waitall!(
+    "mpi_waitall_",
+    "mpi_waitall__",
+    "mpi_waitall",
+    "MPI_WAITALL",
+    "ompi_waitall_f"
+);
 
 /// MPI_STATUS_SIZE of the MPI built against: the number of INTEGERs PMPI_Status_c2f writes.
 fn f_status_size() -> usize {
@@ -491,7 +527,11 @@ fn f_status_size() -> usize {
         let st: MPI_Status = std::mem::zeroed();
         PMPI_Status_c2f(&st, probe.as_mut_ptr());
     }
-    let n = probe.iter().rposition(|&v| v != Fint::MIN).map(|i| i + 1).unwrap_or(6);
+    let n = probe
+        .iter()
+        .rposition(|&v| v != Fint::MIN)
+        .map(|i| i + 1)
+        .unwrap_or(6);
     SIZE.store(n, Relaxed);
     n
 }

@@ -30,7 +30,12 @@
 )]
 
 mod ffi {
-    #![allow(non_camel_case_types, non_upper_case_globals, non_snake_case, dead_code)]
+    #![allow(
+        non_camel_case_types,
+        non_upper_case_globals,
+        non_snake_case,
+        dead_code
+    )]
     include!(concat!(env!("OUT_DIR"), "/mpi_bindings.rs"));
 }
 
@@ -369,26 +374,71 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, size: c_int) -> Option<Cloc
             let mut best = [u64::MAX, 0, 0]; // rtt, offset, peer time
             for _ in 0..SYNC_ROUNDS {
                 let t1 = runtime::now_ns();
-                PMPI_Send(&t1 as *const u64 as *const c_void, 8, byte, peer, SYNC_TAG, comm);
+                PMPI_Send(
+                    &t1 as *const u64 as *const c_void,
+                    8,
+                    byte,
+                    peer,
+                    SYNC_TAG,
+                    comm,
+                );
                 let mut tp: u64 = 0;
-                PMPI_Recv(&mut tp as *mut u64 as *mut c_void, 8, byte, peer, SYNC_TAG, comm, &mut st);
+                PMPI_Recv(
+                    &mut tp as *mut u64 as *mut c_void,
+                    8,
+                    byte,
+                    peer,
+                    SYNC_TAG,
+                    comm,
+                    &mut st,
+                );
                 let t2 = runtime::now_ns();
                 if t2 - t1 < best[0] {
                     let mid = t1 / 2 + t2 / 2 + (t1 % 2 + t2 % 2) / 2;
                     best = [t2 - t1, tp.wrapping_sub(mid), tp];
                 }
             }
-            PMPI_Send(best.as_ptr() as *const c_void, 24, byte, peer, SYNC_TAG, comm);
+            PMPI_Send(
+                best.as_ptr() as *const c_void,
+                24,
+                byte,
+                peer,
+                SYNC_TAG,
+                comm,
+            );
         }
     } else {
         for _ in 0..SYNC_ROUNDS {
             let mut t: u64 = 0;
-            PMPI_Recv(&mut t as *mut u64 as *mut c_void, 8, byte, 0, SYNC_TAG, comm, &mut st);
+            PMPI_Recv(
+                &mut t as *mut u64 as *mut c_void,
+                8,
+                byte,
+                0,
+                SYNC_TAG,
+                comm,
+                &mut st,
+            );
             let now = runtime::now_ns();
-            PMPI_Send(&now as *const u64 as *const c_void, 8, byte, 0, SYNC_TAG, comm);
+            PMPI_Send(
+                &now as *const u64 as *const c_void,
+                8,
+                byte,
+                0,
+                SYNC_TAG,
+                comm,
+            );
         }
         let mut best = [0u64; 3];
-        PMPI_Recv(best.as_mut_ptr() as *mut c_void, 24, byte, 0, SYNC_TAG, comm, &mut st);
+        PMPI_Recv(
+            best.as_mut_ptr() as *mut c_void,
+            24,
+            byte,
+            0,
+            SYNC_TAG,
+            comm,
+            &mut st,
+        );
         result = ClockOffset {
             monotonic_ns: best[2],
             offset_ns: best[1] as i64,
@@ -464,7 +514,9 @@ fn req_insert(k: u64) {
             return;
         }
         if (cur == EMPTY || cur == TOMB)
-            && REQ_KEYS[i].compare_exchange(cur, k, AcqRel, Acquire).is_ok()
+            && REQ_KEYS[i]
+                .compare_exchange(cur, k, AcqRel, Acquire)
+                .is_ok()
         {
             REQ_CANCEL[i].store(false, Relaxed);
             IN_FLIGHT.fetch_add(1, Relaxed);
@@ -505,7 +557,10 @@ fn req_remove(k: u64) -> bool {
     // An empty successor ends every probe chain through this slot: it may become empty too.
     let next = REQ_KEYS[(i + 1) & (REQ_SLOTS - 1)].load(Acquire);
     let new = if next == EMPTY { EMPTY } else { TOMB };
-    if REQ_KEYS[i].compare_exchange(k, new, AcqRel, Acquire).is_ok() {
+    if REQ_KEYS[i]
+        .compare_exchange(k, new, AcqRel, Acquire)
+        .is_ok()
+    {
         IN_FLIGHT.fetch_sub(1, Relaxed);
         true
     } else {
@@ -856,9 +911,12 @@ mpi_wrap! {
         let snap = Snapshot::take(count, reqs);
         let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
+        // The MPI-IO requests it did not complete were looked at without result: tests.
         let i = if index.is_null() { MPI_UNDEFINED } else { *index };
-        if ret == 0 && i >= 0 {
-            if let Some(j) = snap.position(i as usize) { done(ts, t1, snap.key[j], status); }
+        if ret == 0 {
+            for j in 0..snap.n {
+                if i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
+            }
         }
         [count as u64, i as u64]
     };
@@ -869,7 +927,7 @@ mpi_wrap! {
     } |ts, ret, t1| {
         let n = if outcount.is_null() { MPI_UNDEFINED } else { *outcount };
         if ret == 0 {
-            completed_some(ts, t1, &snap, n, indices, statuses, false);
+            completed_some(ts, t1, &snap, n, indices, statuses, true);
         }
         [count as u64, n as u64]
     };
@@ -990,7 +1048,7 @@ unsafe fn started(ret: c_int, request: *mut MPI_Request) -> u64 {
 }
 
 /// Waitsome/Testsome: the `n` completed requests listed in `indices`; with `tests`, the
-/// other I/O requests of the call were tested.
+/// other MPI-IO requests of the call were tested (looked at, still in flight).
 unsafe fn completed_some(
     ts: *mut ThreadState,
     t1: u64,
