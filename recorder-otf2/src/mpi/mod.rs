@@ -222,9 +222,108 @@ fn type_bytes(dt: MPI_Datatype, count: c_int) -> u64 {
     count as u64 * size as u64
 }
 
+// ---- file views ------------------------------------------------------------------------------
+
+/// The views of open files whose filetype has no holes, where the byte offset of an offset
+/// in etypes is `disp + offset x etype size` without asking MPI (PMPI_File_get_byte_offset
+/// costs about as much as the rest of the record). Keyed by the MPI_File value; entries are
+/// written by MPI_File_open (the default view: displacement 0, etype MPI_BYTE),
+/// MPI_File_set_view and MPI_File_close, all collective calls that the program may not
+/// overlap with I/O on the same file, so a reader never races a writer of its own entry.
+/// A file missing here (table full, a view with holes) asks MPI.
+const VIEW_SLOTS: usize = 1024;
+struct ViewSlot {
+    fh: AtomicU64,
+    disp: AtomicU64,
+    etype: AtomicU64,
+}
+static VIEWS: [ViewSlot; VIEW_SLOTS] = [const {
+    ViewSlot {
+        fh: AtomicU64::new(0),
+        disp: AtomicU64::new(0),
+        etype: AtomicU64::new(0),
+    }
+}; VIEW_SLOTS];
+
+#[inline(always)]
+fn view_slot(fh: u64) -> usize {
+    (fh.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 10)) as usize
+}
+
+/// Remember (or, with `None`, forget) the contiguous view of `fh`.
+fn set_view_cache(fh: MPI_File, view: Option<(u64, u64)>) {
+    let k = fh as usize as u64;
+    if k == 0 {
+        return;
+    }
+    let mut i = view_slot(k);
+    for _ in 0..VIEW_SLOTS {
+        let cur = VIEWS[i].fh.load(Acquire);
+        if cur == k {
+            match view {
+                Some((disp, etype)) => {
+                    VIEWS[i].disp.store(disp, Relaxed);
+                    VIEWS[i].etype.store(etype, Release);
+                }
+                // A tombstone keeps later entries of the probe chain reachable.
+                None => VIEWS[i].fh.store(u64::MAX, Release),
+            }
+            return;
+        }
+        if cur == 0 || cur == u64::MAX {
+            if let Some((disp, etype)) = view {
+                if VIEWS[i].fh.compare_exchange(cur, k, AcqRel, Acquire).is_ok() {
+                    VIEWS[i].disp.store(disp, Relaxed);
+                    VIEWS[i].etype.store(etype, Release);
+                    return;
+                }
+                continue;
+            }
+            if cur == 0 {
+                return;
+            }
+        }
+        i = (i + 1) & (VIEW_SLOTS - 1);
+    }
+}
+
+/// (displacement, etype size) of a contiguous view of `fh`, if known.
+#[inline(always)]
+fn cached_view(fh: MPI_File) -> Option<(u64, u64)> {
+    let k = fh as usize as u64;
+    let mut i = view_slot(k);
+    for _ in 0..VIEW_SLOTS {
+        match VIEWS[i].fh.load(Acquire) {
+            0 => return None,
+            c if c == k => {
+                let etype = VIEWS[i].etype.load(Acquire);
+                return (etype != 0).then(|| (VIEWS[i].disp.load(Relaxed), etype));
+            }
+            _ => i = (i + 1) & (VIEW_SLOTS - 1),
+        }
+    }
+    None
+}
+
+/// After MPI_File_set_view: cache the view if its filetype has no holes.
+unsafe fn view_changed(fh: MPI_File, disp: MPI_Offset, etype: MPI_Datatype, filetype: MPI_Datatype) {
+    let (mut lb, mut extent): (MPI_Aint, MPI_Aint) = (0, 0);
+    let esize = type_bytes(etype, 1);
+    let fsize = type_bytes(filetype, 1);
+    let holes = PMPI_Type_get_extent(filetype, &mut lb, &mut extent) != 0
+        || lb != 0
+        || extent as u64 != fsize
+        || esize == 0
+        || disp < 0;
+    set_view_cache(fh, if holes { None } else { Some((disp as u64, esize)) });
+}
+
 /// Absolute byte offset of an offset in etypes of the view; -1 if unknown.
 #[inline]
 fn byte_offset(fh: MPI_File, off: MPI_Offset) -> u64 {
+    if let Some((disp, etype)) = cached_view(fh) {
+        return disp.wrapping_add((off as u64).wrapping_mul(etype));
+    }
     let mut disp: MPI_Offset = 0;
     // SAFETY: plain query on the program's file handle.
     if unsafe { PMPI_File_get_byte_offset(fh, off, &mut disp) } != 0 {
@@ -727,9 +826,13 @@ mpi_wrap! {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, strip_prefix(filename)).unwrap_or(u64::MAX);
     } |ts, ret, t1| {
         let c = if ret == 0 { comm_id(comm) } else { u64::MAX };
+        if ret == 0 && !fh.is_null() { set_view_cache(*fh, Some((0, 1))); }
         [c, path, amode_bits(amode), if ret == 0 && !fh.is_null() { *fh as usize as u64 } else { 0 }]
     };
-    MpiIo fn MPI_File_close(fh: *mut MPI_File) [true] { let h = if fh.is_null() { 0 } else { *fh as usize as u64 }; } |ts, ret, t1| { [h] };
+    MpiIo fn MPI_File_close(fh: *mut MPI_File) [true] { let h = if fh.is_null() { 0 } else { *fh as usize as u64 }; } |ts, ret, t1| {
+        if ret == 0 { set_view_cache(h as usize as MPI_File, None); }
+        [h]
+    };
     MpiIo fn MPI_File_delete(filename: *const c_char, info: MPI_Info) [true] {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, strip_prefix(filename)).unwrap_or(u64::MAX);
     } |ts, ret, t1| { [path] };
@@ -742,6 +845,7 @@ mpi_wrap! {
     MpiIo fn MPI_File_set_view(fh: MPI_File, disp: MPI_Offset, etype: Dt, filetype: Dt, datarep: *const c_char, info: MPI_Info) [true] {} |ts, ret, t1| {
         let (mut lb, mut extent): (MPI_Aint, MPI_Aint) = (0, 0);
         PMPI_Type_get_extent(filetype, &mut lb, &mut extent);
+        if ret == 0 { view_changed(fh, disp, etype, filetype); }
         [fh as usize as u64, disp as u64, type_bytes(etype, 1), type_bytes(filetype, 1), extent as u64]
     };
     MpiIo fn MPI_File_get_view(fh: MPI_File, disp: *mut MPI_Offset, etype: *mut MPI_Datatype, filetype: *mut MPI_Datatype, datarep: *mut c_char) [true] {} |ts, ret, t1| {
