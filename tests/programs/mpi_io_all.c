@@ -640,6 +640,17 @@ int main(int argc, char **argv) {
         fflush(stdout);
     }
     CK(MPI_Bcast(&total_failures, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    /* The other collectives the recorder's "mpi" layer records, once each (no output). */
+    {
+        int one = 1, n = 0, *v = calloc(P, sizeof(int)), *w = calloc(P, sizeof(int));
+        CK(MPI_Allreduce(&one, &n, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+        CK(MPI_Allgather(&one, 1, MPI_INT, v, 1, MPI_INT, MPI_COMM_WORLD));
+        CK(MPI_Scatter(v, 1, MPI_INT, &one, 1, MPI_INT, 0, MPI_COMM_WORLD));
+        CK(MPI_Alltoall(v, 1, MPI_INT, w, 1, MPI_INT, MPI_COMM_WORLD));
+        if (n != P) total_failures++;
+        free(v);
+        free(w);
+    }
     CK(MPI_Finalize());
     return total_failures ? 1 : 0;
 }

@@ -1003,6 +1003,10 @@ fn mpi_layer_regions_when_switched_on() {
         "MPI_Gather",
         "MPI_Reduce",
         "MPI_Bcast",
+        "MPI_Allreduce",
+        "MPI_Allgather",
+        "MPI_Scatter",
+        "MPI_Alltoall",
     ];
     for on in [true, false] {
         let tag = if on { "on" } else { "off" };
