@@ -9,7 +9,7 @@
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -160,6 +160,7 @@ fn mpi_amode(a: u64) -> (IoAccessMode, IoCreationFlags, IoStatusFlags) {
         (m::EXCL, IoCreationFlags::EXCLUSIVE),
         (m::UNIQUE_OPEN, IoCreationFlags::UNIQUE),
         (m::SEQUENTIAL, IoCreationFlags::NO_SEEK),
+        (m::TRUNCATE, IoCreationFlags::TRUNCATE),
     ] {
         if a & bit != 0 {
             c |= f;
@@ -201,6 +202,9 @@ struct ProcessState<'p> {
     reqs: HashMap<(Layer, u64), (u32, u64, u64)>,
     /// Local communicator id -> global comm id.
     comm_map: HashMap<u64, u32>,
+    /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
+    /// handle of their file and their name (a global string id).
+    subs: HashMap<(Layer, u64), (u32, u32)>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
 }
@@ -681,6 +685,29 @@ impl<'p> ProcessState<'p> {
                     flags |= IoOperationFlags::COLLECTIVE;
                 }
                 pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+            }
+            Mapping::SubData {
+                key, dir, req, coll, ..
+            } => {
+                if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let (mode, bytes) = match dir {
+                        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
+                        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
+                        Dir::Flush => (IoOperationMode::Flush, 0),
+                    };
+                    let collective = coll != RET && field(info, r, coll) != 0;
+                    let flags = if collective {
+                        IoOperationFlags::COLLECTIVE
+                    } else {
+                        IoOperationFlags::NONE
+                    };
+                    w.add_attr_string(ATTR_DATASET, name).map_err(otf2e)?;
+                    w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
+                        .map_err(otf2e)?;
+                    pend.op = Some((h, id));
+                }
             }
             Mapping::AioStart {
                 dir, fd, req, off, ..
@@ -1164,6 +1191,34 @@ impl<'p> ProcessState<'p> {
                 }
                 return Ok(());
             }
+            Mapping::SubOpen { file, name, key } => {
+                if !failed {
+                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
+                        let text = self
+                            .p
+                            .name(field(info, r, name))
+                            .unwrap_or("(unnamed)")
+                            .to_string();
+                        let s = defs.strings.id(&text);
+                        self.subs.insert((info.layer, field(info, r, key)), (h, s));
+                    }
+                }
+            }
+            Mapping::SubClose { key } => {
+                if !failed {
+                    self.subs.remove(&(info.layer, field(info, r, key)));
+                }
+            }
+            Mapping::SubData { xfer, dir, .. } => {
+                if let Some((h, id)) = pend.op {
+                    let got = if failed || dir == Dir::Flush {
+                        0
+                    } else {
+                        field(info, r, xfer)
+                    };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                }
+            }
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if info.role == Role::Event {
@@ -1501,6 +1556,14 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     let mut defs = GlobalDefs::new(&machine);
     let mut summary = Summary::default();
     let clocks = Clocks::new(trace);
+    if trace.processes.iter().any(|p| {
+        p.meta
+            .options
+            .get("hdf5")
+            .is_some_and(|v| v.ends_with("parallel"))
+    }) {
+        defs.parallel_builds.push(Layer::Hdf5);
+    }
     // MPI ranks come first, in rank order, so that location group ids equal ranks (Scalasca
     // needs that); every rank of MPI_COMM_WORLD gets a group even if its trace is missing.
     let mut order: Vec<usize> = (0..trace.processes.len()).collect();
@@ -1606,6 +1669,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             objs: HashMap::new(),
             reqs: HashMap::new(),
             comm_map: HashMap::new(),
+            subs: HashMap::new(),
             opening: Vec::new(),
         };
         for d in &p.defs.defs {
@@ -1827,7 +1891,7 @@ fn write_global_defs(
         } else {
             IoParadigmFlags::NONE
         };
-        let class = if l.parallel() {
+        let class = if l.parallel() || defs.parallel_builds.contains(l) {
             IoParadigmClass::Parallel
         } else {
             IoParadigmClass::Serial
@@ -1916,12 +1980,16 @@ fn write_global_defs(
         )
         .map_err(otf2e)?;
     }
-    for (i, (_, _, is64)) in defs.attributes.iter().enumerate() {
+    for (i, (_, _, ty)) in defs.attributes.iter().enumerate() {
         g.attribute(
             i as u32,
             attr_names[i].0,
             attr_names[i].1,
-            if *is64 { Type::Uint64 } else { Type::Uint32 },
+            match ty {
+                0 => Type::Uint32,
+                1 => Type::Uint64,
+                _ => Type::String,
+            },
         )
         .map_err(otf2e)?;
     }

@@ -17,6 +17,10 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
                     .unwrap_or_else(|| format!("file#{v}"))
             }
         }
+        Kind::Name => p
+            .name(v)
+            .map(|n| format!("{n:?}"))
+            .unwrap_or_else(|| format!("name#{v}")),
         Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => (v as i64).to_string(),
         Kind::Size => {
             if v as i64 == -1 {

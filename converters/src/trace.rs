@@ -23,6 +23,8 @@ pub struct ProcessTrace {
     pub defs: LocalDefs,
     /// Local file id -> file.
     pub files: Vec<Option<LocalFile>>,
+    /// Local name id -> text (HDF5 object paths).
+    pub names: hashbrown::HashMap<u32, String>,
     /// (thread index, stream file, OS thread id).
     pub threads: Vec<(u32, PathBuf, u64)>,
     /// Map from the trace's function ids to this build's table (None = unknown function).
@@ -35,6 +37,10 @@ impl ProcessTrace {
     /// The local file `id`, if defined.
     pub fn file(&self, id: u64) -> Option<&LocalFile> {
         self.files.get(id as usize).and_then(|f| f.as_ref())
+    }
+    /// The local name `id`, if defined.
+    pub fn name(&self, id: u64) -> Option<&str> {
+        self.names.get(&(id as u32)).map(|s| s.as_str())
     }
     /// Whether the process finished normally (exit, _exit or exec).
     pub fn complete(&self) -> bool {
@@ -93,6 +99,14 @@ impl Trace {
                     });
                 }
             }
+            let names = defs
+                .defs
+                .iter()
+                .filter_map(|d| match d {
+                    Def::Name { id, text } => Some((*id, text.clone())),
+                    _ => None,
+                })
+                .collect();
             let tids: Vec<(u32, u64)> = defs
                 .defs
                 .iter()
@@ -127,6 +141,7 @@ impl Trace {
                 .collect();
             processes.push(ProcessTrace {
                 dir: pd,
+                names,
                 meta,
                 defs,
                 files,

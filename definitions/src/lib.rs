@@ -152,8 +152,10 @@ pub struct GlobalDefs {
     /// (handle, access mode, status flags) of PRE_CREATED handles.
     pub precreated: Vec<(u32, u8, u32)>,
     proxies: HashMap<u8, u32>,
-    /// Attribute definitions: (name, description, is_u64 (else u32)).
-    pub attributes: Vec<(String, String, bool)>,
+    /// Attribute definitions: (name, description, type: 0 u32, 1 u64, 2 string).
+    pub attributes: Vec<(String, String, u8)>,
+    /// Layers whose library was built parallel (HDF5 with MPI), from the metadata.
+    pub parallel_builds: Vec<io_events::functions::Layer>,
     /// MPI communicators by member list (MPI_COMM_WORLD ranks in comm rank order); the
     /// comm id is the index. Processes agree on a communicator by its members.
     pub comms: Vec<Vec<u32>>,
@@ -166,6 +168,8 @@ pub struct GlobalDefs {
 pub const ATTR_OFFSET: u32 = 0;
 /// Id of the `errno` attribute (on the Leave of a failed call).
 pub const ATTR_ERRNO: u32 = 1;
+/// Id of the `HDF5 dataset` attribute (a string: the dataset an HDF5 operation touched).
+pub const ATTR_DATASET: u32 = 2;
 
 impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
@@ -179,10 +183,15 @@ impl GlobalDefs {
         d.attributes.push((
             "Offset".into(),
             "absolute offset within the file".into(),
-            true,
+            1,
         ));
         d.attributes
-            .push(("errno".into(), "errno of a failed call".into(), false));
+            .push(("errno".into(), "errno of a failed call".into(), 0));
+        d.attributes.push((
+            "HDF5 dataset".into(),
+            "path of the HDF5 dataset inside its file".into(),
+            2,
+        ));
         d
     }
 

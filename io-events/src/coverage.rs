@@ -20,6 +20,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Handle => "Handle",
         Kind::Comm => "Comm",
         Kind::Amode => "Amode",
+        Kind::Name => "Name",
     }
 }
 
@@ -137,6 +138,15 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::ObjSeek { offset, whence, result, .. } => format!("Seek ({}, {}) -> {}", q(offset), q(whence), q(result)),
         Mapping::ReqDone { .. } => "(no region) Complete, or Cancelled if `cancelled`".into(),
         Mapping::ReqTest { .. } => "(no region) Test".into(),
+        Mapping::SubOpen { .. } => "— (the dataset is named on its file's operations)".into(),
+        Mapping::SubClose { .. } => "—".into(),
+        Mapping::SubData { dir, req, xfer, .. } => {
+            if dir == Dir::Flush {
+                return "Begin FLUSH 0 / Complete 0 on the file's handle".into();
+            }
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            format!("Begin {mode} {} / Complete {} on the file's handle, attribute `HDF5 dataset`; COLLECTIVE if `collective`", q(req), q(xfer))
+        }
         Mapping::Copy { req, off_from, off_to, .. } => {
             let o = |off: Off| match off {
                 Off::FieldOrImplicit(i) => format!("{} (position if -1)", q(i)),

@@ -48,12 +48,16 @@ pub enum Def {
     /// id (the value in `Comm` fields) and its members as MPI_COMM_WORLD ranks, in comm
     /// rank order. Processes agree on a communicator by its member list.
     Comm { id: u32, members: Vec<u32> },
+    /// A name that is not a path (an HDF5 object path inside its file): its local id (the
+    /// value in `Name` fields) and text.
+    Name { id: u32, text: String },
 }
 
 const K_FILE: u8 = 1;
 const K_THREAD: u8 = 2;
 const K_PRECREATED: u8 = 3;
 const K_COMM: u8 = 4;
+const K_NAME: u8 = 5;
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -124,6 +128,11 @@ impl Def {
                     put_varint(out, *m as u64);
                 }
                 K_COMM
+            }
+            Def::Name { id, text } => {
+                put_varint(out, *id as u64);
+                put_str(out, text);
+                K_NAME
             }
         };
         let len = (out.len() - start - 5) as u32;
@@ -258,6 +267,10 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
                 }
                 Def::Comm { id, members }
             }
+            K_NAME => Def::Name {
+                id: c.varint().ok_or_else(bad)? as u32,
+                text: c.string().ok_or_else(bad)?,
+            },
             _ => continue,
         };
         out.defs.push(def);

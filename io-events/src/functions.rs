@@ -23,16 +23,19 @@ pub enum Layer {
     /// MPI-IO (paradigm "MPI-IO", parallel), with the MPI calls that start and end it
     /// (MPI_Init/Finalize) and complete its requests (MPI_Wait/Test family).
     MpiIo,
+    /// HDF5 (paradigm "HDF5"; parallel when the library was built with MPI).
+    Hdf5,
     /// Other MPI calls recorded as plain regions (communicator management, collectives):
-    /// off by default.
+    /// off by default. Not an I/O paradigm: kept last so that the I/O paradigm ids (the
+    /// position in `ALL`) have no gap.
     Mpi,
 }
 
 impl Layer {
     /// Every layer, in paradigm id order.
-    pub const ALL: [Layer; 4] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Mpi];
+    pub const ALL: [Layer; 5] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Hdf5, Layer::Mpi];
     /// The layers traced unless the options say otherwise.
-    pub const DEFAULT: [Layer; 3] = [Layer::Posix, Layer::Isoc, Layer::MpiIo];
+    pub const DEFAULT: [Layer; 4] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Hdf5];
     /// OTF2 I/O paradigm identification string.
     pub fn identification(self) -> &'static str {
         match self {
@@ -40,6 +43,7 @@ impl Layer {
             Layer::Isoc => "ISOC",
             Layer::MpiIo => "MPI-IO",
             Layer::Mpi => "MPI",
+            Layer::Hdf5 => "HDF5",
         }
     }
     /// Whether the layer's calls are MPI functions (region paradigm MPI, source file "MPI").
@@ -51,6 +55,11 @@ impl Layer {
     pub fn parallel(self) -> bool {
         matches!(self, Layer::MpiIo | Layer::Mpi)
     }
+    /// Whether the layer's class (serial or parallel) depends on how the library was built
+    /// (told by the trace's metadata).
+    pub fn parallel_if_built(self) -> bool {
+        matches!(self, Layer::Hdf5)
+    }
     /// Name used in options (`RECORDER_OTF2_LAYERS=posix,stdio`).
     pub fn option_name(self) -> &'static str {
         match self {
@@ -58,6 +67,7 @@ impl Layer {
             Layer::Isoc => "stdio",
             Layer::MpiIo => "mpiio",
             Layer::Mpi => "mpi",
+            Layer::Hdf5 => "hdf5",
         }
     }
 }
@@ -109,8 +119,12 @@ pub enum Kind {
     Handle,
     /// A communicator: the process's local communicator id (`Def::Comm`).
     Comm,
-    /// MPI_File_open access mode, in the canonical bits of [`mpi_amode`].
+    /// MPI_File_open access mode, in the canonical bits of [`mpi_amode`] (also the open
+    /// mode of library files: HDF5's H5F_ACC_* translated into these bits).
     Amode,
+    /// A name that is not a path (an HDF5 dataset's path inside its file): the process's
+    /// local name id (`Def::Name`).
+    Name,
 }
 
 /// MPI_File_open access-mode bits as stored in traces (the values ROMIO-derived MPIs use;
@@ -125,6 +139,8 @@ pub mod mpi_amode {
     pub const EXCL: u64 = 64;
     pub const APPEND: u64 = 128;
     pub const SEQUENTIAL: u64 = 256;
+    /// Not an MPI mode: the file is truncated (HDF5's H5F_ACC_TRUNC).
+    pub const TRUNCATE: u64 = 512;
 }
 
 /// Sentinel field index meaning "the return value".
@@ -332,6 +348,21 @@ pub enum Mapping {
     ReqDone { id: u8, xfer: u8, cancelled: u8 },
     /// (Role::Event) the request in `id` was tested and is still in flight.
     ReqTest { id: u8 },
+    /// An object inside a library file opens (an HDF5 dataset): the object in `key` belongs
+    /// to the file object in `file` and is named by the Name in `name`. Its operations go to
+    /// the file's handle with the name as an attribute.
+    SubOpen { file: u8, name: u8, key: u8 },
+    /// The object in `key` (opened by SubOpen) closes.
+    SubClose { key: u8 },
+    /// A transfer on the object in `key` (opened by SubOpen): Begin/Complete on its file's
+    /// handle; `coll` is the field saying the transfer is collective (non-zero).
+    SubData {
+        key: u8,
+        dir: Dir,
+        req: u8,
+        xfer: u8,
+        coll: u8,
+    },
 }
 
 /// Static description of one traced function.
@@ -666,6 +697,58 @@ io_functions! {
     MPI_Allgather:       Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
     MPI_Scatter:         Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
     MPI_Alltoall:        Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
+
+    // ---- HDF5: files (amode: H5F_ACC_* as canonical Amode bits; comm: MPI comm of an mpio file access) ----
+    H5Fcreate:  Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Fopen:    Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Freopen:  Hdf5 Meta [path: File, flags: Amode, comm: Comm, file: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Fclose:   Hdf5 Meta [file: Handle] -> Int, Neg => ObjClose { key: 0 };
+    H5Fflush:   Hdf5 Data [file: Handle, scope: Int] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+
+    // ---- HDF5: datasets (file: the id of the file they are in; bytes = elements x memory type size) ----
+    H5Dcreate2:     Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dcreate_anon: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dopen2:       Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dclose:       Hdf5 Meta [dset: Handle] -> Int, Neg => SubClose { key: 0 };
+    H5Dwrite:       Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
+    H5Dread:        Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 };
+    H5Dset_extent:  Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
+    H5Dflush:       Hdf5 Data [dset: Handle] -> Int, Neg => SubData { key: 0, dir: Flush, req: RET, xfer: RET, coll: RET };
+    H5Dvlen_reclaim: Hdf5 Meta [type: Handle] -> Int, Neg => None;
+
+    // ---- HDF5: groups, attributes, objects, links (regions; attributes' bytes) ----
+    H5Gcreate2:   Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Gopen2:     Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Gclose:     Hdf5 Meta [group: Handle] -> Int, Neg => None;
+    H5Acreate2:   Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Aopen:      Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Aopen_name: Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Awrite:     Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
+    H5Aread:      Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
+    H5Aclose:     Hdf5 Meta [attr: Handle] -> Int, Neg => None;
+    H5Adelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
+    H5Oopen:      Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
+    H5Oclose:     Hdf5 Meta [obj: Handle] -> Int, Neg => None;
+    H5Ldelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
+    H5Lexists:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
+    H5Lcreate_hard:     Hdf5 Meta [loc: Handle, name: Name, new_loc: Handle, new_name: Name] -> Int, Neg => None;
+    H5Lcreate_soft:     Hdf5 Meta [target: Name, loc: Handle, name: Name] -> Int, Neg => None;
+    H5Lcreate_external: Hdf5 Meta [file: Name, object: Name, loc: Handle, name: Name] -> Int, Neg => None;
+
+    // ---- HDF5: properties that decide how the I/O below happens ----
+    H5Pset_fapl_mpio:  Hdf5 Meta [fapl: Handle, comm: Comm] -> Int, Neg => None;
+    H5Pset_fapl_sec2:  Hdf5 Meta [fapl: Handle] -> Int, Neg => None;
+    H5Pset_fapl_core:  Hdf5 Meta [fapl: Handle, increment: Size, backing_store: Int] -> Int, Neg => None;
+    H5Pset_fapl_stdio: Hdf5 Meta [fapl: Handle] -> Int, Neg => None;
+    H5Pset_dxpl_mpio:  Hdf5 Meta [dxpl: Handle, collective: Int] -> Int, Neg => None;
+    H5Pset_chunk:      Hdf5 Meta [dcpl: Handle, rank: Int, dim0: Size, dim1: Size] -> Int, Neg => None;
+    H5Pset_deflate:    Hdf5 Meta [dcpl: Handle, level: Int] -> Int, Neg => None;
+    H5Pset_shuffle:    Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
+    H5Pset_fletcher32: Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
+    H5Pset_szip:       Hdf5 Meta [dcpl: Handle, mask: Hex, pixels: Int] -> Int, Neg => None;
+    H5Pset_nbit:       Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
+    H5Pset_filter:     Hdf5 Meta [plist: Handle, filter: Int, flags: Hex] -> Int, Neg => None;
+    H5Pset_alignment:  Hdf5 Meta [fapl: Handle, threshold: Size, alignment: Size] -> Int, Neg => None;
 }
 
 impl Func {

@@ -10,6 +10,7 @@
 
 mod config;
 mod files;
+mod hdf5;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod posix;

@@ -83,6 +83,98 @@ pub extern "C" fn rotf2_real(name: *const c_char) -> *mut c_void {
     }
 }
 
+/// The definition of `name` in any loaded object other than this library: for libraries a
+/// program loads privately (Python extensions dlopen libmpi and libhdf5 with RTLD_LOCAL,
+/// so neither RTLD_NEXT nor the global scope sees them).
+#[cold]
+pub fn search_loaded(name: *const c_char) -> *mut c_void {
+    crate::runtime::busy(|| search_loaded_inner(name)).unwrap_or(std::ptr::null_mut())
+}
+
+fn search_loaded_inner(name: *const c_char) -> *mut c_void {
+    let mut objects: Vec<std::ffi::CString> = Vec::new();
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: libc::size_t,
+        data: *mut c_void,
+    ) -> libc::c_int {
+        let v = &mut *(data as *mut Vec<std::ffi::CString>);
+        let n = (*info).dlpi_name;
+        if !n.is_null() && *n != 0 {
+            v.push(std::ffi::CStr::from_ptr(n).to_owned());
+        }
+        0
+    }
+    // SAFETY: the callback only reads the entry and pushes into our Vec.
+    unsafe { libc::dl_iterate_phdr(Some(each), &mut objects as *mut _ as *mut c_void) };
+    let own = object_base(search_loaded as *const c_void);
+    for o in objects {
+        // SAFETY: RTLD_NOLOAD only returns objects already loaded; the extra reference is
+        // dropped again at once.
+        unsafe {
+            let h = libc::dlopen(o.as_ptr(), libc::RTLD_LAZY | libc::RTLD_NOLOAD);
+            if h.is_null() {
+                continue;
+            }
+            let p = libc::dlsym(h, name);
+            libc::dlclose(h);
+            // Never this library's own wrapper of the same name.
+            if !p.is_null() && object_base(p) != own {
+                return p;
+            }
+        }
+    }
+    std::ptr::null_mut()
+}
+
+/// The load address of the object that contains `p`.
+fn object_base(p: *const c_void) -> *mut c_void {
+    // SAFETY: dladdr only reads the loader's tables.
+    unsafe {
+        let mut info: libc::Dl_info = std::mem::zeroed();
+        if libc::dladdr(p, &mut info) == 0 {
+            return std::ptr::null_mut();
+        }
+        info.dli_fbase
+    }
+}
+
+/// A lazily resolved function of an I/O library this library wraps (HDF5 ...): the next
+/// definition after this library, or one in a privately loaded object.
+pub struct LibReal {
+    name: &'static str,
+    ptr: AtomicPtr<c_void>,
+}
+
+impl LibReal {
+    /// `name` must end with a NUL byte.
+    pub const fn new(name: &'static str) -> LibReal {
+        LibReal {
+            name,
+            ptr: AtomicPtr::new(std::ptr::null_mut()),
+        }
+    }
+    #[inline(always)]
+    pub fn get(&self) -> *mut c_void {
+        let p = self.ptr.load(Relaxed);
+        if !p.is_null() {
+            return p;
+        }
+        self.resolve()
+    }
+    #[cold]
+    fn resolve(&self) -> *mut c_void {
+        let name = self.name.as_ptr() as *const c_char;
+        // SAFETY: NUL-terminated name.
+        let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
+        if p.is_null() {
+            p = search_loaded(name);
+        }
+        self.ptr.store(p, Relaxed);
+        p
+    }
+}
+
 /// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
 pub trait FailValue {
     fn fail_value() -> Self;

@@ -74,42 +74,7 @@ pub extern "C" fn rotf2_mpi_sym(name: *const c_char) -> *mut c_void {
             return p;
         }
     }
-    runtime::busy(|| search_loaded(name)).unwrap_or(std::ptr::null_mut())
-}
-
-#[cold]
-fn search_loaded(name: *const c_char) -> *mut c_void {
-    let mut objects: Vec<std::ffi::CString> = Vec::new();
-    unsafe extern "C" fn each(
-        info: *mut libc::dl_phdr_info,
-        _size: libc::size_t,
-        data: *mut c_void,
-    ) -> c_int {
-        let v = &mut *(data as *mut Vec<std::ffi::CString>);
-        let n = (*info).dlpi_name;
-        if !n.is_null() && *n != 0 {
-            v.push(std::ffi::CStr::from_ptr(n).to_owned());
-        }
-        0
-    }
-    // SAFETY: the callback only reads the entry and pushes into our Vec.
-    unsafe { libc::dl_iterate_phdr(Some(each), &mut objects as *mut _ as *mut c_void) };
-    for o in objects {
-        // SAFETY: RTLD_NOLOAD only returns objects already loaded; the extra reference is
-        // dropped again at once.
-        unsafe {
-            let h = libc::dlopen(o.as_ptr(), libc::RTLD_LAZY | libc::RTLD_NOLOAD);
-            if h.is_null() {
-                continue;
-            }
-            let p = libc::dlsym(h, name);
-            libc::dlclose(h);
-            if !p.is_null() {
-                return p;
-            }
-        }
-    }
-    std::ptr::null_mut()
+    crate::wrap::search_loaded(name)
 }
 
 /// A lazily resolved MPI entry point.
@@ -1187,6 +1152,74 @@ unsafe fn completed_some(
             }
         }
     }
+}
+
+// ---- parallel HDF5 --------------------------------------------------------------------------
+
+extern "C" {
+    fn rotf2_mpi_info_null() -> MPI_Info;
+}
+
+/// The communicator of an HDF5 file access property list that uses the mpio driver, as a
+/// communicator id (u64::MAX otherwise). Asks only lists whose driver is mpio: HDF5 would
+/// print an error stack for any other.
+pub unsafe fn fapl_comm(fapl: i64) -> u64 {
+    static DRIVER: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_driver\0");
+    static MPIO: crate::wrap::LibReal = crate::wrap::LibReal::new("H5FD_mpio_init\0");
+    static GET: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_fapl_mpio\0");
+    let (d, m, g) = (DRIVER.get(), MPIO.get(), GET.get());
+    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() {
+        return u64::MAX;
+    }
+    let driver: unsafe extern "C" fn(i64) -> i64 = std::mem::transmute(d);
+    let mpio: unsafe extern "C" fn() -> i64 = std::mem::transmute(m);
+    if driver(fapl) != mpio() {
+        return u64::MAX;
+    }
+    let get: unsafe extern "C" fn(i64, *mut MPI_Comm, *mut MPI_Info) -> c_int = std::mem::transmute(g);
+    let mut comm: MPI_Comm = std::mem::zeroed();
+    let mut info: MPI_Info = std::mem::zeroed();
+    if get(fapl, &mut comm, &mut info) < 0 {
+        return u64::MAX;
+    }
+    let id = comm_id(comm);
+    // HDF5 handed out duplicates.
+    PMPI_Comm_free(&mut comm);
+    if info != rotf2_mpi_info_null() {
+        PMPI_Info_free(&mut info);
+    }
+    id
+}
+
+pmpi! {
+    fn PMPI_Info_free(info: *mut MPI_Info);
+}
+
+/// H5Pset_fapl_mpio (parallel HDF5): recorded by the HDF5 layer with its communicator.
+#[no_mangle]
+pub unsafe extern "C" fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_Info) -> c_int {
+    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pset_fapl_mpio\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    let real: unsafe extern "C" fn(i64, MPI_Comm, MPI_Info) -> c_int = std::mem::transmute(p);
+    if !runtime::layer_on(Layer::Hdf5) {
+        return real(fapl, comm, info);
+    }
+    let Some(ts) = runtime::begin(Layer::Hdf5) else {
+        return real(fapl, comm, info);
+    };
+    let t0 = runtime::now_raw();
+    let ret = real(fapl, comm, info);
+    let t1 = runtime::now_raw();
+    let err = runtime::errno();
+    let was = runtime::quiet();
+    let c = comm_id(comm);
+    runtime::unquiet(was);
+    runtime::end_ret(ts, Func::H5Pset_fapl_mpio, t0, t1, (ret < 0) as i32, &[fapl as u64, c], ret as i64 as u64);
+    runtime::set_errno(err);
+    ret
 }
 
 // After the macros it uses (textual scope).

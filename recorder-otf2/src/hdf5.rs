@@ -1,0 +1,370 @@
+//! The HDF5 layer: files, datasets, and the groups, attributes, links and properties that
+//! explain the I/O below them.
+//!
+//! HDF5's C types are plain integers (`hid_t` = int64 since 1.10, `herr_t`/`htri_t` = int,
+//! `hsize_t` = uint64), so the wrappers need no header: the library finds libhdf5 at run
+//! time (RTLD_NEXT, or among privately loaded objects for h5py), serial or parallel build
+//! alike. What a record holds (io-events `functions.rs`):
+//!
+//! - files: the path, the open mode as canonical Amode bits, the MPI communicator of an
+//!   `mpio` file access property list (parallel HDF5), and the file id;
+//! - datasets: the id of their file (`H5Iget_file_id`) and their path inside it
+//!   (`H5Iget_name`, interned as a `Def::Name`); transfers: elements selected (memory
+//!   selection, else file selection, else the whole dataset) × memory type size, and whether
+//!   the transfer property list asks for collective MPI-IO (`H5Pget_dxpl_mpio`).
+//!
+//! HDF5's own calls made to answer these queries are not wrapped, and run with the thread
+//! marked busy so that the I/O they may do is not recorded.
+
+#![allow(non_camel_case_types, non_snake_case, clippy::missing_safety_doc)]
+
+use crate::runtime;
+use crate::wrap::LibReal;
+use io_events::defs::Def;
+use io_events::functions::{mpi_amode, Func, Layer};
+use std::os::raw::{c_char, c_int, c_uint, c_void};
+
+pub type hid_t = i64;
+pub type herr_t = c_int;
+pub type hsize_t = u64;
+
+/// H5S_ALL and H5P_DEFAULT (both 0 in HDF5 >= 1.10).
+const H5S_ALL: hid_t = 0;
+
+const H5F_ACC_RDWR: c_uint = 0x0001;
+const H5F_ACC_TRUNC: c_uint = 0x0002;
+const H5F_ACC_EXCL: c_uint = 0x0004;
+/// H5FD_MPIO_COLLECTIVE of H5FD_mpio_xfer_t.
+const H5FD_MPIO_COLLECTIVE: c_int = 1;
+
+/// Typed calls of the HDF5 functions the recorder asks (none of them is wrapped).
+macro_rules! h5 {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
+        #[inline]
+        unsafe fn $name($($a: $t),*) -> $r {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return $fail;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            f($($a),*)
+        }
+    )* };
+}
+
+h5! {
+    fn H5Sget_select_npoints(space: hid_t) -> i64 = -1;
+    fn H5Dget_space(dset: hid_t) -> hid_t = -1;
+    fn H5Aget_space(attr: hid_t) -> hid_t = -1;
+    fn H5Sclose(space: hid_t) -> herr_t = -1;
+    fn H5Tget_size(t: hid_t) -> usize = 0;
+    fn H5Iget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
+    fn H5Fget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
+    fn H5Iget_file_id(id: hid_t) -> hid_t = -1;
+    fn H5Idec_ref(id: hid_t) -> c_int = -1;
+    fn H5Fget_intent(file: hid_t, intent: *mut c_uint) -> herr_t = -1;
+    fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> herr_t = -1;
+    fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> herr_t = -1;
+}
+
+/// The id of the file an object is in (the same value H5Fcreate/H5Fopen returned while
+/// that file id is open), or -1.
+unsafe fn file_of(obj: hid_t) -> u64 {
+    let f = H5Iget_file_id(obj);
+    if f < 0 {
+        return u64::MAX;
+    }
+    H5Idec_ref(f);
+    f as u64
+}
+
+/// Elements a transfer moves: the memory selection, else the file selection, else the
+/// whole dataset.
+unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
+    let n = if mem_space != H5S_ALL {
+        H5Sget_select_npoints(mem_space)
+    } else if file_space != H5S_ALL {
+        H5Sget_select_npoints(file_space)
+    } else {
+        let s = H5Dget_space(dset);
+        if s < 0 {
+            return 0;
+        }
+        let n = H5Sget_select_npoints(s);
+        H5Sclose(s);
+        n
+    };
+    n.max(0) as u64
+}
+
+/// Whether a transfer property list asks for collective MPI-IO (parallel HDF5 only).
+unsafe fn collective(dxpl: hid_t) -> u64 {
+    if dxpl == 0 {
+        return 0;
+    }
+    let mut mode: c_int = 0;
+    (H5Pget_dxpl_mpio(dxpl, &mut mode) >= 0 && mode == H5FD_MPIO_COLLECTIVE) as u64
+}
+
+/// Bytes of an attribute transfer.
+unsafe fn attr_bytes(attr: hid_t, mem_type: hid_t) -> u64 {
+    let s = H5Aget_space(attr);
+    if s < 0 {
+        return 0;
+    }
+    let n = H5Sget_select_npoints(s).max(0) as u64;
+    H5Sclose(s);
+    n * H5Tget_size(mem_type) as u64
+}
+
+/// H5F_ACC_* flags of H5Fcreate/H5Fopen -> canonical Amode bits.
+fn amode(flags: c_uint, create: bool) -> u64 {
+    let mut a = if flags & H5F_ACC_RDWR != 0 || create {
+        mpi_amode::RDWR
+    } else {
+        mpi_amode::RDONLY
+    };
+    if create {
+        a |= mpi_amode::CREATE;
+        if flags & H5F_ACC_EXCL != 0 {
+            a |= mpi_amode::EXCL;
+        } else {
+            a |= mpi_amode::TRUNCATE;
+        }
+    } else if flags & H5F_ACC_TRUNC != 0 {
+        a |= mpi_amode::TRUNCATE;
+    }
+    a
+}
+
+// ---- names -----------------------------------------------------------------------------------
+
+static NAMES: parking_lot::Mutex<Option<hashbrown::HashMap<String, u32>>> =
+    parking_lot::Mutex::new(None);
+
+/// The local id of a name, defining it on first use (open-like calls only: not a hot path).
+fn name_id(text: &str) -> u64 {
+    let mut g = NAMES.lock();
+    let m = g.get_or_insert_with(Default::default);
+    if let Some(&id) = m.get(text) {
+        return id as u64;
+    }
+    let id = m.len() as u32;
+    m.insert(text.to_string(), id);
+    drop(g);
+    runtime::write_def(&Def::Name {
+        id,
+        text: text.to_string(),
+    });
+    id as u64
+}
+
+/// A C string argument as a name id.
+unsafe fn cname(s: *const c_char) -> u64 {
+    if s.is_null() {
+        return name_id("");
+    }
+    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
+}
+
+/// The path of an object inside its file (H5Iget_name).
+unsafe fn object_name(id: hid_t) -> u64 {
+    let mut buf = [0u8; 1024];
+    let n = H5Iget_name(id, buf.as_mut_ptr() as *mut c_char, buf.len());
+    if n <= 0 {
+        return name_id("(anonymous)");
+    }
+    let n = (n as usize).min(buf.len() - 1);
+    name_id(&String::from_utf8_lossy(&buf[..n]))
+}
+
+/// The file id's path, as a file id of the trace.
+unsafe fn file_path(ts: *mut runtime::ThreadState, file: hid_t) -> u64 {
+    let mut buf = [0u8; 4096];
+    let n = H5Fget_name(file, buf.as_mut_ptr() as *mut c_char, buf.len() - 1);
+    if n <= 0 {
+        return u64::MAX;
+    }
+    buf[(n as usize).min(buf.len() - 1)] = 0;
+    crate::files::intern_path(&mut *ts, libc::AT_FDCWD, buf.as_ptr() as *const c_char)
+        .unwrap_or(u64::MAX)
+}
+
+/// The MPI communicator of an `mpio` file access property list, as a communicator id.
+#[cfg(rotf2_mpi)]
+unsafe fn fapl_comm(fapl: hid_t) -> u64 {
+    crate::mpi::fapl_comm(fapl)
+}
+#[cfg(not(rotf2_mpi))]
+unsafe fn fapl_comm(_fapl: hid_t) -> u64 {
+    u64::MAX
+}
+
+/// Record, once per process, the HDF5 version and whether it is a parallel build.
+fn note_library() {
+    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if DONE.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    // SAFETY: plain queries.
+    let v = unsafe { H5get_libversion(&mut a, &mut b, &mut c) };
+    let parallel = !LibReal::new("H5Pset_fapl_mpio\0").get().is_null();
+    let text = format!(
+        "{}{}",
+        if v >= 0 {
+            format!("{a}.{b}.{c}")
+        } else {
+            "unknown".into()
+        },
+        if parallel { " parallel" } else { " serial" }
+    );
+    runtime::update_meta(|m| {
+        m.options.insert("hdf5".into(), text);
+    });
+}
+
+// ---- the wrappers -----------------------------------------------------------------------------
+
+/// `Layer fn H5Name(args) -> Ret { statements before the call } |ts, ret| { statements
+/// after; [fields] };` The real function is the next definition of the same name. A
+/// negative result is a failure (its record carries errno 1: HDF5 reports errors on its
+/// own error stack).
+macro_rules! h5_wrap {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty { $($pre:tt)* }
+        | $ts:ident, $ret:ident | $post:block ; )*) => { $(
+        #[no_mangle]
+        #[allow(unused_variables, unused_mut, unused_unsafe)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return -1;
+            }
+            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            if !runtime::layer_on(Layer::Hdf5) {
+                return real($($a),*);
+            }
+            let Some($ts) = runtime::begin(Layer::Hdf5) else {
+                return real($($a),*);
+            };
+            let was = runtime::quiet();
+            note_library();
+            $($pre)*
+            runtime::unquiet(was);
+            let t0 = runtime::now_raw();
+            let $ret = real($($a),*);
+            let t1 = runtime::now_raw();
+            let err = runtime::errno();
+            let was = runtime::quiet();
+            let fields = $post;
+            runtime::unquiet(was);
+            let failed = ($ret as i64) < 0;
+            runtime::end_ret($ts, Func::$name, t0, t1, failed as i32, &fields, $ret as i64 as u64);
+            runtime::set_errno(err);
+            $ret
+        }
+    )* };
+}
+
+type Str = *const c_char;
+
+h5_wrap! {
+    // ---- files ----
+    fn H5Fcreate(name: Str, flags: c_uint, fcpl: hid_t, fapl: hid_t) -> hid_t {
+        let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
+        let comm = fapl_comm(fapl);
+    } |ts, ret| { [path, amode(flags, true), comm] };
+    fn H5Fopen(name: Str, flags: c_uint, fapl: hid_t) -> hid_t {
+        let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
+        let comm = fapl_comm(fapl);
+    } |ts, ret| { [path, amode(flags, false), comm] };
+    fn H5Freopen(file: hid_t) -> hid_t {} |ts, ret| {
+        let (path, mode) = if ret >= 0 {
+            let mut intent: c_uint = 0;
+            H5Fget_intent(ret, &mut intent);
+            (file_path(ts, ret), amode(intent, false))
+        } else {
+            (u64::MAX, 0)
+        };
+        [path, mode, u64::MAX, file as u64]
+    };
+    fn H5Fclose(file: hid_t) -> herr_t {} |ts, ret| { [file as u64] };
+    fn H5Fflush(obj: hid_t, scope: c_int) -> herr_t { let f = file_of(obj); } |ts, ret| { [f, scope as u64] };
+
+    // ---- datasets ----
+    fn H5Dcreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, lcpl: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t {} |ts, ret| {
+        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    };
+    fn H5Dcreate_anon(loc: hid_t, dtype: hid_t, space: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t {} |ts, ret| {
+        [file_of(loc), name_id("(anonymous)")]
+    };
+    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t {} |ts, ret| {
+        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    };
+    fn H5Dclose(dset: hid_t) -> herr_t {} |ts, ret| { [dset as u64] };
+    fn H5Dwrite(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *const c_void) -> herr_t {
+        let n = elements(dset, mem_space, file_space);
+        let size = H5Tget_size(mem_type) as u64;
+        let coll = collective(dxpl);
+    } |ts, ret| { [dset as u64, n, size, n * size, coll] };
+    fn H5Dread(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *mut c_void) -> herr_t {
+        let n = elements(dset, mem_space, file_space);
+        let size = H5Tget_size(mem_type) as u64;
+        let coll = collective(dxpl);
+    } |ts, ret| { [dset as u64, n, size, n * size, coll] };
+    fn H5Dset_extent(dset: hid_t, size: *const hsize_t) -> herr_t {} |ts, ret| {
+        [dset as u64, if size.is_null() { 0 } else { *size }]
+    };
+    fn H5Dflush(dset: hid_t) -> herr_t {} |ts, ret| { [dset as u64] };
+    fn H5Dvlen_reclaim(dtype: hid_t, space: hid_t, plist: hid_t, buf: *mut c_void) -> herr_t {} |ts, ret| { [dtype as u64] };
+
+    // ---- groups, attributes, objects, links ----
+    fn H5Gcreate2(loc: hid_t, name: Str, lcpl: hid_t, gcpl: hid_t, gapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Gopen2(loc: hid_t, name: Str, gapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Gclose(group: hid_t) -> herr_t {} |ts, ret| { [group as u64] };
+    fn H5Acreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, acpl: hid_t, aapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Aopen(obj: hid_t, name: Str, aapl: hid_t) -> hid_t {} |ts, ret| { [obj as u64, cname(name)] };
+    fn H5Aopen_name(loc: hid_t, name: Str) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Awrite(attr: hid_t, mem_type: hid_t, buf: *const c_void) -> herr_t { let b = attr_bytes(attr, mem_type); } |ts, ret| { [attr as u64, b] };
+    fn H5Aread(attr: hid_t, mem_type: hid_t, buf: *mut c_void) -> herr_t { let b = attr_bytes(attr, mem_type); } |ts, ret| { [attr as u64, b] };
+    fn H5Aclose(attr: hid_t) -> herr_t {} |ts, ret| { [attr as u64] };
+    fn H5Adelete(loc: hid_t, name: Str) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Oclose(obj: hid_t) -> herr_t {} |ts, ret| { [obj as u64] };
+    fn H5Ldelete(loc: hid_t, name: Str, lapl: hid_t) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Lexists(loc: hid_t, name: Str, lapl: hid_t) -> c_int {} |ts, ret| { [loc as u64, cname(name)] };
+    fn H5Lcreate_hard(cur_loc: hid_t, cur_name: Str, dst_loc: hid_t, dst_name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
+        [cur_loc as u64, cname(cur_name), dst_loc as u64, cname(dst_name)]
+    };
+    fn H5Lcreate_soft(target: Str, loc: hid_t, name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
+        [cname(target), loc as u64, cname(name)]
+    };
+    fn H5Lcreate_external(file: Str, obj: Str, loc: hid_t, name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
+        [cname(file), cname(obj), loc as u64, cname(name)]
+    };
+
+    // ---- properties ----
+    fn H5Pset_fapl_sec2(fapl: hid_t) -> herr_t {} |ts, ret| { [fapl as u64] };
+    fn H5Pset_fapl_core(fapl: hid_t, increment: usize, backing_store: c_int) -> herr_t {} |ts, ret| {
+        [fapl as u64, increment as u64, (backing_store & 0xff != 0) as u64]
+    };
+    fn H5Pset_fapl_stdio(fapl: hid_t) -> herr_t {} |ts, ret| { [fapl as u64] };
+    fn H5Pset_dxpl_mpio(dxpl: hid_t, mode: c_int) -> herr_t {} |ts, ret| { [dxpl as u64, mode as u64] };
+    fn H5Pset_chunk(dcpl: hid_t, rank: c_int, dims: *const hsize_t) -> herr_t {} |ts, ret| {
+        let d = |i: c_int| if dims.is_null() || rank <= i { 0 } else { *dims.add(i as usize) };
+        [dcpl as u64, rank as u64, d(0), d(1)]
+    };
+    fn H5Pset_deflate(dcpl: hid_t, level: c_uint) -> herr_t {} |ts, ret| { [dcpl as u64, level as u64] };
+    fn H5Pset_shuffle(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
+    fn H5Pset_fletcher32(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
+    fn H5Pset_szip(dcpl: hid_t, mask: c_uint, pixels: c_uint) -> herr_t {} |ts, ret| { [dcpl as u64, mask as u64, pixels as u64] };
+    fn H5Pset_nbit(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
+    fn H5Pset_filter(plist: hid_t, filter: c_int, flags: c_uint, n: usize, values: *const c_uint) -> herr_t {} |ts, ret| {
+        [plist as u64, filter as u64, flags as u64]
+    };
+    fn H5Pset_alignment(fapl: hid_t, threshold: hsize_t, alignment: hsize_t) -> herr_t {} |ts, ret| {
+        [fapl as u64, threshold, alignment]
+    };
+}
