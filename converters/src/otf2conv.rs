@@ -9,7 +9,7 @@
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -205,6 +205,8 @@ struct ProcessState<'p> {
     /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
     /// handle of their file and their name (a global string id).
     subs: HashMap<(Layer, u64), (u32, u32)>,
+    /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
+    selection: Option<u32>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
 }
@@ -1209,7 +1211,27 @@ impl<'p> ProcessState<'p> {
                     self.subs.remove(&(info.layer, field(info, r, key)));
                 }
             }
+            Mapping::Selection => {
+                let rank = (field(info, r, 0) as usize).min(3);
+                let dims: Vec<String> = (0..rank)
+                    .map(|d| {
+                        format!(
+                            "{}+{}",
+                            field(info, r, 1 + 2 * d as u8),
+                            field(info, r, 2 + 2 * d as u8)
+                        )
+                    })
+                    .collect();
+                let more = if field(info, r, 0) > 3 { ",..." } else { "" };
+                self.selection = Some(defs.strings.id(&format!("[{}{}]", dims.join(","), more)));
+                return Ok(());
+            }
             Mapping::SubData { xfer, dir, .. } => {
+                if let Some(sel) = self.selection.take() {
+                    if pend.op.is_some() {
+                        w.add_attr_string(ATTR_SELECTION, sel).map_err(otf2e)?;
+                    }
+                }
                 if let Some((h, id)) = pend.op {
                     let got = if failed || dir == Dir::Flush {
                         0
@@ -1670,6 +1692,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             reqs: HashMap::new(),
             comm_map: HashMap::new(),
             subs: HashMap::new(),
+            selection: None,
             opening: Vec::new(),
         };
         for d in &p.defs.defs {

@@ -170,6 +170,8 @@ pub const ATTR_OFFSET: u32 = 0;
 pub const ATTR_ERRNO: u32 = 1;
 /// Id of the `HDF5 dataset` attribute (a string: the dataset an HDF5 operation touched).
 pub const ATTR_DATASET: u32 = 2;
+/// Id of the `HDF5 selection` attribute (a string on the Complete of a partial transfer).
+pub const ATTR_SELECTION: u32 = 3;
 
 impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
@@ -190,6 +192,11 @@ impl GlobalDefs {
         d.attributes.push((
             "HDF5 dataset".into(),
             "path of the HDF5 dataset inside its file".into(),
+            2,
+        ));
+        d.attributes.push((
+            "HDF5 selection".into(),
+            "bounding box of the file selection: [first+extent,...] per dimension".into(),
             2,
         ));
         d

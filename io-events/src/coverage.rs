@@ -140,6 +140,7 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::ReqTest { .. } => "(no region) Test".into(),
         Mapping::SubOpen { .. } => "— (the dataset is named on its file's operations)".into(),
         Mapping::SubClose { .. } => "—".into(),
+        Mapping::Selection => "(no region) `HDF5 selection` attribute on the Complete of the enclosing transfer".into(),
         Mapping::SubData { dir, req, xfer, .. } => {
             if dir == Dir::Flush {
                 return "Begin FLUSH 0 / Complete 0 on the file's handle".into();

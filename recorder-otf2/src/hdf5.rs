@@ -65,6 +65,8 @@ h5! {
     fn H5Idec_ref(id: hid_t) -> c_int = -1;
     fn H5Fget_intent(file: hid_t, intent: *mut c_uint) -> herr_t = -1;
     fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> herr_t = -1;
+    fn H5Sget_simple_extent_ndims(space: hid_t) -> c_int = -1;
+    fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> herr_t = -1;
     fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> herr_t = -1;
 }
 
@@ -96,6 +98,31 @@ unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
         n
     };
     n.max(0) as u64
+}
+
+/// The file selection of a transfer (bounding box, up to 3 dimensions) as an
+/// `h5_selection` event inside the call; nothing for H5S_ALL (the whole dataset).
+unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
+    if file_space == H5S_ALL {
+        return;
+    }
+    let rank = H5Sget_simple_extent_ndims(file_space);
+    if !(0..=32).contains(&rank) {
+        return;
+    }
+    let (mut start, mut end) = ([0 as hsize_t; 32], [0 as hsize_t; 32]);
+    if H5Sget_select_bounds(file_space, start.as_mut_ptr(), end.as_mut_ptr()) < 0 {
+        return;
+    }
+    let d = |i: usize| -> (u64, u64) {
+        if i < rank as usize {
+            (start[i], end[i].saturating_sub(start[i]) + 1)
+        } else {
+            (0, 0)
+        }
+    };
+    let (a, b, c) = (d(0), d(1), d(2));
+    runtime::child(ts, Func::h5_selection, t, &[rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0]);
 }
 
 /// Whether a transfer property list asks for collective MPI-IO (parallel HDF5 only).
@@ -227,12 +254,12 @@ fn note_library() {
 
 // ---- the wrappers -----------------------------------------------------------------------------
 
-/// `Layer fn H5Name(args) -> Ret { statements before the call } |ts, ret| { statements
-/// after; [fields] };` The real function is the next definition of the same name. A
+/// `fn H5Name(args) -> Ret { statements before the call } |ts, ret| { statements after;
+/// [fields] };` (the statements after the call see its end time as `t1`). The real function is the next definition of the same name. A
 /// negative result is a failure (its record carries errno 1: HDF5 reports errors on its
 /// own error stack).
 macro_rules! h5_wrap {
-    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty { $($pre:tt)* }
+    (end_time $t1:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty { $($pre:tt)* }
         | $ts:ident, $ret:ident | $post:block ; )*) => { $(
         #[no_mangle]
         #[allow(unused_variables, unused_mut, unused_unsafe)]
@@ -255,13 +282,13 @@ macro_rules! h5_wrap {
             runtime::unquiet(was);
             let t0 = runtime::now_raw();
             let $ret = real($($a),*);
-            let t1 = runtime::now_raw();
+            let $t1 = runtime::now_raw();
             let err = runtime::errno();
             let was = runtime::quiet();
             let fields = $post;
             runtime::unquiet(was);
             let failed = ($ret as i64) < 0;
-            runtime::end_ret($ts, Func::$name, t0, t1, failed as i32, &fields, $ret as i64 as u64);
+            runtime::end_ret($ts, Func::$name, t0, $t1, failed as i32, &fields, $ret as i64 as u64);
             runtime::set_errno(err);
             $ret
         }
@@ -271,6 +298,7 @@ macro_rules! h5_wrap {
 type Str = *const c_char;
 
 h5_wrap! {
+    end_time t1;
     // ---- files ----
     fn H5Fcreate(name: Str, flags: c_uint, fcpl: hid_t, fapl: hid_t) -> hid_t {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
@@ -308,12 +336,18 @@ h5_wrap! {
         let n = elements(dset, mem_space, file_space);
         let size = H5Tget_size(mem_type) as u64;
         let coll = collective(dxpl);
-    } |ts, ret| { [dset as u64, n, size, n * size, coll] };
+    } |ts, ret| {
+        selection(ts, t1, file_space);
+        [dset as u64, n, size, n * size, coll]
+    };
     fn H5Dread(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *mut c_void) -> herr_t {
         let n = elements(dset, mem_space, file_space);
         let size = H5Tget_size(mem_type) as u64;
         let coll = collective(dxpl);
-    } |ts, ret| { [dset as u64, n, size, n * size, coll] };
+    } |ts, ret| {
+        selection(ts, t1, file_space);
+        [dset as u64, n, size, n * size, coll]
+    };
     fn H5Dset_extent(dset: hid_t, size: *const hsize_t) -> herr_t {} |ts, ret| {
         [dset as u64, if size.is_null() { 0 } else { *size }]
     };
