@@ -718,6 +718,124 @@ impl Event {
     pub fn attr(&self, name: &str) -> Option<u64> {
         self.attributes.get(name).and_then(|v| v.as_u64())
     }
+    /// The value of attribute `name` as a string (string attributes, e.g. "HDF5 dataset").
+    pub fn attr_str(&self, name: &str) -> Option<&str> {
+        self.attributes.get(name).and_then(|v| v.as_str())
+    }
+    /// Whether its operation flags (IoOperationBegin) include `f` (COLLECTIVE ...).
+    pub fn has_op_flag(&self, f: &str) -> bool {
+        flags(&self.flags).iter().any(|x| x == f)
+    }
+}
+
+/// Calls per function summed over the processes' metadata (`function_counts`).
+pub fn function_counts(procs: &[NativeProcess]) -> BTreeMap<String, u64> {
+    let mut m = BTreeMap::new();
+    for p in procs {
+        for (f, n) in &p.meta.function_counts {
+            *m.entry(f.clone()).or_default() += n;
+        }
+    }
+    m
+}
+
+// ------------------------------------------------------------------------------ call trees
+
+/// One Enter/Leave instance on a location.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub region: String,
+    /// Positions of its Enter and Leave in the location's events.
+    pub enter: usize,
+    pub leave: usize,
+    /// The frame it is nested in.
+    pub parent: Option<usize>,
+}
+
+/// The call tree of one location: its frames, and the innermost frame open at each event.
+pub struct CallTree<'a> {
+    pub loc: &'a Location,
+    pub frames: Vec<Frame>,
+    /// For Enter / Leave: the frame they open / close; otherwise the innermost open frame.
+    pub owner: Vec<Option<usize>>,
+}
+
+impl<'a> CallTree<'a> {
+    /// Panics when Enter/Leave are unbalanced.
+    pub fn new(loc: &'a Location) -> CallTree<'a> {
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut owner = vec![None; loc.events.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, e) in loc.events.iter().enumerate() {
+            match e.ty.as_str() {
+                "Enter" => {
+                    let f = frames.len();
+                    frames.push(Frame {
+                        region: e.region.clone().unwrap_or_default(),
+                        enter: i,
+                        leave: usize::MAX,
+                        parent: stack.last().copied(),
+                    });
+                    stack.push(f);
+                    owner[i] = Some(f);
+                }
+                "Leave" => {
+                    let f = stack.pop().expect("Leave without Enter");
+                    frames[f].leave = i;
+                    owner[i] = Some(f);
+                }
+                _ => owner[i] = stack.last().copied(),
+            }
+        }
+        assert!(stack.is_empty(), "{}: unbalanced Enter/Leave", loc.name);
+        CallTree { loc, frames, owner }
+    }
+
+    /// The region the event at position `i` happened in (innermost), if any.
+    pub fn region_at(&self, i: usize) -> Option<&str> {
+        self.owner[i].map(|f| self.frames[f].region.as_str())
+    }
+
+    /// The frame and its ancestors, innermost first.
+    pub fn chain(&self, f: Option<usize>) -> Vec<usize> {
+        let mut v = Vec::new();
+        let mut cur = f;
+        while let Some(x) = cur {
+            v.push(x);
+            cur = self.frames[x].parent;
+        }
+        v
+    }
+
+    /// The regions of the frames open at event `i`, innermost first.
+    pub fn regions_at(&self, i: usize) -> Vec<&str> {
+        self.chain(self.owner[i])
+            .into_iter()
+            .map(|f| self.frames[f].region.as_str())
+            .collect()
+    }
+
+    /// Positions of the events directly inside frame `f` (not inside nested calls, not
+    /// Enter/Leave).
+    pub fn direct(&self, f: usize) -> Vec<usize> {
+        let fr = &self.frames[f];
+        (fr.enter + 1..fr.leave)
+            .filter(|&i| {
+                self.owner[i] == Some(f)
+                    && !matches!(self.loc.events[i].ty.as_str(), "Enter" | "Leave")
+            })
+            .collect()
+    }
+
+    /// Positions of every event inside frame `f` (nested calls included).
+    pub fn within(&self, f: usize) -> std::ops::Range<usize> {
+        self.frames[f].enter + 1..self.frames[f].leave
+    }
+
+    /// Frames of one region, in order.
+    pub fn frames_of<'b>(&'b self, region: &'b str) -> impl Iterator<Item = usize> + 'b {
+        (0..self.frames.len()).filter(move |&f| self.frames[f].region == region)
+    }
 }
 
 /// A flag list (creation_flags, status_flags) as strings.
