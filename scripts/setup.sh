@@ -12,6 +12,7 @@ PACKAGES=(
   time                                         # /usr/bin/time for bench/converter.sh
   libopenmpi-dev openmpi-bin gfortran          # MPI-IO layer (built against this MPI), tests
   python3-mpi4py strace                        # mpi4py test; strace for MPI debugging
+  libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py   # HDF5 layer tests (serial, parallel, h5dump, h5py)
 )
 
 missing=()
