@@ -9,7 +9,8 @@
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, ATTR_SELECTION,
+    HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -689,7 +690,11 @@ impl<'p> ProcessState<'p> {
                 pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
             }
             Mapping::SubData {
-                key, dir, req, coll, ..
+                key,
+                dir,
+                req,
+                coll,
+                ..
             } => {
                 if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
                     let id = self.next_id;
@@ -1209,6 +1214,21 @@ impl<'p> ProcessState<'p> {
             Mapping::SubClose { key } => {
                 if !failed {
                     self.subs.remove(&(info.layer, field(info, r, key)));
+                }
+            }
+            Mapping::IdRelease { key, kind } => {
+                if !failed {
+                    let k = (info.layer, field(info, r, key));
+                    match field(info, r, kind) {
+                        1 => {
+                            if let Some(h) = self.objs.remove(&k) {
+                                self.destroy(w, t1, h)?;
+                            }
+                        }
+                        _ => {
+                            self.subs.remove(&k);
+                        }
+                    }
                 }
             }
             Mapping::Selection => {

@@ -182,11 +182,8 @@ impl GlobalDefs {
             class: "machine".into(),
             parent: None,
         });
-        d.attributes.push((
-            "Offset".into(),
-            "absolute offset within the file".into(),
-            1,
-        ));
+        d.attributes
+            .push(("Offset".into(), "absolute offset within the file".into(), 1));
         d.attributes
             .push(("errno".into(), "errno of a failed call".into(), 0));
         d.attributes.push((

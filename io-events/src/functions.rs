@@ -33,7 +33,13 @@ pub enum Layer {
 
 impl Layer {
     /// Every layer, in paradigm id order.
-    pub const ALL: [Layer; 5] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Hdf5, Layer::Mpi];
+    pub const ALL: [Layer; 5] = [
+        Layer::Posix,
+        Layer::Isoc,
+        Layer::MpiIo,
+        Layer::Hdf5,
+        Layer::Mpi,
+    ];
     /// The layers traced unless the options say otherwise.
     pub const DEFAULT: [Layer; 4] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Hdf5];
     /// OTF2 I/O paradigm identification string.
@@ -354,6 +360,9 @@ pub enum Mapping {
     SubOpen { file: u8, name: u8, key: u8 },
     /// The object in `key` (opened by SubOpen) closes.
     SubClose { key: u8 },
+    /// H5Idec_ref that releases the last reference of a file (`kind` 1: ObjClose) or of a
+    /// dataset (`kind` 5: SubClose) in `key` (h5py closes this way).
+    IdRelease { key: u8, kind: u8 },
     /// (Role::Event, inside a SubData call) the file selection of the transfer: `rank` and
     /// per dimension (up to 3) the first index and the extent of its bounding box.
     Selection,
@@ -731,8 +740,9 @@ io_functions! {
     H5Aread:      Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
     H5Aclose:     Hdf5 Meta [attr: Handle] -> Int, Neg => None;
     H5Adelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
-    H5Oopen:      Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Oclose:     Hdf5 Meta [obj: Handle] -> Int, Neg => None;
+    H5Oopen:      Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Oclose:     Hdf5 Meta [obj: Handle] -> Int, Neg => SubClose { key: 0 };
+    H5Idec_ref:   Hdf5 Meta [id: Handle, kind: Int] -> Int, Neg => IdRelease { key: 0, kind: 1 };
     H5Ldelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
     H5Lexists:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
     H5Lcreate_hard:     Hdf5 Meta [loc: Handle, name: Name, new_loc: Handle, new_name: Name] -> Int, Neg => None;

@@ -63,10 +63,11 @@ h5! {
     fn H5Iget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
     fn H5Fget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
     fn H5Iget_file_id(id: hid_t) -> hid_t = -1;
-    fn H5Idec_ref(id: hid_t) -> c_int = -1;
     fn H5Fget_intent(file: hid_t, intent: *mut c_uint) -> herr_t = -1;
     fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> herr_t = -1;
     fn H5Sget_simple_extent_ndims(space: hid_t) -> c_int = -1;
+    fn H5Iget_type(id: hid_t) -> c_int = -1;
+    fn H5Iget_ref(id: hid_t) -> c_int = -1;
     fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> herr_t = -1;
     fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> herr_t = -1;
 }
@@ -187,7 +188,12 @@ unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
         }
     };
     let (a, b, c) = (d(0), d(1), d(2));
-    runtime::child(ts, Func::h5_selection, t, &[rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0]);
+    runtime::child(
+        ts,
+        Func::h5_selection,
+        t,
+        &[rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
+    );
 }
 
 /// Whether a transfer property list asks for collective MPI-IO (parallel HDF5 only).
@@ -362,6 +368,49 @@ macro_rules! h5_wrap {
 
 type Str = *const c_char;
 
+const H5I_FILE: c_int = 1;
+const H5I_DATASET: c_int = 5;
+
+/// H5Idec_ref: recorded only when it releases the last reference of a file or a dataset
+/// (how h5py closes them); every other call passes through after two cheap queries.
+#[no_mangle]
+pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
+    static REAL: LibReal = LibReal::new("H5Idec_ref\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    let real: unsafe extern "C" fn(hid_t) -> c_int = std::mem::transmute(p);
+    if !runtime::layer_on(Layer::Hdf5) {
+        return real(id);
+    }
+    let was = runtime::quiet();
+    let kind = H5Iget_type(id);
+    let last = (kind == H5I_FILE || kind == H5I_DATASET) && H5Iget_ref(id) == 1;
+    runtime::unquiet(was);
+    if !last {
+        return real(id);
+    }
+    let Some(ts) = runtime::begin(Layer::Hdf5) else {
+        return real(id);
+    };
+    let t0 = runtime::now_raw();
+    let ret = real(id);
+    let t1 = runtime::now_raw();
+    let err = runtime::errno();
+    runtime::end_ret(
+        ts,
+        Func::H5Idec_ref,
+        t0,
+        t1,
+        (ret < 0) as i32,
+        &[id as u64, kind as u64],
+        ret as i64 as u64,
+    );
+    runtime::set_errno(err);
+    ret
+}
+
 h5_wrap! {
     end_time t1;
     // ---- files ----
@@ -433,7 +482,11 @@ h5_wrap! {
     fn H5Aread(attr: hid_t, mem_type: hid_t, buf: *mut c_void) -> herr_t { let b = attr_bytes(attr, mem_type); } |ts, ret| { [attr as u64, b] };
     fn H5Aclose(attr: hid_t) -> herr_t {} |ts, ret| { [attr as u64] };
     fn H5Adelete(loc: hid_t, name: Str) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
+    // h5py opens datasets this way: the object is named like a dataset so that transfers
+    // on it find their file.
+    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t {} |ts, ret| {
+        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    };
     fn H5Oclose(obj: hid_t) -> herr_t {} |ts, ret| { [obj as u64] };
     fn H5Ldelete(loc: hid_t, name: Str, lapl: hid_t) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
     fn H5Lexists(loc: hid_t, name: Str, lapl: hid_t) -> c_int {} |ts, ret| { [loc as u64, cname(name)] };

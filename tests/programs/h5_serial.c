@@ -49,9 +49,11 @@
  *      160 bytes; H5Oclose
  *      H5Lcreate_external /h/ext -> s.h5:/g/d1 (not traversed); H5Fclose.
  * 5. create core.h5 with H5Pset_fapl_core(64 KiB increments, no backing store: nothing on
- *    disk): dataset /m of 5 ints, H5Dwrite all (5 elements, 20 bytes); H5Fclose.
+ *    disk): dataset /m of 5 ints, H5Dwrite all (5 elements, 20 bytes), H5Dclose; the file is
+ *    closed by H5Idec_ref of its last reference (as h5py does), not H5Fclose.
  * 6. create stdio.h5 (kept) with H5Pset_fapl_stdio (the driver uses fopen/fwrite/fseeko...):
- *    dataset /m of 5 ints, H5Dwrite all (5 elements, 20 bytes); H5Fclose.
+ *    dataset /m of 5 ints, H5Dwrite all (5 elements, 20 bytes); the dataset is closed by
+ *    H5Idec_ref of its last reference; H5Fclose.
  *
  * Output: one line per data call (H5Dwrite, H5Dread, H5Awrite, H5Aread), in program order:
  *     op <function> dataset=<path> elements=<n> bytes=<n> file=<s.h5|x.h5|core.h5|stdio.h5>
@@ -329,9 +331,15 @@ int main(int argc, char **argv) {
                                  H5P_DEFAULT));
         CK(H5Dwrite(md, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, m));
         op("H5Dwrite", "/m", 5, 5 * sizeof(int));
-        CK(H5Dclose(md));
+        if (k == 0)
+            CK(H5Dclose(md));
+        else if (CK(H5Idec_ref(md)) != 0)
+            die("H5Idec_ref(dataset) (references left)", __LINE__);
         CK(H5Sclose(s5));
-        CK(H5Fclose(f));
+        if (k == 1)
+            CK(H5Fclose(f));
+        else if (CK(H5Idec_ref(f)) != 0)
+            die("H5Idec_ref(file) (references left)", __LINE__);
     }
     return 0;
 }

@@ -58,7 +58,12 @@ fn every_function_is_traced_and_programs_see_the_same_results() {
     // The MPI layers are covered by tests/tests/mpi.rs, HDF5 by tests/tests/hdf5.rs.
     let missing: Vec<&str> = io_events::FUNCTIONS
         .iter()
-        .filter(|f| matches!(f.layer, io_events::functions::Layer::Posix | io_events::functions::Layer::Isoc))
+        .filter(|f| {
+            matches!(
+                f.layer,
+                io_events::functions::Layer::Posix | io_events::functions::Layer::Isoc
+            )
+        })
         .map(|f| f.name)
         .filter(|n| !seen.contains(*n) && !exempt.contains(n))
         .collect();
@@ -72,7 +77,12 @@ fn every_function_is_traced_and_programs_see_the_same_results() {
     let regions: BTreeSet<&str> = a.regions.iter().map(|r| r.name.as_str()).collect();
     let no_region: Vec<&str> = io_events::FUNCTIONS
         .iter()
-        .filter(|f| matches!(f.layer, io_events::functions::Layer::Posix | io_events::functions::Layer::Isoc))
+        .filter(|f| {
+            matches!(
+                f.layer,
+                io_events::functions::Layer::Posix | io_events::functions::Layer::Isoc
+            )
+        })
         .map(|f| f.name)
         .filter(|n| !regions.contains(n) && !exempt.contains(n))
         .collect();

@@ -237,7 +237,11 @@ fn set_view_cache(fh: MPI_File, view: Option<(u64, u64)>) {
         }
         if cur == 0 || cur == u64::MAX {
             if let Some((disp, etype)) = view {
-                if VIEWS[i].fh.compare_exchange(cur, k, AcqRel, Acquire).is_ok() {
+                if VIEWS[i]
+                    .fh
+                    .compare_exchange(cur, k, AcqRel, Acquire)
+                    .is_ok()
+                {
                     VIEWS[i].disp.store(disp, Relaxed);
                     VIEWS[i].etype.store(etype, Release);
                     return;
@@ -271,7 +275,12 @@ fn cached_view(fh: MPI_File) -> Option<(u64, u64)> {
 }
 
 /// After MPI_File_set_view: cache the view if its filetype has no holes.
-unsafe fn view_changed(fh: MPI_File, disp: MPI_Offset, etype: MPI_Datatype, filetype: MPI_Datatype) {
+unsafe fn view_changed(
+    fh: MPI_File,
+    disp: MPI_Offset,
+    etype: MPI_Datatype,
+    filetype: MPI_Datatype,
+) {
     let (mut lb, mut extent): (MPI_Aint, MPI_Aint) = (0, 0);
     let esize = type_bytes(etype, 1);
     let fsize = type_bytes(filetype, 1);
@@ -280,7 +289,14 @@ unsafe fn view_changed(fh: MPI_File, disp: MPI_Offset, etype: MPI_Datatype, file
         || extent as u64 != fsize
         || esize == 0
         || disp < 0;
-    set_view_cache(fh, if holes { None } else { Some((disp as u64, esize)) });
+    set_view_cache(
+        fh,
+        if holes {
+            None
+        } else {
+            Some((disp as u64, esize))
+        },
+    );
 }
 
 /// Absolute byte offset of an offset in etypes of the view; -1 if unknown.
@@ -1176,7 +1192,8 @@ pub unsafe fn fapl_comm(fapl: i64) -> u64 {
     if driver(fapl) != mpio() {
         return u64::MAX;
     }
-    let get: unsafe extern "C" fn(i64, *mut MPI_Comm, *mut MPI_Info) -> c_int = std::mem::transmute(g);
+    let get: unsafe extern "C" fn(i64, *mut MPI_Comm, *mut MPI_Info) -> c_int =
+        std::mem::transmute(g);
     let mut comm: MPI_Comm = std::mem::zeroed();
     let mut info: MPI_Info = std::mem::zeroed();
     if get(fapl, &mut comm, &mut info) < 0 {
@@ -1217,7 +1234,15 @@ pub unsafe extern "C" fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_I
     let was = runtime::quiet();
     let c = comm_id(comm);
     runtime::unquiet(was);
-    runtime::end_ret(ts, Func::H5Pset_fapl_mpio, t0, t1, (ret < 0) as i32, &[fapl as u64, c], ret as i64 as u64);
+    runtime::end_ret(
+        ts,
+        Func::H5Pset_fapl_mpio,
+        t0,
+        t1,
+        (ret < 0) as i32,
+        &[fapl as u64, c],
+        ret as i64 as u64,
+    );
     runtime::set_errno(err);
     ret
 }
