@@ -1406,3 +1406,50 @@ fn serial_program_linked_to_mpi_without_init() {
         ]
     );
 }
+
+// ------------------------------------------------------------------- 7. threads, communicators
+
+/// MPI_THREAD_MULTIPLE, four threads per rank, 200 communicators: exact counts per function,
+/// every MPI-IO request matched, non-I/O waits not recorded, the file's comm is the world's
+/// member list (the 200th dup of MPI_COMM_WORLD).
+#[test]
+fn thread_multiple_and_many_communicators() {
+    need_mpirun!();
+    let dir = TestDir::new("mpi-threads");
+    let prog = compile_mpi(&dir, "mpi_threads.c", &["-pthread"]);
+    let trace = dir.join("trace");
+    let np = 2u32;
+    let data = dir.join("threads.dat");
+    let r = run(mpirun(np, dir.path(), &trace, &[]).arg(&prog).arg(&data));
+    r.assert_ok("mpi_threads");
+    assert_eq!(r.stdout, "provided 3\n");
+    let procs = processes(&trace);
+    assert_eq!(procs.len(), np as usize);
+    for p in &procs {
+        assert_eq!(p.count("MPI_File_write_at"), 800, "{}", p.name);
+        assert_eq!(p.count("MPI_File_iwrite_at"), 200, "{}", p.name);
+        assert_eq!(p.count("io_request_done"), 200, "{}", p.name);
+        // Only the waits on MPI-IO requests (half of thread 0's): not the 600 on sends.
+        assert_eq!(p.count("MPI_Wait"), 100, "{}", p.name);
+        assert_eq!(
+            p.count("MPI_Test"),
+            100 + p.count("io_request_test"),
+            "{}: every test but the successful ones found its request in flight",
+            p.name
+        );
+        assert_eq!(p.count("MPI_File_open"), 1);
+    }
+    let a = convert_and_check(&trace, &dir.join("threads.otf2"));
+    assert_eq!(a.location_groups.len(), np as usize);
+    let f = data.to_string_lossy().to_string();
+    let ops = a.ops_on(&f);
+    // 800 + 200 per rank on the MPI-IO handle, plus the POSIX operations under them.
+    let mpi_ops = ops.iter().filter(|o| o.paradigm == "MPI-IO").count();
+    assert_eq!(mpi_ops, 2000, "MPI-IO operations on {f}");
+    let h = a
+        .handles
+        .iter()
+        .find(|h| h.paradigm.as_deref() == Some("MPI-IO") && h.file.as_deref() == Some(f.as_str()))
+        .expect("an MPI-IO handle for the file");
+    assert_eq!(h.comm.as_deref(), Some("MPI_COMM_WORLD"), "{h:?}");
+}
