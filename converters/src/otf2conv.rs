@@ -9,8 +9,8 @@
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_OFFSET, ATTR_SELECTION,
-    HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE,
+    ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -654,7 +654,11 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::ObjOpen { path, comm, .. } => {
                 if let Some(file) = self.file(defs, field(info, r, path), false) {
-                    let c = self.comm_map.get(&field(info, r, comm)).copied();
+                    let c = if comm == RET {
+                        None
+                    } else {
+                        self.comm_map.get(&field(info, r, comm)).copied()
+                    };
                     let h = self.new_handle_on(defs, file, info.layer, c);
                     self.opening.push((h, defs.paradigm(info.layer)));
                     pend.handle = Some(h);
@@ -688,6 +692,37 @@ impl<'p> ProcessState<'p> {
                     flags |= IoOperationFlags::COLLECTIVE;
                 }
                 pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+            }
+            Mapping::NamedData {
+                file,
+                name,
+                dir,
+                req,
+                ..
+            } => {
+                if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let mode = if dir == Dir::Read {
+                        IoOperationMode::Read
+                    } else {
+                        IoOperationMode::Write
+                    };
+                    let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
+                    let s = defs.strings.id(text);
+                    w.add_attr_string(ATTR_NC_VARIABLE, s).map_err(otf2e)?;
+                    w.io_operation_begin(
+                        t0,
+                        h,
+                        mode,
+                        IoOperationFlags::NONE,
+                        field(info, r, req),
+                        id,
+                        None,
+                    )
+                    .map_err(otf2e)?;
+                    pend.op = Some((h, id));
+                }
             }
             Mapping::SubData {
                 key,
@@ -1246,6 +1281,17 @@ impl<'p> ProcessState<'p> {
                 self.selection = Some(defs.strings.id(&format!("[{}{}]", dims.join(","), more)));
                 return Ok(());
             }
+            Mapping::NamedData { xfer, .. } => {
+                if let Some(sel) = self.selection.take() {
+                    if pend.op.is_some() {
+                        w.add_attr_string(ATTR_NC_SELECTION, sel).map_err(otf2e)?;
+                    }
+                }
+                if let Some((h, id)) = pend.op {
+                    let got = if failed { 0 } else { field(info, r, xfer) };
+                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                }
+            }
             Mapping::SubData { xfer, dir, .. } => {
                 if let Some(sel) = self.selection.take() {
                     if pend.op.is_some() {
@@ -1605,6 +1651,14 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             .is_some_and(|v| v.ends_with("parallel"))
     }) {
         defs.parallel_builds.push(Layer::Hdf5);
+    }
+    if trace.processes.iter().any(|p| {
+        p.meta
+            .options
+            .get("netcdf")
+            .is_some_and(|v| v.ends_with("parallel"))
+    }) {
+        defs.parallel_builds.push(Layer::NetCdf);
     }
     // MPI ranks come first, in rank order, so that location group ids equal ranks (Scalasca
     // needs that); every rank of MPI_COMM_WORLD gets a group even if its trace is missing.

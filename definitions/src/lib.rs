@@ -172,6 +172,10 @@ pub const ATTR_ERRNO: u32 = 1;
 pub const ATTR_DATASET: u32 = 2;
 /// Id of the `HDF5 selection` attribute (a string on the Complete of a partial transfer).
 pub const ATTR_SELECTION: u32 = 3;
+/// Id of the `netCDF variable` attribute.
+pub const ATTR_NC_VARIABLE: u32 = 4;
+/// Id of the `netCDF selection` attribute.
+pub const ATTR_NC_SELECTION: u32 = 5;
 
 impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
@@ -194,6 +198,16 @@ impl GlobalDefs {
         d.attributes.push((
             "HDF5 selection".into(),
             "bounding box of the file selection: [first+extent,...] per dimension".into(),
+            2,
+        ));
+        d.attributes.push((
+            "netCDF variable".into(),
+            "name of the netCDF variable".into(),
+            2,
+        ));
+        d.attributes.push((
+            "netCDF selection".into(),
+            "the transfer's start and count: [start+count,...] per dimension".into(),
             2,
         ));
         d

@@ -140,6 +140,10 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::ReqTest { .. } => "(no region) Test".into(),
         Mapping::SubOpen { .. } => "— (the dataset is named on its file's operations)".into(),
         Mapping::SubClose { .. } => "—".into(),
+        Mapping::NamedData { dir, req, xfer, .. } => {
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            format!("Begin {mode} {} / Complete {} on the file's handle, attribute `netCDF variable`", q(req), q(xfer))
+        }
         Mapping::IdRelease { .. } => "recorded only when it releases the last reference of a file (Destroy) or dataset".into(),
         Mapping::Selection => "(no region) `HDF5 selection` attribute on the Complete of the enclosing transfer".into(),
         Mapping::SubData { dir, req, xfer, .. } => {

@@ -25,6 +25,8 @@ pub enum Layer {
     MpiIo,
     /// HDF5 (paradigm "HDF5"; parallel when the library was built with MPI).
     Hdf5,
+    /// NetCDF (paradigm "netCDF"; parallel when the library was built with MPI).
+    NetCdf,
     /// Other MPI calls recorded as plain regions (communicator management, collectives):
     /// off by default. Not an I/O paradigm: kept last so that the I/O paradigm ids (the
     /// position in `ALL`) have no gap.
@@ -33,15 +35,22 @@ pub enum Layer {
 
 impl Layer {
     /// Every layer, in paradigm id order.
-    pub const ALL: [Layer; 5] = [
+    pub const ALL: [Layer; 6] = [
         Layer::Posix,
         Layer::Isoc,
         Layer::MpiIo,
         Layer::Hdf5,
+        Layer::NetCdf,
         Layer::Mpi,
     ];
     /// The layers traced unless the options say otherwise.
-    pub const DEFAULT: [Layer; 4] = [Layer::Posix, Layer::Isoc, Layer::MpiIo, Layer::Hdf5];
+    pub const DEFAULT: [Layer; 5] = [
+        Layer::Posix,
+        Layer::Isoc,
+        Layer::MpiIo,
+        Layer::Hdf5,
+        Layer::NetCdf,
+    ];
     /// OTF2 I/O paradigm identification string.
     pub fn identification(self) -> &'static str {
         match self {
@@ -50,6 +59,7 @@ impl Layer {
             Layer::MpiIo => "MPI-IO",
             Layer::Mpi => "MPI",
             Layer::Hdf5 => "HDF5",
+            Layer::NetCdf => "netCDF",
         }
     }
     /// Whether the layer's calls are MPI functions (region paradigm MPI, source file "MPI").
@@ -64,7 +74,7 @@ impl Layer {
     /// Whether the layer's class (serial or parallel) depends on how the library was built
     /// (told by the trace's metadata).
     pub fn parallel_if_built(self) -> bool {
-        matches!(self, Layer::Hdf5)
+        matches!(self, Layer::Hdf5 | Layer::NetCdf)
     }
     /// Name used in options (`RECORDER_OTF2_LAYERS=posix,stdio`).
     pub fn option_name(self) -> &'static str {
@@ -74,6 +84,7 @@ impl Layer {
             Layer::MpiIo => "mpiio",
             Layer::Mpi => "mpi",
             Layer::Hdf5 => "hdf5",
+            Layer::NetCdf => "netcdf",
         }
     }
 }
@@ -360,6 +371,15 @@ pub enum Mapping {
     SubOpen { file: u8, name: u8, key: u8 },
     /// The object in `key` (opened by SubOpen) closes.
     SubClose { key: u8 },
+    /// A transfer on the variable named in `name` of the library file in `file` (NetCDF):
+    /// Begin/Complete on the file's handle with the variable as an attribute.
+    NamedData {
+        file: u8,
+        name: u8,
+        dir: Dir,
+        req: u8,
+        xfer: u8,
+    },
     /// H5Idec_ref that releases the last reference of a file (`kind` 1: ObjClose) or of a
     /// dataset (`kind` 5: SubClose) in `key` (h5py closes this way).
     IdRelease { key: u8, kind: u8 },
@@ -763,6 +783,182 @@ io_functions! {
     H5Pset_nbit:       Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
     H5Pset_filter:     Hdf5 Meta [plist: Handle, filter: Int, flags: Hex] -> Int, Neg => None;
     H5Pset_alignment:  Hdf5 Meta [fapl: Handle, threshold: Size, alignment: Size] -> Int, Neg => None;
+
+    // ---- NetCDF: files (ncid: the id the call returns through its pointer) ----------------
+    nc_create:     NetCdf Meta [path: File, cmode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
+    nc__create:    NetCdf Meta [path: File, cmode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
+    nc_open:       NetCdf Meta [path: File, mode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
+    nc__open:      NetCdf Meta [path: File, mode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
+    nc_close:      NetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    nc_abort:      NetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    nc_sync:       NetCdf Data [ncid: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    nc_redef:      NetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    nc_enddef:     NetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    nc__enddef:    NetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    nc_set_fill:   NetCdf Meta [ncid: Handle, fillmode: Int] -> Int, NonZero => None;
+    nc_def_dim:    NetCdf Meta [ncid: Handle, name: Name, len: Size] -> Int, NonZero => None;
+    nc_def_var:    NetCdf Meta [ncid: Handle, name: Name, xtype: Int, ndims: Int] -> Int, NonZero => None;
+    nc_def_var_chunking: NetCdf Meta [ncid: Handle, varid: Int, storage: Int] -> Int, NonZero => None;
+    nc_def_var_deflate:  NetCdf Meta [ncid: Handle, varid: Int, shuffle: Int, deflate: Int, level: Int] -> Int, NonZero => None;
+    nc_var_par_access:   NetCdf Meta [ncid: Handle, varid: Int, access: Int] -> Int, NonZero => None;
+    nc_rename_var: NetCdf Meta [ncid: Handle, varid: Int, name: Name] -> Int, NonZero => None;
+    nc_rename_dim: NetCdf Meta [ncid: Handle, dimid: Int, name: Name] -> Int, NonZero => None;
+    nc_rename_att: NetCdf Meta [ncid: Handle, varid: Int, name: Name, newname: Name] -> Int, NonZero => None;
+    nc_selection:  NetCdf Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
+
+    // ---- NetCDF: data, every form of netcdf.h (bytes = elements x memory type size) -----
+    // BEGIN generated netcdf (scripts/gen-netcdf.py)
+    nc_get_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_get_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
+    nc_put_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_put_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    // END generated netcdf
 }
 
 impl Func {

@@ -87,13 +87,13 @@ unsafe fn file_of(obj: hid_t) -> u64 {
 /// without locks: the writer stores the value, then the key; the reader checks the key
 /// again after reading the value. Each HDF5 API call the recorder saves costs ~700-1300
 /// instructions (the thread-safe library takes its global lock in every call).
-struct IdCache {
+pub(crate) struct IdCache {
     keys: [AtomicU64; 256],
     vals: [AtomicU64; 256],
 }
 
 impl IdCache {
-    const fn new() -> IdCache {
+    pub(crate) const fn new() -> IdCache {
         IdCache {
             keys: [const { AtomicU64::new(u64::MAX) }; 256],
             vals: [const { AtomicU64::new(0) }; 256],
@@ -104,7 +104,7 @@ impl IdCache {
         ((id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
     }
     #[inline]
-    fn get(&self, id: hid_t) -> Option<u64> {
+    pub(crate) fn get(&self, id: hid_t) -> Option<u64> {
         let i = Self::slot(id);
         if self.keys[i].load(Acquire) != id as u64 {
             return None;
@@ -112,7 +112,16 @@ impl IdCache {
         let v = self.vals[i].load(Acquire);
         (self.keys[i].load(Acquire) == id as u64).then_some(v)
     }
-    fn put(&self, id: hid_t, v: u64) {
+    /// Forget every entry whose key satisfies `f` (a closed file's entries).
+    pub(crate) fn forget(&self, f: impl Fn(u64) -> bool) {
+        for k in &self.keys {
+            let v = k.load(Acquire);
+            if v != u64::MAX && f(v) {
+                k.store(u64::MAX, Release);
+            }
+        }
+    }
+    pub(crate) fn put(&self, id: hid_t, v: u64) {
         let i = Self::slot(id);
         self.keys[i].store(u64::MAX, Release);
         self.vals[i].store(v, Release);
@@ -242,7 +251,7 @@ static NAMES: parking_lot::Mutex<Option<hashbrown::HashMap<String, u32>>> =
     parking_lot::Mutex::new(None);
 
 /// The local id of a name, defining it on first use (open-like calls only: not a hot path).
-fn name_id(text: &str) -> u64 {
+pub(crate) fn name_id(text: &str) -> u64 {
     let mut g = NAMES.lock();
     let m = g.get_or_insert_with(Default::default);
     if let Some(&id) = m.get(text) {

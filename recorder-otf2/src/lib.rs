@@ -13,6 +13,7 @@ mod files;
 mod hdf5;
 #[cfg(rotf2_mpi)]
 mod mpi;
+mod netcdf;
 mod posix;
 mod runtime;
 mod stdio;

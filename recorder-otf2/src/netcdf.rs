@@ -1,0 +1,426 @@
+//! The NetCDF layer: files and the data functions of netcdf.h, every typed form (the list
+//! is generated from the installed header by scripts/gen-netcdf.py into netcdf_data.rs).
+//!
+//! NetCDF's C API needs no header either (ids are ints, sizes size_t). A data record holds
+//! the file's ncid, the variable's name (a `Name`, cached per (ncid, varid) without locks),
+//! the elements moved (1 for `var1`, the product of `count` for `vara/vars/varm`, the
+//! variable's whole shape for `var`) and bytes = elements × the memory type's size (the
+//! variable's own type for the untyped forms). `vara/vars/varm` add an `nc_selection`
+//! event: start and count of up to three dimensions.
+
+#![allow(non_snake_case, clippy::missing_safety_doc)]
+
+use crate::hdf5::{name_id, IdCache};
+use crate::runtime;
+use crate::wrap::LibReal;
+use io_events::functions::{mpi_amode, Func, Layer};
+use std::os::raw::{c_char, c_int, c_void};
+
+macro_rules! nc {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => { $(
+        #[inline]
+        unsafe fn $name($($a: $t),*) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return -1;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
+            f($($a),*)
+        }
+    )* };
+}
+
+nc! {
+    fn nc_inq_varndims(ncid: c_int, varid: c_int, ndims: *mut c_int);
+    fn nc_inq_vardimid(ncid: c_int, varid: c_int, dimids: *mut c_int);
+    fn nc_inq_dimlen(ncid: c_int, dimid: c_int, len: *mut usize);
+    fn nc_inq_vartype(ncid: c_int, varid: c_int, xtype: *mut c_int);
+    fn nc_inq_type(ncid: c_int, xtype: c_int, name: *mut c_char, size: *mut usize);
+    fn nc_inq_varname(ncid: c_int, varid: c_int, name: *mut c_char);
+}
+
+/// Variable names by (ncid, varid), as name ids.
+static VAR_NAMES: IdCache = IdCache::new();
+
+fn var_key(ncid: c_int, varid: c_int) -> i64 {
+    ((ncid as u32 as u64) << 32 | varid as u32 as u64) as i64
+}
+
+unsafe fn var_name(ncid: c_int, varid: c_int) -> u64 {
+    let k = var_key(ncid, varid);
+    if let Some(n) = VAR_NAMES.get(k) {
+        return n;
+    }
+    let mut buf = [0u8; 1024];
+    if nc_inq_varname(ncid, varid, buf.as_mut_ptr() as *mut c_char) != 0 {
+        return name_id("(unknown variable)");
+    }
+    let n = buf.iter().position(|&c| c == 0).unwrap_or(0);
+    let id = name_id(&String::from_utf8_lossy(&buf[..n]));
+    VAR_NAMES.put(k, id);
+    id
+}
+
+fn forget_file(ncid: c_int) {
+    VAR_NAMES.forget(|k| (k >> 32) as u32 == ncid as u32);
+}
+
+unsafe fn ndims(ncid: c_int, varid: c_int) -> usize {
+    let mut n: c_int = 0;
+    if nc_inq_varndims(ncid, varid, &mut n) != 0 {
+        return 0;
+    }
+    n.clamp(0, 1024) as usize
+}
+
+/// Elements of the variable's whole shape.
+unsafe fn whole(ncid: c_int, varid: c_int) -> u64 {
+    let n = ndims(ncid, varid);
+    let mut dims = [0 as c_int; 1024];
+    if nc_inq_vardimid(ncid, varid, dims.as_mut_ptr()) != 0 {
+        return 0;
+    }
+    let mut e = 1u64;
+    for d in &dims[..n] {
+        let mut len = 0usize;
+        nc_inq_dimlen(ncid, *d, &mut len);
+        e = e.saturating_mul(len as u64);
+    }
+    e
+}
+
+/// Product of `count` over the variable's dimensions.
+unsafe fn counted(ncid: c_int, varid: c_int, count: *const usize) -> u64 {
+    if count.is_null() {
+        return whole(ncid, varid);
+    }
+    (0..ndims(ncid, varid)).fold(1u64, |e, i| e.saturating_mul(*count.add(i) as u64))
+}
+
+/// Size of the variable's own type (the untyped forms move that).
+unsafe fn var_type_size(ncid: c_int, varid: c_int) -> u64 {
+    let mut t: c_int = 0;
+    let mut size = 0usize;
+    if nc_inq_vartype(ncid, varid, &mut t) != 0
+        || nc_inq_type(ncid, t, std::ptr::null_mut(), &mut size) != 0
+    {
+        return 0;
+    }
+    size as u64
+}
+
+/// The start and count of a transfer as an `nc_selection` event.
+unsafe fn selection(
+    ts: *mut runtime::ThreadState,
+    t: u64,
+    ncid: c_int,
+    varid: c_int,
+    start: *const usize,
+    count: *const usize,
+) {
+    if start.is_null() {
+        return;
+    }
+    let n = ndims(ncid, varid);
+    let d = |i: usize| -> (u64, u64) {
+        if i < n {
+            (
+                *start.add(i) as u64,
+                if count.is_null() {
+                    1
+                } else {
+                    *count.add(i) as u64
+                },
+            )
+        } else {
+            (0, 0)
+        }
+    };
+    let (a, b, c) = (d(0), d(1), d(2));
+    runtime::child(
+        ts,
+        Func::nc_selection,
+        t,
+        &[n as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
+    );
+}
+
+/// The shape of a data call, for the element count.
+#[derive(Clone, Copy)]
+enum Shape {
+    Whole,
+    One,
+    Counted(*const usize, *const usize),
+}
+
+/// Record one data call around `real`.
+#[inline]
+unsafe fn data_call(
+    func: Func,
+    ncid: c_int,
+    varid: c_int,
+    shape: Shape,
+    elem_size: u64,
+    real: impl FnOnce() -> c_int,
+) -> c_int {
+    if !runtime::layer_on(Layer::NetCdf) {
+        return real();
+    }
+    let Some(ts) = runtime::begin(Layer::NetCdf) else {
+        return real();
+    };
+    let was = runtime::quiet();
+    note_library();
+    let elements = match shape {
+        Shape::Whole => whole(ncid, varid),
+        Shape::One => 1,
+        Shape::Counted(_, count) => counted(ncid, varid, count),
+    };
+    let size = if elem_size == 0 {
+        var_type_size(ncid, varid)
+    } else {
+        elem_size
+    };
+    let name = var_name(ncid, varid);
+    runtime::unquiet(was);
+    let t0 = runtime::now_raw();
+    let ret = real();
+    let t1 = runtime::now_raw();
+    let err = runtime::errno();
+    let was = runtime::quiet();
+    if let Shape::Counted(start, count) = shape {
+        selection(ts, t1, ncid, varid, start, count);
+    }
+    runtime::unquiet(was);
+    runtime::end_ret(
+        ts,
+        func,
+        t0,
+        t1,
+        ret,
+        &[ncid as u64, name, elements, elements * size],
+        ret as i64 as u64,
+    );
+    runtime::set_errno(err);
+    ret
+}
+
+type Ix = *const usize;
+type Df = *const isize;
+
+/// One exported function per generated line: `put|get form name size`.
+macro_rules! nc_data {
+    ($( $dir:ident $form:ident $name:ident $size:literal; )*) => { $( nc_data!(@one $form $name $size); )* };
+    (@one var $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, buf: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, *mut c_void) -> c_int = std::mem::transmute(p);
+            data_call(Func::$name, ncid, varid, Shape::Whole, $size, || real(ncid, varid, buf))
+        }
+    };
+    (@one var1 $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, index: Ix, buf: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
+            data_call(Func::$name, ncid, varid, Shape::One, $size, || real(ncid, varid, index, buf))
+        }
+    };
+    (@one vara $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, buf: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, buf))
+        }
+    };
+    (@one vars $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, buf: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, *mut c_void) -> c_int = std::mem::transmute(p);
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, stride, buf))
+        }
+    };
+    (@one varm $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, imap: Df, buf: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, Df, *mut c_void) -> c_int = std::mem::transmute(p);
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, stride, imap, buf))
+        }
+    };
+}
+
+include!("netcdf_data.rs");
+
+/// Record, once per process, whether libnetcdf is a parallel build.
+fn note_library() {
+    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if DONE.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    // A parallel libnetcdf links libmpi (the serial build exports nc_create_par too, as a
+    // stub): PMPI_Init is then loaded.
+    let parallel = !crate::wrap::search_loaded(b"PMPI_Init\0".as_ptr() as *const c_char).is_null();
+    runtime::update_meta(|m| {
+        m.options.insert(
+            "netcdf".into(),
+            if parallel {
+                "parallel".into()
+            } else {
+                "serial".into()
+            },
+        );
+    });
+}
+
+// ---- files and definitions ---------------------------------------------------------------------
+
+const NC_WRITE: c_int = 0x0001;
+const NC_NOCLOBBER: c_int = 0x0004;
+
+fn create_mode(cmode: c_int) -> u64 {
+    mpi_amode::CREATE
+        | mpi_amode::RDWR
+        | if cmode & NC_NOCLOBBER != 0 {
+            mpi_amode::EXCL
+        } else {
+            mpi_amode::TRUNCATE
+        }
+}
+
+fn open_mode(mode: c_int) -> u64 {
+    if mode & NC_WRITE != 0 {
+        mpi_amode::RDWR
+    } else {
+        mpi_amode::RDONLY
+    }
+}
+
+std::thread_local! {
+    /// Set while nc_create/nc_open runs on this thread: libnetcdf implements them by calling
+    /// nc__create/nc__open, which are then not recorded a second time.
+    static OPENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `fn nc_name(args) { before } |ts, ret| { after; [fields] };`, real = next definition.
+macro_rules! nc_wrap {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ) { $($pre:tt)* } | $ts:ident, $ret:ident | $post:block ; )*) => { $(
+        #[no_mangle]
+        #[allow(unused_variables)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return -1;
+            }
+            let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
+            if !runtime::layer_on(Layer::NetCdf) || nested(Func::$name) {
+                return real($($a),*);
+            }
+            let Some($ts) = runtime::begin(Layer::NetCdf) else {
+                return real($($a),*);
+            };
+            let was = runtime::quiet();
+            note_library();
+            $($pre)*
+            runtime::unquiet(was);
+            let t0 = runtime::now_raw();
+            let $ret = real($($a),*);
+            let t1 = runtime::now_raw();
+            let err = runtime::errno();
+            let was = runtime::quiet();
+            let fields = $post;
+            runtime::unquiet(was);
+            runtime::end_ret($ts, Func::$name, t0, t1, $ret, &fields, $ret as i64 as u64);
+            runtime::set_errno(err);
+            $ret
+        }
+    )* };
+}
+
+type Str = *const c_char;
+type Id = *mut c_int;
+
+/// nc__create/nc__open called by libnetcdf's own nc_create/nc_open.
+#[inline]
+fn nested(f: Func) -> bool {
+    matches!(f, Func::nc__create | Func::nc__open) && OPENING.with(|o| o.get())
+}
+
+unsafe fn out_id(ret: c_int, p: Id) -> u64 {
+    if ret == 0 && !p.is_null() {
+        *p as u64
+    } else {
+        u64::MAX
+    }
+}
+
+unsafe fn cname(s: Str) -> u64 {
+    if s.is_null() {
+        return name_id("");
+    }
+    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
+}
+
+nc_wrap! {
+    fn nc_create(path: Str, cmode: c_int, ncidp: Id) {
+        let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
+        let outer = OPENING.with(|o| o.replace(true));
+    } |ts, ret| {
+        OPENING.with(|o| o.set(outer));
+        [file, create_mode(cmode), out_id(ret, ncidp)]
+    };
+    fn nc__create(path: Str, cmode: c_int, initialsz: usize, chunksizehintp: *mut usize, ncidp: Id) {
+        let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
+    } |ts, ret| { [file, create_mode(cmode), out_id(ret, ncidp)] };
+    fn nc_open(path: Str, mode: c_int, ncidp: Id) {
+        let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
+        let outer = OPENING.with(|o| o.replace(true));
+    } |ts, ret| {
+        OPENING.with(|o| o.set(outer));
+        [file, open_mode(mode), out_id(ret, ncidp)]
+    };
+    fn nc__open(path: Str, mode: c_int, chunksizehintp: *mut usize, ncidp: Id) {
+        let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
+    } |ts, ret| { [file, open_mode(mode), out_id(ret, ncidp)] };
+    fn nc_close(ncid: c_int) {} |ts, ret| { forget_file(ncid); [ncid as u64] };
+    fn nc_abort(ncid: c_int) {} |ts, ret| { forget_file(ncid); [ncid as u64] };
+    fn nc_sync(ncid: c_int) {} |ts, ret| { [ncid as u64] };
+    fn nc_redef(ncid: c_int) {} |ts, ret| { [ncid as u64] };
+    fn nc_enddef(ncid: c_int) {} |ts, ret| { [ncid as u64] };
+    fn nc__enddef(ncid: c_int, h_minfree: usize, v_align: usize, v_minfree: usize, r_align: usize) {} |ts, ret| { [ncid as u64] };
+    fn nc_set_fill(ncid: c_int, fillmode: c_int, old: *mut c_int) {} |ts, ret| { [ncid as u64, fillmode as u64] };
+    fn nc_def_dim(ncid: c_int, name: Str, len: usize, idp: Id) {} |ts, ret| { [ncid as u64, cname(name), len as u64] };
+    fn nc_def_var(ncid: c_int, name: Str, xtype: c_int, ndims: c_int, dimids: *const c_int, varidp: Id) {} |ts, ret| {
+        [ncid as u64, cname(name), xtype as u64, ndims as u64]
+    };
+    fn nc_def_var_chunking(ncid: c_int, varid: c_int, storage: c_int, chunks: *const usize) {} |ts, ret| {
+        [ncid as u64, varid as u64, storage as u64]
+    };
+    fn nc_def_var_deflate(ncid: c_int, varid: c_int, shuffle: c_int, deflate: c_int, level: c_int) {} |ts, ret| {
+        [ncid as u64, varid as u64, shuffle as u64, deflate as u64, level as u64]
+    };
+    fn nc_var_par_access(ncid: c_int, varid: c_int, access: c_int) {} |ts, ret| { [ncid as u64, varid as u64, access as u64] };
+    fn nc_rename_var(ncid: c_int, varid: c_int, name: Str) {} |ts, ret| {
+        forget_file(ncid);
+        [ncid as u64, varid as u64, cname(name)]
+    };
+    fn nc_rename_dim(ncid: c_int, dimid: c_int, name: Str) {} |ts, ret| { [ncid as u64, dimid as u64, cname(name)] };
+    fn nc_rename_att(ncid: c_int, varid: c_int, name: Str, newname: Str) {} |ts, ret| {
+        [ncid as u64, varid as u64, cname(name), cname(newname)]
+    };
+}
