@@ -207,7 +207,7 @@ impl GlobalDefs {
         ));
         d.attributes.push((
             "netCDF selection".into(),
-            "the transfer's start and count: [start+count,...] per dimension".into(),
+            "bounding box of the transfer: [first+extent,...] per dimension".into(),
             2,
         ));
         d

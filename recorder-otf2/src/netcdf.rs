@@ -5,8 +5,8 @@
 //! the file's ncid, the variable's name (a `Name`, cached per (ncid, varid) without locks),
 //! the elements moved (1 for `var1`, the product of `count` for `vara/vars/varm`, the
 //! variable's whole shape for `var`) and bytes = elements × the memory type's size (the
-//! variable's own type for the untyped forms). `vara/vars/varm` add an `nc_selection`
-//! event: start and count of up to three dimensions.
+//! variable's own type for the untyped forms). `var1/vara/vars/varm` add an `nc_selection`
+//! event: the bounding box (first index, extent) of up to three dimensions.
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
@@ -110,7 +110,8 @@ unsafe fn var_type_size(ncid: c_int, varid: c_int) -> u64 {
     size as u64
 }
 
-/// The start and count of a transfer as an `nc_selection` event.
+/// The bounding box of a transfer (first index and extent per dimension; with a stride the
+/// extent is (count - 1) x stride + 1) as an `nc_selection` event.
 unsafe fn selection(
     ts: *mut runtime::ThreadState,
     t: u64,
@@ -118,24 +119,28 @@ unsafe fn selection(
     varid: c_int,
     start: *const usize,
     count: *const usize,
+    stride: *const isize,
 ) {
     if start.is_null() {
         return;
     }
     let n = ndims(ncid, varid);
     let d = |i: usize| -> (u64, u64) {
-        if i < n {
-            (
-                *start.add(i) as u64,
-                if count.is_null() {
-                    1
-                } else {
-                    *count.add(i) as u64
-                },
-            )
-        } else {
-            (0, 0)
+        if i >= n {
+            return (0, 0);
         }
+        let c = if count.is_null() {
+            1
+        } else {
+            *count.add(i) as u64
+        };
+        let st = if stride.is_null() {
+            1
+        } else {
+            (*stride.add(i)).max(1) as u64
+        };
+        let extent = if c == 0 { 0 } else { (c - 1) * st + 1 };
+        (*start.add(i) as u64, extent)
     };
     let (a, b, c) = (d(0), d(1), d(2));
     runtime::child(
@@ -150,8 +155,10 @@ unsafe fn selection(
 #[derive(Clone, Copy)]
 enum Shape {
     Whole,
-    One,
-    Counted(*const usize, *const usize),
+    /// var1: the index.
+    One(*const usize),
+    /// vara/vars/varm: start, count, stride (null: 1).
+    Counted(*const usize, *const usize, *const isize),
 }
 
 /// Record one data call around `real`.
@@ -174,8 +181,8 @@ unsafe fn data_call(
     note_library();
     let elements = match shape {
         Shape::Whole => whole(ncid, varid),
-        Shape::One => 1,
-        Shape::Counted(_, count) => counted(ncid, varid, count),
+        Shape::One(_) => 1,
+        Shape::Counted(_, count, _) => counted(ncid, varid, count),
     };
     let size = if elem_size == 0 {
         var_type_size(ncid, varid)
@@ -189,8 +196,20 @@ unsafe fn data_call(
     let t1 = runtime::now_raw();
     let err = runtime::errno();
     let was = runtime::quiet();
-    if let Shape::Counted(start, count) = shape {
-        selection(ts, t1, ncid, varid, start, count);
+    match shape {
+        Shape::Counted(start, count, stride) => {
+            selection(ts, t1, ncid, varid, start, count, stride)
+        }
+        Shape::One(index) => selection(
+            ts,
+            t1,
+            ncid,
+            varid,
+            index,
+            std::ptr::null(),
+            std::ptr::null(),
+        ),
+        Shape::Whole => {}
     }
     runtime::unquiet(was);
     runtime::end_ret(
@@ -229,7 +248,7 @@ macro_rules! nc_data {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::One, $size, || real(ncid, varid, index, buf))
+            data_call(Func::$name, ncid, varid, Shape::One(index), $size, || real(ncid, varid, index, buf))
         }
     };
     (@one vara $name:ident $size:literal) => {
@@ -239,7 +258,7 @@ macro_rules! nc_data {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, buf))
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, std::ptr::null()), $size, || real(ncid, varid, start, count, buf))
         }
     };
     (@one vars $name:ident $size:literal) => {
@@ -249,7 +268,7 @@ macro_rules! nc_data {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, stride, buf))
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, buf))
         }
     };
     (@one varm $name:ident $size:literal) => {
@@ -259,7 +278,7 @@ macro_rules! nc_data {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, Df, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count), $size, || real(ncid, varid, start, count, stride, imap, buf))
+            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, imap, buf))
         }
     };
 }

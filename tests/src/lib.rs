@@ -298,6 +298,70 @@ pub fn run_traced_ok(prog: &Path, dir: &TestDir, trace: &Path, args: &[&str]) ->
     r
 }
 
+// ------------------------------------------------------------------------------ libraries
+
+/// `pkg-config --cflags --libs PKG` split into arguments, or None without pkg-config / PKG.
+pub fn pkg_config(pkg: &str) -> Option<Vec<String>> {
+    pkg_config_args(&["--cflags", "--libs", pkg])
+}
+
+/// `pkg-config --variable=NAME PKG`, or None without pkg-config / PKG / the variable.
+pub fn pkg_config_variable(pkg: &str, name: &str) -> Option<String> {
+    let v = pkg_config_args(&[&format!("--variable={name}"), pkg])?.join(" ");
+    (!v.is_empty()).then_some(v)
+}
+
+fn pkg_config_args(args: &[&str]) -> Option<Vec<String>> {
+    let o = Command::new("pkg-config").args(args).output().ok()?;
+    if !o.status.success() {
+        return None;
+    }
+    Some(
+        String::from_utf8_lossy(&o.stdout)
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+    )
+}
+
+/// The names of the dynamic symbols an ELF file defines (`nm -D --defined-only`), without
+/// symbol versions (`name@@VERS` -> `name`). Panics when nm fails.
+pub fn defined_symbols(path: &Path) -> std::collections::BTreeSet<String> {
+    let r = run(command("nm", Path::new("/"))
+        .args(["-D", "--defined-only"])
+        .arg(path));
+    r.assert_ok(&format!("nm -D --defined-only {}", path.display()));
+    r.stdout
+        .lines()
+        .filter_map(|l| l.split_whitespace().last())
+        .map(|s| s.split('@').next().unwrap_or(s).to_string())
+        .collect()
+}
+
+// ------------------------------------------------------------------------------ problems
+
+/// Problems found, reported together at the end of a test ([`Problems::finish`]).
+#[derive(Default)]
+pub struct Problems(pub Vec<String>);
+
+impl Problems {
+    /// Record `msg()` when `ok` is false.
+    pub fn check(&mut self, ok: bool, msg: impl FnOnce() -> String) {
+        if !ok {
+            self.0.push(msg());
+        }
+    }
+    /// Panics listing every problem, if any.
+    pub fn finish(self, what: &str) {
+        assert!(
+            self.0.is_empty(),
+            "{what}: {} problem(s):\n- {}",
+            self.0.len(),
+            self.0.join("\n- ")
+        );
+    }
+}
+
 // ------------------------------------------------------------------------------ MPI
 
 /// Whether Open MPI's `mpirun` is on PATH (the MPI tests skip themselves without it).
