@@ -958,6 +958,36 @@ io_functions! {
     nc_put_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
     nc_put_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
     nc_put_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_get_att: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_double: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_float: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_int: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_long: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_longlong: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_schar: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_short: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_string: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_text: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_ubyte: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_uchar: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_uint: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_ulonglong: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_get_att_ushort: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_double: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_float: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_int: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_long: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_longlong: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_schar: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_short: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_string: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_text: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_ubyte: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_uchar: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_uint: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_ulonglong: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    nc_put_att_ushort: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     // END generated netcdf
 }
 

@@ -283,6 +283,109 @@ macro_rules! nc_data {
     };
 }
 
+nc! {
+    fn nc_inq_attlen(ncid: c_int, varid: c_int, name: *const c_char, len: *mut usize);
+    fn nc_inq_atttype(ncid: c_int, varid: c_int, name: *const c_char, xtype: *mut c_int);
+}
+
+/// Size of an nc_type.
+unsafe fn type_size(ncid: c_int, xtype: c_int) -> u64 {
+    let mut size = 0usize;
+    if nc_inq_type(ncid, xtype, std::ptr::null_mut(), &mut size) != 0 {
+        return 0;
+    }
+    size as u64
+}
+
+/// Record an attribute call (a region with its bytes: attributes are file metadata).
+#[inline]
+unsafe fn att_call(
+    func: Func,
+    ncid: c_int,
+    varid: c_int,
+    name: *const c_char,
+    bytes: impl FnOnce() -> u64,
+    real: impl FnOnce() -> c_int,
+) -> c_int {
+    if !runtime::layer_on(Layer::NetCdf) {
+        return real();
+    }
+    let Some(ts) = runtime::begin(Layer::NetCdf) else {
+        return real();
+    };
+    let was = runtime::quiet();
+    note_library();
+    let n = cname(name);
+    runtime::unquiet(was);
+    let t0 = runtime::now_raw();
+    let ret = real();
+    let t1 = runtime::now_raw();
+    let err = runtime::errno();
+    let was = runtime::quiet();
+    // A get learns the length only once the attribute exists: asked after the call.
+    let b = if ret == 0 { bytes() } else { 0 };
+    runtime::unquiet(was);
+    runtime::end_ret(
+        ts,
+        func,
+        t0,
+        t1,
+        ret,
+        &[ncid as u64, varid as u64, n, b],
+        ret as i64 as u64,
+    );
+    runtime::set_errno(err);
+    ret
+}
+
+/// One exported attribute function per generated line: `put_x|put_n|get name size`.
+macro_rules! nc_att {
+    ($( $kind:ident $name:ident $size:literal; )*) => { $( nc_att!(@one $kind $name $size); )* };
+    (@one put_x $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, xtype: c_int, len: usize, op: *const c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, usize, *const c_void) -> c_int = std::mem::transmute(p);
+            let size = || if $size == 0 { type_size(ncid, xtype) } else { $size };
+            att_call(Func::$name, ncid, varid, name, || len as u64 * size(), || real(ncid, varid, name, xtype, len, op))
+        }
+    };
+    (@one put_n $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, len: usize, op: *const c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Str, usize, *const c_void) -> c_int = std::mem::transmute(p);
+            att_call(Func::$name, ncid, varid, name, || len as u64 * $size, || real(ncid, varid, name, len, op))
+        }
+    };
+    (@one get $name:ident $size:literal) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, ip: *mut c_void) -> c_int {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() { return -1; }
+            let real: unsafe extern "C" fn(c_int, c_int, Str, *mut c_void) -> c_int = std::mem::transmute(p);
+            let bytes = || {
+                let mut len = 0usize;
+                nc_inq_attlen(ncid, varid, name, &mut len);
+                let size = if $size == 0 {
+                    let mut t: c_int = 0;
+                    nc_inq_atttype(ncid, varid, name, &mut t);
+                    type_size(ncid, t)
+                } else {
+                    $size
+                };
+                len as u64 * size
+            };
+            att_call(Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+        }
+    };
+}
+
 include!("netcdf_data.rs");
 
 /// Record, once per process, whether libnetcdf is a parallel build.

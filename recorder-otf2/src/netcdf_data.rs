@@ -152,3 +152,37 @@ nc_data! {
     put vars nc_put_vars_ulonglong 8;
     put vars nc_put_vars_ushort 2;
 }
+
+// `put_x|put_n|get name element-size` (0: the attribute's own type).
+nc_att! {
+    get nc_get_att 0;
+    get nc_get_att_double 8;
+    get nc_get_att_float 4;
+    get nc_get_att_int 4;
+    get nc_get_att_long 8;
+    get nc_get_att_longlong 8;
+    get nc_get_att_schar 1;
+    get nc_get_att_short 2;
+    get nc_get_att_string 8;
+    get nc_get_att_text 1;
+    get nc_get_att_ubyte 1;
+    get nc_get_att_uchar 1;
+    get nc_get_att_uint 4;
+    get nc_get_att_ulonglong 8;
+    get nc_get_att_ushort 2;
+    put_x nc_put_att 0;
+    put_x nc_put_att_double 8;
+    put_x nc_put_att_float 4;
+    put_x nc_put_att_int 4;
+    put_x nc_put_att_long 8;
+    put_x nc_put_att_longlong 8;
+    put_x nc_put_att_schar 1;
+    put_x nc_put_att_short 2;
+    put_n nc_put_att_string 8;
+    put_n nc_put_att_text 1;
+    put_x nc_put_att_ubyte 1;
+    put_x nc_put_att_uchar 1;
+    put_x nc_put_att_uint 4;
+    put_x nc_put_att_ulonglong 8;
+    put_x nc_put_att_ushort 2;
+}

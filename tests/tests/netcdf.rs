@@ -1139,3 +1139,49 @@ fn netcdf4_python_script() {
     }
     p.finish("nc_script.py");
 }
+
+/// Attribute functions: regions with the attribute's name and bytes (len x type size; the
+/// attribute's own type for the untyped forms, its stored length for the gets).
+#[test]
+fn attributes_are_recorded_with_their_bytes() {
+    need!(
+        pkg_config("netcdf").is_some(),
+        "pkg-config netcdf not found"
+    );
+    let dir = TestDir::new("nc-atts");
+    let libs = pkg_config("netcdf").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "nc_atts", &extra);
+    let trace = dir.join("trace");
+    let r = run_traced_ok(&prog, &dir, &trace, &[&dir.str()]);
+    assert_eq!(r.stdout, "3 hello 8\n");
+    let text = text_dump(&trace);
+    for want in [
+        r#"nc_put_att_double(ncid=0x10000, varid=0, name="scale", bytes=24) = 0"#,
+        r#"nc_put_att_text(ncid=0x10000, varid=-1, name="title", bytes=5) = 0"#,
+        r#"nc_put_att(ncid=0x10000, varid=0, name="pair", bytes=4) = 0"#,
+        r#"nc_get_att_double(ncid=0x10000, varid=0, name="scale", bytes=24) = 0"#,
+        r#"nc_get_att_text(ncid=0x10000, varid=-1, name="title", bytes=5) = 0"#,
+        r#"nc_get_att(ncid=0x10000, varid=0, name="pair", bytes=4) = 0"#,
+    ] {
+        assert_eq!(
+            text.lines()
+                .filter(|l| l.trim_end().ends_with(want))
+                .count(),
+            1,
+            "{want} in\n{text}"
+        );
+    }
+    let a = convert_and_check(&trace, &dir.join("atts.otf2"));
+    let names: BTreeSet<&str> = a.regions.iter().map(|r| r.name.as_str()).collect();
+    for f in [
+        "nc_put_att_double",
+        "nc_put_att_text",
+        "nc_put_att",
+        "nc_get_att_double",
+        "nc_get_att_text",
+        "nc_get_att",
+    ] {
+        assert!(names.contains(f), "no region {f}");
+    }
+}
