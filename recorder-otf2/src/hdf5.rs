@@ -311,7 +311,10 @@ unsafe fn fapl_comm(_fapl: hid_t) -> u64 {
 /// Record, once per process, the HDF5 version and whether it is a parallel build.
 fn note_library() {
     static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if DONE.swap(true, std::sync::atomic::Ordering::Relaxed) {
+    // A plain load first: the locked swap only once.
+    if DONE.load(std::sync::atomic::Ordering::Relaxed)
+        || DONE.swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
         return;
     }
     let (mut a, mut b, mut c) = (0, 0, 0);

@@ -62,16 +62,26 @@ unsafe fn var_name(ncid: c_int, varid: c_int) -> u64 {
     id
 }
 
+/// Number of dimensions by (ncid, varid): fixed once a variable is defined.
+static VAR_NDIMS: IdCache = IdCache::new();
+
 fn forget_file(ncid: c_int) {
     VAR_NAMES.forget(|k| (k >> 32) as u32 == ncid as u32);
+    VAR_NDIMS.forget(|k| (k >> 32) as u32 == ncid as u32);
 }
 
 unsafe fn ndims(ncid: c_int, varid: c_int) -> usize {
+    let k = var_key(ncid, varid);
+    if let Some(n) = VAR_NDIMS.get(k) {
+        return n as usize;
+    }
     let mut n: c_int = 0;
     if nc_inq_varndims(ncid, varid, &mut n) != 0 {
         return 0;
     }
-    n.clamp(0, 1024) as usize
+    let n = n.clamp(0, 1024) as usize;
+    VAR_NDIMS.put(k, n as u64);
+    n
 }
 
 /// Elements of the variable's whole shape.
@@ -391,7 +401,10 @@ include!("netcdf_data.rs");
 /// Record, once per process, whether libnetcdf is a parallel build.
 fn note_library() {
     static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if DONE.swap(true, std::sync::atomic::Ordering::Relaxed) {
+    // A plain load first: the locked swap only once.
+    if DONE.load(std::sync::atomic::Ordering::Relaxed)
+        || DONE.swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
         return;
     }
     // A parallel libnetcdf links libmpi (the serial build exports nc_create_par too, as a
