@@ -789,6 +789,8 @@ io_functions! {
     nc__create:    NetCdf Meta [path: File, cmode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
     nc_open:       NetCdf Meta [path: File, mode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
     nc__open:      NetCdf Meta [path: File, mode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };
+    nc_create_par: NetCdf Meta [path: File, cmode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    nc_open_par:   NetCdf Meta [path: File, mode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
     nc_close:      NetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
     nc_abort:      NetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
     nc_sync:       NetCdf Data [ncid: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };

@@ -399,7 +399,7 @@ macro_rules! nc_att {
 include!("netcdf_data.rs");
 
 /// Record, once per process, whether libnetcdf is a parallel build.
-fn note_library() {
+pub(crate) fn note_library() {
     static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     // A plain load first: the locked swap only once.
     if DONE.load(std::sync::atomic::Ordering::Relaxed)
@@ -427,7 +427,7 @@ fn note_library() {
 const NC_WRITE: c_int = 0x0001;
 const NC_NOCLOBBER: c_int = 0x0004;
 
-fn create_mode(cmode: c_int) -> u64 {
+pub(crate) fn create_mode(cmode: c_int) -> u64 {
     mpi_amode::CREATE
         | mpi_amode::RDWR
         | if cmode & NC_NOCLOBBER != 0 {
@@ -437,7 +437,7 @@ fn create_mode(cmode: c_int) -> u64 {
         }
 }
 
-fn open_mode(mode: c_int) -> u64 {
+pub(crate) fn open_mode(mode: c_int) -> u64 {
     if mode & NC_WRITE != 0 {
         mpi_amode::RDWR
     } else {

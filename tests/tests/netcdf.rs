@@ -1185,3 +1185,83 @@ fn attributes_are_recorded_with_their_bytes() {
         assert!(names.contains(f), "no region {f}");
     }
 }
+
+/// Parallel netCDF-4 at 2 ranks (Debian's libnetcdf-mpi-dev): nc_create_par's handle has
+/// MPI_COMM_WORLD, the chain is netCDF -> HDF5 -> MPI-IO -> POSIX, each collective
+/// nc_put_vara_double / nc_get_vara_double is one 800-byte operation on the netCDF handle,
+/// the paradigm is PARALLEL.
+#[test]
+fn parallel_netcdf4_at_2_ranks() {
+    need!(
+        have_program("mpirun") && pkg_config("netcdf-mpi").is_some(),
+        "mpirun or pkg-config netcdf-mpi not found"
+    );
+    let dir = TestDir::new("nc-parallel");
+    let libdir = pkg_config_variable("netcdf-mpi", "libdir").unwrap();
+    let inc = format!("-I{libdir}/netcdf/mpi/include");
+    let mut extra: Vec<String> = vec![inc];
+    extra.extend(pkg_config("netcdf-mpi").unwrap());
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "nc_parallel.c", &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun(2, dir.path(), &trace, &[]).arg(&prog).arg(&data));
+    r.assert_ok("nc_parallel");
+    assert!(r.stdout.ends_with("failures: 0\n"), "{}", r.stdout);
+    let a = convert_and_check(&trace, &dir.join("par.otf2"));
+    let file = format!("{}/par.nc", data.display());
+    let nc: Vec<&Handle> = a
+        .handles
+        .iter()
+        .filter(|h| {
+            h.paradigm.as_deref() == Some("netCDF") && h.file.as_deref() == Some(file.as_str())
+        })
+        .collect();
+    assert!(!nc.is_empty(), "no netCDF handle for {file}");
+    for h in &nc {
+        assert_eq!(h.comm.as_deref(), Some("MPI_COMM_WORLD"), "{h:?}");
+    }
+    // netCDF -> HDF5 -> MPI-IO -> POSIX on the data file.
+    let by_id: BTreeMap<u64, &Handle> = a.handles.iter().map(|h| (h.id, h)).collect();
+    let chain_ok = a.handles.iter().any(|h| {
+        h.paradigm.as_deref() == Some("POSIX") && h.file.as_deref() == Some(file.as_str()) && {
+            let mut names = vec![];
+            let mut cur = Some(h.id);
+            while let Some(id) = cur {
+                let hh = by_id[&id];
+                names.push(hh.paradigm.clone().unwrap_or_default());
+                cur = hh.parent_id;
+            }
+            names == ["POSIX", "MPI-IO", "HDF5", "netCDF"]
+        }
+    });
+    assert!(
+        chain_ok,
+        "no POSIX handle of {file} with the chain netCDF -> HDF5 -> MPI-IO -> POSIX"
+    );
+    let ops: Vec<Op> = a
+        .ops_on(&file)
+        .into_iter()
+        .filter(|o| o.paradigm == "netCDF")
+        .collect();
+    for (func, mode) in [
+        ("nc_put_vara_double", "WRITE"),
+        ("nc_get_vara_double", "READ"),
+    ] {
+        let mine: Vec<&Op> = ops.iter().filter(|o| o.region == func).collect();
+        assert_eq!(mine.len(), 2, "{func}: one per rank: {mine:?}");
+        for o in mine {
+            assert_eq!(
+                (o.mode.as_str(), o.bytes_request, o.bytes_result),
+                (mode, 800, 800),
+                "{o:?}"
+            );
+        }
+    }
+    let par = a
+        .paradigms
+        .iter()
+        .find(|p| p.identification == "netCDF")
+        .expect("netCDF paradigm");
+    assert_eq!(par.class, "PARALLEL");
+}

@@ -1247,5 +1247,93 @@ pub unsafe extern "C" fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_I
     ret
 }
 
+// ---- parallel NetCDF -------------------------------------------------------------------------
+
+/// nc_create_par / nc_open_par (libnetcdf built with MPI): recorded by the NetCDF layer with
+/// the communicator.
+unsafe fn nc_par(
+    func: Func,
+    real: *mut c_void,
+    path: *const c_char,
+    mode: c_int,
+    comm: MPI_Comm,
+    info: MPI_Info,
+    ncidp: *mut c_int,
+    create: bool,
+) -> c_int {
+    let real: unsafe extern "C" fn(*const c_char, c_int, MPI_Comm, MPI_Info, *mut c_int) -> c_int =
+        std::mem::transmute(real);
+    if !runtime::layer_on(Layer::NetCdf) {
+        return real(path, mode, comm, info, ncidp);
+    }
+    let Some(ts) = runtime::begin(Layer::NetCdf) else {
+        return real(path, mode, comm, info, ncidp);
+    };
+    let was = runtime::quiet();
+    crate::netcdf::note_library();
+    let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
+    runtime::unquiet(was);
+    let t0 = runtime::now_raw();
+    let ret = real(path, mode, comm, info, ncidp);
+    let t1 = runtime::now_raw();
+    let err = runtime::errno();
+    let was = runtime::quiet();
+    let c = comm_id(comm);
+    let amode = if create {
+        crate::netcdf::create_mode(mode)
+    } else {
+        crate::netcdf::open_mode(mode)
+    };
+    let id = if ret == 0 && !ncidp.is_null() {
+        *ncidp as u64
+    } else {
+        u64::MAX
+    };
+    runtime::unquiet(was);
+    runtime::end_ret(
+        ts,
+        func,
+        t0,
+        t1,
+        ret,
+        &[file, amode, c, id],
+        ret as i64 as u64,
+    );
+    runtime::set_errno(err);
+    ret
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn nc_create_par(
+    path: *const c_char,
+    cmode: c_int,
+    comm: MPI_Comm,
+    info: MPI_Info,
+    ncidp: *mut c_int,
+) -> c_int {
+    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("nc_create_par\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    nc_par(Func::nc_create_par, p, path, cmode, comm, info, ncidp, true)
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn nc_open_par(
+    path: *const c_char,
+    mode: c_int,
+    comm: MPI_Comm,
+    info: MPI_Info,
+    ncidp: *mut c_int,
+) -> c_int {
+    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("nc_open_par\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    nc_par(Func::nc_open_par, p, path, mode, comm, info, ncidp, false)
+}
+
 // After the macros it uses (textual scope).
 mod fortran;
