@@ -207,7 +207,7 @@ struct ProcessState<'p> {
     /// handle of their file and their name (a global string id).
     subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
-    selection: Option<u32>,
+    selection: Option<String>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
 }
@@ -1278,12 +1278,31 @@ impl<'p> ProcessState<'p> {
                     })
                     .collect();
                 let more = if field(info, r, 0) > 3 { ",..." } else { "" };
-                self.selection = Some(defs.strings.id(&format!("[{}{}]", dims.join(","), more)));
+                self.selection = Some(format!("[{}{}]", dims.join(","), more));
+                return Ok(());
+            }
+            Mapping::Hyperslab => {
+                let rank = (field(info, r, 0) as usize).min(2);
+                let part = |k: u8| -> String {
+                    let v: Vec<String> = (0..rank)
+                        .map(|d| field(info, r, 1 + 3 * d as u8 + k).to_string())
+                        .collect();
+                    v.join(",")
+                };
+                if let Some(s) = &mut self.selection {
+                    s.push_str(&format!(
+                        " count [{}] stride [{}] block [{}]",
+                        part(0),
+                        part(1),
+                        part(2)
+                    ));
+                }
                 return Ok(());
             }
             Mapping::NamedData { xfer, .. } => {
                 if let Some(sel) = self.selection.take() {
                     if pend.op.is_some() {
+                        let sel = defs.strings.id(&sel);
                         w.add_attr_string(ATTR_NC_SELECTION, sel).map_err(otf2e)?;
                     }
                 }
@@ -1295,6 +1314,7 @@ impl<'p> ProcessState<'p> {
             Mapping::SubData { xfer, dir, .. } => {
                 if let Some(sel) = self.selection.take() {
                     if pend.op.is_some() {
+                        let sel = defs.strings.id(&sel);
                         w.add_attr_string(ATTR_SELECTION, sel).map_err(otf2e)?;
                     }
                 }

@@ -386,6 +386,9 @@ pub enum Mapping {
     /// (Role::Event, inside a SubData call) the file selection of the transfer: `rank` and
     /// per dimension (up to 3) the first index and the extent of its bounding box.
     Selection,
+    /// (Role::Event, after a Selection) a regular hyperslab's count, stride and block of its
+    /// first two dimensions, added to the selection.
+    Hyperslab,
     /// A transfer on the object in `key` (opened by SubOpen): Begin/Complete on its file's
     /// handle; `coll` is the field saying the transfer is collective (non-zero).
     SubData {
@@ -745,6 +748,7 @@ io_functions! {
     H5Dwrite:       Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
     H5Dread:        Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 };
     h5_selection:   Hdf5 Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
+    h5_hyperslab:   Hdf5 Event [rank: Int, count0: Size, stride0: Size, block0: Size, count1: Size, stride1: Size, block1: Size] -> Int, Never => Hyperslab;
     H5Dset_extent:  Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
     H5Dflush:       Hdf5 Data [dset: Handle] -> Int, Neg => SubData { key: 0, dir: Flush, req: RET, xfer: RET, coll: RET };
     H5Dvlen_reclaim: Hdf5 Meta [type: Handle] -> Int, Neg => None;

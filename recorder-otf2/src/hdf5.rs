@@ -67,6 +67,8 @@ h5! {
     fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> herr_t = -1;
     fn H5Sget_simple_extent_ndims(space: hid_t) -> c_int = -1;
     fn H5Iget_type(id: hid_t) -> c_int = -1;
+    fn H5Sis_regular_hyperslab(space: hid_t) -> c_int = -1;
+    fn H5Sget_regular_hyperslab(space: hid_t, start: *mut hsize_t, stride: *mut hsize_t, count: *mut hsize_t, block: *mut hsize_t) -> herr_t = -1;
     fn H5Iget_ref(id: hid_t) -> c_int = -1;
     fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> herr_t = -1;
     fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> herr_t = -1;
@@ -203,6 +205,38 @@ unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
         t,
         &[rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
     );
+    // A regular hyperslab: its shape too (count, stride, block of the first two dimensions).
+    if H5Sis_regular_hyperslab(file_space) > 0 {
+        let (mut st, mut sd, mut ct, mut bl) = (
+            [0 as hsize_t; 32],
+            [0 as hsize_t; 32],
+            [0 as hsize_t; 32],
+            [0 as hsize_t; 32],
+        );
+        if H5Sget_regular_hyperslab(
+            file_space,
+            st.as_mut_ptr(),
+            sd.as_mut_ptr(),
+            ct.as_mut_ptr(),
+            bl.as_mut_ptr(),
+        ) >= 0
+        {
+            let g = |i: usize| -> (u64, u64, u64) {
+                if i < rank as usize {
+                    (ct[i], sd[i], bl[i])
+                } else {
+                    (0, 0, 0)
+                }
+            };
+            let (x, y) = (g(0), g(1));
+            runtime::child(
+                ts,
+                Func::h5_hyperslab,
+                t,
+                &[rank as u64, x.0, x.1, x.2, y.0, y.1, y.2, 0],
+            );
+        }
+    }
 }
 
 /// Whether a transfer property list asks for collective MPI-IO (parallel HDF5 only).
