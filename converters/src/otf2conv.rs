@@ -1281,6 +1281,19 @@ impl<'p> ProcessState<'p> {
                 self.selection = Some(format!("[{}{}]", dims.join(","), more));
                 return Ok(());
             }
+            Mapping::Strides => {
+                let rank = (field(info, r, 0) as usize).min(3);
+                let part = |k: u8| -> String {
+                    let v: Vec<String> = (0..rank)
+                        .map(|d| field(info, r, 1 + 2 * d as u8 + k).to_string())
+                        .collect();
+                    v.join(",")
+                };
+                if let Some(s) = &mut self.selection {
+                    s.push_str(&format!(" count [{}] stride [{}]", part(0), part(1)));
+                }
+                return Ok(());
+            }
             Mapping::Hyperslab => {
                 let rank = (field(info, r, 0) as usize).min(2);
                 let part = |k: u8| -> String {

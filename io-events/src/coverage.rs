@@ -145,6 +145,7 @@ fn events(f: &FunctionInfo) -> String {
             format!("Begin {mode} {} / Complete {} on the file's handle, attribute `netCDF variable`", q(req), q(xfer))
         }
         Mapping::IdRelease { .. } => "recorded only when it releases the last reference of a file (Destroy) or dataset".into(),
+        Mapping::Strides => "(no region) count/stride added to `netCDF selection`".into(),
         Mapping::Hyperslab => "(no region) count/stride/block added to `HDF5 selection`".into(),
         Mapping::Selection => "(no region) `HDF5 selection` attribute on the Complete of the enclosing transfer".into(),
         Mapping::SubData { dir, req, xfer, .. } => {

@@ -389,6 +389,9 @@ pub enum Mapping {
     /// (Role::Event, after a Selection) a regular hyperslab's count, stride and block of its
     /// first two dimensions, added to the selection.
     Hyperslab,
+    /// (Role::Event, after a Selection) count and stride of up to three dimensions (netCDF
+    /// `vars`/`varm`), added to the selection.
+    Strides,
     /// A transfer on the object in `key` (opened by SubOpen): Begin/Complete on its file's
     /// handle; `coll` is the field saying the transfer is collective (non-zero).
     SubData {
@@ -811,6 +814,7 @@ io_functions! {
     nc_rename_dim: NetCdf Meta [ncid: Handle, dimid: Int, name: Name] -> Int, NonZero => None;
     nc_rename_att: NetCdf Meta [ncid: Handle, varid: Int, name: Name, newname: Name] -> Int, NonZero => None;
     nc_selection:  NetCdf Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
+    nc_stride:     NetCdf Event [rank: Int, count0: Size, stride0: Size, count1: Size, stride1: Size, count2: Size, stride2: Size] -> Int, Never => Strides;
 
     // ---- NetCDF: data, every form of netcdf.h (bytes = elements x memory type size) -----
     // BEGIN generated netcdf (scripts/gen-netcdf.py)

@@ -159,6 +159,29 @@ unsafe fn selection(
         t,
         &[n as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
     );
+    if !stride.is_null() {
+        let g = |i: usize| -> (u64, u64) {
+            if i < n {
+                (
+                    if count.is_null() {
+                        1
+                    } else {
+                        *count.add(i) as u64
+                    },
+                    *stride.add(i) as u64,
+                )
+            } else {
+                (0, 0)
+            }
+        };
+        let (x, y, z) = (g(0), g(1), g(2));
+        runtime::child(
+            ts,
+            Func::nc_stride,
+            t,
+            &[n as u64, x.0, x.1, y.0, y.1, z.0, z.1, 0],
+        );
+    }
 }
 
 /// The shape of a data call, for the element count.

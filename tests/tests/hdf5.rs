@@ -922,3 +922,65 @@ fn h5dump_serial_file() {
     );
     p.finish("h5dump s.h5");
 }
+
+/// Debian's h5ls and h5repack on the serial program's file: they print (and write) the same
+/// as untraced, their H5Fopen/H5Fcreate make HDF5 handles whose POSIX handles have them as
+/// parents, and the archives pass the checkers.
+#[test]
+fn h5ls_and_h5repack() {
+    need!(
+        have_program("h5ls") && have_program("h5repack"),
+        "h5ls/h5repack not found on PATH"
+    );
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-ls-repack");
+    let prog = compile_serial(&dir).unwrap();
+    let data = dir.subdir("data");
+    run_untraced(&prog, &data, &[]).assert_ok("h5_serial");
+    // h5ls -r: the listing is the same.
+    let r0 = run(command("h5ls", &data).args(["-r", "s.h5"]));
+    r0.assert_ok("h5ls");
+    let t1 = dir.join("trace-ls");
+    let r1 = run(traced("h5ls", &data, &t1).args(["-r", "s.h5"]));
+    r1.assert_ok("traced h5ls");
+    assert_eq!(r1.stdout, r0.stdout);
+    assert!(r1.stdout.contains("/g/d1"), "{}", r1.stdout);
+    let a = convert_and_check(&t1, &dir.join("ls.otf2"));
+    let s_h5 = format!("{}/s.h5", data.display());
+    let hdf5_of = |a: &Archive, f: &str| -> Vec<u64> {
+        a.handles
+            .iter()
+            .filter(|h| h.paradigm.as_deref() == Some("HDF5") && h.file.as_deref() == Some(f))
+            .map(|h| h.id)
+            .collect()
+    };
+    let h = hdf5_of(&a, &s_h5);
+    assert!(!h.is_empty(), "no HDF5 handle for {s_h5}");
+    assert!(
+        a.handles
+            .iter()
+            .any(|p| p.paradigm.as_deref() == Some("POSIX")
+                && p.file.as_deref() == Some(s_h5.as_str())
+                && p.parent_id.is_some_and(|id| h.contains(&id))),
+        "no POSIX handle of {s_h5} under its HDF5 handle"
+    );
+    // h5repack: the copy dumps like the original; both files have HDF5 handles.
+    let t2 = dir.join("trace-repack");
+    let r2 = run(traced("h5repack", &data, &t2).args(["s.h5", "r.h5"]));
+    r2.assert_ok("traced h5repack");
+    let d0 = run(command("h5dump", &data).args(["-d", "/g/d1", "s.h5"]));
+    let d1 = run(command("h5dump", &data).args(["-d", "/g/d1", "r.h5"]));
+    assert_eq!(
+        d0.stdout.replace("s.h5", "X"),
+        d1.stdout.replace("r.h5", "X"),
+        "the repacked /g/d1 differs"
+    );
+    let a = convert_and_check(&t2, &dir.join("repack.otf2"));
+    let r_h5 = format!("{}/r.h5", data.display());
+    assert!(!hdf5_of(&a, &s_h5).is_empty(), "no HDF5 handle for {s_h5}");
+    assert!(!hdf5_of(&a, &r_h5).is_empty(), "no HDF5 handle for {r_h5}");
+    assert!(a.calls_of("H5Fcreate").len() == 1, "one H5Fcreate (r.h5)");
+}

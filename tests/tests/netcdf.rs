@@ -527,8 +527,8 @@ enum Sel {
 }
 
 /// The selections: var1 / vara / vars / varm calls record their bounding box
-/// ("[first+extent,...]", extent = (count - 1) x stride + 1); the whole-variable calls
-/// record none.
+/// ("[first+extent,...]", extent = (count - 1) x stride + 1), vars / varm also their count
+/// and stride; the whole-variable calls record none.
 fn nc_all_selection(func: &str) -> Sel {
     if is_whole_variable(func) {
         return Sel::Absent;
@@ -536,11 +536,11 @@ fn nc_all_selection(func: &str) -> Sel {
     match func {
         "nc_put_var1_double" | "nc_get_var1_double" => Sel::Exact("[7+1]"),
         "nc_put_vara_int" | "nc_get_vara_int" => Sel::Exact("[10+5,0+10]"),
-        "nc_put_varm_double" | "nc_get_varm_double" => Sel::Exact("[20+10]"),
+        "nc_put_varm_double" | "nc_get_varm_double" => Sel::Exact("[20+10] count [10] stride [1]"),
         "nc_put_vara" | "nc_get_vara" => Sel::Exact("[50+10]"),
         "nc_put_vara_uchar" | "nc_get_vara_uchar" => Sel::Exact("[4+4]"),
         // start {0,0} count {5,5} stride {2,2}
-        "nc_put_vars_int" | "nc_get_vars_int" => Sel::Exact("[0+9,0+9]"),
+        "nc_put_vars_int" | "nc_get_vars_int" => Sel::Exact("[0+9,0+9] count [5,5] stride [2,2]"),
         _ => Sel::Present,
     }
 }
