@@ -48,7 +48,7 @@ fn main() {
         .compile("rotf2shim");
 
     let Some(dirs) = mpi_include_dirs() else {
-        println!("cargo:warning=no MPI found (mpicc): building without the MPI-IO layer");
+        println!("cargo:warning=building without the MPI-IO layer (no mpicc found, or RECORDER_OTF2_NO_MPI set)");
         return;
     };
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
