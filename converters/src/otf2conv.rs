@@ -532,6 +532,24 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
+    /// The selection of the transfer ending now (set by its `*_selection` event), as
+    /// attribute `attr` of its Complete when it has one.
+    fn attach_selection(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        attr: u32,
+        has_op: bool,
+    ) -> Result<(), Err> {
+        if let Some(sel) = self.selection.take() {
+            if has_op {
+                w.add_attr_string(attr, defs.strings.id(&sel))
+                    .map_err(otf2e)?;
+            }
+        }
+        Ok(())
+    }
+
     /// IoOperationBegin of a library operation on the object in field `key`.
     #[allow(clippy::too_many_arguments)]
     fn begin_obj_op(
@@ -1281,56 +1299,33 @@ impl<'p> ProcessState<'p> {
                 self.selection = Some(format!("[{}{}]", dims.join(","), more));
                 return Ok(());
             }
-            Mapping::Strides => {
-                let rank = (field(info, r, 0) as usize).min(3);
-                let part = |k: u8| -> String {
-                    let v: Vec<String> = (0..rank)
-                        .map(|d| field(info, r, 1 + 2 * d as u8 + k).to_string())
-                        .collect();
-                    v.join(",")
+            Mapping::Strides | Mapping::Hyperslab => {
+                // Field 0 is the rank, then these values per dimension.
+                let names: &[&str] = if info.mapping == Mapping::Strides {
+                    &["count", "stride"]
+                } else {
+                    &["count", "stride", "block"]
                 };
+                let dims = (field(info, r, 0) as usize).min((info.args.len() - 1) / names.len());
                 if let Some(s) = &mut self.selection {
-                    s.push_str(&format!(" count [{}] stride [{}]", part(0), part(1)));
-                }
-                return Ok(());
-            }
-            Mapping::Hyperslab => {
-                let rank = (field(info, r, 0) as usize).min(2);
-                let part = |k: u8| -> String {
-                    let v: Vec<String> = (0..rank)
-                        .map(|d| field(info, r, 1 + 3 * d as u8 + k).to_string())
-                        .collect();
-                    v.join(",")
-                };
-                if let Some(s) = &mut self.selection {
-                    s.push_str(&format!(
-                        " count [{}] stride [{}] block [{}]",
-                        part(0),
-                        part(1),
-                        part(2)
-                    ));
+                    for (k, name) in names.iter().enumerate() {
+                        let v: Vec<String> = (0..dims)
+                            .map(|d| field(info, r, (1 + names.len() * d + k) as u8).to_string())
+                            .collect();
+                        s.push_str(&format!(" {name} [{}]", v.join(",")));
+                    }
                 }
                 return Ok(());
             }
             Mapping::NamedData { xfer, .. } => {
-                if let Some(sel) = self.selection.take() {
-                    if pend.op.is_some() {
-                        let sel = defs.strings.id(&sel);
-                        w.add_attr_string(ATTR_NC_SELECTION, sel).map_err(otf2e)?;
-                    }
-                }
+                self.attach_selection(defs, w, ATTR_NC_SELECTION, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let got = if failed { 0 } else { field(info, r, xfer) };
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
                 }
             }
             Mapping::SubData { xfer, dir, .. } => {
-                if let Some(sel) = self.selection.take() {
-                    if pend.op.is_some() {
-                        let sel = defs.strings.id(&sel);
-                        w.add_attr_string(ATTR_SELECTION, sel).map_err(otf2e)?;
-                    }
-                }
+                self.attach_selection(defs, w, ATTR_SELECTION, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let got = if failed || dir == Dir::Flush {
                         0

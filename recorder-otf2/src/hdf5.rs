@@ -38,23 +38,9 @@ const H5F_ACC_EXCL: c_uint = 0x0004;
 /// H5FD_MPIO_COLLECTIVE of H5FD_mpio_xfer_t.
 const H5FD_MPIO_COLLECTIVE: c_int = 1;
 
-/// Typed calls of the HDF5 functions the recorder asks (none of them is wrapped).
-macro_rules! h5 {
-    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
-        #[inline]
-        unsafe fn $name($($a: $t),*) -> $r {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return $fail;
-            }
-            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            f($($a),*)
-        }
-    )* };
-}
-
-h5! {
+// Typed calls of the HDF5 functions the recorder asks (none of them is wrapped).
+crate::wrap::lib_calls! {
+    new;
     fn H5Sget_select_npoints(space: hid_t) -> i64 = -1;
     fn H5Dget_space(dset: hid_t) -> hid_t = -1;
     fn H5Aget_space(attr: hid_t) -> hid_t = -1;

@@ -16,19 +16,12 @@ use crate::wrap::LibReal;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
 
+/// Typed calls of the NetCDF functions the recorder asks (none is wrapped; all return a
+/// NetCDF status; -1 when libnetcdf is missing).
 macro_rules! nc {
-    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => { $(
-        #[inline]
-        unsafe fn $name($($a: $t),*) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return -1;
-            }
-            let f: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            f($($a),*)
-        }
-    )* };
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => {
+        crate::wrap::lib_calls! { new; $( fn $name($($a: $t),*) -> c_int = -1; )* }
+    };
 }
 
 nc! {

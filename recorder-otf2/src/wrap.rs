@@ -139,18 +139,50 @@ fn object_base(p: *const c_void) -> *mut c_void {
     }
 }
 
-/// A lazily resolved function of an I/O library this library wraps (HDF5 ...): the next
-/// definition after this library, or one in a privately loaded object.
+/// Resolve a library symbol this library does not define itself under that name, or whose
+/// definition here must be skipped: the next definition after this library, then one in a
+/// privately loaded object. With `global_first`, the global scope comes first: MPI's
+/// predefined objects (Open MPI's `ompi_mpi_comm_world`) may have been copied into the
+/// executable by a copy relocation, and libmpi then uses that copy, which precedes this
+/// library in the search order (only for names this library does not define: PMPI_ ...).
+pub fn lib_sym(name: *const c_char, global_first: bool) -> *mut c_void {
+    let handles: &[*mut c_void] = if global_first {
+        &[libc::RTLD_DEFAULT, libc::RTLD_NEXT]
+    } else {
+        &[libc::RTLD_NEXT]
+    };
+    for &h in handles {
+        // SAFETY: NUL-terminated name.
+        let p = unsafe { libc::dlsym(h, name) };
+        if !p.is_null() {
+            return p;
+        }
+    }
+    search_loaded(name)
+}
+
+/// A lazily resolved function of an I/O library (MPI, HDF5, NetCDF), see [`lib_sym`].
 pub struct LibReal {
     name: &'static str,
+    global_first: bool,
     ptr: AtomicPtr<c_void>,
 }
 
 impl LibReal {
-    /// `name` must end with a NUL byte.
+    /// A function this library also defines (wraps): the next definition. `name` must end
+    /// with a NUL byte.
     pub const fn new(name: &'static str) -> LibReal {
         LibReal {
             name,
+            global_first: false,
+            ptr: AtomicPtr::new(std::ptr::null_mut()),
+        }
+    }
+    /// A name this library does not define (PMPI_ ...): the global scope first.
+    pub const fn global(name: &'static str) -> LibReal {
+        LibReal {
+            name,
+            global_first: true,
             ptr: AtomicPtr::new(std::ptr::null_mut()),
         }
     }
@@ -164,16 +196,31 @@ impl LibReal {
     }
     #[cold]
     fn resolve(&self) -> *mut c_void {
-        let name = self.name.as_ptr() as *const c_char;
-        // SAFETY: NUL-terminated name.
-        let mut p = unsafe { libc::dlsym(libc::RTLD_NEXT, name) };
-        if p.is_null() {
-            p = search_loaded(name);
-        }
+        let p = lib_sym(self.name.as_ptr() as *const c_char, self.global_first);
         self.ptr.store(p, Relaxed);
         p
     }
 }
+
+/// Typed calls of library functions the recorder itself asks (never wrapped ones):
+/// `lib_calls! { new|global; fn name(args) -> Ret = value-if-missing; ... }`.
+macro_rules! lib_calls {
+    ($resolve:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
+        #[inline]
+        #[allow(non_snake_case, dead_code)]
+        unsafe fn $name($($a: $t),*) -> $r {
+            static REAL: $crate::wrap::LibReal =
+                $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return $fail;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            f($($a),*)
+        }
+    )* };
+}
+pub(crate) use lib_calls;
 
 /// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
 pub trait FailValue {

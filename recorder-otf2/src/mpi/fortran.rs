@@ -18,31 +18,16 @@ pmpi! {
     fn PMPI_Status_c2f(c: *const MPI_Status, f: *mut Fint);
 }
 
-/// Fortran -> C conversions of the handle types (the `PMPI_*_f2c` functions return the
-/// handle itself, so they need their own typed calls).
-macro_rules! f2c {
-    ($( fn $name:ident ( $a:ident : $t:ty ) -> $r:ty; )*) => { $(
-        #[inline]
-        unsafe fn $name($a: $t) -> $r {
-            static REAL: MpiReal = MpiReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return std::mem::zeroed();
-            }
-            let f: unsafe extern "C" fn($t) -> $r = std::mem::transmute(p);
-            f($a)
-        }
-    )* };
-}
-
-f2c! {
-    fn PMPI_File_f2c(f: Fint) -> MPI_File;
-    fn PMPI_File_c2f(c: MPI_File) -> Fint;
-    fn PMPI_Type_f2c(f: Fint) -> MPI_Datatype;
-    fn PMPI_Comm_f2c(f: Fint) -> MPI_Comm;
-    fn PMPI_Info_f2c(f: Fint) -> MPI_Info;
-    fn PMPI_Request_f2c(f: Fint) -> MPI_Request;
-    fn PMPI_Request_c2f(c: MPI_Request) -> Fint;
+// Fortran -> C conversions of the handle types (they return the handle itself).
+crate::wrap::lib_calls! {
+    global;
+    fn PMPI_File_f2c(f: Fint) -> MPI_File = std::mem::zeroed();
+    fn PMPI_File_c2f(c: MPI_File) -> Fint = std::mem::zeroed();
+    fn PMPI_Type_f2c(f: Fint) -> MPI_Datatype = std::mem::zeroed();
+    fn PMPI_Comm_f2c(f: Fint) -> MPI_Comm = std::mem::zeroed();
+    fn PMPI_Info_f2c(f: Fint) -> MPI_Info = std::mem::zeroed();
+    fn PMPI_Request_f2c(f: Fint) -> MPI_Request = std::mem::zeroed();
+    fn PMPI_Request_c2f(c: MPI_Request) -> Fint = std::mem::zeroed();
 }
 
 /// Whether a Fortran status argument is MPI_STATUS_IGNORE (of `use mpi` or `use mpi_f08`).

@@ -55,71 +55,17 @@ const ERR_NO_MPI: c_int = 16;
 
 // ---- symbol resolution ----------------------------------------------------------------------
 
-/// Resolve an MPI symbol: the global scope first (a predefined object such as
-/// `ompi_mpi_comm_world` may have been copied into the executable by a copy relocation, and
-/// libmpi then uses that copy, which precedes this library in the search order), then the
-/// objects after this library, then every loaded object (a libmpi loaded with RTLD_LOCAL
-/// by a Python extension). Only PMPI_ and library-internal names are looked up: this
-/// library defines none of them.
+/// Resolve an MPI symbol (for shim_mpi.c's predefined handles): see `wrap::lib_sym`.
 #[no_mangle]
 pub extern "C" fn rotf2_mpi_sym(name: *const c_char) -> *mut c_void {
-    // SAFETY: NUL-terminated names from this module and shim_mpi.c.
-    unsafe {
-        let p = libc::dlsym(libc::RTLD_DEFAULT, name);
-        if !p.is_null() {
-            return p;
-        }
-        let p = libc::dlsym(libc::RTLD_NEXT, name);
-        if !p.is_null() {
-            return p;
-        }
-    }
-    crate::wrap::search_loaded(name)
+    crate::wrap::lib_sym(name, true)
 }
 
-/// A lazily resolved MPI entry point.
-pub struct MpiReal {
-    name: &'static str,
-    ptr: AtomicPtr<c_void>,
-}
-
-impl MpiReal {
-    pub const fn new(name: &'static str) -> MpiReal {
-        MpiReal {
-            name,
-            ptr: AtomicPtr::new(std::ptr::null_mut()),
-        }
-    }
-    #[inline(always)]
-    pub fn get(&self) -> *mut c_void {
-        let p = self.ptr.load(Relaxed);
-        if !p.is_null() {
-            return p;
-        }
-        self.resolve()
-    }
-    #[cold]
-    fn resolve(&self) -> *mut c_void {
-        let p = rotf2_mpi_sym(self.name.as_ptr() as *const c_char);
-        self.ptr.store(p, Relaxed);
-        p
-    }
-}
-
-/// Typed calls of the PMPI_ functions the recorder itself needs.
+/// Typed calls of the PMPI_ functions the recorder itself needs (all return an MPI error code).
 macro_rules! pmpi {
-    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => { $(
-        #[inline]
-        unsafe fn $name($($a: $t),*) -> c_int {
-            static REAL: MpiReal = MpiReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return ERR_NO_MPI;
-            }
-            let f: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            f($($a),*)
-        }
-    )* };
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => {
+        crate::wrap::lib_calls! { global; $( fn $name($($a: $t),*) -> c_int = ERR_NO_MPI; )* }
+    };
 }
 
 pmpi! {
@@ -755,7 +701,7 @@ macro_rules! mpi_wrap {
         #[no_mangle]
         #[allow(unused_variables, unused_mut, unused_unsafe)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
-            static REAL: MpiReal = MpiReal::new(concat!("P", stringify!($name), "\0"));
+            static REAL: crate::wrap::LibReal = crate::wrap::LibReal::global(concat!("P", stringify!($name), "\0"));
             let p = REAL.get();
             if p.is_null() {
                 return ERR_NO_MPI;
