@@ -423,24 +423,13 @@ pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
     if !last {
         return real(id);
     }
-    let Some(ts) = runtime::begin(Layer::Hdf5) else {
-        return real(id);
-    };
-    let t0 = runtime::now_raw();
-    let ret = real(id);
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    runtime::end_ret(
-        ts,
+    runtime::record_call(
+        Layer::Hdf5,
         Func::H5Idec_ref,
-        t0,
-        t1,
-        (ret < 0) as i32,
-        &[id as u64, kind as u64],
-        ret as i64 as u64,
-    );
-    runtime::set_errno(err);
-    ret
+        |_| (),
+        || real(id),
+        |_, (), ret, _| ([id as u64, kind as u64], (ret < 0) as i32),
+    )
 }
 
 h5_wrap! {

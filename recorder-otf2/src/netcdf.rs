@@ -197,58 +197,43 @@ unsafe fn data_call(
     elem_size: u64,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    if !runtime::layer_on(Layer::NetCdf) {
-        return real();
-    }
-    let Some(ts) = runtime::begin(Layer::NetCdf) else {
-        return real();
-    };
-    let was = runtime::quiet();
-    note_library();
-    let elements = match shape {
-        Shape::Whole => whole(ncid, varid),
-        Shape::One(_) => 1,
-        Shape::Counted(_, count, _) => counted(ncid, varid, count),
-    };
-    let size = if elem_size == 0 {
-        var_type_size(ncid, varid)
-    } else {
-        elem_size
-    };
-    let name = var_name(ncid, varid);
-    runtime::unquiet(was);
-    let t0 = runtime::now_raw();
-    let ret = real();
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    let was = runtime::quiet();
-    match shape {
-        Shape::Counted(start, count, stride) => {
-            selection(ts, t1, ncid, varid, start, count, stride)
-        }
-        Shape::One(index) => selection(
-            ts,
-            t1,
-            ncid,
-            varid,
-            index,
-            std::ptr::null(),
-            std::ptr::null(),
-        ),
-        Shape::Whole => {}
-    }
-    runtime::unquiet(was);
-    runtime::end_ret(
-        ts,
+    runtime::record_call(
+        Layer::NetCdf,
         func,
-        t0,
-        t1,
-        ret,
-        &[ncid as u64, name, elements, elements * size],
-        ret as i64 as u64,
-    );
-    runtime::set_errno(err);
-    ret
+        |_| {
+            note_library();
+            let elements = match shape {
+                Shape::Whole => whole(ncid, varid),
+                Shape::One(_) => 1,
+                Shape::Counted(_, count, _) => counted(ncid, varid, count),
+            };
+            let size = if elem_size == 0 {
+                var_type_size(ncid, varid)
+            } else {
+                elem_size
+            };
+            (elements, size, var_name(ncid, varid))
+        },
+        real,
+        |ts, (elements, size, name), ret, t1| {
+            match shape {
+                Shape::Counted(start, count, stride) => {
+                    selection(ts, t1, ncid, varid, start, count, stride)
+                }
+                Shape::One(index) => selection(
+                    ts,
+                    t1,
+                    ncid,
+                    varid,
+                    index,
+                    std::ptr::null(),
+                    std::ptr::null(),
+                ),
+                Shape::Whole => {}
+            }
+            ([ncid as u64, name, elements, elements * size], ret)
+        },
+    )
 }
 
 type Ix = *const usize;
@@ -333,35 +318,20 @@ unsafe fn att_call(
     bytes: impl FnOnce() -> u64,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    if !runtime::layer_on(Layer::NetCdf) {
-        return real();
-    }
-    let Some(ts) = runtime::begin(Layer::NetCdf) else {
-        return real();
-    };
-    let was = runtime::quiet();
-    note_library();
-    let n = cname(name);
-    runtime::unquiet(was);
-    let t0 = runtime::now_raw();
-    let ret = real();
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    let was = runtime::quiet();
-    // A get learns the length only once the attribute exists: asked after the call.
-    let b = if ret == 0 { bytes() } else { 0 };
-    runtime::unquiet(was);
-    runtime::end_ret(
-        ts,
+    runtime::record_call(
+        Layer::NetCdf,
         func,
-        t0,
-        t1,
-        ret,
-        &[ncid as u64, varid as u64, n, b],
-        ret as i64 as u64,
-    );
-    runtime::set_errno(err);
-    ret
+        |_| {
+            note_library();
+            cname(name)
+        },
+        real,
+        // A get learns the length only once the attribute exists: asked after the call.
+        |_, n, ret, _| {
+            let b = if ret == 0 { bytes() } else { 0 };
+            ([ncid as u64, varid as u64, n, b], ret)
+        },
+    )
 }
 
 /// One exported attribute function per generated line: `put_x|put_n|get name size`.

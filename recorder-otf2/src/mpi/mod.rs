@@ -1167,30 +1167,13 @@ pub unsafe extern "C" fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_I
         return -1;
     }
     let real: unsafe extern "C" fn(i64, MPI_Comm, MPI_Info) -> c_int = std::mem::transmute(p);
-    if !runtime::layer_on(Layer::Hdf5) {
-        return real(fapl, comm, info);
-    }
-    let Some(ts) = runtime::begin(Layer::Hdf5) else {
-        return real(fapl, comm, info);
-    };
-    let t0 = runtime::now_raw();
-    let ret = real(fapl, comm, info);
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    let was = runtime::quiet();
-    let c = comm_id(comm);
-    runtime::unquiet(was);
-    runtime::end_ret(
-        ts,
+    runtime::record_call(
+        Layer::Hdf5,
         Func::H5Pset_fapl_mpio,
-        t0,
-        t1,
-        (ret < 0) as i32,
-        &[fapl as u64, c],
-        ret as i64 as u64,
-    );
-    runtime::set_errno(err);
-    ret
+        |_| (),
+        || real(fapl, comm, info),
+        |_, (), ret, _| ([fapl as u64, comm_id(comm)], (ret < 0) as i32),
+    )
 }
 
 // ---- parallel NetCDF -------------------------------------------------------------------------
@@ -1209,44 +1192,28 @@ unsafe fn nc_par(
 ) -> c_int {
     let real: unsafe extern "C" fn(*const c_char, c_int, MPI_Comm, MPI_Info, *mut c_int) -> c_int =
         std::mem::transmute(real);
-    if !runtime::layer_on(Layer::NetCdf) {
-        return real(path, mode, comm, info, ncidp);
-    }
-    let Some(ts) = runtime::begin(Layer::NetCdf) else {
-        return real(path, mode, comm, info, ncidp);
-    };
-    let was = runtime::quiet();
-    crate::netcdf::note_library();
-    let file = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX);
-    runtime::unquiet(was);
-    let t0 = runtime::now_raw();
-    let ret = real(path, mode, comm, info, ncidp);
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    let was = runtime::quiet();
-    let c = comm_id(comm);
-    let amode = if create {
-        crate::netcdf::create_mode(mode)
-    } else {
-        crate::netcdf::open_mode(mode)
-    };
-    let id = if ret == 0 && !ncidp.is_null() {
-        *ncidp as u64
-    } else {
-        u64::MAX
-    };
-    runtime::unquiet(was);
-    runtime::end_ret(
-        ts,
+    runtime::record_call(
+        Layer::NetCdf,
         func,
-        t0,
-        t1,
-        ret,
-        &[file, amode, c, id],
-        ret as i64 as u64,
-    );
-    runtime::set_errno(err);
-    ret
+        |ts| {
+            crate::netcdf::note_library();
+            crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX)
+        },
+        || real(path, mode, comm, info, ncidp),
+        |_, file, ret, _| {
+            let amode = if create {
+                crate::netcdf::create_mode(mode)
+            } else {
+                crate::netcdf::open_mode(mode)
+            };
+            let id = if ret == 0 && !ncidp.is_null() {
+                *ncidp as u64
+            } else {
+                u64::MAX
+            };
+            ([file, amode, comm_id(comm), id], ret)
+        },
+    )
 }
 
 #[no_mangle]
