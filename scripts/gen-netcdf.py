@@ -71,7 +71,7 @@ def table_lines(funcs):
     lines = []
     for name, dirn, form, _ in funcs:
         d = "Write" if dirn == "put" else "Read"
-        lines.append(f"    {name}: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData {{ file: 0, name: 1, dir: {d}, req: 3, xfer: 3 }};")
+        lines.append(f"    {name}: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData {{ file: 0, name: 1, dir: {d}, req: 3, xfer: 3, coll: false }};")
     return lines
 
 

@@ -15,6 +15,7 @@ PACKAGES=(
   libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py   # HDF5 layer tests (serial, parallel, h5dump, h5py)
   libnetcdf-dev netcdf-bin python3-netcdf4     # NetCDF layer tests (ncdump, nccopy, netCDF4)
   libnetcdf-mpi-dev                            # parallel netCDF-4 test (nc_create_par)
+  libpnetcdf-dev pnetcdf-bin                   # PnetCDF layer tests (ncmpidump)
 )
 
 missing=()
@@ -27,6 +28,32 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# ADIOS2's C library for the ADIOS layer tests: Debian has no ADIOS2 package; the PyPI wheel
+# ships libadios2_c.so with its headers (a serial build). Installed by file into a folder of
+# its own (no Python environment is touched), found by the tests there or through
+# RECORDER_OTF2_ADIOS2 (the folder holding libadios2_c.so and include/).
+ADIOS2_PREFIX=/opt/recorder-otf2-adios2
+ADIOS2_VERSION=2.12.1.1001
+if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ]; then
+  PIP=()
+  for py in python3 /usr/bin/python3; do
+    if "$py" -m pip --version >/dev/null 2>&1; then PIP=("$py" -m pip); break; fi
+  done
+  if [ ${#PIP[@]} -eq 0 ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-pip >/dev/null
+    PIP=(/usr/bin/python3 -m pip)
+  fi
+  echo "setup: installing the adios2 $ADIOS2_VERSION wheel's C library into $ADIOS2_PREFIX"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  # --target with an explicit platform: pip installs files only, whatever Python runs it.
+  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --no-deps --target "$ADIOS2_PREFIX" \
+    --only-binary=:all: --python-version 3.11 --platform manylinux_2_28_x86_64 \
+    "adios2==$ADIOS2_VERSION"
 fi
 
 if ! command -v cargo >/dev/null; then

@@ -6,17 +6,18 @@
 //! unified globally as they appear; all global definitions are written at the end, with the
 //! exact number of events of every location.
 
-use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
+use crate::calls::{CallTrees, TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE,
-    ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
+    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_OFFSET, ATTR_SELECTION,
+    HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
 use io_events::functions::{
-    Dir, Flags, FunctionInfo, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
+    Dir, Flags, FunctionInfo, Kind, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
 };
 use otf2_sys::{
     ArchiveWriter, AttributeValue, CommFlags, EventWriter, GroupFlags, GroupType, IoAccessMode,
@@ -73,6 +74,49 @@ struct Pending {
     op: Option<(u32, u64)>,
     /// The second operation of a two-handle call (copy_file_range: the write).
     op2: Option<(u32, u64)>,
+    /// The call acts on a library object whose handle was pushed on `opening` (handles the
+    /// call creates, one layer down, get it as parent).
+    context: bool,
+}
+
+/// A library operation in flight (non-blocking request, split collective, deferred put).
+#[derive(Clone, Copy)]
+struct InFlight {
+    handle: u32,
+    id: u64,
+    bytes: u64,
+    dir: Dir,
+}
+
+/// The key of a request in flight: (layer, owning object or u64::MAX, request id).
+type ReqKey = (Layer, u64, u64);
+
+/// The attributes naming a library variable and its selection, by layer.
+fn variable_attrs(layer: Layer) -> (u32, u32) {
+    if layer == Layer::Adios {
+        (ATTR_ADIOS_VARIABLE, ATTR_ADIOS_SELECTION)
+    } else {
+        (ATTR_NC_VARIABLE, ATTR_NC_SELECTION)
+    }
+}
+
+/// The request key of a ReqDone-style record: (`file` field or none, `id` field).
+fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
+    let owner = if file == RET {
+        u64::MAX
+    } else {
+        field(info, r, file)
+    };
+    (info.layer, owner, field(info, r, id))
+}
+
+/// Whether a ReqsDone `which` value covers an operation of direction `dir`.
+fn which_covers(which: u64, dir: Dir) -> bool {
+    match which {
+        1 => dir == Dir::Read,
+        2 => dir == Dir::Write,
+        _ => true,
+    }
 }
 
 fn access_mode(flags: u32) -> IoAccessMode {
@@ -198,9 +242,18 @@ struct ProcessState<'p> {
     aio: HashMap<u64, (u32, u64, u64)>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
     objs: HashMap<(Layer, u64), u32>,
-    /// Library operations in flight (non-blocking requests, split collectives), keyed by
-    /// (layer, request or object identity): (handle, matching id, requested bytes).
-    reqs: HashMap<(Layer, u64), (u32, u64, u64)>,
+    /// Library operations in flight (non-blocking requests, split collectives, deferred
+    /// puts), keyed by (layer, owning object, request or object identity).
+    reqs: HashMap<ReqKey, InFlight>,
+    /// Non-blocking starts (NamedStart) whose completion is collective, as (thread, n-th
+    /// start of that thread): found by a first pass over the process's streams.
+    collective_starts: HashSet<(usize, u64)>,
+    /// The thread being converted and how many NamedStart records it has had so far.
+    thread: usize,
+    starts_seen: Vec<u64>,
+    /// Library handles whose file is a directory of files (an ADIOS BP output): files opened
+    /// inside it while it is open get it as parent, whichever thread opens them.
+    containers: Vec<(u32, String)>,
     /// Local communicator id -> global comm id.
     comm_map: HashMap<u64, u32>,
     /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
@@ -243,13 +296,25 @@ impl<'p> ProcessState<'p> {
         comm: Option<u32>,
     ) -> u32 {
         let paradigm = defs.paradigm(layer);
+        let name = defs.files[file as usize].name.clone();
         let parent = self
             .opening
             .iter()
             .rev()
             .find(|(_, p)| *p != paradigm)
-            .map(|(h, _)| *h);
-        let name = defs.files[file as usize].name.clone();
+            .map(|(h, _)| *h)
+            .or_else(|| {
+                self.containers
+                    .iter()
+                    .rev()
+                    .find(|(h, dir)| {
+                        defs.handles[*h as usize].paradigm != paradigm
+                            && name.len() > dir.len()
+                            && name.starts_with(dir.as_str())
+                            && name.as_bytes()[dir.len()] == b'/'
+                    })
+                    .map(|(h, _)| *h)
+            });
         let active = &self.active;
         let h = defs.handle(
             HandleDef {
@@ -592,6 +657,85 @@ impl<'p> ProcessState<'p> {
         Ok(Some((h, id)))
     }
 
+    /// IoOperationBegin of a transfer on a named variable of the library file in field
+    /// `file` (netCDF, PnetCDF, ADIOS), with the variable's name as attribute.
+    #[allow(clippy::too_many_arguments)]
+    fn begin_named_op(
+        &mut self,
+        defs: &mut GlobalDefs,
+        w: &mut EventWriter,
+        t0: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        (file, name, dir, req): (u8, u8, Dir, u8),
+        flags: IoOperationFlags,
+    ) -> Result<Option<(u32, u64)>, Err> {
+        let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
+            return Ok(None);
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let mode = if dir == Dir::Read {
+            IoOperationMode::Read
+        } else {
+            IoOperationMode::Write
+        };
+        let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
+        let s = defs.strings.id(text);
+        w.add_attr_string(variable_attrs(info.layer).0, s)
+            .map_err(otf2e)?;
+        w.io_operation_begin(t0, h, mode, flags, field(info, r, req), id, None)
+            .map_err(otf2e)?;
+        Ok(Some((h, id)))
+    }
+
+    /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
+    /// the order they started.
+    fn cancel_in_flight(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+        let mut left: Vec<InFlight> = self
+            .reqs
+            .values()
+            .filter(|v| v.handle == handle)
+            .copied()
+            .collect();
+        if left.is_empty() {
+            return Ok(());
+        }
+        left.sort_unstable_by_key(|v| v.id);
+        self.reqs.retain(|_, v| v.handle != handle);
+        for v in left {
+            w.io_operation_cancelled(t, v.handle, v.id)
+                .map_err(otf2e)?;
+        }
+        Ok(())
+    }
+
+    /// An operation goes in flight under `k`. A request id reused while the converter still
+    /// holds it (a completion it never saw): the old operation is closed as cancelled.
+    #[allow(clippy::too_many_arguments)]
+    fn in_flight(
+        &mut self,
+        w: &mut EventWriter,
+        t: u64,
+        k: ReqKey,
+        handle: u32,
+        id: u64,
+        bytes: u64,
+        dir: Dir,
+    ) -> Result<(), Err> {
+        let v = InFlight {
+            handle,
+            id,
+            bytes,
+            dir,
+        };
+        if let Some(old) = self.reqs.insert(k, v) {
+            w.io_operation_cancelled(t, old.handle, old.id)
+                .map_err(otf2e)?;
+        }
+        Ok(())
+    }
+
     /// Enter the call: Enter, and what must happen at its start.
     fn start(
         &mut self,
@@ -609,6 +753,17 @@ impl<'p> ProcessState<'p> {
         w.enter(t0, region).map_err(otf2e)?;
         if info.fail.failed(r.ret()) {
             return Ok(pend);
+        }
+        // A PnetCDF or ADIOS call on an open file: what it opens one layer down (PnetCDF's
+        // independent-mode MPI file, a BP engine's data files) belongs to that file.
+        if matches!(info.layer, Layer::PnetCdf | Layer::Adios)
+            && !matches!(info.mapping, Mapping::ObjOpen { .. })
+            && info.args.first().is_some_and(|a| a.1 == Kind::Handle)
+        {
+            if let Some(&h) = self.objs.get(&(info.layer, field(info, r, 0))) {
+                self.opening.push((h, defs.paradigm(info.layer)));
+                pend.context = true;
+            }
         }
         match info.mapping {
             Mapping::OpenFd { path, .. }
@@ -716,31 +871,34 @@ impl<'p> ProcessState<'p> {
                 name,
                 dir,
                 req,
+                coll,
                 ..
             } => {
-                if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let mode = if dir == Dir::Read {
-                        IoOperationMode::Read
-                    } else {
-                        IoOperationMode::Write
-                    };
-                    let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
-                    let s = defs.strings.id(text);
-                    w.add_attr_string(ATTR_NC_VARIABLE, s).map_err(otf2e)?;
-                    w.io_operation_begin(
-                        t0,
-                        h,
-                        mode,
-                        IoOperationFlags::NONE,
-                        field(info, r, req),
-                        id,
-                        None,
-                    )
-                    .map_err(otf2e)?;
-                    pend.op = Some((h, id));
+                let flags = if coll {
+                    IoOperationFlags::COLLECTIVE
+                } else {
+                    IoOperationFlags::NONE
+                };
+                pend.op = self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
+            }
+            Mapping::NamedStart {
+                file,
+                name,
+                dir,
+                req,
+                id,
+            } => {
+                let nb = field(info, r, id) != u64::MAX;
+                let mut flags = IoOperationFlags::NONE;
+                if nb {
+                    let n = self.starts_seen[self.thread];
+                    self.starts_seen[self.thread] += 1;
+                    flags = IoOperationFlags::NON_BLOCKING;
+                    if self.collective_starts.contains(&(self.thread, n)) {
+                        flags |= IoOperationFlags::COLLECTIVE;
+                    }
                 }
+                pend.op = self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
             }
             Mapping::SubData {
                 key,
@@ -820,6 +978,9 @@ impl<'p> ProcessState<'p> {
                     | Mapping::ObjOpen { .. }
             )
         {
+            self.opening.pop();
+        }
+        if pend.context {
             self.opening.pop();
         }
         let ret = r.ret();
@@ -1169,13 +1330,19 @@ impl<'p> ProcessState<'p> {
                     w.io_create_handle(t1, h, mode, creation, status)
                         .map_err(otf2e)?;
                     self.objs.insert(k, h);
+                    if info.layer == Layer::Adios {
+                        if let Some(f) = defs.handles[h as usize].file {
+                            self.containers.push((h, defs.files[f as usize].name.clone()));
+                        }
+                    }
                 }
             }
             Mapping::ObjClose { key } => {
                 if !failed {
                     let k = (info.layer, field(info, r, key));
                     if let Some(h) = self.objs.remove(&k) {
-                        self.reqs.retain(|_, v| v.0 != h);
+                        self.cancel_in_flight(w, t1, h)?;
+                        self.containers.retain(|c| c.0 != h);
                         self.destroy(w, t1, h)?;
                     }
                 }
@@ -1190,21 +1357,38 @@ impl<'p> ProcessState<'p> {
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
                 }
             }
-            Mapping::ObjStart { id: idf, req, .. } => {
+            Mapping::ObjStart { id: idf, req, dir, .. } => {
                 if let Some((h, id)) = pend.op {
                     w.io_operation_issued(t1, h, id).map_err(otf2e)?;
-                    let k = (info.layer, field(info, r, idf));
-                    // A request id reused while the converter still holds it (a completion
-                    // it never saw): the old operation is closed as cancelled.
-                    if let Some((oh, oid, _)) = self.reqs.insert(k, (h, id, field(info, r, req))) {
-                        w.io_operation_cancelled(t1, oh, oid).map_err(otf2e)?;
+                    let k = req_key(info, r, RET, idf);
+                    self.in_flight(w, t1, k, h, id, field(info, r, req), dir)?;
+                }
+            }
+            Mapping::NamedStart {
+                file,
+                req,
+                id: idf,
+                dir,
+                ..
+            } => {
+                let sel = variable_attrs(info.layer).1;
+                self.attach_selection(defs, w, sel, pend.op.is_some())?;
+                if let Some((h, id)) = pend.op {
+                    let bytes = field(info, r, req);
+                    if field(info, r, idf) == u64::MAX {
+                        w.io_operation_complete(t1, h, bytes, id).map_err(otf2e)?;
+                    } else {
+                        w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                        let k = req_key(info, r, file, idf);
+                        self.in_flight(w, t1, k, h, id, bytes, dir)?;
                     }
                 }
             }
             Mapping::ObjEnd { id: idf, xfer } => {
-                if let Some((h, id, _)) = self.reqs.remove(&(info.layer, field(info, r, idf))) {
+                if let Some(v) = self.reqs.remove(&req_key(info, r, RET, idf)) {
                     let got = if failed { 0 } else { field(info, r, xfer) };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    w.io_operation_complete(t1, v.handle, got, v.id)
+                        .map_err(otf2e)?;
                 }
             }
             Mapping::ObjSeek {
@@ -1228,26 +1412,66 @@ impl<'p> ProcessState<'p> {
                 }
             }
             Mapping::ReqDone {
+                file,
                 id: idf,
                 xfer,
                 cancelled,
+                ..
             } => {
-                if let Some((h, id, bytes)) = self.reqs.remove(&(info.layer, field(info, r, idf))) {
+                if let Some(v) = self.reqs.remove(&req_key(info, r, file, idf)) {
                     if field(info, r, cancelled) != 0 {
-                        w.io_operation_cancelled(t1, h, id).map_err(otf2e)?;
+                        w.io_operation_cancelled(t1, v.handle, v.id)
+                            .map_err(otf2e)?;
                     } else {
                         let got = match field(info, r, xfer) {
-                            u64::MAX => bytes,
+                            u64::MAX => v.bytes,
                             g => g,
                         };
-                        w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                        w.io_operation_complete(t1, v.handle, got, v.id)
+                            .map_err(otf2e)?;
+                    }
+                }
+                return Ok(());
+            }
+            Mapping::ReqsDone {
+                file,
+                which,
+                cancelled,
+                ..
+            } => {
+                let (owner, wh) = (field(info, r, file), field(info, r, which));
+                let mut done: Vec<(ReqKey, InFlight)> = self
+                    .reqs
+                    .iter()
+                    .filter(|(k, v)| k.0 == info.layer && k.1 == owner && which_covers(wh, v.dir))
+                    .map(|(k, v)| (*k, *v))
+                    .collect();
+                done.sort_unstable_by_key(|(_, v)| v.id);
+                for (k, v) in done {
+                    self.reqs.remove(&k);
+                    if field(info, r, cancelled) != 0 {
+                        w.io_operation_cancelled(t1, v.handle, v.id)
+                            .map_err(otf2e)?;
+                    } else {
+                        w.io_operation_complete(t1, v.handle, v.bytes, v.id)
+                            .map_err(otf2e)?;
                     }
                 }
                 return Ok(());
             }
             Mapping::ReqTest { id: idf } => {
-                if let Some(&(h, id, _)) = self.reqs.get(&(info.layer, field(info, r, idf))) {
-                    w.io_operation_test(t1, h, id).map_err(otf2e)?;
+                if let Some(v) = self.reqs.get(&req_key(info, r, RET, idf)) {
+                    w.io_operation_test(t1, v.handle, v.id).map_err(otf2e)?;
+                }
+                return Ok(());
+            }
+            Mapping::Shape => {
+                let dims = (field(info, r, 0) as usize).min(3);
+                if let Some(s) = &mut self.selection {
+                    let v: Vec<String> = (0..dims)
+                        .map(|d| field(info, r, 1 + d as u8).to_string())
+                        .collect();
+                    s.push_str(&format!(" shape [{}]", v.join(",")));
                 }
                 return Ok(());
             }
@@ -1318,7 +1542,8 @@ impl<'p> ProcessState<'p> {
                 return Ok(());
             }
             Mapping::NamedData { xfer, .. } => {
-                self.attach_selection(defs, w, ATTR_NC_SELECTION, pend.op.is_some())?;
+                let sel = variable_attrs(info.layer).1;
+                self.attach_selection(defs, w, sel, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let got = if failed { 0 } else { field(info, r, xfer) };
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
@@ -1656,6 +1881,63 @@ impl Clocks {
 }
 
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
+/// The non-blocking starts (NamedStart records, as (thread, n-th start of the thread)) whose
+/// request a collective call completes (ncmpi_wait_all): their Begin carries COLLECTIVE,
+/// which is known only once the completion is seen, hence this first pass. Only processes
+/// that used PnetCDF are read twice; a request completed on another thread than the one
+/// that started it keeps NON_BLOCKING alone.
+fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
+    let mut out = HashSet::new();
+    if !p.meta.options.contains_key("pnetcdf") {
+        return Ok(out);
+    }
+    let coll = |info: &FunctionInfo, r: &Record, c: u8| c != RET && field(info, r, c) != 0;
+    for (ti, (_, path, _)) in p.threads.iter().enumerate() {
+        let mut n = 0u64;
+        let mut pending: HashMap<ReqKey, (u64, Dir)> = HashMap::new();
+        let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
+        while let Some(tree) = trees.next_tree().map_err(|e| e.to_string())? {
+            for r in tree.iter() {
+                let info = &FUNCTIONS[r.func as usize];
+                match info.mapping {
+                    Mapping::NamedStart { file, dir, id, .. }
+                        if !info.fail.failed(r.ret()) && field(info, r, id) != u64::MAX =>
+                    {
+                        pending.insert(req_key(info, r, file, id), (n, dir));
+                        n += 1;
+                    }
+                    Mapping::ReqDone { file, id, coll: c, .. } => {
+                        if let Some((k, _)) = pending.remove(&req_key(info, r, file, id)) {
+                            if coll(info, r, c) {
+                                out.insert((ti, k));
+                            }
+                        }
+                    }
+                    Mapping::ReqsDone {
+                        file,
+                        which,
+                        coll: c,
+                        ..
+                    } => {
+                        let (owner, wh) = (field(info, r, file), field(info, r, which));
+                        let all = coll(info, r, c);
+                        pending.retain(|key, (k, d)| {
+                            let hit = key.0 == info.layer && key.1 == owner && which_covers(wh, *d);
+                            if hit && all {
+                                out.insert((ti, *k));
+                            }
+                            !hit
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            trees.recycle(tree);
+        }
+    }
+    Ok(out)
+}
+
 pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
     let mut archive = ArchiveWriter::create(
         out,
@@ -1792,6 +2074,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             aio: HashMap::new(),
             objs: HashMap::new(),
             reqs: HashMap::new(),
+            collective_starts: collective_starts(p)?,
+            thread: 0,
+            starts_seen: vec![0; p.threads.len()],
+            containers: Vec::new(),
             comm_map: HashMap::new(),
             subs: HashMap::new(),
             selection: None,
@@ -1845,6 +2131,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 break;
             };
             let c = &mut cursors[ci];
+            st.thread = ci;
             let tree = c.feed.current();
             let time = c.time;
             let mut last = c.last;

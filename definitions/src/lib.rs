@@ -176,6 +176,10 @@ pub const ATTR_SELECTION: u32 = 3;
 pub const ATTR_NC_VARIABLE: u32 = 4;
 /// Id of the `netCDF selection` attribute.
 pub const ATTR_NC_SELECTION: u32 = 5;
+/// Id of the `ADIOS variable` attribute.
+pub const ATTR_ADIOS_VARIABLE: u32 = 6;
+/// Id of the `ADIOS selection` attribute.
+pub const ATTR_ADIOS_SELECTION: u32 = 7;
 
 impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
@@ -208,6 +212,16 @@ impl GlobalDefs {
         d.attributes.push((
             "netCDF selection".into(),
             "bounding box of the transfer: [first+extent,...] per dimension".into(),
+            2,
+        ));
+        d.attributes.push((
+            "ADIOS variable".into(),
+            "name of the ADIOS variable".into(),
+            2,
+        ));
+        d.attributes.push((
+            "ADIOS selection".into(),
+            "the block put or got: [start+count,...] per dimension, and the variable's shape".into(),
             2,
         ));
         d

@@ -140,10 +140,23 @@ fn events(f: &FunctionInfo) -> String {
         Mapping::ReqTest { .. } => "(no region) Test".into(),
         Mapping::SubOpen { .. } => "— (the dataset is named on its file's operations)".into(),
         Mapping::SubClose { .. } => "—".into(),
-        Mapping::NamedData { dir, req, xfer, .. } => {
+        Mapping::NamedData { dir, req, xfer, coll, .. } => {
             let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
-            format!("Begin {mode} {} / Complete {} on the file's handle, attribute `netCDF variable`", q(req), q(xfer))
+            let c = if coll { " COLLECTIVE" } else { "" };
+            format!("Begin {mode}{c} {} / Complete {} on the file's handle, attribute `netCDF variable`", q(req), q(xfer))
         }
+        Mapping::NamedStart { dir, req, .. } => {
+            let mode = if dir == Dir::Read { "READ" } else { "WRITE" };
+            let attr = if f.layer == Layer::Adios { "ADIOS variable" } else { "netCDF variable" };
+            let until = if f.layer == Layer::Adios {
+                "perform_puts/perform_gets, end_step or close"
+            } else {
+                "ncmpi_wait/wait_all (COLLECTIVE when wait_all) or Cancelled in ncmpi_cancel"
+            };
+            format!("Begin {mode} NON_BLOCKING {}, Issued on the file's handle, attribute `{attr}`; Complete in {until}; `request` -1: blocking Begin/Complete", q(req))
+        }
+        Mapping::ReqsDone { .. } => "(no region) Complete (or Cancelled) every operation in flight on the handle, of the kind `which` names".into(),
+        Mapping::Shape => "(no region) the variable's shape added to `ADIOS selection`".into(),
         Mapping::IdRelease { .. } => "recorded only when it releases the last reference of a file (Destroy) or dataset".into(),
         Mapping::Strides => "(no region) count/stride added to `netCDF selection`".into(),
         Mapping::Hyperslab => "(no region) count/stride/block added to `HDF5 selection`".into(),

@@ -27,6 +27,12 @@ pub enum Layer {
     Hdf5,
     /// NetCDF (paradigm "netCDF"; parallel when the library was built with MPI).
     NetCdf,
+    /// PnetCDF (paradigm "PnetCDF", parallel): blocking, collective and non-blocking
+    /// (iput/iget/bput completed by ncmpi_wait/wait_all) variable access.
+    PnetCdf,
+    /// ADIOS2's C API (paradigm "ADIOS", parallel): engines, deferred and sync puts/gets
+    /// completed by perform_puts/perform_gets/end_step/close.
+    Adios,
     /// Other MPI calls recorded as plain regions (communicator management, collectives):
     /// off by default. Not an I/O paradigm: kept last so that the I/O paradigm ids (the
     /// position in `ALL`) have no gap.
@@ -35,21 +41,25 @@ pub enum Layer {
 
 impl Layer {
     /// Every layer, in paradigm id order.
-    pub const ALL: [Layer; 6] = [
+    pub const ALL: [Layer; 8] = [
         Layer::Posix,
         Layer::Isoc,
         Layer::MpiIo,
         Layer::Hdf5,
         Layer::NetCdf,
+        Layer::PnetCdf,
+        Layer::Adios,
         Layer::Mpi,
     ];
     /// The layers traced unless the options say otherwise.
-    pub const DEFAULT: [Layer; 5] = [
+    pub const DEFAULT: [Layer; 7] = [
         Layer::Posix,
         Layer::Isoc,
         Layer::MpiIo,
         Layer::Hdf5,
         Layer::NetCdf,
+        Layer::PnetCdf,
+        Layer::Adios,
     ];
     /// OTF2 I/O paradigm identification string.
     pub fn identification(self) -> &'static str {
@@ -60,6 +70,8 @@ impl Layer {
             Layer::Mpi => "MPI",
             Layer::Hdf5 => "HDF5",
             Layer::NetCdf => "netCDF",
+            Layer::PnetCdf => "PnetCDF",
+            Layer::Adios => "ADIOS",
         }
     }
     /// Whether the layer's calls are MPI functions (region paradigm MPI, source file "MPI").
@@ -69,7 +81,7 @@ impl Layer {
     /// Whether the I/O paradigm is parallel (operations may be COLLECTIVE, handles have a
     /// communicator).
     pub fn parallel(self) -> bool {
-        matches!(self, Layer::MpiIo | Layer::Mpi)
+        matches!(self, Layer::MpiIo | Layer::Mpi | Layer::PnetCdf | Layer::Adios)
     }
     /// Whether the layer's class (serial or parallel) depends on how the library was built
     /// (told by the trace's metadata).
@@ -85,6 +97,8 @@ impl Layer {
             Layer::Mpi => "mpi",
             Layer::Hdf5 => "hdf5",
             Layer::NetCdf => "netcdf",
+            Layer::PnetCdf => "pnetcdf",
+            Layer::Adios => "adios",
         }
     }
 }
@@ -361,8 +375,27 @@ pub enum Mapping {
         result: u8,
     },
     /// (Role::Event) the request in `id` completed with `xfer` bytes (u64::MAX: as requested),
-    /// or was cancelled when the field `cancelled` is non-zero.
-    ReqDone { id: u8, xfer: u8, cancelled: u8 },
+    /// or was cancelled when the field `cancelled` is non-zero. `file` (RET: none) is the
+    /// library object the request belongs to when request ids are unique only per object
+    /// (PnetCDF); `coll` (RET: none) is the field saying the completion was collective
+    /// (ncmpi_wait_all): the operation's Begin then carries COLLECTIVE.
+    ReqDone {
+        file: u8,
+        id: u8,
+        xfer: u8,
+        cancelled: u8,
+        coll: u8,
+    },
+    /// (Role::Event) every request in flight on the library object in `file` completes as
+    /// requested (cancelled when the field `cancelled` is non-zero): all of them when the
+    /// field `which` is 0, the reads when 1, the writes when 2 (PnetCDF NC_REQ_ALL, ADIOS
+    /// perform_puts/end_step/close). `coll` as in ReqDone.
+    ReqsDone {
+        file: u8,
+        which: u8,
+        cancelled: u8,
+        coll: u8,
+    },
     /// (Role::Event) the request in `id` was tested and is still in flight.
     ReqTest { id: u8 },
     /// An object inside a library file opens (an HDF5 dataset): the object in `key` belongs
@@ -379,6 +412,19 @@ pub enum Mapping {
         dir: Dir,
         req: u8,
         xfer: u8,
+        coll: bool,
+    },
+    /// A non-blocking transfer on the variable named in `name` of the library object in
+    /// `file` (PnetCDF iput/iget/bput, ADIOS deferred put/get): Begin[NON_BLOCKING] + Issued
+    /// on the object's handle, in flight under the request id in `id` (unique per object)
+    /// until a ReqDone/ReqsDone. An id of u64::MAX means nothing stays in flight (PnetCDF's
+    /// NC_REQ_NULL, ADIOS sync mode): a blocking Begin/Complete of `req` bytes.
+    NamedStart {
+        file: u8,
+        name: u8,
+        dir: Dir,
+        req: u8,
+        id: u8,
     },
     /// H5Idec_ref that releases the last reference of a file (`kind` 1: ObjClose) or of a
     /// dataset (`kind` 5: SubClose) in `key` (h5py closes this way).
@@ -392,6 +438,9 @@ pub enum Mapping {
     /// (Role::Event, after a Selection) count and stride of up to three dimensions (netCDF
     /// `vars`/`varm`), added to the selection.
     Strides,
+    /// (Role::Event, after a Selection) the variable's global shape (ADIOS), up to three
+    /// dimensions, added to the selection.
+    Shape,
     /// A transfer on the object in `key` (opened by SubOpen): Begin/Complete on its file's
     /// handle; `coll` is the field saying the transfer is collective (non-zero).
     SubData {
@@ -718,7 +767,7 @@ io_functions! {
     MPI_Testsome:     MpiIo Func [count: Int, outcount: Int] -> Int, NonZero => None;
     MPI_Request_free: MpiIo Func [request: Handle] -> Int, NonZero => None;
     MPI_Cancel:       MpiIo Func [request: Handle] -> Int, NonZero => None;
-    io_request_done:  MpiIo Event [request: Handle, got: Size, cancelled: Int] -> Int, Never => ReqDone { id: 0, xfer: 1, cancelled: 2 };
+    io_request_done:  MpiIo Event [request: Handle, got: Size, cancelled: Int] -> Int, Never => ReqDone { file: RET, id: 0, xfer: 1, cancelled: 2, coll: RET };
     io_request_test:  MpiIo Event [request: Handle] -> Int, Never => ReqTest { id: 0 };
 
     // ---- MPI: communicators and collectives (layer "mpi", off by default) -----------------
@@ -818,156 +867,156 @@ io_functions! {
 
     // ---- NetCDF: data, every form of netcdf.h (bytes = elements x memory type size) -----
     // BEGIN generated netcdf (scripts/gen-netcdf.py)
-    nc_get_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_get_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3 };
-    nc_put_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
-    nc_put_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3 };
+    nc_get_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_get_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    nc_put_var: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var1_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_var_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vara_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_varm_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_double: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_float: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_int: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_long: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_longlong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_schar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_short: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_string: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_text: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_ubyte: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_uchar: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_uint: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_ulonglong: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    nc_put_vars_ushort: NetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
     nc_get_att: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     nc_get_att_double: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     nc_get_att_float: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
@@ -999,6 +1048,645 @@ io_functions! {
     nc_put_att_ulonglong: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     nc_put_att_ushort: NetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     // END generated netcdf
+
+    // ---- PnetCDF: files, modes, definitions, request completion ------------------------------
+    ncmpi_create:  PnetCdf Meta [path: File, cmode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    ncmpi_open:    PnetCdf Meta [path: File, mode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    ncmpi_close:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    ncmpi_abort:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    ncmpi_delete:  PnetCdf Meta [path: File] -> Int, NonZero => Delete { path: 0 };
+    ncmpi_sync:    PnetCdf Data [ncid: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: true };
+    ncmpi_flush:   PnetCdf Data [ncid: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    ncmpi_sync_numrecs:     PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_redef:            PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_enddef:           PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi__enddef:          PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_begin_indep_data: PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_end_indep_data:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_set_fill:         PnetCdf Meta [ncid: Handle, fillmode: Int] -> Int, NonZero => None;
+    ncmpi_def_dim:          PnetCdf Meta [ncid: Handle, name: Name, len: Size] -> Int, NonZero => None;
+    ncmpi_def_var:          PnetCdf Meta [ncid: Handle, name: Name, xtype: Int, ndims: Int] -> Int, NonZero => None;
+    ncmpi_def_var_fill:     PnetCdf Meta [ncid: Handle, varid: Int, no_fill: Int] -> Int, NonZero => None;
+    ncmpi_rename_var:       PnetCdf Meta [ncid: Handle, varid: Int, name: Name] -> Int, NonZero => None;
+    ncmpi_rename_dim:       PnetCdf Meta [ncid: Handle, dimid: Int, name: Name] -> Int, NonZero => None;
+    ncmpi_rename_att:       PnetCdf Meta [ncid: Handle, varid: Int, name: Name, newname: Name] -> Int, NonZero => None;
+    ncmpi_del_att:          PnetCdf Meta [ncid: Handle, varid: Int, name: Name] -> Int, NonZero => None;
+    ncmpi_buffer_attach:    PnetCdf Meta [ncid: Handle, bytes: Size] -> Int, NonZero => None;
+    ncmpi_buffer_detach:    PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
+    ncmpi_wait:             PnetCdf Data [ncid: Handle, count: Int] -> Int, NonZero => None;
+    ncmpi_wait_all:         PnetCdf Data [ncid: Handle, count: Int] -> Int, NonZero => None;
+    ncmpi_cancel:           PnetCdf Meta [ncid: Handle, count: Int] -> Int, NonZero => None;
+    ncmpi_request_done:     PnetCdf Event [ncid: Handle, request: Int, got: Size, cancelled: Int, collective: Int] -> Int, Never => ReqDone { file: 0, id: 1, xfer: 2, cancelled: 3, coll: 4 };
+    ncmpi_requests_done:    PnetCdf Event [ncid: Handle, which: Int, cancelled: Int, collective: Int] -> Int, Never => ReqsDone { file: 0, which: 1, cancelled: 2, coll: 3 };
+    ncmpi_selection:        PnetCdf Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
+    ncmpi_stride:           PnetCdf Event [rank: Int, count0: Size, stride0: Size, count1: Size, stride1: Size, count2: Size, stride2: Size] -> Int, Never => Strides;
+
+    // ---- PnetCDF: data (every typed and flexible form, blocking, collective, non-blocking) ----
+    // BEGIN generated pnetcdf (scripts/gen-pnetcdf.py)
+    ncmpi_bput_var: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var1_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_var_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vara_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varm_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_varn_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_bput_vars_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_get_var: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var1_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var1_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_var_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_var_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vara_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vara_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vard: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vard_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varm_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varm_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_varn_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_varn_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_get_vars_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: false };
+    ncmpi_get_vars_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Read, req: 3, xfer: 3, coll: true };
+    ncmpi_iget_var: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var1_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_var_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vara_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varm_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_varn_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iget_vars_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 4 };
+    ncmpi_iput_var: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var1_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_var_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vara_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varm_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_varn_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_iput_vars_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 4 };
+    ncmpi_put_var: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var1_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var1_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_var_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_var_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vara_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vara_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vard: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vard_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varm_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varm_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_varn_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_varn_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_double: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_double_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_float: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_float_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_int: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_int_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_long: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_long_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_longlong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_longlong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_schar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_schar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_short: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_short_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_text: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_text_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_uchar: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_uchar_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_uint: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_uint_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_ulonglong: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_ulonglong_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_put_vars_ushort: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: false };
+    ncmpi_put_vars_ushort_all: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData { file: 0, name: 1, dir: Write, req: 3, xfer: 3, coll: true };
+    ncmpi_get_att: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_double: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_float: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_int: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_long: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_longlong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_schar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_short: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_text: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_ubyte: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_uchar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_uint: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_ulonglong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_get_att_ushort: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_double: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_float: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_int: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_long: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_longlong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_schar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_short: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_text: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ubyte: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_uchar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_uint: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ulonglong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ushort: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    // END generated pnetcdf
+
+    // ---- ADIOS2 C API ----------------------------------------------------------------------
+    adios2_init_serial:        Adios Meta [] -> Handle, Null => None;
+    adios2_init_config_serial: Adios Meta [config: File] -> Handle, Null => None;
+    adios2_init_mpi:           Adios Meta [comm: Comm] -> Handle, Null => None;
+    adios2_init_config_mpi:    Adios Meta [config: File, comm: Comm] -> Handle, Null => None;
+    adios2_declare_io:         Adios Meta [adios: Handle, name: Name] -> Handle, Null => None;
+    adios2_set_engine:         Adios Meta [io: Handle, engine: Name] -> Int, NonZero => None;
+    adios2_define_variable:    Adios Meta [io: Handle, name: Name, type: Int, ndims: Size, shape0: Size, shape1: Size, shape2: Size] -> Handle, Null => None;
+    adios2_open:               Adios Meta [io: Handle, path: File, mode: Amode] -> Handle, Null => ObjOpen { path: 1, key: RET, comm: RET, amode: 2 };
+    adios2_open_new_comm:      Adios Meta [io: Handle, path: File, mode: Amode, comm: Comm] -> Handle, Null => ObjOpen { path: 1, key: RET, comm: 3, amode: 2 };
+    adios2_begin_step:         Adios Meta [engine: Handle, mode: Int, status: Int] -> Int, NonZero => None;
+    adios2_end_step:           Adios Data [engine: Handle] -> Int, NonZero => None;
+    adios2_put:                Adios Data [engine: Handle, var: Name, elements: Size, bytes: Size, launch: Int, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 5 };
+    adios2_put_by_name:        Adios Data [engine: Handle, var: Name, elements: Size, bytes: Size, launch: Int, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Write, req: 3, id: 5 };
+    adios2_perform_puts:       Adios Data [engine: Handle] -> Int, NonZero => None;
+    adios2_get:                Adios Data [engine: Handle, var: Name, elements: Size, bytes: Size, launch: Int, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 5 };
+    adios2_get_by_name:        Adios Data [engine: Handle, var: Name, elements: Size, bytes: Size, launch: Int, request: Int] -> Int, NonZero => NamedStart { file: 0, name: 1, dir: Read, req: 3, id: 5 };
+    adios2_perform_gets:       Adios Data [engine: Handle] -> Int, NonZero => None;
+    adios2_flush:              Adios Data [engine: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    adios2_close:              Adios Meta [engine: Handle] -> Int, NonZero => ObjClose { key: 0 };
+    adios2_finalize:           Adios Meta [adios: Handle] -> Int, NonZero => None;
+    adios2_requests_done:      Adios Event [engine: Handle, which: Int, cancelled: Int, collective: Int] -> Int, Never => ReqsDone { file: 0, which: 1, cancelled: 2, coll: 3 };
+    adios2_selection:          Adios Event [rank: Int, start0: Size, count0: Size, start1: Size, count1: Size, start2: Size, count2: Size] -> Int, Never => Selection;
+    adios2_shape:              Adios Event [rank: Int, shape0: Size, shape1: Size, shape2: Size] -> Int, Never => Shape;
 }
 
 impl Func {

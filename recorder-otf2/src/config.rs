@@ -73,7 +73,7 @@ fn parse_layers(names: &[String], warnings: &mut Vec<String>) -> Vec<Layer> {
             Some(l) => v.push(*l),
             None if n.eq_ignore_ascii_case("all") => v.extend(Layer::ALL),
             None => warnings.push(format!(
-                "unknown layer '{n}' (known: posix, stdio, mpiio, hdf5, mpi, all)"
+                "unknown layer '{n}' (known: posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi, all)"
             )),
         }
     }

@@ -4,10 +4,13 @@
 //! - `runtime`: process/thread state, the hot path, fork/exec/exit handling.
 //! - `files`: traced fds and path -> file id interning, filters, mount table.
 //! - `wrap`: real-symbol resolution and the `wrap!` table macro.
-//! - one module per I/O layer: `posix`, `stdio` (plus `shim.c` for C-variadic functions).
+//! - one module per I/O layer: `posix`, `stdio` (plus `shim.c` for C-variadic functions),
+//!   `hdf5`, `netcdf`, `adios`; the layers that need MPI types under `mpi` (MPI-IO,
+//!   `mpi::pnetcdf`, `mpi::adios_mpi`).
 
 #![allow(clippy::missing_safety_doc)]
 
+mod adios;
 mod config;
 mod files;
 mod hdf5;

@@ -337,19 +337,19 @@ pub fn end_ret<const N: usize>(
     t.appending = false;
 }
 
-/// Record one call of `layer` that returns a C int, for wrappers written as functions (not
+/// Record one call of `layer` (returning an int or a pointer), for wrappers written as functions (not
 /// table macros): `before` runs before the call and `after` after it (both with the thread
 /// quiet, so the recorder's own library queries record nothing); `after` gets the result
 /// and the call's end time (for event records inside it) and gives the fields and the
 /// record's errno value.
 #[inline(always)]
-pub fn record_call<P, const N: usize>(
+pub fn record_call<P, R: crate::wrap::RetField + Copy, const N: usize>(
     layer: Layer,
     func: Func,
     before: impl FnOnce(*mut ThreadState) -> P,
-    call: impl FnOnce() -> libc::c_int,
-    after: impl FnOnce(*mut ThreadState, P, libc::c_int, u64) -> ([u64; N], i32),
-) -> libc::c_int {
+    call: impl FnOnce() -> R,
+    after: impl FnOnce(*mut ThreadState, P, R, u64) -> ([u64; N], i32),
+) -> R {
     if !layer_on(layer) {
         return call();
     }
@@ -366,7 +366,7 @@ pub fn record_call<P, const N: usize>(
     let was = quiet();
     let (fields, e) = after(ts, p, ret, t1);
     unquiet(was);
-    end_ret(ts, func, t0, t1, e, &fields, ret as i64 as u64);
+    end_ret(ts, func, t0, t1, e, &fields, ret.field());
     set_errno(err);
     ret
 }

@@ -33,7 +33,7 @@ struct Record {
     /// Trace directory (created if missing; shared by all processes and ranks of the run).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
-    /// Layers to trace, comma-separated: posix, stdio, mpiio, hdf5, mpi (default: posix,stdio,mpiio,hdf5).
+    /// Layers to trace, comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi (default: all but mpi).
     #[arg(long)]
     layers: Option<String>,
     /// Per-thread chunk size, e.g. 1M, 256K (default 1M).

@@ -1250,3 +1250,5 @@ pub unsafe extern "C" fn nc_open_par(
 
 // After the macros it uses (textual scope).
 mod fortran;
+mod adios_mpi;
+mod pnetcdf;
