@@ -40,9 +40,17 @@ const MODE_APPEND: c_int = 3;
 const MODE_DEFERRED: c_int = 4;
 const MODE_READ_RANDOM: c_int = 6;
 
-/// Variable names (name ids) and element sizes by variable pointer.
+/// Variable names (name ids) and element sizes by variable pointer. ADIOS2 frees and
+/// re-creates variable objects (a BP5 reader at every begin_step), so a pointer may name
+/// another variable later: both are forgotten whenever variables may change (open, close,
+/// begin_step, end_step, define_variable).
 static VAR_NAMES: IdCache = IdCache::new();
 static VAR_SIZES: IdCache = IdCache::new();
+
+fn forget_variables() {
+    VAR_NAMES.forget(|_| true);
+    VAR_SIZES.forget(|_| true);
+}
 /// The IO each engine was opened from (to find variables by name).
 static ENGINE_IO: IdCache = IdCache::new();
 /// Deferred operations in flight get ids from here (unique in the process).
@@ -262,6 +270,7 @@ pub(crate) fn open_mode(mode: c_int) -> u64 {
 
 /// An engine opened from `io` (for lookups by variable name).
 pub(crate) fn note_engine(engine: Obj, io: Obj) {
+    forget_variables();
     if !engine.is_null() {
         ENGINE_IO.put(engine as i64, io as u64);
     }
@@ -279,6 +288,7 @@ adios_wrap! {
     fn adios2_set_engine(io: Obj, engine: Str) -> c_int |ts| cname(engine) => |n, ret, ts, t1| [io as u64, n];
     fn adios2_define_variable(io: Obj, name: Str, t: c_int, ndims: usize, shape: *const usize, start: *const usize, count: *const usize, constant: c_int) -> Obj
         |ts| cname(name) => |n, ret, ts, t1| {
+            forget_variables();
             let d = |i: usize| if i < ndims && !shape.is_null() { *shape.add(i) as u64 } else { 0 };
             [io as u64, n, t as u64, ndims as u64, d(0), d(1), d(2)]
         };
@@ -287,9 +297,11 @@ adios_wrap! {
         [io as u64, file, open_mode(mode)]
     };
     fn adios2_begin_step(engine: Obj, mode: c_int, timeout: f32, status: *mut c_int) -> c_int |ts| () => |v, ret, ts, t1| {
+        forget_variables();
         [engine as u64, mode as u64, if status.is_null() { u64::MAX } else { *status as i64 as u64 }]
     };
     fn adios2_end_step(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
+        forget_variables();
         settle(ts, t1, engine, ALL);
         [engine as u64]
     };
@@ -303,6 +315,7 @@ adios_wrap! {
     };
     fn adios2_flush(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| [engine as u64];
     fn adios2_close(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
+        forget_variables();
         settle(ts, t1, engine, ALL);
         [engine as u64]
     };
