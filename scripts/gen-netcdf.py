@@ -15,10 +15,10 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "io-events/src/functions.rs"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_common import ROOT, update  # noqa: E402
+
 WRAPPERS = ROOT / "recorder-otf2/src/netcdf_data.rs"
-BEGIN, END = "    // BEGIN generated netcdf", "    // END generated netcdf"
 
 SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "short": 2, "unsigned short": 2,
          "int": 4, "unsigned int": 4, "long": 8, "float": 4, "double": 8,
@@ -92,30 +92,10 @@ def wrapper_text(funcs, atts):
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--check"]
-    check = "--check" in sys.argv
     header = args[0] if args else "/usr/include/netcdf.h"
     funcs = functions(header)
     atts = att_functions(header)
-    table = TABLE.read_text()
-    i = table.index(BEGIN)
-    i = table.index("\n", i) + 1
-    j = table.index(END)
-    new_table = table[:i] + "\n".join(table_lines(funcs) + att_table_lines(atts)) + "\n" + table[j:]
-    new_wrappers = wrapper_text(funcs, atts)
-    if check:
-        bad = []
-        if new_table != table:
-            bad.append(str(TABLE))
-        if not WRAPPERS.exists() or WRAPPERS.read_text() != new_wrappers:
-            bad.append(str(WRAPPERS))
-        if bad:
-            print("gen-netcdf: out of date with " + header + ": " + ", ".join(bad) + " (run scripts/gen-netcdf.py)")
-            sys.exit(1)
-        print(f"gen-netcdf: {len(funcs)} data and {len(atts)} attribute functions, up to date")
-        return
-    TABLE.write_text(new_table)
-    WRAPPERS.write_text(new_wrappers)
-    print(f"gen-netcdf: {len(funcs)} data and {len(atts)} attribute functions written")
-
+    update("gen-netcdf", header, "netcdf", table_lines(funcs) + att_table_lines(atts), WRAPPERS,
+           wrapper_text(funcs, atts), f"{len(funcs)} data and {len(atts)} attribute functions")
 
 main()

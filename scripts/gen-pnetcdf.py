@@ -18,10 +18,10 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "io-events/src/functions.rs"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_common import ROOT, update  # noqa: E402
+
 WRAPPERS = ROOT / "recorder-otf2/src/mpi/pnetcdf_data.rs"
-BEGIN, END = "    // BEGIN generated pnetcdf", "    // END generated pnetcdf"
 
 # Element size of each typed suffix (bytes in memory).
 SIZES = {"text": 1, "schar": 1, "uchar": 1, "ubyte": 1, "short": 2, "ushort": 2, "int": 4,
@@ -120,31 +120,11 @@ def wrapper_text(funcs, atts):
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--check"]
-    check = "--check" in sys.argv
     header = args[0] if args else "/usr/include/pnetcdf.h"
     protos = prototypes(header)
     funcs = data_functions(protos)
     atts = att_functions(protos)
-    table = TABLE.read_text()
-    i = table.index(BEGIN)
-    i = table.index("\n", i) + 1
-    j = table.index(END)
-    new_table = table[:i] + "\n".join(table_lines(funcs, atts)) + "\n" + table[j:]
-    new_wrappers = wrapper_text(funcs, atts)
-    if check:
-        bad = []
-        if new_table != table:
-            bad.append(str(TABLE))
-        if not WRAPPERS.exists() or WRAPPERS.read_text() != new_wrappers:
-            bad.append(str(WRAPPERS))
-        if bad:
-            print("gen-pnetcdf: out of date with " + header + ": " + ", ".join(bad) + " (run scripts/gen-pnetcdf.py)")
-            sys.exit(1)
-        print(f"gen-pnetcdf: {len(funcs)} data and {len(atts)} attribute functions, up to date")
-        return
-    TABLE.write_text(new_table)
-    WRAPPERS.write_text(new_wrappers)
-    print(f"gen-pnetcdf: {len(funcs)} data and {len(atts)} attribute functions written")
-
+    update("gen-pnetcdf", header, "pnetcdf", table_lines(funcs, atts), WRAPPERS,
+           wrapper_text(funcs, atts), f"{len(funcs)} data and {len(atts)} attribute functions")
 
 main()

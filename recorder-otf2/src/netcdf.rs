@@ -308,9 +308,12 @@ unsafe fn type_size(ncid: c_int, xtype: c_int) -> u64 {
     size as u64
 }
 
-/// Record an attribute call (a region with its bytes: attributes are file metadata).
+/// Record an attribute call of netCDF or PnetCDF (a region with its bytes: attributes are
+/// file metadata); `note` runs first (the layer's once-per-process metadata).
 #[inline]
-unsafe fn att_call(
+pub(crate) unsafe fn att_call(
+    layer: Layer,
+    note: fn(),
     func: Func,
     ncid: c_int,
     varid: c_int,
@@ -319,10 +322,10 @@ unsafe fn att_call(
     real: impl FnOnce() -> c_int,
 ) -> c_int {
     runtime::record_call(
-        Layer::NetCdf,
+        layer,
         func,
         |_| {
-            note_library();
+            note();
             cname(name)
         },
         real,
@@ -345,7 +348,7 @@ macro_rules! nc_att {
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, usize, *const c_void) -> c_int = std::mem::transmute(p);
             let size = || if $size == 0 { type_size(ncid, xtype) } else { $size };
-            att_call(Func::$name, ncid, varid, name, || len as u64 * size(), || real(ncid, varid, name, xtype, len, op))
+            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * size(), || real(ncid, varid, name, xtype, len, op))
         }
     };
     (@one put_n $name:ident $size:literal) => {
@@ -355,7 +358,7 @@ macro_rules! nc_att {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, usize, *const c_void) -> c_int = std::mem::transmute(p);
-            att_call(Func::$name, ncid, varid, name, || len as u64 * $size, || real(ncid, varid, name, len, op))
+            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * $size, || real(ncid, varid, name, len, op))
         }
     };
     (@one get $name:ident $size:literal) => {
@@ -377,7 +380,7 @@ macro_rules! nc_att {
                 };
                 len as u64 * size
             };
-            att_call(Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
         }
     };
 }
@@ -490,7 +493,7 @@ unsafe fn out_id(ret: c_int, p: Id) -> u64 {
     }
 }
 
-unsafe fn cname(s: Str) -> u64 {
+pub(crate) unsafe fn cname(s: Str) -> u64 {
     if s.is_null() {
         return name_id("");
     }

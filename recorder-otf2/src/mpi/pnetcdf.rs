@@ -14,6 +14,7 @@
 use super::ffi::*;
 use super::{comm_id, PMPI_Type_size};
 use crate::hdf5::{name_id, IdCache};
+use crate::netcdf::{att_call, cname};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::LibReal;
 use io_events::functions::{Func, Layer};
@@ -224,6 +225,14 @@ unsafe fn selection(ts: *mut ThreadState, t: u64, ncid: c_int, varid: c_int, sha
     }
 }
 
+/// What a data call moves: (elements, bytes, the variable's name id).
+#[inline]
+unsafe fn transfer(ncid: c_int, varid: c_int, shape: Shape, mem: Mem) -> (u64, u64, u64) {
+    note_library();
+    let (e, b) = sizes(ncid, varid, shape, mem);
+    (e, b, var_name(ncid, varid))
+}
+
 /// Record a blocking data call around `real`.
 #[inline]
 unsafe fn blocking_call(
@@ -237,12 +246,9 @@ unsafe fn blocking_call(
     runtime::record_call(
         Layer::PnetCdf,
         func,
-        |_| {
-            note_library();
-            (sizes(ncid, varid, shape, mem), var_name(ncid, varid))
-        },
+        |_| transfer(ncid, varid, shape, mem),
         real,
-        |ts, ((e, b), name), ret, t1| {
+        |ts, (e, b, name), ret, t1| {
             selection(ts, t1, ncid, varid, shape);
             ([ncid as u64, name, e, b], ret)
         },
@@ -264,12 +270,9 @@ unsafe fn start_call(
     runtime::record_call(
         Layer::PnetCdf,
         func,
-        |_| {
-            note_library();
-            (sizes(ncid, varid, shape, mem), var_name(ncid, varid))
-        },
+        |_| transfer(ncid, varid, shape, mem),
         real,
-        |ts, ((e, b), name), ret, t1| {
+        |ts, (e, b, name), ret, t1| {
             selection(ts, t1, ncid, varid, shape);
             let id = if ret == 0 && !req.is_null() {
                 *req as i64 as u64
@@ -329,32 +332,6 @@ macro_rules! pnc_data {
     };
 }
 
-/// Record an attribute call (a region with its bytes: attributes are file metadata).
-#[inline]
-unsafe fn att_call(
-    func: Func,
-    ncid: c_int,
-    varid: c_int,
-    name: Str,
-    bytes: impl FnOnce() -> u64,
-    real: impl FnOnce() -> c_int,
-) -> c_int {
-    runtime::record_call(
-        Layer::PnetCdf,
-        func,
-        |_| {
-            note_library();
-            cname(name)
-        },
-        real,
-        // A get learns the length only once the attribute exists: asked after the call.
-        |_, n, ret, _| {
-            let b = if ret == 0 { bytes() } else { 0 };
-            ([ncid as u64, varid as u64, n, b], ret)
-        },
-    )
-}
-
 /// One exported attribute function per generated line: `put_x|put_n|get name size`.
 macro_rules! pnc_att {
     ($( $kind:ident $name:ident $size:literal; )*) => { $( pnc_att!(@one $kind $name $size); )* };
@@ -366,7 +343,7 @@ macro_rules! pnc_att {
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
             let size = if $size == 0 { nc_type_size(xtype) } else { $size };
-            att_call(Func::$name, ncid, varid, name, || len.max(0) as u64 * size, || real(ncid, varid, name, xtype, len, op))
+            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, || len.max(0) as u64 * size, || real(ncid, varid, name, xtype, len, op))
         }
     };
     (@one put_n $name:ident $size:literal) => {
@@ -376,7 +353,7 @@ macro_rules! pnc_att {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
-            att_call(Func::$name, ncid, varid, name, || len.max(0) as u64 * $size, || real(ncid, varid, name, len, op))
+            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, || len.max(0) as u64 * $size, || real(ncid, varid, name, len, op))
         }
     };
     (@one get $name:ident $size:literal) => {
@@ -398,7 +375,7 @@ macro_rules! pnc_att {
                 };
                 len.max(0) as u64 * size
             };
-            att_call(Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
         }
     };
 }
@@ -513,13 +490,6 @@ fn note_library() {
     runtime::update_meta(|m| {
         m.options.insert("pnetcdf".into(), "parallel".into());
     });
-}
-
-unsafe fn cname(s: Str) -> u64 {
-    if s.is_null() {
-        return name_id("");
-    }
-    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
 }
 
 unsafe fn out_id(ret: c_int, p: *mut c_int) -> u64 {
