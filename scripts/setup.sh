@@ -33,10 +33,11 @@ fi
 # ADIOS2's C library for the ADIOS layer tests: Debian has no ADIOS2 package; the PyPI wheel
 # ships libadios2_c.so with its headers (a serial build). Installed by file into a folder of
 # its own (no Python environment is touched), found by the tests there or through
-# RECORDER_OTF2_ADIOS2 (the folder holding libadios2_c.so and include/).
+# RECORDER_OTF2_ADIOS2 (the folder holding libadios2_c.so and include/). With numpy beside
+# it, a Python 3.11 finds the bindings with PYTHONPATH=$ADIOS2_PREFIX (the wheels are cp311).
 ADIOS2_PREFIX=/opt/recorder-otf2-adios2
 ADIOS2_VERSION=2.12.1.1001
-if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ]; then
+if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ] || [ ! -d "$ADIOS2_PREFIX/numpy" ]; then
   PIP=()
   for py in python3 /usr/bin/python3; do
     if "$py" -m pip --version >/dev/null 2>&1; then PIP=("$py" -m pip); break; fi
@@ -51,9 +52,9 @@ if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   # --target with an explicit platform: pip installs files only, whatever Python runs it.
-  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --no-deps --target "$ADIOS2_PREFIX" \
+  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --upgrade --no-deps --target "$ADIOS2_PREFIX" \
     --only-binary=:all: --python-version 3.11 --platform manylinux_2_28_x86_64 \
-    "adios2==$ADIOS2_VERSION"
+    --platform manylinux_2_17_x86_64 "adios2==$ADIOS2_VERSION" "numpy==2.2.6"
 fi
 
 if ! command -v cargo >/dev/null; then

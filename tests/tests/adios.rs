@@ -1368,3 +1368,100 @@ fn text_dump_shows_variable_definitions() {
         "one requests_done event per completion call"
     );
 }
+
+/// The Python interpreter a `python3` on PATH runs (pyenv puts a shell shim there: tracing
+/// the shim would trace dozens of shell processes).
+fn python311() -> Option<PathBuf> {
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys; print(sys.version_info[:2] == (3, 11) and sys.executable or '')",
+        ])
+        .output()
+        .ok()?;
+    let exe = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (!exe.is_empty()).then(|| PathBuf::from(exe))
+}
+
+#[test]
+fn python_bindings_are_seen_through_posix() {
+    let Some(ad) = adios2() else {
+        eprintln!("skipped: {}", adios2_missing());
+        return;
+    };
+    let prefix = ad.lib.parent().expect("the wheel's folder").to_path_buf();
+    need!(
+        prefix.join("numpy").is_dir(),
+        "no numpy beside the adios2 wheel (scripts/setup.sh)"
+    );
+    let Some(py) = python311() else {
+        eprintln!("skipped: no Python 3.11 (the adios2 and numpy wheels are cp311)");
+        return;
+    };
+    let script = build().programs.join("adios_script.py");
+    let dir = TestDir::new("adios-python");
+    let plain = dir.subdir("plain");
+    let mut c0 = std::process::Command::new(&py);
+    c0.arg(&script)
+        .arg(&plain)
+        .env("PYTHONPATH", &prefix)
+        .current_dir(&plain);
+    let r0 = run(&mut c0);
+    r0.assert_ok("untraced adios_script.py");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = traced(&py, &data, &trace);
+    c.arg(&script).arg(&data).env("PYTHONPATH", &prefix);
+    let r = run(&mut c);
+    r.assert_ok("traced adios_script.py");
+    assert_eq!(
+        r.stdout.replace(&data.display().to_string(), ""),
+        r0.stdout.replace(&plain.display().to_string(), "")
+    );
+    assert!(r.stdout.ends_with("failures: 0\n"), "{}", r.stdout);
+    assert_eq!(r.stdout.matches("bytes 8000").count(), 3, "{}", r.stdout);
+
+    // The bindings call the C++ API: no ADIOS-layer record at all.
+    let procs = processes(&trace);
+    assert_eq!(procs.len(), 1, "{procs:#?}");
+    for f in io_events::functions::FUNCTIONS
+        .iter()
+        .filter(|f| f.layer == io_events::functions::Layer::Adios)
+    {
+        assert_eq!(procs[0].count(f.name), 0, "{} recorded", f.name);
+    }
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    assert!(
+        a.handles
+            .iter()
+            .all(|h| h.paradigm.as_deref() != Some(ADIOS)),
+        "an ADIOS handle without ADIOS C API calls"
+    );
+    // What the POSIX layer sees of the engine: three steps of 8000 bytes into data.0, by
+    // POSIX handles without a library parent, and the same bytes read back.
+    let data0 = format!("{}/py.bp/data.0", data.display());
+    let ops = a.ops_on(&data0);
+    let writes: Vec<&Op> = ops.iter().filter(|o| o.mode == "WRITE").collect();
+    assert_eq!(writes.len(), 3, "{writes:#?}");
+    for w in &writes {
+        assert_eq!(
+            (w.paradigm.as_str(), w.bytes_request, w.bytes_result),
+            ("POSIX", 8000, 8000),
+            "{w:#?}"
+        );
+    }
+    let read: u64 = ops
+        .iter()
+        .filter(|o| o.mode == "READ")
+        .map(|o| o.bytes_result)
+        .sum();
+    assert!(read >= 24000, "data.0 read back: {read} bytes");
+    for h in a
+        .handles
+        .iter()
+        .filter(|h| h.file.as_deref() == Some(data0.as_str()))
+    {
+        assert_eq!(h.paradigm.as_deref(), Some("POSIX"), "{h:#?}");
+        assert!(h.parent_id.is_none(), "{h:#?}");
+    }
+}
