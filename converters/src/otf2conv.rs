@@ -10,8 +10,8 @@ use crate::calls::{CallTrees, TreeFeed, MAX_THREADED_STREAMS};
 use crate::trace::{ProcessTrace, Trace};
 use definitions::{
     FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
-    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_OFFSET, ATTR_SELECTION,
-    HANDLE_ALL_PROXY, HANDLE_PRE_CREATED,
+    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY,
+    HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -704,8 +704,7 @@ impl<'p> ProcessState<'p> {
         left.sort_unstable_by_key(|v| v.id);
         self.reqs.retain(|_, v| v.handle != handle);
         for v in left {
-            w.io_operation_cancelled(t, v.handle, v.id)
-                .map_err(otf2e)?;
+            w.io_operation_cancelled(t, v.handle, v.id).map_err(otf2e)?;
         }
         Ok(())
     }
@@ -879,7 +878,8 @@ impl<'p> ProcessState<'p> {
                 } else {
                     IoOperationFlags::NONE
                 };
-                pend.op = self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
+                pend.op =
+                    self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
             }
             Mapping::NamedStart {
                 file,
@@ -898,7 +898,8 @@ impl<'p> ProcessState<'p> {
                         flags |= IoOperationFlags::COLLECTIVE;
                     }
                 }
-                pend.op = self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
+                pend.op =
+                    self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
             }
             Mapping::SubData {
                 key,
@@ -1332,7 +1333,8 @@ impl<'p> ProcessState<'p> {
                     self.objs.insert(k, h);
                     if info.layer == Layer::Adios {
                         if let Some(f) = defs.handles[h as usize].file {
-                            self.containers.push((h, defs.files[f as usize].name.clone()));
+                            self.containers
+                                .push((h, defs.files[f as usize].name.clone()));
                         }
                     }
                 }
@@ -1357,7 +1359,9 @@ impl<'p> ProcessState<'p> {
                     w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
                 }
             }
-            Mapping::ObjStart { id: idf, req, dir, .. } => {
+            Mapping::ObjStart {
+                id: idf, req, dir, ..
+            } => {
                 if let Some((h, id)) = pend.op {
                     w.io_operation_issued(t1, h, id).map_err(otf2e)?;
                     let k = req_key(info, r, RET, idf);
@@ -1906,7 +1910,9 @@ fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
                         pending.insert(req_key(info, r, file, id), (n, dir));
                         n += 1;
                     }
-                    Mapping::ReqDone { file, id, coll: c, .. } => {
+                    Mapping::ReqDone {
+                        file, id, coll: c, ..
+                    } => {
                         if let Some((k, _)) = pending.remove(&req_key(info, r, file, id)) {
                             if coll(info, r, c) {
                                 out.insert((ti, k));

@@ -221,7 +221,8 @@ impl GlobalDefs {
         ));
         d.attributes.push((
             "ADIOS selection".into(),
-            "the block put or got: [start+count,...] per dimension, and the variable's shape".into(),
+            "the block put or got: [start+count,...] per dimension, and the variable's shape"
+                .into(),
             2,
         ));
         d

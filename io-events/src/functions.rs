@@ -81,7 +81,10 @@ impl Layer {
     /// Whether the I/O paradigm is parallel (operations may be COLLECTIVE, handles have a
     /// communicator).
     pub fn parallel(self) -> bool {
-        matches!(self, Layer::MpiIo | Layer::Mpi | Layer::PnetCdf | Layer::Adios)
+        matches!(
+            self,
+            Layer::MpiIo | Layer::Mpi | Layer::PnetCdf | Layer::Adios
+        )
     }
     /// Whether the layer's class (serial or parallel) depends on how the library was built
     /// (told by the trace's metadata).

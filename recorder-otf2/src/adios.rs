@@ -278,7 +278,12 @@ pub(crate) fn note_engine(engine: Obj, io: Obj) {
 
 /// The `adios2_requests_done` event of a call that completes deferred operations.
 unsafe fn settle(ts: *mut ThreadState, t: u64, engine: Obj, which: u64) {
-    runtime::child(ts, Func::adios2_requests_done, t, &[engine as u64, which, 0, 0, 0]);
+    runtime::child(
+        ts,
+        Func::adios2_requests_done,
+        t,
+        &[engine as u64, which, 0, 0, 0],
+    );
 }
 
 adios_wrap! {

@@ -16,4 +16,3 @@ adios_wrap! {
         [io as u64, file, open_mode(mode), comm_id(comm)]
     };
 }
-

@@ -1249,6 +1249,6 @@ pub unsafe extern "C" fn nc_open_par(
 }
 
 // After the macros it uses (textual scope).
-mod fortran;
 mod adios_mpi;
+mod fortran;
 mod pnetcdf;

@@ -171,7 +171,11 @@ unsafe fn elements(ncid: c_int, varid: c_int, shape: Shape) -> u64 {
             } else {
                 *counts.add(i)
             };
-            e.saturating_add(if c.is_null() { 1 } else { product(ncid, varid, c) })
+            e.saturating_add(if c.is_null() {
+                1
+            } else {
+                product(ncid, varid, c)
+            })
         }),
         Shape::Flex => 0,
     }
@@ -189,7 +193,11 @@ unsafe fn sizes(ncid: c_int, varid: c_int, shape: Shape, mem: Mem) -> (u64, u64)
                 return (e, e * var_type_size(ncid, varid));
             }
             let items = if bufcount < 0 { e } else { bufcount as u64 };
-            let e = if matches!(shape, Shape::Flex) { items } else { e };
+            let e = if matches!(shape, Shape::Flex) {
+                items
+            } else {
+                e
+            };
             (e, items * size as u64)
         }
     }
@@ -207,21 +215,47 @@ unsafe fn selection(ts: *mut ThreadState, t: u64, ncid: c_int, varid: c_int, sha
         return;
     }
     let n = ndims(ncid, varid);
-    let at = |p: Ix, i: usize, dflt: u64| if p.is_null() { dflt } else { (*p.add(i)).max(0) as u64 };
+    let at = |p: Ix, i: usize, dflt: u64| {
+        if p.is_null() {
+            dflt
+        } else {
+            (*p.add(i)).max(0) as u64
+        }
+    };
     let d = |i: usize| -> (u64, u64) {
         if i >= n {
             return (0, 0);
         }
         let c = at(count, i, 1);
-        let extent = if c == 0 { 0 } else { (c - 1) * at(stride, i, 1).max(1) + 1 };
+        let extent = if c == 0 {
+            0
+        } else {
+            (c - 1) * at(stride, i, 1).max(1) + 1
+        };
         (at(start, i, 0), extent)
     };
     let (a, b, c) = (d(0), d(1), d(2));
-    runtime::child(ts, Func::ncmpi_selection, t, &[n as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0]);
+    runtime::child(
+        ts,
+        Func::ncmpi_selection,
+        t,
+        &[n as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
+    );
     if !stride.is_null() {
-        let g = |i: usize| if i < n { (at(count, i, 1), at(stride, i, 1)) } else { (0, 0) };
+        let g = |i: usize| {
+            if i < n {
+                (at(count, i, 1), at(stride, i, 1))
+            } else {
+                (0, 0)
+            }
+        };
         let (x, y, z) = (g(0), g(1), g(2));
-        runtime::child(ts, Func::ncmpi_stride, t, &[n as u64, x.0, x.1, y.0, y.1, z.0, z.1, 0]);
+        runtime::child(
+            ts,
+            Func::ncmpi_stride,
+            t,
+            &[n as u64, x.0, x.1, y.0, y.1, z.0, z.1, 0],
+        );
     }
 }
 
@@ -408,7 +442,11 @@ unsafe fn end_requests(
     if !runtime::layer_on(Layer::PnetCdf) {
         return real(ncid, count, reqs, statuses);
     }
-    let n = if reqs.is_null() { 0 } else { count.max(0) as usize };
+    let n = if reqs.is_null() {
+        0
+    } else {
+        count.max(0) as usize
+    };
     let mut small = [NC_REQ_NULL; SMALL];
     let mut big = Vec::new();
     let saved: &[c_int] = if n <= SMALL {
@@ -433,7 +471,12 @@ unsafe fn end_requests(
                     NC_PUT_REQ_ALL => 2,
                     _ => 0,
                 };
-                runtime::child(ts, Func::ncmpi_requests_done, t1, &[ncid as u64, which, c, k, 0]);
+                runtime::child(
+                    ts,
+                    Func::ncmpi_requests_done,
+                    t1,
+                    &[ncid as u64, which, c, k, 0],
+                );
             }
             for (i, &id) in saved.iter().enumerate() {
                 if id == NC_REQ_NULL {
