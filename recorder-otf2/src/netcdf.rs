@@ -311,6 +311,7 @@ unsafe fn type_size(ncid: c_int, xtype: c_int) -> u64 {
 /// Record an attribute call of netCDF or PnetCDF (a region with its bytes: attributes are
 /// file metadata); `note` runs first (the layer's once-per-process metadata).
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn att_call(
     layer: Layer,
     note: fn(),

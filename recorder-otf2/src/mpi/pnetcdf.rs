@@ -429,9 +429,10 @@ const SMALL: usize = 16;
 
 /// ncmpi_wait / ncmpi_wait_all / ncmpi_cancel: the call, and one event per request it ends.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 unsafe fn end_requests(
     func: Func,
-    real: unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int) -> c_int,
+    real: Ends,
     ncid: c_int,
     count: c_int,
     reqs: *mut c_int,
@@ -501,6 +502,9 @@ unsafe fn end_requests(
     ret
 }
 
+/// The signature of ncmpi_wait, ncmpi_wait_all and ncmpi_cancel.
+type Ends = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int) -> c_int;
+
 macro_rules! pnc_requests {
     ($( fn $name:ident cancel $cancel:literal coll $coll:literal; )*) => { $(
         #[no_mangle]
@@ -508,7 +512,7 @@ macro_rules! pnc_requests {
             static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
             let p = REAL.get();
             if p.is_null() { return -1; }
-            end_requests(Func::$name, std::mem::transmute(p), ncid, count, reqs, statuses, $cancel, $coll)
+            end_requests(Func::$name, std::mem::transmute::<*mut c_void, Ends>(p), ncid, count, reqs, statuses, $cancel, $coll)
         }
     )* };
 }
