@@ -110,6 +110,15 @@ fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
     (info.layer, owner, field(info, r, id))
 }
 
+/// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
+fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (IoOperationMode, u64) {
+    match dir {
+        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
+        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
+        Dir::Flush => (IoOperationMode::Flush, 0),
+    }
+}
+
 /// Whether a ReqsDone `which` value covers an operation of direction `dir`.
 fn which_covers(which: u64, dir: Dir) -> bool {
     match which {
@@ -543,11 +552,7 @@ impl<'p> ProcessState<'p> {
             Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target, dir),
             Off::None => None,
         };
-        let (mode, bytes) = match dir {
-            Dir::Read => (IoOperationMode::Read, field(info, r, req)),
-            Dir::Write => (IoOperationMode::Write, field(info, r, req)),
-            Dir::Flush => (IoOperationMode::Flush, 0),
-        };
+        let (mode, bytes) = mode_bytes(info, r, dir, req);
         w.io_operation_begin(
             t0,
             h,
@@ -634,11 +639,7 @@ impl<'p> ProcessState<'p> {
         };
         let id = self.next_id;
         self.next_id += 1;
-        let (mode, bytes) = match dir {
-            Dir::Read => (IoOperationMode::Read, field(info, r, req)),
-            Dir::Write => (IoOperationMode::Write, field(info, r, req)),
-            Dir::Flush => (IoOperationMode::Flush, 0),
-        };
+        let (mode, bytes) = mode_bytes(info, r, dir, req);
         let offset = if off == RET || dir == Dir::Flush {
             None
         } else {
@@ -675,16 +676,12 @@ impl<'p> ProcessState<'p> {
         };
         let id = self.next_id;
         self.next_id += 1;
-        let mode = if dir == Dir::Read {
-            IoOperationMode::Read
-        } else {
-            IoOperationMode::Write
-        };
+        let (mode, bytes) = mode_bytes(info, r, dir, req);
         let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
         let s = defs.strings.id(text);
         w.add_attr_string(variable_attrs(info.layer).0, s)
             .map_err(otf2e)?;
-        w.io_operation_begin(t0, h, mode, flags, field(info, r, req), id, None)
+        w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
             .map_err(otf2e)?;
         Ok(Some((h, id)))
     }
@@ -911,11 +908,7 @@ impl<'p> ProcessState<'p> {
                 if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
                     let id = self.next_id;
                     self.next_id += 1;
-                    let (mode, bytes) = match dir {
-                        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
-                        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
-                        Dir::Flush => (IoOperationMode::Flush, 0),
-                    };
+                    let (mode, bytes) = mode_bytes(info, r, dir, req);
                     let collective = coll != RET && field(info, r, coll) != 0;
                     let flags = if collective {
                         IoOperationFlags::COLLECTIVE

@@ -33,48 +33,90 @@ nc! {
     fn nc_inq_varname(ncid: c_int, varid: c_int, name: *mut c_char);
 }
 
-/// Variable names by (ncid, varid), as name ids.
-static VAR_NAMES: IdCache = IdCache::new();
-
-fn var_key(ncid: c_int, varid: c_int) -> i64 {
-    ((ncid as u32 as u64) << 32 | varid as u32 as u64) as i64
+/// Per-variable facts cached by (ncid, varid) without locks: the name (a name id) and the
+/// number of dimensions, both fixed once a variable is defined. netCDF and PnetCDF keep one
+/// each (their ncids overlap); `forget` drops a closed file's entries.
+pub(crate) struct VarCache {
+    names: IdCache,
+    ndims: IdCache,
 }
+
+impl VarCache {
+    pub(crate) const fn new() -> VarCache {
+        VarCache {
+            names: IdCache::new(),
+            ndims: IdCache::new(),
+        }
+    }
+
+    pub(crate) fn key(ncid: c_int, varid: c_int) -> i64 {
+        ((ncid as u32 as u64) << 32 | varid as u32 as u64) as i64
+    }
+
+    /// Whether a cache key belongs to the file `ncid`.
+    pub(crate) fn of_file(k: u64, ncid: c_int) -> bool {
+        (k >> 32) as u32 == ncid as u32
+    }
+
+    /// The variable's name id; `inq` writes the name into a 1024-byte buffer (0: success).
+    pub(crate) unsafe fn name(
+        &self,
+        ncid: c_int,
+        varid: c_int,
+        inq: impl FnOnce(*mut c_char) -> c_int,
+    ) -> u64 {
+        let k = Self::key(ncid, varid);
+        if let Some(n) = self.names.get(k) {
+            return n;
+        }
+        let mut buf = [0u8; 1024];
+        if inq(buf.as_mut_ptr() as *mut c_char) != 0 {
+            return name_id("(unknown variable)");
+        }
+        let n = buf.iter().position(|&c| c == 0).unwrap_or(0);
+        let id = name_id(&String::from_utf8_lossy(&buf[..n]));
+        self.names.put(k, id);
+        id
+    }
+
+    /// The variable's number of dimensions; `inq` stores it (0: success).
+    pub(crate) unsafe fn ndims(
+        &self,
+        ncid: c_int,
+        varid: c_int,
+        inq: impl FnOnce(*mut c_int) -> c_int,
+    ) -> usize {
+        let k = Self::key(ncid, varid);
+        if let Some(n) = self.ndims.get(k) {
+            return n as usize;
+        }
+        let mut n: c_int = 0;
+        if inq(&mut n) != 0 {
+            return 0;
+        }
+        let n = n.clamp(0, 1024) as usize;
+        self.ndims.put(k, n as u64);
+        n
+    }
+
+    pub(crate) fn forget(&self, ncid: c_int) {
+        self.names.forget(|k| Self::of_file(k, ncid));
+        self.ndims.forget(|k| Self::of_file(k, ncid));
+    }
+}
+
+static VARS: VarCache = VarCache::new();
 
 unsafe fn var_name(ncid: c_int, varid: c_int) -> u64 {
-    let k = var_key(ncid, varid);
-    if let Some(n) = VAR_NAMES.get(k) {
-        return n;
-    }
-    let mut buf = [0u8; 1024];
-    if nc_inq_varname(ncid, varid, buf.as_mut_ptr() as *mut c_char) != 0 {
-        return name_id("(unknown variable)");
-    }
-    let n = buf.iter().position(|&c| c == 0).unwrap_or(0);
-    let id = name_id(&String::from_utf8_lossy(&buf[..n]));
-    VAR_NAMES.put(k, id);
-    id
+    VARS.name(ncid, varid, |buf| nc_inq_varname(ncid, varid, buf))
 }
 
-/// Number of dimensions by (ncid, varid): fixed once a variable is defined.
-static VAR_NDIMS: IdCache = IdCache::new();
-
 fn forget_file(ncid: c_int) {
-    VAR_NAMES.forget(|k| (k >> 32) as u32 == ncid as u32);
-    VAR_NDIMS.forget(|k| (k >> 32) as u32 == ncid as u32);
+    VARS.forget(ncid);
 }
 
 unsafe fn ndims(ncid: c_int, varid: c_int) -> usize {
-    let k = var_key(ncid, varid);
-    if let Some(n) = VAR_NDIMS.get(k) {
-        return n as usize;
-    }
-    let mut n: c_int = 0;
-    if nc_inq_varndims(ncid, varid, &mut n) != 0 {
-        return 0;
-    }
-    let n = n.clamp(0, 1024) as usize;
-    VAR_NDIMS.put(k, n as u64);
-    n
+    VARS.ndims(ncid, varid, |n| nc_inq_varndims(ncid, varid, n))
 }
 
 /// Elements of the variable's whole shape.

@@ -13,8 +13,8 @@
 
 use super::ffi::*;
 use super::{comm_id, PMPI_Type_size};
-use crate::hdf5::{name_id, IdCache};
-use crate::netcdf::{att_call, cname};
+use crate::hdf5::IdCache;
+use crate::netcdf::{att_call, cname, VarCache};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::LibReal;
 use io_events::functions::{Func, Layer};
@@ -43,50 +43,22 @@ crate::wrap::lib_calls! { new;
     fn ncmpi_inq_atttype(ncid: c_int, varid: c_int, name: Str, xtype: *mut c_int) -> c_int = -1;
 }
 
-/// Variable names (as name ids), dimension counts and external type sizes by (ncid, varid):
-/// fixed once a variable is defined.
-static VAR_NAMES: IdCache = IdCache::new();
-static VAR_NDIMS: IdCache = IdCache::new();
+/// Variable names, dimension counts and external type sizes by (ncid, varid): fixed once a
+/// variable is defined.
+static VARS: VarCache = VarCache::new();
 static VAR_TYPE_SIZES: IdCache = IdCache::new();
 
-fn var_key(ncid: c_int, varid: c_int) -> i64 {
-    ((ncid as u32 as u64) << 32 | varid as u32 as u64) as i64
-}
-
 fn forget_file(ncid: c_int) {
-    let mine = |k: u64| (k >> 32) as u32 == ncid as u32;
-    VAR_NAMES.forget(mine);
-    VAR_NDIMS.forget(mine);
-    VAR_TYPE_SIZES.forget(mine);
+    VARS.forget(ncid);
+    VAR_TYPE_SIZES.forget(|k| VarCache::of_file(k, ncid));
 }
 
 unsafe fn var_name(ncid: c_int, varid: c_int) -> u64 {
-    let k = var_key(ncid, varid);
-    if let Some(n) = VAR_NAMES.get(k) {
-        return n;
-    }
-    let mut buf = [0u8; 1024];
-    if ncmpi_inq_varname(ncid, varid, buf.as_mut_ptr() as *mut c_char) != 0 {
-        return name_id("(unknown variable)");
-    }
-    let n = buf.iter().position(|&c| c == 0).unwrap_or(0);
-    let id = name_id(&String::from_utf8_lossy(&buf[..n]));
-    VAR_NAMES.put(k, id);
-    id
+    VARS.name(ncid, varid, |buf| ncmpi_inq_varname(ncid, varid, buf))
 }
 
 unsafe fn ndims(ncid: c_int, varid: c_int) -> usize {
-    let k = var_key(ncid, varid);
-    if let Some(n) = VAR_NDIMS.get(k) {
-        return n as usize;
-    }
-    let mut n: c_int = 0;
-    if ncmpi_inq_varndims(ncid, varid, &mut n) != 0 {
-        return 0;
-    }
-    let n = n.clamp(0, 1024) as usize;
-    VAR_NDIMS.put(k, n as u64);
-    n
+    VARS.ndims(ncid, varid, |n| ncmpi_inq_varndims(ncid, varid, n))
 }
 
 /// Size of an external (file) type, NC_BYTE .. NC_UINT64.
@@ -101,7 +73,7 @@ fn nc_type_size(t: c_int) -> u64 {
 }
 
 unsafe fn var_type_size(ncid: c_int, varid: c_int) -> u64 {
-    let k = var_key(ncid, varid);
+    let k = VarCache::key(ncid, varid);
     if let Some(n) = VAR_TYPE_SIZES.get(k) {
         return n;
     }
