@@ -1,14 +1,11 @@
 //! Converters and analyses of recorder-otf2 native traces.
 //!
-//! - [`trace`]: open and validate a trace directory.
-//! - [`calls`]: stream a thread's records as call trees in entry order.
-//! - [`otf2conv`]: `recorder2otf2`, the OTF2 archive writer.
+//! Every consumer reads the trace through the I/O model (`io_model`):
+//! - [`otf2`]: `recorder2otf2`, the OTF2 archive writer.
 //! - [`text`]: `recorder2text`, one line per call.
 
-pub mod calls;
-pub mod otf2conv;
+pub mod otf2;
 pub mod text;
-pub mod trace;
 
 /// Remove an existing OTF2 archive (anchor, .def, folder) for `--force`; refuse anything else.
 /// Whether `dir` looks like the event folder of an OTF2 archive: a directory holding only

@@ -1,12 +1,12 @@
 //! recorder2text: one human-readable line per call, for debugging a trace.
 
-use crate::calls::CallTrees;
-use crate::trace::Trace;
 use io_events::codec::Record;
 use io_events::functions::{Kind, FUNCTIONS};
+use io_model::calls::CallTrees;
+use io_model::trace::Trace;
 use std::io::Write;
 
-fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
+fn value(p: &io_model::trace::ProcessTrace, kind: Kind, v: u64) -> String {
     match kind {
         Kind::File => {
             if v == u64::MAX {
@@ -36,7 +36,7 @@ fn value(p: &crate::trace::ProcessTrace, kind: Kind, v: u64) -> String {
 }
 
 /// Format one record as a line (times in µs since the process start).
-pub fn line(p: &crate::trace::ProcessTrace, r: &Record) -> String {
+pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
     let f = &FUNCTIONS[r.func as usize];
     let args: Vec<String> = f
         .args

@@ -97,7 +97,8 @@ pub fn have_program(name: &str) -> bool {
 // ------------------------------------------------------------------------------ scratch dirs
 
 /// A per-test scratch directory under the system temp dir: removed on drop when the test
-/// passed, kept (and its path printed) when it panicked.
+/// passed, kept (and its path printed) when it panicked, or always with
+/// `RECORDER_OTF2_KEEP_TEST_DIRS=1` (to compare converters' output on every test's trace).
 pub struct TestDir {
     path: PathBuf,
 }
@@ -148,7 +149,7 @@ impl Drop for TestDir {
     fn drop(&mut self) {
         if std::thread::panicking() {
             eprintln!("test files kept in {}", self.path.display());
-        } else {
+        } else if std::env::var_os("RECORDER_OTF2_KEEP_TEST_DIRS").is_none() {
             let _ = std::fs::remove_dir_all(&self.path);
         }
     }

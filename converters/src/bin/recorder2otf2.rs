@@ -31,7 +31,7 @@ fn run(a: &Args) -> Result<(), String> {
             a.output.display()
         ));
     }
-    let trace = converters::trace::Trace::open(&a.trace_dir)?;
+    let trace = io_model::trace::Trace::open(&a.trace_dir)?;
     let stem = a.output.with_extension("");
     if stem.exists() && !converters::is_archive_folder(&stem) {
         return Err(format!(
@@ -69,7 +69,7 @@ fn run(a: &Args) -> Result<(), String> {
     } else {
         ProgressBar::hidden()
     };
-    let result = converters::otf2conv::convert(&trace, &a.output, &|n| bar.set_position(n));
+    let result = converters::otf2::convert(&trace, &a.output, &|n| bar.set_position(n));
     bar.finish_and_clear();
     match result {
         Ok(s) => {

@@ -17,7 +17,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let a = Args::parse();
-    let r = converters::trace::Trace::open(&a.trace_dir).and_then(|t| {
+    let r = io_model::trace::Trace::open(&a.trace_dir).and_then(|t| {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         converters::text::dump(&t, &mut out)?;

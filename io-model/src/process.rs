@@ -1,17 +1,17 @@
-//! recorder2otf2: native trace -> OTF2 archive (docs/otf2-mapping.md).
-//!
-//! Processes are converted one after another, each with one event writer per thread;
-//! within a process the threads' call trees are merged by start time, because the fd and
-//! stream tables (and so the handle states) are process-wide. Handle and file definitions are
-//! unified globally as they appear; all global definitions are written at the end, with the
-//! exact number of events of every location.
+//! The interpretation of one process's records: which file an fd or a stream is, file
+//! positions, handles and their parents one layer up, operations and their completion.
+//! The per-layer parts live in their own modules ([`crate::posix`], [`crate::stdio`],
+//! [`crate::objects`], [`crate::hdf5`]); this one holds the process state and dispatches
+//! each record's start and end by its [`Mapping`].
 
-use crate::calls::{CallTrees, TreeFeed, MAX_THREADED_STREAMS};
-use crate::trace::{ProcessTrace, Trace};
+use crate::calls::CallTrees;
+use crate::clock::TimeMap;
+use crate::kinds::*;
+use crate::sink::{OpBegin, Sink};
+use crate::trace::ProcessTrace;
 use definitions::{
     FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
-    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_OFFSET, ATTR_SELECTION, HANDLE_ALL_PROXY,
-    HANDLE_PRE_CREATED,
+    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_SELECTION, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -19,34 +19,10 @@ use io_events::defs::{Def, FileKind};
 use io_events::functions::{
     Dir, Flags, FunctionInfo, Kind, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
 };
-use otf2_sys::{
-    ArchiveWriter, AttributeValue, CommFlags, EventWriter, GroupFlags, GroupType, IoAccessMode,
-    IoCreationFlags, IoHandleFlags, IoOperationFlags, IoOperationMode, IoParadigmClass,
-    IoParadigmFlags, IoSeekOption, IoStatusFlags, LocationGroupType, LocationType, LockType,
-    Paradigm, RegionFlags, RegionRole, Type,
-};
 use std::cell::RefCell;
-use std::path::Path;
 use std::rc::Rc;
 
-/// What the conversion did, for the summary line and the tests.
-#[derive(Debug, Default)]
-pub struct Summary {
-    pub processes: usize,
-    pub locations: usize,
-    pub records: u64,
-    pub events: u64,
-    pub warnings: Vec<String>,
-}
-
-/// Progress callback: bytes of native trace consumed so far.
-pub type Progress<'a> = &'a dyn Fn(u64);
-
 type Err = String;
-
-fn otf2e(e: otf2_sys::Otf2Error) -> Err {
-    e.to_string()
-}
 
 /// Open file description: shared by dup'ed fds.
 #[derive(Debug)]
@@ -111,11 +87,11 @@ fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
 }
 
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
-fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (IoOperationMode, u64) {
+fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
     match dir {
-        Dir::Read => (IoOperationMode::Read, field(info, r, req)),
-        Dir::Write => (IoOperationMode::Write, field(info, r, req)),
-        Dir::Flush => (IoOperationMode::Flush, 0),
+        Dir::Read => (OpMode::Read, field(info, r, req)),
+        Dir::Write => (OpMode::Write, field(info, r, req)),
+        Dir::Flush => (OpMode::Flush, 0),
     }
 }
 
@@ -128,116 +104,12 @@ fn which_covers(which: u64, dir: Dir) -> bool {
     }
 }
 
-fn access_mode(flags: u32) -> IoAccessMode {
-    if flags & libc::O_PATH as u32 != 0 {
-        return IoAccessMode::ReadOnly;
-    }
-    match flags & libc::O_ACCMODE as u32 {
-        0 => IoAccessMode::ReadOnly,
-        1 => IoAccessMode::WriteOnly,
-        _ => IoAccessMode::ReadWrite,
-    }
-}
-
-fn creation_flags(flags: u32) -> IoCreationFlags {
-    let f = flags as i32;
-    let mut c = IoCreationFlags::NONE;
-    let tmp = f & libc::O_TMPFILE == libc::O_TMPFILE;
-    for (bit, flag) in [
-        (libc::O_CREAT, IoCreationFlags::CREATE),
-        (libc::O_TRUNC, IoCreationFlags::TRUNCATE),
-        (libc::O_EXCL, IoCreationFlags::EXCLUSIVE),
-        (libc::O_NOCTTY, IoCreationFlags::NO_CONTROLLING_TERMINAL),
-        (libc::O_NOFOLLOW, IoCreationFlags::NO_FOLLOW),
-        (libc::O_PATH, IoCreationFlags::PATH),
-        (libc::O_LARGEFILE, IoCreationFlags::LARGEFILE),
-    ] {
-        if f & bit != 0 {
-            c |= flag;
-        }
-    }
-    if tmp {
-        c |= IoCreationFlags::TEMPORARY_FILE;
-    } else if f & libc::O_DIRECTORY != 0 {
-        c |= IoCreationFlags::DIRECTORY;
-    }
-    c
-}
-
-fn status_flags(flags: u32) -> IoStatusFlags {
-    let f = flags as i32;
-    let mut s = IoStatusFlags::NONE;
-    for (bit, flag) in [
-        (libc::O_CLOEXEC, IoStatusFlags::CLOSE_ON_EXEC),
-        (libc::O_APPEND, IoStatusFlags::APPEND),
-        (libc::O_NONBLOCK, IoStatusFlags::NON_BLOCKING),
-        (libc::O_ASYNC, IoStatusFlags::ASYNC),
-        (libc::O_DIRECT, IoStatusFlags::AVOID_CACHING),
-        (libc::O_NOATIME, IoStatusFlags::NO_ACCESS_TIME),
-    ] {
-        if f & bit != 0 {
-            s |= flag;
-        }
-    }
-    // O_SYNC contains the O_DSYNC bit.
-    if f & libc::O_SYNC == libc::O_SYNC {
-        s |= IoStatusFlags::SYNC;
-    } else if f & libc::O_DSYNC != 0 {
-        s |= IoStatusFlags::DATA_SYNC;
-    }
-    s
-}
-
-fn whence(w: u64) -> IoSeekOption {
-    match w as i32 {
-        libc::SEEK_CUR => IoSeekOption::FromCurrent,
-        libc::SEEK_END => IoSeekOption::FromEnd,
-        libc::SEEK_DATA => IoSeekOption::Data,
-        libc::SEEK_HOLE => IoSeekOption::Hole,
-        _ => IoSeekOption::FromStart,
-    }
-}
-
-/// MPI_File_open access mode (canonical bits, `io_events::functions::mpi_amode`) -> OTF2.
-fn mpi_amode(a: u64) -> (IoAccessMode, IoCreationFlags, IoStatusFlags) {
-    use io_events::functions::mpi_amode as m;
-    let mode = if a & m::RDWR != 0 {
-        IoAccessMode::ReadWrite
-    } else if a & m::WRONLY != 0 {
-        IoAccessMode::WriteOnly
-    } else {
-        IoAccessMode::ReadOnly
-    };
-    let mut c = IoCreationFlags::NONE;
-    for (bit, f) in [
-        (m::CREATE, IoCreationFlags::CREATE),
-        (m::EXCL, IoCreationFlags::EXCLUSIVE),
-        (m::UNIQUE_OPEN, IoCreationFlags::UNIQUE),
-        (m::SEQUENTIAL, IoCreationFlags::NO_SEEK),
-        (m::TRUNCATE, IoCreationFlags::TRUNCATE),
-    ] {
-        if a & bit != 0 {
-            c |= f;
-        }
-    }
-    let mut s = IoStatusFlags::NONE;
-    for (bit, f) in [
-        (m::APPEND, IoStatusFlags::APPEND),
-        (m::DELETE_ON_CLOSE, IoStatusFlags::DELETE_ON_CLOSE),
-    ] {
-        if a & bit != 0 {
-            s |= f;
-        }
-    }
-    (mode, c, s)
-}
-
 fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
     r.fields[info.field_index(i)]
 }
 
 /// Per-process conversion state.
-struct ProcessState<'p> {
+pub(crate) struct ProcessState<'p> {
     p: &'p ProcessTrace,
     host_node: u32,
     /// Local file id -> global file id.
@@ -272,6 +144,93 @@ struct ProcessState<'p> {
     selection: Option<String>,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
+    /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
+    stack: Vec<(usize, Pending)>,
+}
+
+impl<'p> ProcessState<'p> {
+    /// The state of process `p` before its first record: its communicators and the
+    /// handles open before tracing began.
+    pub(crate) fn new(
+        p: &'p ProcessTrace,
+        host_node: u32,
+        defs: &mut GlobalDefs,
+    ) -> Result<ProcessState<'p>, Err> {
+        let mut st = ProcessState {
+            p,
+            host_node,
+            file_map: HashMap::new(),
+            fds: HashMap::new(),
+            streams: HashMap::new(),
+            active: HashSet::new(),
+            next_id: 0,
+            locks: HashMap::new(),
+            aio: HashMap::new(),
+            objs: HashMap::new(),
+            reqs: HashMap::new(),
+            collective_starts: collective_starts(p)?,
+            thread: 0,
+            starts_seen: vec![0; p.threads.len()],
+            containers: Vec::new(),
+            comm_map: HashMap::new(),
+            subs: HashMap::new(),
+            selection: None,
+            opening: Vec::new(),
+            stack: Vec::new(),
+        };
+        for d in &p.defs.defs {
+            if let Def::Comm { id, members } = d {
+                let g = defs.comm(members);
+                st.comm_map.insert(*id as u64, g);
+            }
+        }
+        st.precreated(defs);
+        Ok(st)
+    }
+
+    /// The records that follow are thread `i`'s.
+    pub(crate) fn set_thread(&mut self, i: usize) {
+        self.thread = i;
+    }
+
+    /// Interpret one call tree (records in entry order) of the current thread; `last` is
+    /// the thread's last event time, returned updated (event times never decrease).
+    /// `span` widens to the tree's first start and last end.
+    pub(crate) fn tree<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        tree: &[Record],
+        time: TimeMap,
+        mut last: u64,
+        span: &mut (u64, u64),
+    ) -> Result<u64, Err> {
+        let mut at = |t: u64| {
+            let t = time.at(t).max(last);
+            last = t;
+            t
+        };
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        for (k, r) in tree.iter().enumerate() {
+            while let Some(&(j, pend)) = stack.last() {
+                if tree[j].depth < r.depth {
+                    break;
+                }
+                stack.pop();
+                self.finish(defs, s, at(tree[j].end), &tree[j], pend)?;
+            }
+            let pend = self.start(defs, s, at(r.start), r)?;
+            stack.push((k, pend));
+            span.0 = span.0.min(time.at(r.start));
+            span.1 = span.1.max(time.at(r.end));
+        }
+        while let Some((j, pend)) = stack.pop() {
+            self.finish(defs, s, at(tree[j].end), &tree[j], pend)?;
+        }
+        self.stack = stack;
+        Ok(last)
+    }
 }
 
 impl<'p> ProcessState<'p> {
@@ -350,7 +309,13 @@ impl<'p> ProcessState<'p> {
         h
     }
 
-    fn destroy(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+    fn destroy<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        handle: u32,
+    ) -> Result<(), Err> {
         // aio requests never collected with aio_return (MPI_Request_free on an MPI-IO request
         // that OMPIO ran as aio): they end with the handle, as complete with the bytes asked.
         if self.aio.values().any(|v| v.0 == handle) {
@@ -363,29 +328,40 @@ impl<'p> ProcessState<'p> {
             left.sort_unstable();
             self.aio.retain(|_, v| v.0 != handle);
             for (id, bytes) in left {
-                w.io_operation_complete(t, handle, bytes, id)
-                    .map_err(otf2e)?;
+                s.op_complete(defs, t, handle, bytes, id)?;
             }
         }
         if self.active.remove(&handle) {
-            w.io_destroy_handle(t, handle).map_err(otf2e)?;
+            s.destroy_handle(defs, t, handle)?;
         }
         Ok(())
     }
 
-    fn close_fd(&mut self, w: &mut EventWriter, t: u64, fd: i32) -> Result<(), Err> {
+    fn close_fd<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        fd: i32,
+    ) -> Result<(), Err> {
         if let Some(e) = self.fds.remove(&fd) {
-            self.destroy(w, t, e.handle)?;
+            self.destroy(defs, s, t, e.handle)?;
         }
         Ok(())
     }
 
-    fn close_stream(&mut self, w: &mut EventWriter, t: u64, key: u64) -> Result<(), Err> {
-        if let Some(s) = self.streams.remove(&key) {
-            if let Some(fd) = s.fd {
-                self.close_fd(w, t, fd)?;
+    fn close_stream<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        key: u64,
+    ) -> Result<(), Err> {
+        if let Some(e) = self.streams.remove(&key) {
+            if let Some(fd) = e.fd {
+                self.close_fd(defs, s, t, fd)?;
             }
-            self.destroy(w, t, s.handle)?;
+            self.destroy(defs, s, t, e.handle)?;
         }
         Ok(())
     }
@@ -514,7 +490,7 @@ impl<'p> ProcessState<'p> {
 
     /// A child was forked that inherited `fds`: their positions (and those of the streams on
     /// them) now move with the child's I/O too, which this process's trace does not show.
-    fn forked(&mut self, fds: &[i32]) {
+    pub(crate) fn forked(&mut self, fds: &[i32]) {
         for fd in fds {
             if let Some(e) = self.fds.get(fd) {
                 e.ofd.borrow_mut().pos = None;
@@ -529,10 +505,10 @@ impl<'p> ProcessState<'p> {
 
     /// IoOperationBegin of one operation of a call, if its handle is known.
     #[allow(clippy::too_many_arguments)]
-    fn begin_op(
+    fn begin_op<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
@@ -553,24 +529,27 @@ impl<'p> ProcessState<'p> {
             Off::None => None,
         };
         let (mode, bytes) = mode_bytes(info, r, dir, req);
-        w.io_operation_begin(
+        s.op_begin(
+            defs,
             t0,
-            h,
-            mode,
-            IoOperationFlags::NONE,
-            bytes,
-            id,
-            offset.map(|o| (ATTR_OFFSET, o)),
-        )
-        .map_err(otf2e)?;
+            OpBegin {
+                handle: h,
+                mode,
+                flags: OpFlags::NONE,
+                bytes,
+                id,
+                offset,
+            },
+        )?;
         Ok(Some((h, id)))
     }
 
     /// IoOperationComplete of one operation, and the position it moves.
     #[allow(clippy::too_many_arguments)]
-    fn complete_op(
+    fn complete_op<S: Sink>(
         &mut self,
-        w: &mut EventWriter,
+        defs: &GlobalDefs,
+        s: &mut S,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
@@ -585,7 +564,7 @@ impl<'p> ProcessState<'p> {
         } else {
             field(info, r, xfer)
         };
-        w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+        s.op_complete(defs, t1, h, got, id)?;
         let implicit = match off {
             Off::Implicit => true,
             Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
@@ -604,17 +583,16 @@ impl<'p> ProcessState<'p> {
 
     /// The selection of the transfer ending now (set by its `*_selection` event), as
     /// attribute `attr` of its Complete when it has one.
-    fn attach_selection(
+    fn attach_selection<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         attr: u32,
         has_op: bool,
     ) -> Result<(), Err> {
         if let Some(sel) = self.selection.take() {
             if has_op {
-                w.add_attr_string(attr, defs.strings.id(&sel))
-                    .map_err(otf2e)?;
+                s.attr_string(attr, defs.strings.id(&sel))?;
             }
         }
         Ok(())
@@ -622,9 +600,10 @@ impl<'p> ProcessState<'p> {
 
     /// IoOperationBegin of a library operation on the object in field `key`.
     #[allow(clippy::too_many_arguments)]
-    fn begin_obj_op(
+    fn begin_obj_op<S: Sink>(
         &mut self,
-        w: &mut EventWriter,
+        defs: &GlobalDefs,
+        s: &mut S,
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
@@ -632,7 +611,7 @@ impl<'p> ProcessState<'p> {
         dir: Dir,
         req: u8,
         off: u8,
-        flags: IoOperationFlags,
+        flags: OpFlags,
     ) -> Result<Option<(u32, u64)>, Err> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
             return Ok(None);
@@ -645,31 +624,33 @@ impl<'p> ProcessState<'p> {
         } else {
             Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
         };
-        w.io_operation_begin(
+        s.op_begin(
+            defs,
             t0,
-            h,
-            mode,
-            flags,
-            bytes,
-            id,
-            offset.map(|o| (ATTR_OFFSET, o)),
-        )
-        .map_err(otf2e)?;
+            OpBegin {
+                handle: h,
+                mode,
+                flags,
+                bytes,
+                id,
+                offset,
+            },
+        )?;
         Ok(Some((h, id)))
     }
 
     /// IoOperationBegin of a transfer on a named variable of the library file in field
     /// `file` (netCDF, PnetCDF, ADIOS), with the variable's name as attribute.
     #[allow(clippy::too_many_arguments)]
-    fn begin_named_op(
+    fn begin_named_op<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
         (file, name, dir, req): (u8, u8, Dir, u8),
-        flags: IoOperationFlags,
+        flags: OpFlags,
     ) -> Result<Option<(u32, u64)>, Err> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
             return Ok(None);
@@ -678,17 +659,32 @@ impl<'p> ProcessState<'p> {
         self.next_id += 1;
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
-        let s = defs.strings.id(text);
-        w.add_attr_string(variable_attrs(info.layer).0, s)
-            .map_err(otf2e)?;
-        w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
-            .map_err(otf2e)?;
+        let name = defs.strings.id(text);
+        s.attr_string(variable_attrs(info.layer).0, name)?;
+        s.op_begin(
+            defs,
+            t0,
+            OpBegin {
+                handle: h,
+                mode,
+                flags,
+                bytes,
+                id,
+                offset: None,
+            },
+        )?;
         Ok(Some((h, id)))
     }
 
     /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
     /// the order they started.
-    fn cancel_in_flight(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+    fn cancel_in_flight<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        handle: u32,
+    ) -> Result<(), Err> {
         let mut left: Vec<InFlight> = self
             .reqs
             .values()
@@ -701,7 +697,7 @@ impl<'p> ProcessState<'p> {
         left.sort_unstable_by_key(|v| v.id);
         self.reqs.retain(|_, v| v.handle != handle);
         for v in left {
-            w.io_operation_cancelled(t, v.handle, v.id).map_err(otf2e)?;
+            s.op_cancelled(defs, t, v.handle, v.id)?;
         }
         Ok(())
     }
@@ -709,9 +705,10 @@ impl<'p> ProcessState<'p> {
     /// An operation goes in flight under `k`. A request id reused while the converter still
     /// holds it (a completion it never saw): the old operation is closed as cancelled.
     #[allow(clippy::too_many_arguments)]
-    fn in_flight(
+    fn in_flight<S: Sink>(
         &mut self,
-        w: &mut EventWriter,
+        defs: &GlobalDefs,
+        s: &mut S,
         t: u64,
         k: ReqKey,
         handle: u32,
@@ -726,17 +723,16 @@ impl<'p> ProcessState<'p> {
             dir,
         };
         if let Some(old) = self.reqs.insert(k, v) {
-            w.io_operation_cancelled(t, old.handle, old.id)
-                .map_err(otf2e)?;
+            s.op_cancelled(defs, t, old.handle, old.id)?;
         }
         Ok(())
     }
 
     /// Enter the call: Enter, and what must happen at its start.
-    fn start(
+    fn start<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t0: u64,
         r: &Record,
     ) -> Result<Pending, Err> {
@@ -746,7 +742,7 @@ impl<'p> ProcessState<'p> {
             return Ok(pend);
         }
         let region = defs.region(r.func);
-        w.enter(t0, region).map_err(otf2e)?;
+        s.enter(t0, region, r)?;
         if info.fail.failed(r.ret()) {
             return Ok(pend);
         }
@@ -789,7 +785,7 @@ impl<'p> ProcessState<'p> {
                 off,
                 ..
             } => {
-                pend.op = self.begin_op(defs, w, t0, info, r, target, dir, req, off)?;
+                pend.op = self.begin_op(defs, s, t0, info, r, target, dir, req, off)?;
             }
             Mapping::Copy {
                 from,
@@ -800,7 +796,7 @@ impl<'p> ProcessState<'p> {
             } => {
                 pend.op = self.begin_op(
                     defs,
-                    w,
+                    s,
                     t0,
                     info,
                     r,
@@ -811,7 +807,7 @@ impl<'p> ProcessState<'p> {
                 )?;
                 pend.op2 = self.begin_op(
                     defs,
-                    w,
+                    s,
                     t0,
                     info,
                     r,
@@ -842,11 +838,11 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 let flags = if coll {
-                    IoOperationFlags::COLLECTIVE
+                    OpFlags::COLLECTIVE
                 } else {
-                    IoOperationFlags::NONE
+                    OpFlags::NONE
                 };
-                pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
             }
             Mapping::ObjStart {
                 key,
@@ -856,11 +852,11 @@ impl<'p> ProcessState<'p> {
                 coll,
                 ..
             } => {
-                let mut flags = IoOperationFlags::NON_BLOCKING;
+                let mut flags = OpFlags::NON_BLOCKING;
                 if coll {
-                    flags |= IoOperationFlags::COLLECTIVE;
+                    flags |= OpFlags::COLLECTIVE;
                 }
-                pend.op = self.begin_obj_op(w, t0, info, r, key, dir, req, off, flags)?;
+                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
             }
             Mapping::NamedData {
                 file,
@@ -871,12 +867,12 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 let flags = if coll {
-                    IoOperationFlags::COLLECTIVE
+                    OpFlags::COLLECTIVE
                 } else {
-                    IoOperationFlags::NONE
+                    OpFlags::NONE
                 };
                 pend.op =
-                    self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
+                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
             }
             Mapping::NamedStart {
                 file,
@@ -886,17 +882,17 @@ impl<'p> ProcessState<'p> {
                 id,
             } => {
                 let nb = field(info, r, id) != u64::MAX;
-                let mut flags = IoOperationFlags::NONE;
+                let mut flags = OpFlags::NONE;
                 if nb {
                     let n = self.starts_seen[self.thread];
                     self.starts_seen[self.thread] += 1;
-                    flags = IoOperationFlags::NON_BLOCKING;
+                    flags = OpFlags::NON_BLOCKING;
                     if self.collective_starts.contains(&(self.thread, n)) {
-                        flags |= IoOperationFlags::COLLECTIVE;
+                        flags |= OpFlags::COLLECTIVE;
                     }
                 }
                 pend.op =
-                    self.begin_named_op(defs, w, t0, info, r, (file, name, dir, req), flags)?;
+                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
             }
             Mapping::SubData {
                 key,
@@ -911,13 +907,23 @@ impl<'p> ProcessState<'p> {
                     let (mode, bytes) = mode_bytes(info, r, dir, req);
                     let collective = coll != RET && field(info, r, coll) != 0;
                     let flags = if collective {
-                        IoOperationFlags::COLLECTIVE
+                        OpFlags::COLLECTIVE
                     } else {
-                        IoOperationFlags::NONE
+                        OpFlags::NONE
                     };
-                    w.add_attr_string(ATTR_DATASET, name).map_err(otf2e)?;
-                    w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
-                        .map_err(otf2e)?;
+                    s.attr_string(ATTR_DATASET, name)?;
+                    s.op_begin(
+                        defs,
+                        t0,
+                        OpBegin {
+                            handle: h,
+                            mode,
+                            flags,
+                            bytes,
+                            id,
+                            offset: None,
+                        },
+                    )?;
                     pend.op = Some((h, id));
                 }
             }
@@ -929,20 +935,22 @@ impl<'p> ProcessState<'p> {
                     let id = self.next_id;
                     self.next_id += 1;
                     let mode = if dir == Dir::Read {
-                        IoOperationMode::Read
+                        OpMode::Read
                     } else {
-                        IoOperationMode::Write
+                        OpMode::Write
                     };
-                    w.io_operation_begin(
+                    s.op_begin(
+                        defs,
                         t0,
-                        h,
-                        mode,
-                        IoOperationFlags::NON_BLOCKING,
-                        field(info, r, req),
-                        id,
-                        Some((ATTR_OFFSET, field(info, r, off))),
-                    )
-                    .map_err(otf2e)?;
+                        OpBegin {
+                            handle: h,
+                            mode,
+                            flags: OpFlags::NON_BLOCKING,
+                            bytes: field(info, r, req),
+                            id,
+                            offset: Some(field(info, r, off)),
+                        },
+                    )?;
                     pend.op = Some((h, id));
                 }
             }
@@ -952,10 +960,10 @@ impl<'p> ProcessState<'p> {
     }
 
     /// Leave the call: what happens at its end, then Leave.
-    fn finish(
+    fn finish<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t1: u64,
         r: &Record,
         pend: Pending,
@@ -987,15 +995,15 @@ impl<'p> ProcessState<'p> {
                         Flags::FixedOr(f, i) => f | field(info, r, i) as u32,
                     };
                     let fd = ret as i32;
-                    self.close_fd(w, t1, fd)?;
-                    w.io_create_handle(
+                    self.close_fd(defs, s, t1, fd)?;
+                    s.create_handle(
+                        defs,
                         t1,
                         h,
                         access_mode(fl),
                         creation_flags(fl),
                         status_flags(fl),
-                    )
-                    .map_err(otf2e)?;
+                    )?;
                     let append = fl & libc::O_APPEND as u32 != 0;
                     self.fds.insert(
                         fd,
@@ -1011,33 +1019,33 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
                 if let Mapping::ReopenStream { stream, .. } = info.mapping {
-                    self.close_stream(w, t1, field(info, r, stream))?;
+                    self.close_stream(defs, s, t1, field(info, r, stream))?;
                 }
                 if let Some(h) = pend.handle {
                     let fl = field(info, r, flags) as u32;
                     let fdn = field(info, r, fd) as i32;
-                    w.io_create_handle(
+                    s.create_handle(
+                        defs,
                         t1,
                         h,
                         access_mode(fl),
                         creation_flags(fl),
                         status_flags(fl),
-                    )
-                    .map_err(otf2e)?;
+                    )?;
                     // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
-                    self.close_fd(w, t1, fdn)?;
+                    self.close_fd(defs, s, t1, fdn)?;
                     let file = defs.handles[h as usize].file.unwrap_or(0);
                     self.opening.push((h, defs.paradigm(Layer::Isoc)));
                     let ph = self.new_handle(defs, file, Layer::Posix);
                     self.opening.pop();
-                    w.io_create_handle(
+                    s.create_handle(
+                        defs,
                         t1,
                         ph,
                         access_mode(fl),
                         creation_flags(fl),
                         status_flags(fl),
-                    )
-                    .map_err(otf2e)?;
+                    )?;
                     let append = fl & libc::O_APPEND as u32 != 0;
                     self.fds.insert(
                         fdn,
@@ -1064,8 +1072,7 @@ impl<'p> ProcessState<'p> {
                     let fdn = field(info, r, fd) as i32;
                     if let Some(e) = self.fds.get(&fdn) {
                         let fl = field(info, r, flags) as u32;
-                        w.io_duplicate_handle(t1, e.handle, h, status_flags(fl))
-                            .map_err(otf2e)?;
+                        s.duplicate_handle(defs, t1, e.handle, h, status_flags(fl))?;
                         let pos = e.ofd.borrow().pos;
                         self.streams.insert(
                             ret,
@@ -1087,14 +1094,14 @@ impl<'p> ProcessState<'p> {
                         } else {
                             None
                         };
-                    w.io_create_handle(
+                    s.create_handle(
+                        defs,
                         t1,
                         h,
-                        IoAccessMode::ReadOnly,
-                        IoCreationFlags::DIRECTORY,
-                        IoStatusFlags::NONE,
-                    )
-                    .map_err(otf2e)?;
+                        AccessMode::ReadOnly,
+                        CreationFlags::DIRECTORY,
+                        StatusFlags::NONE,
+                    )?;
                     self.streams.insert(
                         ret,
                         StreamEntry {
@@ -1108,7 +1115,7 @@ impl<'p> ProcessState<'p> {
             Mapping::Close(Target::Fd(i)) => {
                 if !failed {
                     let fd = field(info, r, i) as i32;
-                    self.close_fd(w, t1, fd)?;
+                    self.close_fd(defs, s, t1, fd)?;
                     // close(fileno(f)): the stream no longer owns that number, so a later
                     // fclose(f) must not close whatever reuses it.
                     for s in self.streams.values_mut() {
@@ -1121,7 +1128,7 @@ impl<'p> ProcessState<'p> {
             Mapping::Close(Target::Stream(i)) => {
                 // fclose disassociates the stream even when it fails.
                 if !failed || info.layer == Layer::Isoc {
-                    self.close_stream(w, t1, field(info, r, i))?;
+                    self.close_stream(defs, s, t1, field(info, r, i))?;
                 }
             }
             Mapping::Close(Target::Proxy) => {}
@@ -1133,7 +1140,7 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 if let Some(op) = pend.op {
-                    self.complete_op(w, t1, info, r, target, dir, xfer, off, op)?;
+                    self.complete_op(defs, s, t1, info, r, target, dir, xfer, off, op)?;
                 }
             }
             Mapping::Copy {
@@ -1145,7 +1152,8 @@ impl<'p> ProcessState<'p> {
             } => {
                 if let Some(op) = pend.op {
                     self.complete_op(
-                        w,
+                        defs,
+                        s,
                         t1,
                         info,
                         r,
@@ -1157,7 +1165,18 @@ impl<'p> ProcessState<'p> {
                     )?;
                 }
                 if let Some(op) = pend.op2 {
-                    self.complete_op(w, t1, info, r, Target::Fd(to), Dir::Write, RET, off_to, op)?;
+                    self.complete_op(
+                        defs,
+                        s,
+                        t1,
+                        info,
+                        r,
+                        Target::Fd(to),
+                        Dir::Write,
+                        RET,
+                        off_to,
+                        op,
+                    )?;
                 }
             }
             Mapping::Seek {
@@ -1170,14 +1189,14 @@ impl<'p> ProcessState<'p> {
                     if let Some(h) = self.target(defs, info, r, target) {
                         let res = result.map(|i| field(info, r, i)).filter(|&v| v as i64 >= 0);
                         let wv = if wh == RET { 0 } else { field(info, r, wh) };
-                        w.io_seek(
+                        s.seek(
+                            defs,
                             t1,
                             h,
                             field(info, r, offset) as i64,
                             whence(wv),
                             res.unwrap_or(u64::MAX),
-                        )
-                        .map_err(otf2e)?;
+                        )?;
                         match res {
                             Some(_) => self.set_position(info, r, target, res, None),
                             None => self.forget_position(info, r, target),
@@ -1188,8 +1207,7 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::Rewind { target } => {
                 if let Some(h) = self.target(defs, info, r, target) {
-                    w.io_seek(t1, h, 0, IoSeekOption::FromStart, 0)
-                        .map_err(otf2e)?;
+                    s.seek(defs, t1, h, 0, Whence::FromStart, 0)?;
                     self.set_position(info, r, target, Some(0), None);
                     self.positions_diverge(info, r, target);
                 }
@@ -1198,12 +1216,12 @@ impl<'p> ProcessState<'p> {
                 if !failed {
                     let (o, n) = (field(info, r, old) as i32, ret as i32);
                     let cloexec = info.name == "dup3" && r.fields[2] as i32 & libc::O_CLOEXEC != 0;
-                    self.dup(defs, w, t1, o, n, cloexec)?;
+                    self.dup(defs, s, t1, o, n, cloexec)?;
                 }
             }
             Mapping::Fcntl => {
                 if !failed {
-                    self.fcntl(defs, w, t1, r)?;
+                    self.fcntl(defs, s, t1, r)?;
                 }
             }
             Mapping::Flock { fd, op } => {
@@ -1218,13 +1236,13 @@ impl<'p> ProcessState<'p> {
                         };
                         if op & libc::LOCK_UN != 0 {
                             let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            w.io_release_lock(t1, h, ty).map_err(otf2e)?;
+                            s.lock(defs, t1, h, LockOp::Release, ty)?;
                         } else if op & libc::LOCK_NB != 0 {
                             self.locks.insert(h, ty);
-                            w.io_try_lock(t1, h, ty).map_err(otf2e)?;
+                            s.lock(defs, t1, h, LockOp::Try, ty)?;
                         } else {
                             self.locks.insert(h, ty);
-                            w.io_acquire_lock(t1, h, ty).map_err(otf2e)?;
+                            s.lock(defs, t1, h, LockOp::Acquire, ty)?;
                         }
                     }
                 }
@@ -1234,15 +1252,15 @@ impl<'p> ProcessState<'p> {
                     if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
                         let h = e.handle;
                         match field(info, r, cmd) as i32 {
-                            libc::F_LOCK => w
-                                .io_acquire_lock(t1, h, LockType::Exclusive)
-                                .map_err(otf2e)?,
-                            libc::F_TLOCK => {
-                                w.io_try_lock(t1, h, LockType::Exclusive).map_err(otf2e)?
+                            libc::F_LOCK => {
+                                s.lock(defs, t1, h, LockOp::Acquire, LockType::Exclusive)?
                             }
-                            libc::F_ULOCK => w
-                                .io_release_lock(t1, h, LockType::Exclusive)
-                                .map_err(otf2e)?,
+                            libc::F_TLOCK => {
+                                s.lock(defs, t1, h, LockOp::Try, LockType::Exclusive)?
+                            }
+                            libc::F_ULOCK => {
+                                s.lock(defs, t1, h, LockOp::Release, LockType::Exclusive)?
+                            }
                             _ => {}
                         }
                     }
@@ -1254,8 +1272,7 @@ impl<'p> ProcessState<'p> {
                         || (info.name == "unlinkat"
                             && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
                     if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                        w.io_delete_file(t1, defs.paradigm(info.layer), file)
-                            .map_err(otf2e)?;
+                        s.delete_file(defs, t1, defs.paradigm(info.layer), file)?;
                     }
                 }
             }
@@ -1271,7 +1288,7 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::AioStart { cb, req, .. } => {
                 if let Some((h, id)) = pend.op {
-                    w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                    s.op_issued(defs, t1, h, id)?;
                     self.aio
                         .insert(field(info, r, cb), (h, id, field(info, r, req)));
                 }
@@ -1279,14 +1296,14 @@ impl<'p> ProcessState<'p> {
             Mapping::AioTest { cb } => {
                 if ret as i32 == libc::EINPROGRESS {
                     if let Some(&(h, id, _)) = self.aio.get(&field(info, r, cb)) {
-                        w.io_operation_test(t1, h, id).map_err(otf2e)?;
+                        s.op_test(defs, t1, h, id)?;
                     }
                 }
             }
             Mapping::AioComplete { cb } => {
                 if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
                     let got = if ret as i64 >= 0 { ret } else { 0 };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    s.op_complete(defs, t1, h, got, id)?;
                 }
             }
             Mapping::AioCancel { fd, cb } => {
@@ -1310,7 +1327,7 @@ impl<'p> ProcessState<'p> {
                             .collect()
                     };
                     for (_, (h, id, _)) in victims {
-                        w.io_operation_cancelled(t1, h, id).map_err(otf2e)?;
+                        s.op_cancelled(defs, t1, h, id)?;
                     }
                 }
             }
@@ -1318,11 +1335,10 @@ impl<'p> ProcessState<'p> {
                 if let Some(h) = pend.handle {
                     let k = (info.layer, field(info, r, key));
                     if let Some(old) = self.objs.remove(&k) {
-                        self.destroy(w, t1, old)?;
+                        self.destroy(defs, s, t1, old)?;
                     }
                     let (mode, creation, status) = mpi_amode(field(info, r, amode));
-                    w.io_create_handle(t1, h, mode, creation, status)
-                        .map_err(otf2e)?;
+                    s.create_handle(defs, t1, h, mode, creation, status)?;
                     self.objs.insert(k, h);
                     if info.layer == Layer::Adios {
                         if let Some(f) = defs.handles[h as usize].file {
@@ -1336,9 +1352,9 @@ impl<'p> ProcessState<'p> {
                 if !failed {
                     let k = (info.layer, field(info, r, key));
                     if let Some(h) = self.objs.remove(&k) {
-                        self.cancel_in_flight(w, t1, h)?;
+                        self.cancel_in_flight(defs, s, t1, h)?;
                         self.containers.retain(|c| c.0 != h);
-                        self.destroy(w, t1, h)?;
+                        self.destroy(defs, s, t1, h)?;
                     }
                 }
             }
@@ -1349,16 +1365,16 @@ impl<'p> ProcessState<'p> {
                     } else {
                         field(info, r, xfer)
                     };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    s.op_complete(defs, t1, h, got, id)?;
                 }
             }
             Mapping::ObjStart {
                 id: idf, req, dir, ..
             } => {
                 if let Some((h, id)) = pend.op {
-                    w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                    s.op_issued(defs, t1, h, id)?;
                     let k = req_key(info, r, RET, idf);
-                    self.in_flight(w, t1, k, h, id, field(info, r, req), dir)?;
+                    self.in_flight(defs, s, t1, k, h, id, field(info, r, req), dir)?;
                 }
             }
             Mapping::NamedStart {
@@ -1369,23 +1385,22 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, w, sel, pend.op.is_some())?;
+                self.attach_selection(defs, s, sel, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let bytes = field(info, r, req);
                     if field(info, r, idf) == u64::MAX {
-                        w.io_operation_complete(t1, h, bytes, id).map_err(otf2e)?;
+                        s.op_complete(defs, t1, h, bytes, id)?;
                     } else {
-                        w.io_operation_issued(t1, h, id).map_err(otf2e)?;
+                        s.op_issued(defs, t1, h, id)?;
                         let k = req_key(info, r, file, idf);
-                        self.in_flight(w, t1, k, h, id, bytes, dir)?;
+                        self.in_flight(defs, s, t1, k, h, id, bytes, dir)?;
                     }
                 }
             }
             Mapping::ObjEnd { id: idf, xfer } => {
                 if let Some(v) = self.reqs.remove(&req_key(info, r, RET, idf)) {
                     let got = if failed { 0 } else { field(info, r, xfer) };
-                    w.io_operation_complete(t1, v.handle, got, v.id)
-                        .map_err(otf2e)?;
+                    s.op_complete(defs, t1, v.handle, got, v.id)?;
                 }
             }
             Mapping::ObjSeek {
@@ -1397,14 +1412,14 @@ impl<'p> ProcessState<'p> {
                 if !failed {
                     if let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) {
                         let res = field(info, r, result);
-                        w.io_seek(
+                        s.seek(
+                            defs,
                             t1,
                             h,
                             field(info, r, offset) as i64,
                             whence(field(info, r, wh)),
                             if res as i64 >= 0 { res } else { u64::MAX },
-                        )
-                        .map_err(otf2e)?;
+                        )?;
                     }
                 }
             }
@@ -1417,15 +1432,13 @@ impl<'p> ProcessState<'p> {
             } => {
                 if let Some(v) = self.reqs.remove(&req_key(info, r, file, idf)) {
                     if field(info, r, cancelled) != 0 {
-                        w.io_operation_cancelled(t1, v.handle, v.id)
-                            .map_err(otf2e)?;
+                        s.op_cancelled(defs, t1, v.handle, v.id)?;
                     } else {
                         let got = match field(info, r, xfer) {
                             u64::MAX => v.bytes,
                             g => g,
                         };
-                        w.io_operation_complete(t1, v.handle, got, v.id)
-                            .map_err(otf2e)?;
+                        s.op_complete(defs, t1, v.handle, got, v.id)?;
                     }
                 }
                 return Ok(());
@@ -1447,18 +1460,16 @@ impl<'p> ProcessState<'p> {
                 for (k, v) in done {
                     self.reqs.remove(&k);
                     if field(info, r, cancelled) != 0 {
-                        w.io_operation_cancelled(t1, v.handle, v.id)
-                            .map_err(otf2e)?;
+                        s.op_cancelled(defs, t1, v.handle, v.id)?;
                     } else {
-                        w.io_operation_complete(t1, v.handle, v.bytes, v.id)
-                            .map_err(otf2e)?;
+                        s.op_complete(defs, t1, v.handle, v.bytes, v.id)?;
                     }
                 }
                 return Ok(());
             }
             Mapping::ReqTest { id: idf } => {
                 if let Some(v) = self.reqs.get(&req_key(info, r, RET, idf)) {
-                    w.io_operation_test(t1, v.handle, v.id).map_err(otf2e)?;
+                    s.op_test(defs, t1, v.handle, v.id)?;
                 }
                 return Ok(());
             }
@@ -1496,7 +1507,7 @@ impl<'p> ProcessState<'p> {
                     match field(info, r, kind) {
                         1 => {
                             if let Some(h) = self.objs.remove(&k) {
-                                self.destroy(w, t1, h)?;
+                                self.destroy(defs, s, t1, h)?;
                             }
                         }
                         _ => {
@@ -1540,21 +1551,21 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::NamedData { xfer, .. } => {
                 let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, w, sel, pend.op.is_some())?;
+                self.attach_selection(defs, s, sel, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let got = if failed { 0 } else { field(info, r, xfer) };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    s.op_complete(defs, t1, h, got, id)?;
                 }
             }
             Mapping::SubData { xfer, dir, .. } => {
-                self.attach_selection(defs, w, ATTR_SELECTION, pend.op.is_some())?;
+                self.attach_selection(defs, s, ATTR_SELECTION, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
                     let got = if failed || dir == Dir::Flush {
                         0
                     } else {
                         field(info, r, xfer)
                     };
-                    w.io_operation_complete(t1, h, got, id).map_err(otf2e)?;
+                    s.op_complete(defs, t1, h, got, id)?;
                 }
             }
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
@@ -1563,15 +1574,15 @@ impl<'p> ProcessState<'p> {
             return Ok(());
         }
         if failed && r.errno != 0 {
-            w.add_attr_u32(ATTR_ERRNO, r.errno).map_err(otf2e)?;
+            s.attr_u32(ATTR_ERRNO, r.errno)?;
         }
-        w.leave(t1, defs.region(r.func)).map_err(otf2e)
+        s.leave(t1, defs.region(r.func), r)
     }
 
-    fn dup(
+    fn dup<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t: u64,
         old: i32,
         new: i32,
@@ -1580,30 +1591,30 @@ impl<'p> ProcessState<'p> {
         if old == new {
             return Ok(());
         }
-        self.close_fd(w, t, new)?;
+        self.close_fd(defs, s, t, new)?;
         let Some(e) = self.fds.get(&old) else {
             return Ok(());
         };
         let (oh, ofd) = (e.handle, e.ofd.clone());
         let nh = self.twin_handle(defs, oh);
         let st = if cloexec {
-            IoStatusFlags::CLOSE_ON_EXEC
+            StatusFlags::CLOSE_ON_EXEC
         } else {
-            IoStatusFlags::NONE
+            StatusFlags::NONE
         };
-        w.io_duplicate_handle(t, oh, nh, st).map_err(otf2e)?;
+        s.duplicate_handle(defs, t, oh, nh, st)?;
         let pos = ofd.borrow().pos;
         self.fds.insert(new, FdEntry { handle: nh, ofd });
-        self.rebind_streams(defs, w, t, new, nh, pos)
+        self.rebind_streams(defs, s, t, new, nh, pos)
     }
 
     /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
     /// writes through stdout), the stream writes into another file: its handle is replaced
     /// by a new ISO C handle on that file, made from the new descriptor's handle.
-    fn rebind_streams(
+    fn rebind_streams<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t: u64,
         fd: i32,
         fd_handle: u32,
@@ -1623,10 +1634,9 @@ impl<'p> ProcessState<'p> {
             if defs.handles[old as usize].file == Some(file) {
                 continue;
             }
-            self.destroy(w, t, old)?;
+            self.destroy(defs, s, t, old)?;
             let nh = self.new_handle(defs, file, Layer::Isoc);
-            w.io_duplicate_handle(t, fd_handle, nh, IoStatusFlags::NONE)
-                .map_err(otf2e)?;
+            s.duplicate_handle(defs, t, fd_handle, nh, StatusFlags::NONE)?;
             if let Some(s) = self.streams.get_mut(&key) {
                 s.handle = nh;
                 s.pos = pos;
@@ -1635,10 +1645,10 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
-    fn fcntl(
+    fn fcntl<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
-        w: &mut EventWriter,
+        s: &mut S,
         t: u64,
         r: &Record,
     ) -> Result<(), Err> {
@@ -1647,34 +1657,33 @@ impl<'p> ProcessState<'p> {
         let arg = r.fields[2];
         match cmd {
             libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
-                self.dup(defs, w, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?
+                self.dup(defs, s, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?
             }
             libc::F_SETFL => {
                 if let Some(e) = self.fds.get(&fd) {
                     e.ofd.borrow_mut().append = arg as i32 & libc::O_APPEND != 0;
-                    w.io_change_status_flags(t, e.handle, status_flags(arg as u32))
-                        .map_err(otf2e)?;
+                    s.change_status_flags(defs, t, e.handle, status_flags(arg as u32))?;
                 }
             }
             libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
                 if let Some(e) = self.fds.get(&fd) {
                     let h = e.handle;
                     match arg as i32 {
-                        x if x == libc::F_UNLCK as i32 => {
+                        x if x == libc::F_UNLCK => {
                             let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            w.io_release_lock(t, h, ty).map_err(otf2e)?;
+                            s.lock(defs, t, h, LockOp::Release, ty)?;
                         }
                         x => {
-                            let ty = if x == libc::F_RDLCK as i32 {
+                            let ty = if x == libc::F_RDLCK {
                                 LockType::Shared
                             } else {
                                 LockType::Exclusive
                             };
                             self.locks.insert(h, ty);
                             if cmd == libc::F_SETLKW || cmd == libc::F_OFD_SETLKW {
-                                w.io_acquire_lock(t, h, ty).map_err(otf2e)?;
+                                s.lock(defs, t, h, LockOp::Acquire, ty)?;
                             } else {
-                                w.io_try_lock(t, h, ty).map_err(otf2e)?;
+                                s.lock(defs, t, h, LockOp::Try, ty)?;
                             }
                         }
                     }
@@ -1716,7 +1725,7 @@ impl<'p> ProcessState<'p> {
                 comm: None,
                 parent: None,
             };
-            let mode = access_mode(flags).raw();
+            let mode = access_mode(flags).code();
             let status = status_flags(flags).bits();
             let active = &self.active;
             let h = defs.precreated_handle(def, mode, status, &|h| active.contains(&h));
@@ -1749,135 +1758,6 @@ impl<'p> ProcessState<'p> {
     }
 }
 
-/// A thread being converted.
-struct ThreadCursor<'a> {
-    feed: TreeFeed,
-    writer: EventWriter<'a>,
-    /// Record time -> aligned time (drift correction of MPI ranks).
-    time: TimeMap,
-    /// Last timestamp written on this location: OTF2 needs them non-decreasing, and a
-    /// TSC-derived time may fall a few ns before its predecessor across chunk anchors.
-    last: u64,
-    location: u64,
-}
-
-/// The executable's file name of a process.
-fn exe_name(p: &ProcessTrace) -> String {
-    p.meta
-        .cmdline
-        .first()
-        .map(|s| s.rsplit('/').next().unwrap_or(s).to_string())
-        .unwrap_or_default()
-}
-
-/// Maps a process's record times (ns since its start) onto the archive's time line.
-#[derive(Clone, Copy, Debug)]
-struct TimeMap {
-    /// Aligned ns of the process start.
-    base: u64,
-    /// Drift of this clock against the reference, in ns per ns, from record time `t0` on
-    /// (MPI ranks measured twice: at MPI_Init and at MPI_Finalize).
-    t0: u64,
-    slope: f64,
-}
-
-impl TimeMap {
-    #[inline]
-    fn at(&self, t: u64) -> u64 {
-        if self.slope == 0.0 {
-            return self.base + t;
-        }
-        let d = (t as f64 - self.t0 as f64) * self.slope;
-        (self.base as i64 + t as i64 - d as i64).max(0) as u64
-    }
-}
-
-/// Clock alignment of every process. Processes of one host share its monotonic clock; MPI
-/// ranks measured their offset to rank 0 at MPI_Init and MPI_Finalize (drift interpolated
-/// linearly between the two, like Score-P), and the other processes of a host with ranks
-/// use the offset of the host's lowest rank. Hosts without ranks are placed by their
-/// earliest process's real-time clock reading.
-struct Clocks {
-    /// Per host: (monotonic ns, aligned ns) of a reference point.
-    host_ref: HashMap<String, (u64, u64)>,
-    /// Per host with MPI ranks: offset of the host's clock against rank 0's, in ns.
-    host_off: HashMap<String, i64>,
-    /// Rank 0's (monotonic, realtime) start anchor.
-    rank0: Option<(u64, u64)>,
-}
-
-impl Clocks {
-    fn new(trace: &Trace) -> Clocks {
-        let mut host_ref: HashMap<String, (u64, u64)> = HashMap::new();
-        for p in &trace.processes {
-            let e = host_ref
-                .entry(p.meta.host.clone())
-                .or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
-            if p.meta.start.monotonic_ns < e.0 {
-                *e = (p.meta.start.monotonic_ns, p.meta.start.realtime_ns);
-            }
-        }
-        let rank0 = trace
-            .processes
-            .iter()
-            .find(|p| p.meta.rank == Some(0))
-            .map(|p| (p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
-        let mut host_off: HashMap<String, (u32, i64)> = HashMap::new();
-        if rank0.is_some() {
-            for p in &trace.processes {
-                if let (Some(r), Some(o)) = (p.meta.rank, p.meta.clock_offsets.first()) {
-                    let e = host_off
-                        .entry(p.meta.host.clone())
-                        .or_insert((r, o.offset_ns));
-                    if r < e.0 {
-                        *e = (r, o.offset_ns);
-                    }
-                }
-            }
-        }
-        Clocks {
-            host_ref,
-            host_off: host_off.into_iter().map(|(h, (_, o))| (h, o)).collect(),
-            rank0,
-        }
-    }
-
-    fn map(&self, p: &ProcessTrace) -> TimeMap {
-        let m = &p.meta;
-        if let Some((r0_mono, r0_real)) = self.rank0 {
-            let offs = &m.clock_offsets;
-            let own = m.rank.is_some() && !offs.is_empty();
-            if own || self.host_off.contains_key(&m.host) {
-                let off0 = if own {
-                    offs[0].offset_ns
-                } else {
-                    self.host_off[&m.host]
-                };
-                // Rank 0's monotonic clock at our start, then onto its real-time anchor.
-                let on_r0 = m.start.monotonic_ns as i64 - off0 - r0_mono as i64;
-                let base = (r0_real as i64 + on_r0).max(0) as u64;
-                let (mut t0, mut slope) = (0, 0.0);
-                if own && offs.len() >= 2 {
-                    let (a, b) = (offs[0], offs[offs.len() - 1]);
-                    if b.monotonic_ns > a.monotonic_ns {
-                        slope = (b.offset_ns - a.offset_ns) as f64
-                            / (b.monotonic_ns - a.monotonic_ns) as f64;
-                        t0 = a.monotonic_ns.saturating_sub(m.start.monotonic_ns);
-                    }
-                }
-                return TimeMap { base, t0, slope };
-            }
-        }
-        let href = self.host_ref[&m.host];
-        TimeMap {
-            base: m.start.monotonic_ns - href.0 + href.1,
-            t0: 0,
-            slope: 0.0,
-        }
-    }
-}
-
-/// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
 /// The non-blocking starts (NamedStart records, as (thread, n-th start of the thread)) whose
 /// request a collective call completes (ncmpi_wait_all): their Begin carries COLLECTIVE,
 /// which is known only once the completion is seen, hence this first pass. Only processes
@@ -1935,519 +1815,4 @@ fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
         }
     }
     Ok(out)
-}
-
-pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
-    let mut archive = ArchiveWriter::create(
-        out,
-        concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")),
-        "I/O trace converted by recorder2otf2",
-    )
-    .map_err(|e| format!("{}: {}", out.display(), e))?;
-    archive.open_event_files().map_err(otf2e)?;
-    let machine = trace
-        .dir
-        .file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "machine".into());
-    let mut defs = GlobalDefs::new(&machine);
-    let mut summary = Summary::default();
-    let clocks = Clocks::new(trace);
-    if trace.processes.iter().any(|p| {
-        p.meta
-            .options
-            .get("hdf5")
-            .is_some_and(|v| v.ends_with("parallel"))
-    }) {
-        defs.parallel_builds.push(Layer::Hdf5);
-    }
-    if trace.processes.iter().any(|p| {
-        p.meta
-            .options
-            .get("netcdf")
-            .is_some_and(|v| v.ends_with("parallel"))
-    }) {
-        defs.parallel_builds.push(Layer::NetCdf);
-    }
-    // MPI ranks come first, in rank order, so that location group ids equal ranks (Scalasca
-    // needs that); every rank of MPI_COMM_WORLD gets a group even if its trace is missing.
-    let mut order: Vec<usize> = (0..trace.processes.len()).collect();
-    order.sort_by_key(|&i| (trace.processes[i].meta.rank.unwrap_or(u32::MAX), i));
-    let world = trace
-        .processes
-        .iter()
-        .filter_map(|p| {
-            let r = p.meta.rank?;
-            Some(p.meta.world_size.unwrap_or(r + 1).max(r + 1))
-        })
-        .max();
-    let mut rank_owner: HashMap<u32, usize> = HashMap::new();
-    if let Some(n) = world {
-        for &i in &order {
-            if let Some(r) = trace.processes[i].meta.rank {
-                rank_owner.entry(r).or_insert(i);
-            }
-        }
-        for r in 0..n {
-            match rank_owner.get(&r) {
-                Some(&i) => {
-                    let p = &trace.processes[i];
-                    defs.group(
-                        &format!("rank {} ({} {})", r, exe_name(p), p.dir.name),
-                        &p.meta.host,
-                    );
-                }
-                None => {
-                    defs.groups.push(definitions::GroupDef {
-                        name: format!("rank {r} (no trace)"),
-                        node: defs.machine(),
-                    });
-                }
-            }
-        }
-        defs.comm(&(0..n).collect::<Vec<u32>>());
-        defs.rank_locations = vec![u64::MAX; n as usize];
-    }
-    // Fork children, per parent folder: when each started (aligned ns) and the
-    // descriptors it inherited. From then on parent and child share those open file
-    // descriptions, and the child's I/O moves the parent's positions.
-    let mut forks_of: HashMap<String, Vec<(u64, Vec<i32>)>> = HashMap::new();
-    for c in &trace.processes {
-        if let Some(parent) = &c.meta.forked_from {
-            let start = clocks.map(c).at(0);
-            let fds = c
-                .defs
-                .defs
-                .iter()
-                .filter_map(|d| match *d {
-                    Def::PreCreated { layer: 0, fd, .. } => Some(fd as i32),
-                    _ => None,
-                })
-                .collect();
-            forks_of
-                .entry(parent.clone())
-                .or_default()
-                .push((start, fds));
-        }
-    }
-    let mut bytes_done = 0u64;
-    let (mut tmin, mut tmax) = (u64::MAX, 0u64);
-    for &pi in &order {
-        let p = &trace.processes[pi];
-        summary.processes += 1;
-        // Latest first: the next fork to apply is at the end.
-        let mut forks = forks_of.remove(&p.dir.name).unwrap_or_default();
-        forks.sort_by(|a, b| b.0.cmp(&a.0));
-        let rank = p.meta.rank.filter(|r| rank_owner.get(r) == Some(&pi));
-        if !p.complete() {
-            let who = match rank {
-                Some(r) => format!("rank {r} ({})", p.dir.dir.display()),
-                None => p.dir.dir.display().to_string(),
-            };
-            summary.warnings.push(format!(
-                "{who}: the process did not finish (killed?); converted up to its last complete chunk"
-            ));
-        }
-        if p.threads.is_empty() {
-            // No traced call (e.g. `env` before it exec'ed the real program): no locations.
-            continue;
-        }
-        let host_node = defs.host(&p.meta.host);
-        let group = match rank {
-            Some(r) => r,
-            None => defs.group(
-                &format!("{} {} ({})", exe_name(p), p.meta.pid, p.dir.name),
-                &p.meta.host,
-            ),
-        };
-        let time = clocks.map(p);
-        let mut st = ProcessState {
-            p,
-            host_node,
-            file_map: HashMap::new(),
-            fds: HashMap::new(),
-            streams: HashMap::new(),
-            active: HashSet::new(),
-            next_id: 0,
-            locks: HashMap::new(),
-            aio: HashMap::new(),
-            objs: HashMap::new(),
-            reqs: HashMap::new(),
-            collective_starts: collective_starts(p)?,
-            thread: 0,
-            starts_seen: vec![0; p.threads.len()],
-            containers: Vec::new(),
-            comm_map: HashMap::new(),
-            subs: HashMap::new(),
-            selection: None,
-            opening: Vec::new(),
-        };
-        for d in &p.defs.defs {
-            if let Def::Comm { id, members } = d {
-                let g = defs.comm(members);
-                st.comm_map.insert(*id as u64, g);
-            }
-        }
-        st.precreated(&mut defs);
-        let mut cursors = Vec::new();
-        // Decoding runs in background threads (on the other core) for processes with a few
-        // threads; the OTF2 writing stays on this thread.
-        let threaded = p.threads.len() <= MAX_THREADED_STREAMS;
-        for (i, path, tid) in &p.threads {
-            let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
-            if let Some(r) = rank {
-                // The main thread (the first to record) stands for the rank in MPI groups.
-                if defs.rank_locations[r as usize] == u64::MAX {
-                    defs.rank_locations[r as usize] = loc;
-                }
-            }
-            let feed =
-                TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
-            let writer = archive.event_writer(loc).map_err(otf2e)?;
-            cursors.push(ThreadCursor {
-                feed,
-                writer,
-                time,
-                last: 0,
-                location: loc,
-            });
-        }
-        let mut last_progress = 0u64;
-        // Calls entered and not yet left, in the tree being written (reused: no allocation per tree).
-        let mut stack: Vec<(usize, Pending)> = Vec::new();
-        loop {
-            // The thread whose next tree starts first.
-            let mut best: Option<(u64, usize)> = None;
-            for (i, c) in cursors.iter_mut().enumerate() {
-                if let Some(s) = c.feed.peek_start()? {
-                    let t = c.time.at(s);
-                    if best.is_none_or(|(b, _)| t < b) {
-                        best = Some((t, i));
-                    }
-                }
-            }
-            let Some((_, ci)) = best else {
-                break;
-            };
-            let c = &mut cursors[ci];
-            st.thread = ci;
-            let tree = c.feed.current();
-            let time = c.time;
-            let mut last = c.last;
-            let mut at = |t: u64| {
-                let t = time.at(t).max(last);
-                last = t;
-                t
-            };
-            if let Some(first) = tree.first() {
-                while forks.last().is_some_and(|f| f.0 <= time.at(first.start)) {
-                    let (_, fds) = forks.pop().unwrap_or_default();
-                    st.forked(&fds);
-                }
-            }
-            stack.clear();
-            for (k, r) in tree.iter().enumerate() {
-                while let Some(&(j, pend)) = stack.last() {
-                    if tree[j].depth < r.depth {
-                        break;
-                    }
-                    stack.pop();
-                    st.finish(&mut defs, &mut c.writer, at(tree[j].end), &tree[j], pend)?;
-                }
-                let pend = st.start(&mut defs, &mut c.writer, at(r.start), r)?;
-                stack.push((k, pend));
-                tmin = tmin.min(time.at(r.start));
-                tmax = tmax.max(time.at(r.end));
-            }
-            while let Some((j, pend)) = stack.pop() {
-                st.finish(&mut defs, &mut c.writer, at(tree[j].end), &tree[j], pend)?;
-            }
-            c.last = last;
-            summary.records += tree.len() as u64;
-            c.feed.advance();
-            let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
-            if done - last_progress > 1 << 20 {
-                last_progress = done;
-                progress(bytes_done + done);
-            }
-        }
-        // Whatever is still open when the process ends stays open: OTF2 needs no close.
-        for c in cursors {
-            if let Some(t) = &c.feed.truncated {
-                summary.warnings.push(t.clone());
-            }
-            if c.feed.unknown > 0 {
-                summary.warnings.push(format!(
-                    "{} records of functions unknown to this converter were skipped",
-                    c.feed.unknown
-                ));
-            }
-            bytes_done += c.feed.bytes_read;
-            let n = c.writer.close().map_err(otf2e)?;
-            defs.locations[c.location as usize].events = n;
-            summary.events += n;
-        }
-        progress(bytes_done);
-    }
-    // Ranks without a trace still need a location in COMM_LOCATIONS.
-    for r in 0..defs.rank_locations.len() {
-        if defs.rank_locations[r] == u64::MAX {
-            let loc = defs.location(&format!("rank {r} (no trace)"), r as u32);
-            let w = archive.event_writer(loc).map_err(otf2e)?;
-            w.close().map_err(otf2e)?;
-            defs.rank_locations[r] = loc;
-        }
-    }
-    if defs.locations.is_empty() {
-        return Err(format!(
-            "{}: the trace holds no thread streams (no traced call was made)",
-            trace.dir.display()
-        ));
-    }
-    archive.close_event_files().map_err(otf2e)?;
-    let locs: Vec<u64> = (0..defs.locations.len() as u64).collect();
-    archive.write_local_defs(&locs).map_err(otf2e)?;
-    if tmin == u64::MAX {
-        tmin = trace
-            .processes
-            .iter()
-            .map(|p| p.meta.start.realtime_ns)
-            .min()
-            .unwrap_or(0);
-        tmax = tmin;
-    }
-    write_global_defs(&archive, &mut defs, tmin, tmax)?;
-    summary.locations = defs.locations.len();
-    archive.close().map_err(otf2e)?;
-    Ok(summary)
-}
-
-/// A communicator's name: MPI_COMM_WORLD (comm 0, all ranks), MPI_COMM_SELF (one rank), or
-/// its members.
-fn comm_name(defs: &GlobalDefs, c: usize) -> String {
-    let m = &defs.comms[c];
-    if c == 0 {
-        return "MPI_COMM_WORLD".into();
-    }
-    if m.len() == 1 {
-        return format!("MPI_COMM_SELF (rank {})", m[0]);
-    }
-    let shown: Vec<String> = m.iter().take(8).map(|r| r.to_string()).collect();
-    let more = if m.len() > 8 { ",..." } else { "" };
-    format!("MPI comm {} (ranks {}{})", c, shown.join(","), more)
-}
-
-fn write_global_defs(
-    archive: &ArchiveWriter,
-    defs: &mut GlobalDefs,
-    tmin: u64,
-    tmax: u64,
-) -> Result<(), Err> {
-    // Intern every string first: strings must be written before the records naming them.
-    let mut s = std::mem::take(&mut defs.strings);
-    let empty = s.id("");
-    let node_names: Vec<(u32, u32)> = defs
-        .nodes
-        .iter()
-        .map(|n| (s.id(&n.name), s.id(&n.class)))
-        .collect();
-    let group_names: Vec<u32> = defs.groups.iter().map(|g| s.id(&g.name)).collect();
-    let loc_names: Vec<u32> = defs.locations.iter().map(|l| s.id(&l.name)).collect();
-    let region_names: Vec<(u32, u32)> = defs
-        .regions
-        .iter()
-        .map(|r| {
-            (
-                s.id(&r.name),
-                s.id(&format!("{} I/O", r.layer.identification())),
-            )
-        })
-        .collect();
-    let src = s.id("recorder-otf2");
-    let src_mpi = s.id("MPI");
-    let comm_names: Vec<u32> = (0..defs.comms.len())
-        .map(|c| s.id(&comm_name(defs, c)))
-        .collect();
-    let comm_locations_name = s.id("COMM_LOCATIONS");
-    let attr_names: Vec<(u32, u32)> = defs
-        .attributes
-        .iter()
-        .map(|(n, d, _)| (s.id(n), s.id(d)))
-        .collect();
-    let paradigms: Vec<(u32, u32)> = Layer::ALL
-        .iter()
-        .map(|l| (s.id(l.identification()), s.id(l.identification())))
-        .collect();
-    let file_names: Vec<(u32, u32, u32)> = defs
-        .files
-        .iter()
-        .map(|f| (s.id(&f.name), s.id(&f.mount), s.id(&f.fs_type)))
-        .collect();
-    let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
-    let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
-    defs.strings = s;
-
-    let mut g = archive.global_defs().map_err(otf2e)?;
-    g.clock_properties(1_000_000_000, tmin, tmax - tmin, tmin)
-        .map_err(otf2e)?;
-    for (i, st) in defs.strings.all().iter().enumerate() {
-        g.string(i as u32, st).map_err(otf2e)?;
-    }
-    for (i, l) in Layer::ALL.iter().enumerate() {
-        if *l == Layer::Mpi {
-            continue; // regions only: not an I/O paradigm
-        }
-        let flags = if *l == Layer::Posix {
-            IoParadigmFlags::OS
-        } else {
-            IoParadigmFlags::NONE
-        };
-        let class = if l.parallel() || defs.parallel_builds.contains(l) {
-            IoParadigmClass::Parallel
-        } else {
-            IoParadigmClass::Serial
-        };
-        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, class, flags, &[])
-            .map_err(otf2e)?;
-    }
-    for (i, n) in defs.nodes.iter().enumerate() {
-        g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent)
-            .map_err(otf2e)?;
-    }
-    for (i, gr) in defs.groups.iter().enumerate() {
-        g.location_group(
-            i as u32,
-            group_names[i],
-            LocationGroupType::Process,
-            gr.node,
-            None,
-        )
-        .map_err(otf2e)?;
-    }
-    for (i, l) in defs.locations.iter().enumerate() {
-        g.location(
-            i as u64,
-            loc_names[i],
-            LocationType::CpuThread,
-            l.events,
-            l.group,
-        )
-        .map_err(otf2e)?;
-    }
-    // MPI: member i of COMM_LOCATIONS is rank i's main thread; a comm's group lists its
-    // members as ranks (indices into COMM_LOCATIONS).
-    if !defs.rank_locations.is_empty() {
-        let locs: Vec<u64> = defs.rank_locations.clone();
-        g.group(
-            0,
-            comm_locations_name,
-            GroupType::CommLocations,
-            Paradigm::Mpi,
-            GroupFlags::NONE,
-            &locs,
-        )
-        .map_err(otf2e)?;
-        for (c, members) in defs.comms.iter().enumerate() {
-            let m: Vec<u64> = members.iter().map(|&r| r as u64).collect();
-            g.group(
-                1 + c as u32,
-                comm_names[c],
-                GroupType::CommGroup,
-                Paradigm::Mpi,
-                GroupFlags::NONE,
-                &m,
-            )
-            .map_err(otf2e)?;
-            g.comm(c as u32, comm_names[c], 1 + c as u32, None, CommFlags::NONE)
-                .map_err(otf2e)?;
-        }
-    }
-    for (i, r) in defs.regions.iter().enumerate() {
-        let role = match r.role {
-            Role::Data => RegionRole::FileIo,
-            Role::Meta => RegionRole::FileIoMetadata,
-            Role::Func | Role::Event => RegionRole::Function,
-            Role::Barrier => RegionRole::Barrier,
-            Role::Coll => RegionRole::CollOther,
-        };
-        // MPI functions: paradigm MPI and source file "MPI", which is how Scalasca tells
-        // MPI regions (and MPI_File_* as MPI file I/O) from others.
-        let (paradigm, file) = if r.layer.is_mpi() {
-            (Paradigm::Mpi, src_mpi)
-        } else {
-            (Paradigm::None, src)
-        };
-        g.region(
-            i as u32,
-            region_names[i].0,
-            region_names[i].0,
-            region_names[i].1,
-            role,
-            paradigm,
-            RegionFlags::NONE,
-            file,
-            0,
-            0,
-        )
-        .map_err(otf2e)?;
-    }
-    for (i, (_, _, ty)) in defs.attributes.iter().enumerate() {
-        g.attribute(
-            i as u32,
-            attr_names[i].0,
-            attr_names[i].1,
-            match ty {
-                0 => Type::Uint32,
-                1 => Type::Uint64,
-                _ => Type::String,
-            },
-        )
-        .map_err(otf2e)?;
-    }
-    for (i, f) in defs.files.iter().enumerate() {
-        match f.kind {
-            FileType::Regular => g
-                .io_regular_file(i as u32, file_names[i].0, f.scope)
-                .map_err(otf2e)?,
-            FileType::Directory => g
-                .io_directory(i as u32, file_names[i].0, f.scope)
-                .map_err(otf2e)?,
-        }
-        if !f.mount.is_empty() {
-            g.io_file_property(i as u32, mount_key, AttributeValue::String(file_names[i].1))
-                .map_err(otf2e)?;
-            g.io_file_property(i as u32, fs_key, AttributeValue::String(file_names[i].2))
-                .map_err(otf2e)?;
-        }
-    }
-    let _ = empty;
-    for (i, h) in defs.handles.iter().enumerate() {
-        let mut flags = IoHandleFlags::NONE;
-        if h.flags & HANDLE_PRE_CREATED != 0 {
-            flags |= IoHandleFlags::PRE_CREATED;
-        }
-        if h.flags & HANDLE_ALL_PROXY != 0 {
-            flags |= IoHandleFlags::ALL_PROXY;
-        }
-        g.io_handle(
-            i as u32,
-            handle_names[i],
-            h.file,
-            h.paradigm,
-            flags,
-            h.comm,
-            h.parent,
-        )
-        .map_err(otf2e)?;
-    }
-    for &(h, mode, status) in &defs.precreated {
-        let mode = match mode {
-            0 => IoAccessMode::ReadOnly,
-            1 => IoAccessMode::WriteOnly,
-            _ => IoAccessMode::ReadWrite,
-        };
-        g.io_pre_created_handle_state(h, mode, IoStatusFlags(status))
-            .map_err(otf2e)?;
-    }
-    Ok(())
 }

@@ -1,0 +1,388 @@
+//! What one process did, accumulated call by call and operation by operation (a
+//! [`Consumer`] of the I/O model's resolved events). Memory grows with files and functions,
+//! never with calls.
+
+use super::timeline::Series;
+use hashbrown::HashMap;
+use io_events::functions::{Layer, Role, FUNCTIONS};
+use io_model::kinds::{OpFlags, OpMode};
+use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op};
+
+/// Access-size bins (upper bounds, exclusive) and their names, as Darshan's.
+pub const SIZE_BINS: [(u64, &str); 10] = [
+    (101, "0-100"),
+    (1 << 10, "101-1K"),
+    (10 << 10, "1K-10K"),
+    (100 << 10, "10K-100K"),
+    (1 << 20, "100K-1M"),
+    (4 << 20, "1M-4M"),
+    (10 << 20, "4M-10M"),
+    (100 << 20, "10M-100M"),
+    (1 << 30, "100M-1G"),
+    (u64::MAX, "1G+"),
+];
+
+pub fn size_bin(b: u64) -> usize {
+    SIZE_BINS.iter().position(|&(hi, _)| b < hi).unwrap_or(9)
+}
+
+pub const NLAYERS: usize = Layer::ALL.len();
+
+pub fn layer_index(l: Layer) -> usize {
+    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0)
+}
+
+/// What the accumulation needs to know beforehand.
+#[derive(Clone, Copy, Debug)]
+pub struct AggOptions {
+    /// Requests below this many bytes are small.
+    pub small: u64,
+    /// File offsets not a multiple of this are misaligned.
+    pub alignment: u64,
+    /// A high-level call making at least this many small POSIX operations fans out.
+    pub fanout: u64,
+    /// Offset samples kept per file (for plots; 0: none).
+    pub samples: usize,
+    /// Aligned ns that time series start at.
+    pub origin: u64,
+}
+
+/// Where an access fell relative to the previous one of the same direction on the file.
+pub const CONSECUTIVE: usize = 0;
+pub const SEQUENTIAL: usize = 1;
+pub const RANDOM: usize = 2;
+pub const UNKNOWN: usize = 3;
+
+/// One operation kept for offset-over-time plots: (aligned ns, offset, bytes, write).
+pub type Sample = (u64, u64, u64, bool);
+
+#[derive(Clone, Debug, Default)]
+pub struct FileAcc {
+    pub read_ops: u64,
+    pub read_bytes: u64,
+    pub write_ops: u64,
+    pub write_bytes: u64,
+    pub flush_ops: u64,
+    pub meta_ops: u64,
+    pub op_ns: u64,
+    pub meta_ns: u64,
+    pub pattern: [u64; 4],
+    pub read_sizes: [u64; 10],
+    pub write_sizes: [u64; 10],
+    pub small_ops: u64,
+    pub misaligned_ops: u64,
+    pub collective_ops: u64,
+    pub nonblocking_ops: u64,
+    /// One past the highest byte accessed.
+    pub max_end: u64,
+    /// Where the last read and write ended (this process).
+    last_end: [Option<u64>; 2],
+    pub samples: Vec<Sample>,
+    /// Keep every n-th operation once the samples are full (doubles each time).
+    sample_every: u64,
+    sample_seen: u64,
+}
+
+impl FileAcc {
+    fn op(&mut self, o: &Op, opts: &AggOptions) {
+        let dir = match o.mode {
+            OpMode::Read => 0,
+            OpMode::Write => 1,
+            OpMode::Flush => {
+                self.flush_ops += 1;
+                self.op_ns += o.t1 - o.t0;
+                return;
+            }
+        };
+        let (b, req) = (o.bytes_done, o.bytes_requested);
+        if dir == 0 {
+            self.read_ops += 1;
+            self.read_bytes += b;
+            self.read_sizes[size_bin(req)] += 1;
+        } else {
+            self.write_ops += 1;
+            self.write_bytes += b;
+            self.write_sizes[size_bin(req)] += 1;
+        }
+        self.op_ns += o.t1 - o.t0;
+        if req < opts.small {
+            self.small_ops += 1;
+        }
+        if o.flags.contains(OpFlags::COLLECTIVE) {
+            self.collective_ops += 1;
+        }
+        if o.flags.contains(OpFlags::NON_BLOCKING) {
+            self.nonblocking_ops += 1;
+        }
+        let Some(off) = o.offset else {
+            self.pattern[UNKNOWN] += 1;
+            return;
+        };
+        if opts.alignment > 1 && off % opts.alignment != 0 {
+            self.misaligned_ops += 1;
+        }
+        self.max_end = self.max_end.max(off + b);
+        let kind = match self.last_end[dir] {
+            None if off == 0 => CONSECUTIVE,
+            None => SEQUENTIAL,
+            Some(e) if off == e => CONSECUTIVE,
+            Some(e) if off > e => SEQUENTIAL,
+            Some(_) => RANDOM,
+        };
+        self.pattern[kind] += 1;
+        self.last_end[dir] = Some(off + b);
+        self.sample(o.t0, off, b, dir == 1, opts.samples);
+    }
+
+    /// Keep a bounded, evenly thinned set of operations.
+    fn sample(&mut self, t: u64, off: u64, b: u64, write: bool, max: usize) {
+        if max == 0 {
+            return;
+        }
+        self.sample_seen += 1;
+        if self.sample_every == 0 {
+            self.sample_every = 1;
+        }
+        if self.sample_seen % self.sample_every != 0 {
+            return;
+        }
+        if self.samples.len() >= max {
+            let mut i = 0;
+            self.samples.retain(|_| {
+                i += 1;
+                i % 2 == 0
+            });
+            self.sample_every *= 2;
+        }
+        self.samples.push((t, off, b, write));
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LayerAcc {
+    pub calls: u64,
+    pub ops: u64,
+    pub read_bytes: u64,
+    pub write_bytes: u64,
+    /// Time in the outermost calls of the layer (beneath included).
+    pub incl_ns: u64,
+    /// Time in the layer's calls minus the traced calls beneath them.
+    pub excl_ns: u64,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Part {
+    pub ns: u64,
+    pub ops: u64,
+    pub bytes: u64,
+}
+
+/// One high-level call name (an outermost call): what it cost and caused beneath.
+#[derive(Clone, Debug, Default)]
+pub struct RootAcc {
+    pub count: u64,
+    pub ns: u64,
+    pub layers: [Part; NLAYERS],
+    /// MPI communication inside (the `mpi` layer's calls).
+    pub mpi_ns: u64,
+    /// Calls that made POSIX operations beneath (this process).
+    pub with_posix_io: u64,
+    /// Calls whose own operation was collective.
+    pub collective: u64,
+    /// Collective calls whose MPI-IO operations beneath were all independent.
+    pub collective_to_independent: u64,
+    /// Calls that made at least `fanout` small POSIX operations.
+    pub small_fanout: u64,
+}
+
+/// The outermost call in progress on a thread, for the chain rules.
+#[derive(Default, Clone, Copy)]
+struct RootState {
+    id: u64,
+    collective: bool,
+    mpiio_ops: u64,
+    mpiio_collective: u64,
+    posix_ops: u64,
+    posix_small: u64,
+}
+
+/// Everything one process did.
+pub struct ProcessAgg {
+    pub opts: AggOptions,
+    pub files: Vec<(FileAt, FileAcc)>,
+    slots: HashMap<FileAt, usize>,
+    pub layers: [LayerAcc; NLAYERS],
+    /// Per function id: (calls, ns).
+    pub functions: Vec<(u64, u64)>,
+    pub roots: HashMap<u16, RootAcc>,
+    /// Outermost calls' time by role: data, metadata, other.
+    pub io_ns: u64,
+    pub meta_ns: u64,
+    pub other_ns: u64,
+    /// Bytes the program's own calls moved (operations of outermost calls).
+    pub read_bytes: u64,
+    pub write_bytes: u64,
+    pub timeline: [Option<Box<Series>>; NLAYERS],
+    threads: Vec<RootState>,
+    pub ops: u64,
+    pub cancelled_ops: u64,
+}
+
+/// The file of operations whose handle has no file (proxies such as fflush(NULL)).
+pub const NO_FILE: u32 = u32::MAX;
+
+impl ProcessAgg {
+    pub fn new(opts: AggOptions) -> Self {
+        ProcessAgg {
+            opts,
+            files: Vec::new(),
+            slots: HashMap::new(),
+            layers: [LayerAcc::default(); NLAYERS],
+            functions: vec![(0, 0); FUNCTIONS.len()],
+            roots: HashMap::new(),
+            io_ns: 0,
+            meta_ns: 0,
+            other_ns: 0,
+            read_bytes: 0,
+            write_bytes: 0,
+            timeline: Default::default(),
+            threads: Vec::new(),
+            ops: 0,
+            cancelled_ops: 0,
+        }
+    }
+
+    fn file(&mut self, at: FileAt) -> &mut FileAcc {
+        let n = self.files.len();
+        let i = *self.slots.entry(at).or_insert(n);
+        if i == n {
+            self.files.push((at, FileAcc::default()));
+        }
+        &mut self.files[i].1
+    }
+
+    fn root_state(&mut self, thread: usize, root: u64) -> &mut RootState {
+        if self.threads.len() <= thread {
+            self.threads.resize(thread + 1, RootState::default());
+        }
+        let s = &mut self.threads[thread];
+        if s.id != root {
+            *s = RootState {
+                id: root,
+                ..Default::default()
+            };
+        }
+        s
+    }
+
+    fn chain(&mut self, o: &Op) {
+        let small = o.bytes_requested < self.opts.small;
+        let s = self.root_state(o.thread, o.root);
+        if o.call == o.root && o.flags.contains(OpFlags::COLLECTIVE) {
+            s.collective = true;
+        }
+        match o.layer {
+            Layer::MpiIo => {
+                s.mpiio_ops += 1;
+                s.mpiio_collective += o.flags.contains(OpFlags::COLLECTIVE) as u64;
+            }
+            Layer::Posix if o.mode != OpMode::Flush => {
+                s.posix_ops += 1;
+                s.posix_small += small as u64;
+            }
+            _ => {}
+        }
+    }
+
+    fn end_root(&mut self, c: &Call, dur: u64) {
+        let fanout = self.opts.fanout;
+        let s = *self.root_state(c.thread, c.id);
+        let r = self.roots.entry(c.func).or_default();
+        r.count += 1;
+        r.ns += dur;
+        r.with_posix_io += (s.posix_ops > 0) as u64;
+        r.collective += s.collective as u64;
+        r.collective_to_independent +=
+            (s.collective && s.mpiio_ops > 0 && s.mpiio_collective == 0) as u64;
+        r.small_fanout += (s.posix_small >= fanout && c.layer != Layer::Posix) as u64;
+        match c.role {
+            Role::Data => self.io_ns += dur,
+            Role::Meta => self.meta_ns += dur,
+            _ => self.other_ns += dur,
+        }
+    }
+}
+
+impl Consumer for ProcessAgg {
+    fn op(&mut self, o: &Op) {
+        self.ops += 1;
+        if o.cancelled {
+            self.cancelled_ops += 1;
+            return;
+        }
+        let opts = self.opts;
+        self.file((o.file.unwrap_or(NO_FILE), o.layer)).op(o, &opts);
+        let li = layer_index(o.layer);
+        let l = &mut self.layers[li];
+        l.ops += 1;
+        match o.mode {
+            OpMode::Read => l.read_bytes += o.bytes_done,
+            OpMode::Write => l.write_bytes += o.bytes_done,
+            OpMode::Flush => {}
+        }
+        if o.root != u64::MAX {
+            let p = &mut self.roots.entry(o.root_func).or_default().layers[li];
+            p.ops += 1;
+            p.bytes += o.bytes_done;
+            if !o.flags.contains(OpFlags::NON_BLOCKING) {
+                self.chain(o);
+            }
+        }
+        if o.call == o.root {
+            match o.mode {
+                OpMode::Read => self.read_bytes += o.bytes_done,
+                OpMode::Write => self.write_bytes += o.bytes_done,
+                OpMode::Flush => {}
+            }
+        }
+        let origin = self.opts.origin;
+        self.timeline[li].get_or_insert_with(Default::default).add(
+            o.t0.saturating_sub(origin),
+            o.t1.saturating_sub(origin),
+            o.bytes_done,
+        );
+    }
+
+    fn call(&mut self, c: &Call) {
+        let dur = c.t1 - c.t0;
+        let f = &mut self.functions[c.func as usize];
+        f.0 += 1;
+        f.1 += dur;
+        let l = &mut self.layers[layer_index(c.layer)];
+        l.calls += 1;
+        l.excl_ns += c.self_ns;
+        if !c.nested_in_layer {
+            l.incl_ns += dur;
+        }
+        if let Some(at) = c.touched {
+            self.file(at).meta_ns += dur;
+        }
+        if c.id == c.root {
+            self.end_root(c, dur);
+        } else if !c.nested_in_layer {
+            let root_layer = FUNCTIONS[c.root_func as usize].layer;
+            let r = self.roots.entry(c.root_func).or_default();
+            if c.layer == Layer::Mpi {
+                r.mpi_ns += dur;
+            } else if c.layer != root_layer {
+                r.layers[layer_index(c.layer)].ns += dur;
+            }
+        }
+    }
+
+    fn meta(&mut self, _thread: usize, _kind: MetaKind, file: Option<FileAt>, _t: u64) {
+        if let Some(at) = file {
+            self.file(at).meta_ops += 1;
+        }
+    }
+}

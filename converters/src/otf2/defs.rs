@@ -1,0 +1,245 @@
+//! The archive's global definitions, written once every process has been converted (the
+//! number of events of every location is known then).
+
+use super::kinds::status_flags;
+use super::otf2e;
+use definitions::{FileType, GlobalDefs, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
+use io_events::functions::{Layer, Role};
+use io_model::kinds::StatusFlags;
+use otf2_sys::{
+    ArchiveWriter, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoHandleFlags,
+    IoParadigmClass, IoParadigmFlags, LocationGroupType, LocationType, Paradigm, RegionFlags,
+    RegionRole, Type,
+};
+
+type Err = String;
+
+/// A communicator's name: MPI_COMM_WORLD (comm 0, all ranks), MPI_COMM_SELF (one rank), or
+/// its members.
+fn comm_name(defs: &GlobalDefs, c: usize) -> String {
+    let m = &defs.comms[c];
+    if c == 0 {
+        return "MPI_COMM_WORLD".into();
+    }
+    if m.len() == 1 {
+        return format!("MPI_COMM_SELF (rank {})", m[0]);
+    }
+    let shown: Vec<String> = m.iter().take(8).map(|r| r.to_string()).collect();
+    let more = if m.len() > 8 { ",..." } else { "" };
+    format!("MPI comm {} (ranks {}{})", c, shown.join(","), more)
+}
+
+pub(crate) fn write_global_defs(
+    archive: &ArchiveWriter,
+    defs: &mut GlobalDefs,
+    tmin: u64,
+    tmax: u64,
+) -> Result<(), Err> {
+    // Intern every string first: strings must be written before the records naming them.
+    let mut s = std::mem::take(&mut defs.strings);
+    let empty = s.id("");
+    let node_names: Vec<(u32, u32)> = defs
+        .nodes
+        .iter()
+        .map(|n| (s.id(&n.name), s.id(&n.class)))
+        .collect();
+    let group_names: Vec<u32> = defs.groups.iter().map(|g| s.id(&g.name)).collect();
+    let loc_names: Vec<u32> = defs.locations.iter().map(|l| s.id(&l.name)).collect();
+    let region_names: Vec<(u32, u32)> = defs
+        .regions
+        .iter()
+        .map(|r| {
+            (
+                s.id(&r.name),
+                s.id(&format!("{} I/O", r.layer.identification())),
+            )
+        })
+        .collect();
+    let src = s.id("recorder-otf2");
+    let src_mpi = s.id("MPI");
+    let comm_names: Vec<u32> = (0..defs.comms.len())
+        .map(|c| s.id(&comm_name(defs, c)))
+        .collect();
+    let comm_locations_name = s.id("COMM_LOCATIONS");
+    let attr_names: Vec<(u32, u32)> = defs
+        .attributes
+        .iter()
+        .map(|(n, d, _)| (s.id(n), s.id(d)))
+        .collect();
+    let paradigms: Vec<(u32, u32)> = Layer::ALL
+        .iter()
+        .map(|l| (s.id(l.identification()), s.id(l.identification())))
+        .collect();
+    let file_names: Vec<(u32, u32, u32)> = defs
+        .files
+        .iter()
+        .map(|f| (s.id(&f.name), s.id(&f.mount), s.id(&f.fs_type)))
+        .collect();
+    let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
+    let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
+    defs.strings = s;
+
+    let mut g = archive.global_defs().map_err(otf2e)?;
+    g.clock_properties(1_000_000_000, tmin, tmax - tmin, tmin)
+        .map_err(otf2e)?;
+    for (i, st) in defs.strings.all().iter().enumerate() {
+        g.string(i as u32, st).map_err(otf2e)?;
+    }
+    for (i, l) in Layer::ALL.iter().enumerate() {
+        if *l == Layer::Mpi {
+            continue; // regions only: not an I/O paradigm
+        }
+        let flags = if *l == Layer::Posix {
+            IoParadigmFlags::OS
+        } else {
+            IoParadigmFlags::NONE
+        };
+        let class = if l.parallel() || defs.parallel_builds.contains(l) {
+            IoParadigmClass::Parallel
+        } else {
+            IoParadigmClass::Serial
+        };
+        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, class, flags, &[])
+            .map_err(otf2e)?;
+    }
+    for (i, n) in defs.nodes.iter().enumerate() {
+        g.system_tree_node(i as u32, node_names[i].0, node_names[i].1, n.parent)
+            .map_err(otf2e)?;
+    }
+    for (i, gr) in defs.groups.iter().enumerate() {
+        g.location_group(
+            i as u32,
+            group_names[i],
+            LocationGroupType::Process,
+            gr.node,
+            None,
+        )
+        .map_err(otf2e)?;
+    }
+    for (i, l) in defs.locations.iter().enumerate() {
+        g.location(
+            i as u64,
+            loc_names[i],
+            LocationType::CpuThread,
+            l.events,
+            l.group,
+        )
+        .map_err(otf2e)?;
+    }
+    // MPI: member i of COMM_LOCATIONS is rank i's main thread; a comm's group lists its
+    // members as ranks (indices into COMM_LOCATIONS).
+    if !defs.rank_locations.is_empty() {
+        let locs: Vec<u64> = defs.rank_locations.clone();
+        g.group(
+            0,
+            comm_locations_name,
+            GroupType::CommLocations,
+            Paradigm::Mpi,
+            GroupFlags::NONE,
+            &locs,
+        )
+        .map_err(otf2e)?;
+        for (c, members) in defs.comms.iter().enumerate() {
+            let m: Vec<u64> = members.iter().map(|&r| r as u64).collect();
+            g.group(
+                1 + c as u32,
+                comm_names[c],
+                GroupType::CommGroup,
+                Paradigm::Mpi,
+                GroupFlags::NONE,
+                &m,
+            )
+            .map_err(otf2e)?;
+            g.comm(c as u32, comm_names[c], 1 + c as u32, None, CommFlags::NONE)
+                .map_err(otf2e)?;
+        }
+    }
+    for (i, r) in defs.regions.iter().enumerate() {
+        let role = match r.role {
+            Role::Data => RegionRole::FileIo,
+            Role::Meta => RegionRole::FileIoMetadata,
+            Role::Func | Role::Event => RegionRole::Function,
+            Role::Barrier => RegionRole::Barrier,
+            Role::Coll => RegionRole::CollOther,
+        };
+        // MPI functions: paradigm MPI and source file "MPI", which is how Scalasca tells
+        // MPI regions (and MPI_File_* as MPI file I/O) from others.
+        let (paradigm, file) = if r.layer.is_mpi() {
+            (Paradigm::Mpi, src_mpi)
+        } else {
+            (Paradigm::None, src)
+        };
+        g.region(
+            i as u32,
+            region_names[i].0,
+            region_names[i].0,
+            region_names[i].1,
+            role,
+            paradigm,
+            RegionFlags::NONE,
+            file,
+            0,
+            0,
+        )
+        .map_err(otf2e)?;
+    }
+    for (i, (_, _, ty)) in defs.attributes.iter().enumerate() {
+        g.attribute(
+            i as u32,
+            attr_names[i].0,
+            attr_names[i].1,
+            match ty {
+                0 => Type::Uint32,
+                1 => Type::Uint64,
+                _ => Type::String,
+            },
+        )
+        .map_err(otf2e)?;
+    }
+    for (i, f) in defs.files.iter().enumerate() {
+        match f.kind {
+            FileType::Regular => g
+                .io_regular_file(i as u32, file_names[i].0, f.scope)
+                .map_err(otf2e)?,
+            FileType::Directory => g
+                .io_directory(i as u32, file_names[i].0, f.scope)
+                .map_err(otf2e)?,
+        }
+        if !f.mount.is_empty() {
+            g.io_file_property(i as u32, mount_key, AttributeValue::String(file_names[i].1))
+                .map_err(otf2e)?;
+            g.io_file_property(i as u32, fs_key, AttributeValue::String(file_names[i].2))
+                .map_err(otf2e)?;
+        }
+    }
+    let _ = empty;
+    for (i, h) in defs.handles.iter().enumerate() {
+        let mut flags = IoHandleFlags::NONE;
+        if h.flags & HANDLE_PRE_CREATED != 0 {
+            flags |= IoHandleFlags::PRE_CREATED;
+        }
+        if h.flags & HANDLE_ALL_PROXY != 0 {
+            flags |= IoHandleFlags::ALL_PROXY;
+        }
+        g.io_handle(
+            i as u32,
+            handle_names[i],
+            h.file,
+            h.paradigm,
+            flags,
+            h.comm,
+            h.parent,
+        )
+        .map_err(otf2e)?;
+    }
+    for &(h, mode, status) in &defs.precreated {
+        let mode = match mode {
+            0 => IoAccessMode::ReadOnly,
+            1 => IoAccessMode::WriteOnly,
+            _ => IoAccessMode::ReadWrite,
+        };
+        g.io_pre_created_handle_state(h, mode, status_flags(StatusFlags(status)))
+            .map_err(otf2e)?;
+    }
+    Ok(())
+}

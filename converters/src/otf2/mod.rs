@@ -1,0 +1,169 @@
+//! recorder2otf2: native trace -> OTF2 archive (docs/otf2-mapping.md), as one consumer of
+//! the I/O model: the model resolves every record into I/O events, [`sink::Otf2Sink`] writes
+//! them with one event writer per thread, and the global definitions the model collected
+//! are written at the end with the exact number of events of every location.
+
+mod defs;
+mod kinds;
+mod sink;
+
+use definitions::GlobalDefs;
+use io_events::functions::Layer;
+use io_model::run::{exe_name, interpret, Plan, Stats};
+use io_model::trace::Trace;
+use otf2_sys::ArchiveWriter;
+use sink::Otf2Sink;
+use std::path::Path;
+
+/// What the conversion did, for the summary line and the tests.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub processes: usize,
+    pub locations: usize,
+    pub records: u64,
+    pub events: u64,
+    pub warnings: Vec<String>,
+}
+
+/// Progress callback: bytes of native trace consumed so far.
+pub type Progress<'a> = &'a dyn Fn(u64);
+
+type Err = String;
+
+fn otf2e(e: otf2_sys::Otf2Error) -> Err {
+    e.to_string()
+}
+
+/// Whether any process used a layer's parallel (MPI) build.
+fn parallel_build(trace: &Trace, option: &str) -> bool {
+    trace.processes.iter().any(|p| {
+        p.meta
+            .options
+            .get(option)
+            .is_some_and(|v| v.ends_with("parallel"))
+    })
+}
+
+/// Location groups of MPI ranks first, in rank order, so that group ids equal ranks
+/// (Scalasca needs that); every rank of MPI_COMM_WORLD gets a group even without a trace.
+fn rank_groups(trace: &Trace, plan: &Plan, defs: &mut GlobalDefs) {
+    let Some(n) = plan.world else {
+        return;
+    };
+    for r in 0..n {
+        match plan.rank_owner.get(&r) {
+            Some(&i) => {
+                let p = &trace.processes[i];
+                defs.group(
+                    &format!("rank {} ({} {})", r, exe_name(p), p.dir.name),
+                    &p.meta.host,
+                );
+            }
+            None => {
+                defs.groups.push(definitions::GroupDef {
+                    name: format!("rank {r} (no trace)"),
+                    node: defs.machine(),
+                });
+            }
+        }
+    }
+    defs.comm(&(0..n).collect::<Vec<u32>>());
+    defs.rank_locations = vec![u64::MAX; n as usize];
+}
+
+/// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
+pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
+    let mut archive = ArchiveWriter::create(
+        out,
+        concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")),
+        "I/O trace converted by recorder2otf2",
+    )
+    .map_err(|e| format!("{}: {}", out.display(), e))?;
+    archive.open_event_files().map_err(otf2e)?;
+    let machine = trace
+        .dir
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "machine".into());
+    let mut defs = GlobalDefs::new(&machine);
+    let mut summary = Summary::default();
+    let plan = Plan::new(trace);
+    for (option, layer) in [("hdf5", Layer::Hdf5), ("netcdf", Layer::NetCdf)] {
+        if parallel_build(trace, option) {
+            defs.parallel_builds.push(layer);
+        }
+    }
+    rank_groups(trace, &plan, &mut defs);
+    let mut stats = Stats::default();
+    for &pi in &plan.order {
+        let p = &trace.processes[pi];
+        let rank = plan.rank(pi, p);
+        let mut writers = Vec::new();
+        if !p.threads.is_empty() {
+            defs.host(&p.meta.host);
+            let group = match rank {
+                Some(r) => r,
+                None => defs.group(
+                    &format!("{} {} ({})", exe_name(p), p.meta.pid, p.dir.name),
+                    &p.meta.host,
+                ),
+            };
+            for (i, _, tid) in &p.threads {
+                let loc = defs.location(&format!("thread {} (tid {})", i, tid), group);
+                if let Some(r) = rank {
+                    // The main thread (the first to record) stands for the rank in MPI groups.
+                    if defs.rank_locations[r as usize] == u64::MAX {
+                        defs.rank_locations[r as usize] = loc;
+                    }
+                }
+                writers.push((loc, archive.event_writer(loc).map_err(otf2e)?));
+            }
+        }
+        let locs: Vec<u64> = writers.iter().map(|w| w.0).collect();
+        let mut sink = Otf2Sink::new(writers.into_iter().map(|w| w.1).collect());
+        interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
+            progress(n)
+        })?;
+        // Whatever is still open when the process ends stays open: OTF2 needs no close.
+        for (loc, w) in locs.into_iter().zip(sink.writers) {
+            let n = w.close().map_err(otf2e)?;
+            defs.locations[loc as usize].events = n;
+            summary.events += n;
+        }
+    }
+    // Ranks without a trace still need a location in COMM_LOCATIONS.
+    for r in 0..defs.rank_locations.len() {
+        if defs.rank_locations[r] == u64::MAX {
+            let loc = defs.location(&format!("rank {r} (no trace)"), r as u32);
+            let w = archive.event_writer(loc).map_err(otf2e)?;
+            w.close().map_err(otf2e)?;
+            defs.rank_locations[r] = loc;
+        }
+    }
+    if defs.locations.is_empty() {
+        return Err(format!(
+            "{}: the trace holds no thread streams (no traced call was made)",
+            trace.dir.display()
+        ));
+    }
+    archive.close_event_files().map_err(otf2e)?;
+    let locs: Vec<u64> = (0..defs.locations.len() as u64).collect();
+    archive.write_local_defs(&locs).map_err(otf2e)?;
+    let (mut tmin, mut tmax) = (stats.tmin, stats.tmax);
+    if tmin == u64::MAX {
+        tmin = trace
+            .processes
+            .iter()
+            .map(|p| p.meta.start.realtime_ns)
+            .min()
+            .unwrap_or(0);
+        tmax = tmin;
+    }
+    defs::write_global_defs(&archive, &mut defs, tmin, tmax)?;
+    summary.processes = stats.processes;
+    summary.records = stats.records;
+    summary.warnings = stats.warnings;
+    summary.locations = defs.locations.len();
+    archive.close().map_err(otf2e)?;
+    Ok(summary)
+}

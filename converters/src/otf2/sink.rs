@@ -1,0 +1,123 @@
+//! Model events -> OTF2 events, one event writer per thread of the process being converted.
+
+use super::kinds::*;
+use super::otf2e;
+use definitions::{GlobalDefs, ATTR_OFFSET};
+use io_events::codec::Record;
+use io_model::kinds::{AccessMode, CreationFlags, LockOp, LockType, StatusFlags, Whence};
+use io_model::sink::{OpBegin, Res, Sink};
+use otf2_sys::EventWriter;
+
+pub struct Otf2Sink<'a> {
+    pub writers: Vec<EventWriter<'a>>,
+    cur: usize,
+}
+
+impl<'a> Otf2Sink<'a> {
+    pub fn new(writers: Vec<EventWriter<'a>>) -> Self {
+        Otf2Sink { writers, cur: 0 }
+    }
+    #[inline]
+    fn w(&mut self) -> &mut EventWriter<'a> {
+        &mut self.writers[self.cur]
+    }
+}
+
+impl Sink for Otf2Sink<'_> {
+    fn thread(&mut self, index: usize) {
+        self.cur = index;
+    }
+    fn enter(&mut self, t: u64, region: u32, _r: &Record) -> Res {
+        self.w().enter(t, region).map_err(otf2e)
+    }
+    fn leave(&mut self, t: u64, region: u32, _r: &Record) -> Res {
+        self.w().leave(t, region).map_err(otf2e)
+    }
+    fn attr_string(&mut self, attr: u32, string: u32) -> Res {
+        self.w().add_attr_string(attr, string).map_err(otf2e)
+    }
+    fn attr_u32(&mut self, attr: u32, value: u32) -> Res {
+        self.w().add_attr_u32(attr, value).map_err(otf2e)
+    }
+    fn create_handle(
+        &mut self,
+        _: &GlobalDefs,
+        t: u64,
+        h: u32,
+        mode: AccessMode,
+        creation: CreationFlags,
+        status: StatusFlags,
+    ) -> Res {
+        let (m, c, s) = (
+            access_mode(mode),
+            creation_flags(creation),
+            status_flags(status),
+        );
+        self.w().io_create_handle(t, h, m, c, s).map_err(otf2e)
+    }
+    fn destroy_handle(&mut self, _: &GlobalDefs, t: u64, h: u32) -> Res {
+        self.w().io_destroy_handle(t, h).map_err(otf2e)
+    }
+    fn duplicate_handle(
+        &mut self,
+        _: &GlobalDefs,
+        t: u64,
+        old: u32,
+        new: u32,
+        status: StatusFlags,
+    ) -> Res {
+        let s = status_flags(status);
+        self.w().io_duplicate_handle(t, old, new, s).map_err(otf2e)
+    }
+    fn change_status_flags(&mut self, _: &GlobalDefs, t: u64, h: u32, status: StatusFlags) -> Res {
+        let s = status_flags(status);
+        self.w().io_change_status_flags(t, h, s).map_err(otf2e)
+    }
+    fn delete_file(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.w().io_delete_file(t, paradigm, file).map_err(otf2e)
+    }
+    fn seek(
+        &mut self,
+        _: &GlobalDefs,
+        t: u64,
+        h: u32,
+        offset: i64,
+        wh: Whence,
+        result: u64,
+    ) -> Res {
+        self.w()
+            .io_seek(t, h, offset, whence(wh), result)
+            .map_err(otf2e)
+    }
+    fn op_begin(&mut self, _: &GlobalDefs, t: u64, op: OpBegin) -> Res {
+        let (m, f) = (op_mode(op.mode), op_flags(op.flags));
+        let offset = op.offset.map(|o| (ATTR_OFFSET, o));
+        self.w()
+            .io_operation_begin(t, op.handle, m, f, op.bytes, op.id, offset)
+            .map_err(otf2e)
+    }
+    fn op_issued(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
+        self.w().io_operation_issued(t, h, id).map_err(otf2e)
+    }
+    fn op_test(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
+        self.w().io_operation_test(t, h, id).map_err(otf2e)
+    }
+    fn op_complete(&mut self, _: &GlobalDefs, t: u64, h: u32, bytes: u64, id: u64) -> Res {
+        self.w()
+            .io_operation_complete(t, h, bytes, id)
+            .map_err(otf2e)
+    }
+    fn op_cancelled(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
+        self.w().io_operation_cancelled(t, h, id).map_err(otf2e)
+    }
+    fn lock(&mut self, _: &GlobalDefs, t: u64, h: u32, op: LockOp, ty: LockType) -> Res {
+        let ty = lock_type(ty);
+        let w = self.w();
+        match op {
+            LockOp::Acquire => w.io_acquire_lock(t, h, ty),
+            LockOp::Try => w.io_try_lock(t, h, ty),
+            LockOp::Release => w.io_release_lock(t, h, ty),
+        }
+        .map_err(otf2e)
+    }
+}

@@ -1,0 +1,19 @@
+//! The I/O model of recorder-otf2: one interpretation of a native trace into resolved I/O
+//! events, shared by every consumer (the OTF2 converter, `summary`, `report`, `export` ...).
+//!
+//! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees.
+//! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
+//! - [`clock`]: every process's clock mapped onto one time line.
+//! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
+//! - per layer: `posix` (descriptors, positions, locks, aio), `stdio` (streams),
+//!   `objects` (library files and requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS),
+//!   `hdf5` (objects inside files, selections).
+
+pub mod calls;
+pub mod clock;
+pub mod kinds;
+mod process;
+pub mod resolve;
+pub mod run;
+pub mod sink;
+pub mod trace;

@@ -1,0 +1,343 @@
+//! Whole calls and whole operations: a [`Sink`] that follows each thread's call nesting and
+//! pairs every operation's begin with its end, and hands a [`Consumer`] one [`Call`] per
+//! traced call (at its end) and one [`Op`] per operation (at its completion), each with the
+//! call it happened in and the outermost call above it (the program's call: an H5Dwrite
+//! above the MPI_File_write_at above the pwrite). This is what analyses read.
+
+use crate::kinds::*;
+use crate::sink::{OpBegin, Res, Sink};
+use definitions::GlobalDefs;
+use hashbrown::HashMap;
+use io_events::codec::Record;
+use io_events::functions::{Layer, Role, FUNCTIONS};
+
+/// A file touched at a layer: (global file id, layer).
+pub type FileAt = (u32, Layer);
+
+/// One traced call, complete.
+#[derive(Debug)]
+pub struct Call<'a> {
+    pub thread: usize,
+    /// Sequence number of the call in its process (entry order per thread, unique).
+    pub id: u64,
+    pub func: u16,
+    pub layer: Layer,
+    pub role: Role,
+    pub t0: u64,
+    pub t1: u64,
+    /// Time not spent in traced calls beneath it.
+    pub self_ns: u64,
+    pub depth: u32,
+    /// The enclosing call and the outermost one (itself when outermost).
+    pub parent: Option<u64>,
+    pub root: u64,
+    pub root_func: u16,
+    /// Whether a call of the same layer encloses this one.
+    pub nested_in_layer: bool,
+    /// The file whose handle this call opened, closed, duplicated, moved or deleted.
+    pub touched: Option<FileAt>,
+    pub failed: bool,
+    pub record: &'a Record,
+}
+
+/// One operation (a read, write or flush on a handle), complete or cancelled.
+#[derive(Clone, Copy, Debug)]
+pub struct Op {
+    pub thread: usize,
+    pub id: u64,
+    pub handle: u32,
+    pub file: Option<u32>,
+    pub layer: Layer,
+    pub mode: OpMode,
+    pub flags: OpFlags,
+    pub t0: u64,
+    pub t1: u64,
+    pub bytes_requested: u64,
+    pub bytes_done: u64,
+    pub offset: Option<u64>,
+    pub cancelled: bool,
+    /// The call that began it, and the outermost call above that one.
+    pub call: u64,
+    pub call_func: u16,
+    pub root: u64,
+    pub root_func: u16,
+}
+
+/// What happened to a handle besides data (opened, closed ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetaKind {
+    Open,
+    Close,
+    Duplicate,
+    Seek,
+    Delete,
+    Lock,
+    StatusChange,
+}
+
+pub trait Consumer {
+    fn call(&mut self, c: &Call);
+    fn op(&mut self, o: &Op);
+    fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
+}
+
+struct Frame {
+    id: u64,
+    func: u16,
+    t0: u64,
+    child_ns: u64,
+    touched: Option<FileAt>,
+}
+
+#[derive(Default)]
+struct ThreadState {
+    stack: Vec<Frame>,
+    /// Blocking operations begun and not yet completed (one or two at a time).
+    open: Vec<Op>,
+}
+
+/// The resolver of one process.
+pub struct Resolver<C: Consumer> {
+    pub consumer: C,
+    threads: Vec<ThreadState>,
+    cur: usize,
+    next_call: u64,
+    /// Non-blocking operations in flight, by matching id.
+    in_flight: HashMap<u64, Op>,
+    /// Handle -> (file, layer), filled as handles appear.
+    handles: Vec<Option<(Option<u32>, Layer)>>,
+}
+
+impl<C: Consumer> Resolver<C> {
+    pub fn new(consumer: C) -> Self {
+        Resolver {
+            consumer,
+            threads: Vec::new(),
+            cur: 0,
+            next_call: 0,
+            in_flight: HashMap::new(),
+            handles: Vec::new(),
+        }
+    }
+
+    fn handle(&mut self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
+        let i = h as usize;
+        if let Some(Some(v)) = self.handles.get(i) {
+            return *v;
+        }
+        let v = match defs.handles.get(i) {
+            Some(d) => (d.file, Layer::ALL[d.paradigm as usize]),
+            None => (None, Layer::Posix),
+        };
+        if self.handles.len() <= i {
+            self.handles.resize(i + 1, None);
+        }
+        self.handles[i] = Some(v);
+        v
+    }
+
+    fn th(&mut self) -> &mut ThreadState {
+        &mut self.threads[self.cur]
+    }
+
+    /// A handle event inside the current call: the call touched that file.
+    fn meta(&mut self, defs: &GlobalDefs, kind: MetaKind, h: u32, t: u64) -> Res {
+        let (file, layer) = self.handle(defs, h);
+        let at = file.map(|f| (f, layer));
+        if let Some(f) = self.th().stack.last_mut() {
+            f.touched = f.touched.or(at);
+        }
+        self.consumer.meta(self.cur, kind, at, t);
+        Ok(())
+    }
+
+    fn complete(&mut self, t: u64, id: u64, bytes: u64, cancelled: bool) {
+        let open = &mut self.threads[self.cur].open;
+        let op = match open.iter().position(|o| o.id == id) {
+            Some(i) => Some(open.swap_remove(i)),
+            None => self.in_flight.remove(&id),
+        };
+        if let Some(mut op) = op {
+            op.t1 = t;
+            op.bytes_done = bytes;
+            op.cancelled = cancelled;
+            self.consumer.op(&op);
+        }
+    }
+}
+
+impl<C: Consumer> Sink for Resolver<C> {
+    fn thread(&mut self, index: usize) {
+        if self.threads.len() <= index {
+            self.threads.resize_with(index + 1, ThreadState::default);
+        }
+        self.cur = index;
+    }
+    fn enter(&mut self, t: u64, _region: u32, r: &Record) -> Res {
+        let id = self.next_call;
+        self.next_call += 1;
+        self.th().stack.push(Frame {
+            id,
+            func: r.func,
+            t0: t,
+            child_ns: 0,
+            touched: None,
+        });
+        Ok(())
+    }
+    fn leave(&mut self, t: u64, _region: u32, r: &Record) -> Res {
+        let cur = self.cur;
+        let th = &mut self.threads[cur];
+        let Some(f) = th.stack.pop() else {
+            return Ok(());
+        };
+        let info = &FUNCTIONS[f.func as usize];
+        let dur = t.saturating_sub(f.t0);
+        let parent = th.stack.last_mut().map(|p| {
+            p.child_ns += dur;
+            p.id
+        });
+        let (root, root_func) = th.stack.first().map_or((f.id, f.func), |p| (p.id, p.func));
+        let nested_in_layer = th
+            .stack
+            .iter()
+            .any(|p| FUNCTIONS[p.func as usize].layer == info.layer);
+        let call = Call {
+            thread: cur,
+            id: f.id,
+            func: f.func,
+            layer: info.layer,
+            role: info.role,
+            t0: f.t0,
+            t1: t,
+            self_ns: dur.saturating_sub(f.child_ns),
+            depth: th.stack.len() as u32,
+            parent,
+            root,
+            root_func,
+            nested_in_layer,
+            touched: f.touched,
+            failed: info.fail.failed(r.ret()),
+            record: r,
+        };
+        self.consumer.call(&call);
+        Ok(())
+    }
+    fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {
+        Ok(())
+    }
+    fn attr_u32(&mut self, _attr: u32, _value: u32) -> Res {
+        Ok(())
+    }
+    fn create_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        h: u32,
+        _m: AccessMode,
+        _c: CreationFlags,
+        _s: StatusFlags,
+    ) -> Res {
+        self.meta(defs, MetaKind::Open, h, t)
+    }
+    fn destroy_handle(&mut self, defs: &GlobalDefs, t: u64, h: u32) -> Res {
+        self.meta(defs, MetaKind::Close, h, t)
+    }
+    fn duplicate_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        _old: u32,
+        new: u32,
+        _s: StatusFlags,
+    ) -> Res {
+        self.meta(defs, MetaKind::Duplicate, new, t)
+    }
+    fn change_status_flags(&mut self, defs: &GlobalDefs, t: u64, h: u32, _s: StatusFlags) -> Res {
+        self.meta(defs, MetaKind::StatusChange, h, t)
+    }
+    fn delete_file(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        let _ = defs;
+        let at = Some((file, Layer::ALL[paradigm as usize]));
+        if let Some(f) = self.th().stack.last_mut() {
+            f.touched = f.touched.or(at);
+        }
+        self.consumer.meta(self.cur, MetaKind::Delete, at, t);
+        Ok(())
+    }
+    fn seek(&mut self, defs: &GlobalDefs, t: u64, h: u32, _o: i64, _w: Whence, _r: u64) -> Res {
+        self.meta(defs, MetaKind::Seek, h, t)
+    }
+    fn op_begin(&mut self, defs: &GlobalDefs, t: u64, b: OpBegin) -> Res {
+        let (file, layer) = self.handle(defs, b.handle);
+        let th = &self.threads[self.cur];
+        let (call, call_func) = th
+            .stack
+            .last()
+            .map_or((u64::MAX, u16::MAX), |f| (f.id, f.func));
+        let (root, root_func) = th
+            .stack
+            .first()
+            .map_or((u64::MAX, u16::MAX), |f| (f.id, f.func));
+        let op = Op {
+            thread: self.cur,
+            id: b.id,
+            handle: b.handle,
+            file,
+            layer,
+            mode: b.mode,
+            flags: b.flags,
+            t0: t,
+            t1: t,
+            bytes_requested: b.bytes,
+            bytes_done: 0,
+            offset: b.offset,
+            cancelled: false,
+            call,
+            call_func,
+            root,
+            root_func,
+        };
+        if b.flags.contains(OpFlags::NON_BLOCKING) {
+            self.in_flight.insert(b.id, op);
+        } else {
+            self.threads[self.cur].open.push(op);
+        }
+        Ok(())
+    }
+    fn op_issued(&mut self, _: &GlobalDefs, _t: u64, _h: u32, _id: u64) -> Res {
+        Ok(())
+    }
+    fn op_test(&mut self, _: &GlobalDefs, _t: u64, _h: u32, _id: u64) -> Res {
+        Ok(())
+    }
+    fn op_complete(&mut self, _: &GlobalDefs, t: u64, _h: u32, bytes: u64, id: u64) -> Res {
+        self.complete(t, id, bytes, false);
+        Ok(())
+    }
+    fn op_cancelled(&mut self, _: &GlobalDefs, t: u64, _h: u32, id: u64) -> Res {
+        self.complete(t, id, 0, true);
+        Ok(())
+    }
+    fn lock(&mut self, defs: &GlobalDefs, t: u64, h: u32, _op: LockOp, _ty: LockType) -> Res {
+        self.meta(defs, MetaKind::Lock, h, t)
+    }
+}
+
+impl<C: Consumer> Resolver<C> {
+    /// Operations never completed (the process ended, or was killed, with them in flight):
+    /// handed over as cancelled at the end of the process, counted by the caller.
+    pub fn finish(&mut self) -> u64 {
+        let mut left: Vec<Op> = self.in_flight.drain().map(|(_, o)| o).collect();
+        for th in &mut self.threads {
+            left.append(&mut th.open);
+        }
+        left.sort_by_key(|o| o.id);
+        for op in &left {
+            let mut op = *op;
+            op.cancelled = true;
+            self.consumer.op(&op);
+        }
+        left.len() as u64
+    }
+}

@@ -1,0 +1,85 @@
+//! What the model tells its consumers: a stream of resolved I/O events per thread, in the
+//! order they happened there (Enter/Leave of every traced call, handles created and
+//! destroyed, operations begun and completed ...). Handles, files, paradigms, regions and
+//! strings are ids into the [`definitions::GlobalDefs`] the model fills as it goes.
+//!
+//! Times are nanoseconds on the trace's common time line (clocks of all ranks and hosts
+//! aligned) and never decrease on one thread.
+
+use crate::kinds::{
+    AccessMode, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
+};
+use definitions::GlobalDefs;
+use io_events::codec::Record;
+
+pub type Res = Result<(), String>;
+
+/// The start of an operation on a handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpBegin {
+    pub handle: u32,
+    pub mode: OpMode,
+    pub flags: OpFlags,
+    /// Bytes requested.
+    pub bytes: u64,
+    /// Matches the operation's Issued/Test/Complete/Cancelled (unique within the process).
+    pub id: u64,
+    /// Byte offset in the file, where known.
+    pub offset: Option<u64>,
+}
+
+/// A consumer of resolved I/O events. Attributes (`attr_*`) belong to the event that follows
+/// them on the same thread. Events naming a handle or file come with the definitions as they
+/// are at that moment (a handle's file, paradigm and parent never change once defined).
+pub trait Sink {
+    /// The events that follow happen on thread `index` (position in `ProcessTrace::threads`).
+    fn thread(&mut self, index: usize);
+    /// A traced call begins; `region` is its region definition, `r` its record.
+    fn enter(&mut self, t: u64, region: u32, r: &Record) -> Res;
+    fn leave(&mut self, t: u64, region: u32, r: &Record) -> Res;
+    fn attr_string(&mut self, attr: u32, string: u32) -> Res;
+    fn attr_u32(&mut self, attr: u32, value: u32) -> Res;
+    fn create_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        mode: AccessMode,
+        creation: CreationFlags,
+        status: StatusFlags,
+    ) -> Res;
+    fn destroy_handle(&mut self, defs: &GlobalDefs, t: u64, handle: u32) -> Res;
+    fn duplicate_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        old: u32,
+        new: u32,
+        status: StatusFlags,
+    ) -> Res;
+    fn change_status_flags(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        status: StatusFlags,
+    ) -> Res;
+    fn delete_file(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res;
+    /// `result` is the new position, or u64::MAX when it is not known.
+    fn seek(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        offset: i64,
+        whence: Whence,
+        result: u64,
+    ) -> Res;
+    fn op_begin(&mut self, defs: &GlobalDefs, t: u64, op: OpBegin) -> Res;
+    fn op_issued(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
+    fn op_test(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
+    /// `bytes`: transferred.
+    fn op_complete(&mut self, defs: &GlobalDefs, t: u64, handle: u32, bytes: u64, id: u64) -> Res;
+    fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
+    fn lock(&mut self, defs: &GlobalDefs, t: u64, handle: u32, op: LockOp, ty: LockType) -> Res;
+}
