@@ -1,10 +1,14 @@
 //! Converters and analyses of recorder-otf2 native traces.
 //!
 //! Every consumer reads the trace through the I/O model (`io_model`):
+//! - [`analysis`]: `summary`, insights (and what `report` draws).
 //! - [`otf2`]: `recorder2otf2`, the OTF2 archive writer.
 //! - [`text`]: `recorder2text`, one line per call.
 
+pub mod analysis;
+pub mod export;
 pub mod otf2;
+pub mod report;
 pub mod text;
 
 /// Remove an existing OTF2 archive (anchor, .def, folder) for `--force`; refuse anything else.

@@ -118,7 +118,7 @@ impl FileAcc {
             self.pattern[UNKNOWN] += 1;
             return;
         };
-        if opts.alignment > 1 && off % opts.alignment != 0 {
+        if opts.alignment > 1 && !off.is_multiple_of(opts.alignment) {
             self.misaligned_ops += 1;
         }
         self.max_end = self.max_end.max(off + b);
@@ -143,7 +143,7 @@ impl FileAcc {
         if self.sample_every == 0 {
             self.sample_every = 1;
         }
-        if self.sample_seen % self.sample_every != 0 {
+        if !self.sample_seen.is_multiple_of(self.sample_every) {
             return;
         }
         if self.samples.len() >= max {

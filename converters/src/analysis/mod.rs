@@ -81,7 +81,10 @@ pub struct RootStats {
 
 pub struct Analysis {
     pub trace_dir: String,
+    /// Processes, MPI ranks first in rank order.
     pub procs: Vec<ProcInfo>,
+    /// Trace index -> position in `procs`.
+    proc_pos: Vec<usize>,
     pub stats: Stats,
     pub files: Vec<FileStats>,
     pub layers: [LayerAcc; NLAYERS],
@@ -180,7 +183,15 @@ fn merge_root(a: &mut RootAcc, b: &RootAcc) {
 
 impl Partial {
     /// Fold one interpreted process in.
-    fn add(&mut self, info: ProcInfo, agg: ProcessAgg, stats: Stats, defs: &GlobalDefs, unfinished: u64, opts: &Options) {
+    fn add(
+        &mut self,
+        info: ProcInfo,
+        agg: ProcessAgg,
+        stats: Stats,
+        defs: &GlobalDefs,
+        unfinished: u64,
+        opts: &Options,
+    ) {
         let pi = info.index;
         let mut rank = RankStats {
             proc: pi,
@@ -199,12 +210,15 @@ impl Partial {
                 defs.files[file as usize].name.clone()
             };
             let (b, ns) = (acc.read_bytes + acc.write_bytes, acc.op_ns);
-            let e = self.files.entry((path.clone(), layer)).or_insert_with(|| FileStats {
-                path,
-                layer,
-                acc: FileAcc::default(),
-                per_proc: Vec::new(),
-            });
+            let e = self
+                .files
+                .entry((path.clone(), layer))
+                .or_insert_with(|| FileStats {
+                    path,
+                    layer,
+                    acc: FileAcc::default(),
+                    per_proc: Vec::new(),
+                });
             merge_file(&mut e.acc, acc);
             e.per_proc.push((pi, b, ns));
         }
@@ -324,7 +338,14 @@ fn origin(trace: &Trace, plan: &Plan) -> u64 {
 }
 
 /// Interpret one process into its accumulation.
-fn one(trace: &Trace, plan: &Plan, pi: usize, aopts: AggOptions, done: &AtomicU64, progress: &(dyn Fn(u64) + Sync)) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), String> {
+fn one(
+    trace: &Trace,
+    plan: &Plan,
+    pi: usize,
+    aopts: AggOptions,
+    done: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), String> {
     let p = &trace.processes[pi];
     let info = ProcInfo {
         index: pi,
@@ -348,7 +369,11 @@ fn one(trace: &Trace, plan: &Plan, pi: usize, aopts: AggOptions, done: &AtomicU6
 }
 
 /// Analyse the whole trace. `progress` gets the bytes of thread streams read so far.
-pub fn analyze(trace: &Trace, opts: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Analysis, String> {
+pub fn analyze(
+    trace: &Trace,
+    opts: &Options,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Analysis, String> {
     let plan = Plan::new(trace);
     let aopts = AggOptions {
         small: opts.small,
@@ -366,7 +391,8 @@ pub fn analyze(trace: &Trace, opts: &Options, progress: &(dyn Fn(u64) + Sync)) -
         plan.order
             .par_iter()
             .try_fold(Partial::default, |mut acc, &pi| {
-                let (info, agg, stats, defs, unfinished) = one(trace, &plan, pi, aopts, &done, progress)?;
+                let (info, agg, stats, defs, unfinished) =
+                    one(trace, &plan, pi, aopts, &done, progress)?;
                 acc.add(info, agg, stats, &defs, unfinished, opts);
                 Ok::<Partial, String>(acc)
             })
@@ -384,7 +410,12 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
         f.per_proc.sort_unstable();
         f.acc.samples.sort_unstable_by_key(|s| s.0);
     }
-    files.sort_by(|a, b| b.bytes().cmp(&a.bytes()).then(a.path.cmp(&b.path)).then(a.layer.cmp(&b.layer)));
+    files.sort_by(|a, b| {
+        b.bytes()
+            .cmp(&a.bytes())
+            .then(a.path.cmp(&b.path))
+            .then(a.layer.cmp(&b.layer))
+    });
     let mut functions: Vec<(u16, u64, u64)> = p
         .functions
         .iter()
@@ -399,6 +430,10 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
         .iter()
         .map(|i| (i.index, (i.rank.unwrap_or(u32::MAX), i.index)))
         .collect();
+    let mut proc_pos = vec![0; trace.processes.len()];
+    for (pos, i) in procs.iter().enumerate() {
+        proc_pos[i.index] = pos;
+    }
     let mut ranks = p.ranks;
     ranks.sort_by_key(|r| rank_of[&r.proc]);
     let timeline = p
@@ -412,6 +447,7 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
     Analysis {
         trace_dir: trace.dir.display().to_string(),
         procs,
+        proc_pos,
         stats: p.stats,
         files,
         layers: p.layers,

@@ -1,35 +1,13 @@
-//! recorder-otf2: the launcher. `recorder-otf2 record -o DIR -- PROGRAM ARGS...` runs PROGRAM
-//! with librecorder_otf2.so preloaded and the options passed through the environment.
-//! Under MPI, run one launcher per rank (`mpirun -np 4 recorder-otf2 record -o DIR -- ./app`):
-//! every rank writes into the same DIR.
+//! `recorder-otf2 record -o DIR -- PROGRAM ARGS...`: run PROGRAM with librecorder_otf2.so
+//! preloaded and the options passed through the environment. Under MPI, run one launcher per
+//! rank (`mpirun -np 4 recorder-otf2 record -o DIR -- ./app`): every rank writes into DIR.
 
-use clap::{Parser, Subcommand};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::Command;
 
-#[derive(Parser)]
-#[command(
-    version,
-    about = "Record every I/O call a program makes, layer by layer (POSIX, ISO C stdio)"
-)]
-struct Cli {
-    #[command(subcommand)]
-    cmd: Cmd,
-}
-
-#[derive(Subcommand)]
-enum Cmd {
-    /// Run a program with the recorder preloaded.
-    Record(Record),
-    /// Print the path of the preload library (for LD_PRELOAD=...).
-    Lib,
-    /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
-    Functions,
-}
-
-#[derive(Parser)]
-struct Record {
+#[derive(clap::Args)]
+pub struct Record {
     /// Trace directory (created if missing; shared by all processes and ranks of the run).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
@@ -62,7 +40,7 @@ struct Record {
 const LIB: &str = "librecorder_otf2.so";
 
 /// Find the preload library: $RECORDER_OTF2_LIB, beside this executable, or in ../lib.
-fn find_lib() -> Result<PathBuf, String> {
+pub fn find_lib() -> Result<PathBuf, String> {
     if let Ok(p) = std::env::var("RECORDER_OTF2_LIB") {
         let p = PathBuf::from(p);
         return if p.is_file() {
@@ -87,7 +65,7 @@ fn find_lib() -> Result<PathBuf, String> {
     Err(format!("{LIB} not found beside {} or in ../lib; build it with `cargo build --release` or set RECORDER_OTF2_LIB", exe.display()))
 }
 
-fn record(r: Record) -> Result<(), String> {
+pub fn record(r: Record) -> Result<(), String> {
     let lib = find_lib()?;
     let prog = &r.program[0];
     let dir = match r.output {
@@ -142,23 +120,4 @@ fn record(r: Record) -> Result<(), String> {
     // to the caller, and mpirun sees the program itself).
     let e = cmd.exec();
     Err(format!("{prog}: cannot run: {e}"))
-}
-
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let r = match cli.cmd {
-        Cmd::Record(r) => record(r),
-        Cmd::Lib => find_lib().map(|p| println!("{}", p.display())),
-        Cmd::Functions => {
-            print!("{}", io_events::coverage::markdown_table());
-            Ok(())
-        }
-    };
-    match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("recorder-otf2: {e}");
-            ExitCode::from(127)
-        }
-    }
 }

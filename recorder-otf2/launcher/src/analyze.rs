@@ -1,0 +1,169 @@
+//! `summary`, `report`, `export`: open the trace, run the analysis with a progress bar on a
+//! terminal, write the result. Errors are one line naming the file and the problem.
+
+use converters::analysis::insights::{evaluate, Thresholds};
+use converters::analysis::{analyze, summary, Analysis, Options};
+use indicatif::{ProgressBar, ProgressStyle};
+use io_model::trace::Trace;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct Common {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
+    trace: PathBuf,
+    /// YAML file of insight thresholds (docs/analysis.md lists the keys and defaults).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(clap::Args)]
+pub struct SummaryArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Print the summary as JSON on stdout (schema in docs/analysis.md).
+    #[arg(long)]
+    json: bool,
+    /// Rows per table in the terminal summary.
+    #[arg(long, default_value_t = 10)]
+    top: usize,
+}
+
+#[derive(clap::Args)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The HTML file to write.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+    /// Replace an existing file.
+    #[arg(short, long)]
+    force: bool,
+}
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
+    trace: PathBuf,
+    /// Folder to write calls.parquet, operations.parquet, files.parquet, handles.parquet in
+    /// (created; must not hold them already unless --force).
+    #[arg(long)]
+    parquet: PathBuf,
+    /// Replace existing Parquet files in the folder.
+    #[arg(short, long)]
+    force: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// A progress bar over `total` bytes of trace, or a hidden one off a terminal.
+pub fn bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(total);
+    b.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
+fn thresholds(config: &Option<PathBuf>) -> Result<Thresholds, String> {
+    match config {
+        Some(p) => Thresholds::load(p),
+        None => Ok(Thresholds::default()),
+    }
+}
+
+fn run(
+    c: &Common,
+    samples: usize,
+    per_process_series: bool,
+) -> Result<(Analysis, Thresholds), String> {
+    let t = thresholds(&c.config)?;
+    let trace = Trace::open(&c.trace)?;
+    let opts = Options {
+        small: t.small_request_bytes,
+        alignment: t.alignment_bytes,
+        fanout: t.fanout_posix_ops,
+        samples,
+        per_process_series,
+        threads: c.threads,
+    };
+    let b = bar(trace.stream_bytes(), c.quiet);
+    let a = analyze(&trace, &opts, &|n| b.set_position(n));
+    b.finish_and_clear();
+    Ok((a?, t))
+}
+
+pub fn summary(s: SummaryArgs) -> Result<(), String> {
+    let (a, t) = run(&s.common, 0, false)?;
+    let insights = evaluate(&a, &t);
+    if s.json {
+        let v = summary::to_json(&a, &insights);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", summary::to_text(&a, &insights, s.top));
+    }
+    for w in &a.stats.warnings {
+        eprintln!("recorder-otf2: warning: {w}");
+    }
+    Ok(())
+}
+
+/// Refuse to overwrite unless forced; the parent folder must exist.
+pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
+    if out.exists() {
+        if !force {
+            return Err(format!(
+                "{}: already exists; use --force to replace it",
+                out.display()
+            ));
+        }
+        if !out.is_file() {
+            return Err(format!(
+                "{}: exists and is not a file; not replacing it",
+                out.display()
+            ));
+        }
+    }
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(format!(
+                "{}: no such directory for the output",
+                parent.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub fn report(r: ReportArgs) -> Result<(), String> {
+    check_output(&r.output, r.force)?;
+    let (a, t) = run(&r.common, 512, true)?;
+    let insights = evaluate(&a, &t);
+    converters::report::write(&a, &insights, &r.output)
+}
+
+pub fn export(e: ExportArgs) -> Result<(), String> {
+    let trace = Trace::open(&e.trace)?;
+    let b = bar(trace.stream_bytes(), e.quiet);
+    let r = converters::export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
+    b.finish_and_clear();
+    let s = r?;
+    if !e.quiet {
+        eprintln!("recorder-otf2: {s}");
+    }
+    Ok(())
+}

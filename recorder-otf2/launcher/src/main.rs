@@ -1,0 +1,57 @@
+//! recorder-otf2: the launcher (`record`), and the answers from a trace (`summary`, `report`,
+//! `export`), each reading the trace through the I/O model.
+
+mod analyze;
+mod record;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    version,
+    about = "Record every I/O call a program makes, layer by layer, and answer questions from the trace"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a program with the recorder preloaded.
+    Record(record::Record),
+    /// Summarise a trace: files, layers, functions, ranks, the layer breakdown of each
+    /// high-level call, and insights (JSON with --json).
+    Summary(analyze::SummaryArgs),
+    /// Write a self-contained HTML report with plots.
+    Report(analyze::ReportArgs),
+    /// Export calls, operations, files and handles as Parquet.
+    Export(analyze::ExportArgs),
+    /// Print the path of the preload library (for LD_PRELOAD=...).
+    Lib,
+    /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
+    Functions,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (r, failure) = match cli.cmd {
+        Cmd::Record(r) => (record::record(r), 127),
+        Cmd::Summary(a) => (analyze::summary(a), 1),
+        Cmd::Report(a) => (analyze::report(a), 1),
+        Cmd::Export(a) => (analyze::export(a), 1),
+        Cmd::Lib => (record::find_lib().map(|p| println!("{}", p.display())), 127),
+        Cmd::Functions => {
+            print!("{}", io_events::coverage::markdown_table());
+            (Ok(()), 1)
+        }
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("recorder-otf2: {e}");
+            ExitCode::from(failure)
+        }
+    }
+}
