@@ -458,8 +458,11 @@ pub enum Mapping {
 /// Static description of one traced function.
 #[derive(Debug)]
 pub struct FunctionInfo {
-    /// The C symbol name.
+    /// The symbol name (a C++ function's mangled name).
     pub name: &'static str,
+    /// The name shown to people (region names, text dumps, docs): the C name, or a C++
+    /// function's demangled signature.
+    pub display: &'static str,
     /// The I/O layer.
     pub layer: Layer,
     /// Region role.
@@ -492,9 +495,10 @@ impl FunctionInfo {
 
 /// Declares the function table: one line per function.
 ///
-/// `name: Layer Role [field: Kind, ...] -> RetKind, FailRule => Mapping;`
+/// `name: Layer Role [field: Kind, ...] -> RetKind, FailRule => Mapping;`, or for a C++
+/// function `mangled_name = "demangled signature": Layer ...`.
 macro_rules! io_functions {
-    ($( $name:ident : $layer:ident $role:ident [ $( $arg:ident : $kind:ident ),* ] -> $ret:ident , $fail:ident => $map:expr ; )*) => {
+    ($( $name:ident $(= $display:literal)? : $layer:ident $role:ident [ $( $arg:ident : $kind:ident ),* ] -> $ret:ident , $fail:ident => $map:expr ; )*) => {
         /// Function ids: the position of each function in [`FUNCTIONS`].
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -505,6 +509,7 @@ macro_rules! io_functions {
         pub static FUNCTIONS: &[FunctionInfo] = &[
             $( FunctionInfo {
                 name: stringify!($name),
+                display: io_functions!(@display $name $($display)?),
                 layer: Layer::$layer,
                 role: Role::$role,
                 args: &[ $( (stringify!($arg), Kind::$kind) ),* ],
@@ -514,6 +519,8 @@ macro_rules! io_functions {
             }, )*
         ];
     };
+    (@display $name:ident) => { stringify!($name) };
+    (@display $name:ident $display:literal) => { $display };
 }
 
 use Dir::*;
