@@ -252,6 +252,10 @@ static void xfer_info(AdxCall *c, int var_kind, int data_kind, uint64_t size, in
     c->var = var;
     if (!var)
         return;
+    /* The name argument of a by-name form is for a call that fails: a found variable's name
+     * comes from the cache. */
+    c->text = NULL;
+    c->len = 0;
     var_name(c, var);
     uint64_t n;
     void *f = var_kind != VAR_NT && tix >= 0 ? resolve(&types[tix].size) : NULL;
@@ -347,9 +351,7 @@ static void set_text(AdxCall *c, const StdString *s) {
     }
 }
 
-static void open_info(AdxCall *c, const StdString *name, int mode, void *engine) {
-    set_text(c, name);
-    c->mode = mode;
+static void open_info(AdxCall *c, void *engine) {
     c->ret = engine;
     if (engine) {
         /* The most derived object: the vtable's offset-to-top (Itanium C++ ABI). */
@@ -365,10 +367,9 @@ static void copy_dims(uint64_t out[3], const Vec *v) {
 }
 
 static void define_info(AdxCall *c, const StdString *name, const Vec *shape, const Vec *count,
-                        int64_t atype, void *var) {
+                        int64_t atype) {
     set_text(c, name);
     c->atype = atype;
-    c->ret = var;
     size_t ns = shape && shape->b ? (size_t)(shape->e - shape->b) : 0;
     size_t nc = count && count->b ? (size_t)(count->e - count->b) : 0;
     c->ndims = ns > nc ? ns : nc;
@@ -447,11 +448,9 @@ static int default_step_mode(void *engine) {
         }                                                                                       \
         AdxCall c;                                                                              \
         call_init(&c, ts, IDX, OP, LVL_CORE, NULL);                                             \
-        TRACED(c, real(self, a), {                                                              \
-            c.ret = ADIOS_MADE(LVL, self);                                                      \
-            if ((OP) == OP_INIT_CONFIG)                                                         \
-                set_text(&c, a);                                                                \
-        });                                                                                     \
+        if ((OP) == OP_INIT_CONFIG)                                                             \
+            set_text(&c, a);                                                                    \
+        TRACED(c, real(self, a), c.ret = ADIOS_MADE(LVL, self));                                \
     }
 
 /* Configuration file and host language. */
@@ -468,10 +467,8 @@ static int default_step_mode(void *engine) {
         }                                                                                       \
         AdxCall c;                                                                              \
         call_init(&c, ts, IDX, OP, LVL_CORE, NULL);                                             \
-        TRACED(c, real(self, a, b), {                                                           \
-            c.ret = ADIOS_MADE(LVL, self);                                                      \
-            set_text(&c, a);                                                                    \
-        });                                                                                     \
+        set_text(&c, a);                                                                        \
+        TRACED(c, real(self, a, b), c.ret = ADIOS_MADE(LVL, self));                             \
     }
 
 #define ADX_XFER(IDX, SYM, LVL, OP, VAR, DATA, AT, SZ, TIX)                                     \
@@ -488,6 +485,8 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
         c.mode = mode;                                                                          \
+        if ((VAR) == VAR_NAME)                                                                  \
+            set_text(&c, (const StdString *)v);                                                 \
         TRACED(c, real(self, v, data, mode), xfer_info(&c, VAR, DATA, SZ, TIX, v, data));       \
     }
 
@@ -506,6 +505,8 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
         c.mode = MODE_SYNC;                                                                     \
+        if ((VAR) == VAR_NAME)                                                                  \
+            set_text(&c, (const StdString *)v);                                                 \
         TRACED(c, real(self, v, data), xfer_info(&c, VAR, DATA, SZ, TIX, v, NULL));             \
     }
 
@@ -521,7 +522,9 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, name, mode), open_info(&c, name, mode, r));                    \
+        set_text(&c, name);                                                                     \
+        c.mode = mode;                                                                          \
+        TRACED(c, r = real(self, name, mode), open_info(&c, r));                                \
         return r;                                                                               \
     }
 
@@ -538,7 +541,9 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, name, md, n), open_info(&c, name, MODE_READ, r));              \
+        set_text(&c, name);                                                                     \
+        c.mode = MODE_READ;                                                                     \
+        TRACED(c, r = real(self, name, md, n), open_info(&c, r));                               \
         return r;                                                                               \
     }
 
@@ -555,8 +560,8 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, name, shape, start, count, constant),                          \
-               define_info(&c, name, shape, count, AT, r));                                     \
+        define_info(&c, name, shape, count, AT);                                                \
+        TRACED(c, r = real(self, name, shape, start, count, constant), c.ret = r);              \
         return r;                                                                               \
     }
 
@@ -575,8 +580,8 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, type, name, shape, start, count, constant),                    \
-               define_info(&c, name, shape, count, c_type(type), r));                           \
+        define_info(&c, name, shape, count, c_type(type));                                      \
+        TRACED(c, r = real(self, type, name, shape, start, count, constant), c.ret = r);        \
         return r;                                                                               \
     }
 
@@ -592,11 +597,9 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, name), {                                                       \
-            set_text(&c, name);                                                                 \
-            c.atype = AT;                                                                       \
-            c.ret = r;                                                                          \
-        });                                                                                     \
+        set_text(&c, name);                                                                     \
+        c.atype = AT;                                                                           \
+        TRACED(c, r = real(self, name), c.ret = r);                                             \
         return r;                                                                               \
     }
 
@@ -684,10 +687,8 @@ static int default_step_mode(void *engine) {
         AdxCall c;                                                                              \
         void *r = NULL;                                                                         \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, r = real(self, name, ordering), {                                             \
-            set_text(&c, name);                                                                 \
-            c.ret = r;                                                                          \
-        });                                                                                     \
+        set_text(&c, name);                                                                     \
+        TRACED(c, r = real(self, name, ordering), c.ret = r);                                   \
         return r;                                                                               \
     }
 
@@ -705,7 +706,8 @@ static int default_step_mode(void *engine) {
         }                                                                                       \
         AdxCall c;                                                                              \
         call_init(&c, ts, IDX, OP, LVL, self);                                                  \
-        TRACED(c, real(self, s), set_text(&c, s));                                              \
+        set_text(&c, s);                                                                        \
+        TRACED(c, real(self, s), (void)0);                                                      \
     }
 
 #include "adios_cxx_gen.h"

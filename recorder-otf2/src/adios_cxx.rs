@@ -53,7 +53,8 @@ pub struct AdxCall {
     obj: *mut c_void,
     var: *mut c_void,
     ret: *mut c_void,
-    /// A name or path (NUL-terminated), and its length.
+    /// A name or path (NUL-terminated), and its length: the argument of the call (a put /
+    /// get by name), or for a put / get the variable's name the wrapper asked ADIOS2 for.
     text: *const c_char,
     len: usize,
     /// adios2_type of a defined / inquired variable.
@@ -223,7 +224,9 @@ unsafe fn record(c: &mut AdxCall, status: i32, func: Option<Func>) {
             // The wrapper asked ADIOS2 for the name when it was not cached.
             let name = if c.len > 0 {
                 let id = name_bytes_id(c.text, c.len);
-                VAR_NAMES.put(c.var as i64, id);
+                if !c.var.is_null() {
+                    VAR_NAMES.put(c.var as i64, id);
+                }
                 id
             } else {
                 var_name(c.var)
