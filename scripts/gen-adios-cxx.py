@@ -317,20 +317,23 @@ def classify(sym, dem):
 
 
 def core_accessors(core):
-    """Per core element type: the mangled core::Variable<T>::SelectionSize() const and
-    core::IO::InquireVariable<T>(std::string const&)."""
+    """Per core element type: the mangled core::Variable<T>::SelectionSize() const,
+    core::Variable<T>::Count() const and core::IO::InquireVariable<T>(std::string const&)."""
     acc = {}
     for sym, dem in core:
         d = tidy(dem)
         m = re.match(r"^adios2::core::Variable<(.+)>::SelectionSize\(\) const$", d)
         if m:
             acc.setdefault(m.group(1), {})["size"] = sym
+        m = re.match(r"^adios2::core::Variable<(.+)>::Count\(\) const$", d)
+        if m:
+            acc.setdefault(m.group(1), {})["count"] = sym
         m = re.match(r"^adios2::core::Variable<(.+)>\* adios2::core::IO::InquireVariable<\1>\(std::string const&\)$", d)
         if m:
             acc.setdefault(m.group(1), {})["inquire"] = sym
     for t in CORE_TYPES:
-        if "size" not in acc.get(t, {}) or "inquire" not in acc.get(t, {}):
-            raise SystemExit(f"gen-adios-cxx: libadios2_core has no SelectionSize/InquireVariable for {t}")
+        if any(k not in acc.get(t, {}) for k in ("size", "count", "inquire")):
+            raise SystemExit(f"gen-adios-cxx: libadios2_core has no SelectionSize/Count/InquireVariable for {t}")
     return acc
 
 
@@ -355,10 +358,10 @@ def main():
                "// libadios2_core: do not edit.",
                "//",
                "// Element types of the core: ADX_TYPE(index, C++ type, core::Variable<T>::SelectionSize,",
-               "// core::IO::InquireVariable<T>).",
+               "// core::Variable<T>::Count, core::IO::InquireVariable<T>).",
                "#define ADX_NTYPES " + str(len(CORE_TYPES))]
     for t in CORE_TYPES:
-        c_lines.append(f'ADX_TYPE({tix[t]}, "{t}", "{acc[t]["size"]}", "{acc[t]["inquire"]}")')
+        c_lines.append(f'ADX_TYPE({tix[t]}, "{t}", "{acc[t]["size"]}", "{acc[t]["count"]}", "{acc[t]["inquire"]}")')
     c_lines += ["",
                 "// ADX_<shape>(index, symbol, level, operation, variable access, data kind,",
                 "// adios2_type, element bytes, core type index)   // display name"]

@@ -136,17 +136,17 @@ static Sym s_open_mode = {"_ZNK6adios24core6Engine8OpenModeEv", NULL};
 static Sym s_nt_name = {"_ZNK6adios210VariableNT4NameB5cxx11Ev", NULL};
 static Sym s_nt_count = {"_ZNK6adios210VariableNT5CountEv", NULL};
 static Sym s_nt_start = {"_ZNK6adios210VariableNT5StartEv", NULL};
-static Sym s_nt_shape = {"_ZNK6adios210VariableNT5ShapeEm", NULL};
+static Sym s_shape = {"_ZNK6adios24core12VariableBase5ShapeEm", NULL};
 static Sym s_nt_selection_size = {"_ZNK6adios210VariableNT13SelectionSizeEv", NULL};
 static Sym s_nt_sizeof = {"_ZNK6adios210VariableNT6SizeofEv", NULL};
 static Sym s_delete = {"_ZdlPv", NULL};
 
-/* Per core element type: core::Variable<T>::SelectionSize() const and
- * core::IO::InquireVariable<T>(std::string const&). */
+/* Per core element type: core::Variable<T>::SelectionSize() const, core::Variable<T>::Count()
+ * const and core::IO::InquireVariable<T>(std::string const&). */
 typedef struct TypeSyms {
-    Sym size, inquire;
+    Sym size, count, inquire;
 } TypeSyms;
-#define ADX_TYPE(I, T, SIZE, INQ) [I] = {{SIZE, NULL}, {INQ, NULL}},
+#define ADX_TYPE(I, T, SIZE, COUNT, INQ) [I] = {{SIZE, NULL}, {COUNT, NULL}, {INQ, NULL}},
 #define ADX_CTOR0(...)
 #define ADX_CTOR1(...)
 #define ADX_CTOR2(...)
@@ -178,15 +178,21 @@ static void op_delete(void *p) {
  * pointer. */
 typedef void *const *NT;
 
-/* Up to 3 values of a Dims accessor (Count, Start, Shape(step)) of a variable; the number
- * of dimensions, or -1 if not available. */
-static int nt_dims(Sym *s, void *var, bool step, uint64_t out[3]) {
+/* How a Dims accessor takes the variable. */
+enum { ACC_NT, ACC_CORE, ACC_CORE_STEP };
+
+/* Up to 3 values of a Dims accessor of a variable: VariableNT::Start, core::Variable<T>::Count
+ * (or VariableNT::Count), core::VariableBase::Shape(step); the number of dimensions, or -1 if
+ * not available. */
+static int var_dims(Sym *s, int how, void *var, uint64_t out[3]) {
     void *f = resolve(s);
     if (!f)
         return -1;
     Vec v;
-    if (step)
-        v = ((Vec(*)(NT, size_t))f)(&var, (size_t)-1); /* adios2::EngineCurrentStep */
+    if (how == ACC_CORE_STEP)
+        v = ((Vec(*)(void *, size_t))f)(var, (size_t)-1); /* adios2::EngineCurrentStep */
+    else if (how == ACC_CORE)
+        v = ((Vec(*)(void *))f)(var);
     else
         v = ((Vec(*)(NT))f)(&var);
     size_t n = v.b ? (size_t)(v.e - v.b) : 0;
@@ -281,11 +287,14 @@ static void xfer_info(AdxCall *c, int var_kind, int data_kind, uint64_t size, in
     default:
         c->bytes = 0;
     }
-    int nd = nt_dims(&s_nt_count, var, false, c->count);
+    /* The core's own accessors where it exports them: the C++ API's (VariableNT) check their
+     * pointer with a message built every time. */
+    int nd = var_kind != VAR_NT && tix >= 0 ? var_dims(&types[tix].count, ACC_CORE, var, c->count)
+                                            : var_dims(&s_nt_count, ACC_NT, var, c->count);
     if (nd > 0 && nd <= 32) {
-        if (nt_dims(&s_nt_start, var, false, c->start) < 0)
+        if (var_dims(&s_nt_start, ACC_NT, var, c->start) < 0)
             memset(c->start, 0, sizeof c->start);
-        if (nt_dims(&s_nt_shape, var, true, c->shape) < 0)
+        if (var_dims(&s_shape, ACC_CORE_STEP, var, c->shape) < 0)
             memset(c->shape, 0, sizeof c->shape);
         c->sel_ndims = nd;
     }
