@@ -321,14 +321,7 @@ unsafe fn selection(ts: *mut ThreadState, t: u64, c: &AdxCall) {
         Func::adios2_selection,
         t,
         &[
-            n,
-            c.start[0],
-            c.count[0],
-            c.start[1],
-            c.count[1],
-            c.start[2],
-            c.count[2],
-            0,
+            n, c.start[0], c.count[0], c.start[1], c.count[1], c.start[2], c.count[2], 0,
         ],
     );
     runtime::child(

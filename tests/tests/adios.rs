@@ -580,11 +580,7 @@ fn adios_instances(a: &Archive, group: u64, api: &Api, p: &mut Problems) -> Vec<
                     )
                 });
                 let mode = e.mode.clone().unwrap_or_default();
-                let want = if api.is_put(&region) {
-                    "WRITE"
-                } else {
-                    "READ"
-                };
+                let want = if api.is_put(&region) { "WRITE" } else { "READ" };
                 p.check(mode == want, || {
                     format!("{name}: ADIOS Begin #{} in {region}: mode {mode}", e.index)
                 });
@@ -1631,7 +1627,10 @@ fn adios_cxx_program() {
         eprintln!("skipped: {}", adios2_missing());
         return;
     };
-    need!(have_cxx(&ad), "no libadios2_cxx.so / include/adios2.h in the ADIOS2 folder");
+    need!(
+        have_cxx(&ad),
+        "no libadios2_cxx.so / include/adios2.h in the ADIOS2 folder"
+    );
     let dir = TestDir::new("adios-cxx");
     let prog = compile_adios_all_cxx(&dir, &ad);
     let tag = "8";
@@ -1662,7 +1661,11 @@ fn adios_cxx_program() {
     assert_eq!(a.location_groups.len(), 1);
     let group = a.location_groups[0].id;
     let want_calls = expected_cxx_calls(&pr);
-    assert_eq!(cxx_call_counts(&a, group), want_calls, "ADIOS regions entered");
+    assert_eq!(
+        cxx_call_counts(&a, group),
+        want_calls,
+        "ADIOS regions entered"
+    );
     // The C API is not involved.
     assert!(
         a.calls().iter().all(|c| !c.region.starts_with("adios2_")),
@@ -1744,7 +1747,10 @@ fn adios_cxx_exceptions_reach_the_program() {
         eprintln!("skipped: {}", adios2_missing());
         return;
     };
-    need!(have_cxx(&ad), "no libadios2_cxx.so / include/adios2.h in the ADIOS2 folder");
+    need!(
+        have_cxx(&ad),
+        "no libadios2_cxx.so / include/adios2.h in the ADIOS2 folder"
+    );
     let dir = TestDir::new("adios-cxx-exc");
     let prog = compile_adios_all_cxx(&dir, &ad);
     let plain = dir.subdir("plain");
@@ -1810,7 +1816,10 @@ fn adios_cxx_exceptions_reach_the_program() {
     assert_eq!(begins, [8000], "{put:#?}");
     for f in ["adios2::Engine::EndStep()", "adios2::Engine::Close(int)"] {
         let c: Vec<&Call> = calls.iter().filter(|c| c.region == f).collect();
-        assert!(c.len() == 1 && c[0].depth == 0 && c[0].errno().is_none(), "{f}: {c:#?}");
+        assert!(
+            c.len() == 1 && c[0].depth == 0 && c[0].errno().is_none(),
+            "{f}: {c:#?}"
+        );
     }
     let destroys = a
         .events_of("IoDestroyHandle")
@@ -1860,7 +1869,9 @@ fn adios_cxx_generated_wrappers_are_the_library_exports() {
     let ours: BTreeSet<String> = nm(&build().lib).into_iter().collect();
     let exported: Vec<String> = nm(&ad.lib.join("libadios2_cxx.so"))
         .into_iter()
-        .filter(|s| s.starts_with("_ZN6adios26Engine3Put") || s.starts_with("_ZN6adios26Engine3Get"))
+        .filter(|s| {
+            s.starts_with("_ZN6adios26Engine3Put") || s.starts_with("_ZN6adios26Engine3Get")
+        })
         .collect();
     let demangled = {
         let o = std::process::Command::new("c++filt")
@@ -1869,11 +1880,17 @@ fn adios_cxx_generated_wrappers_are_the_library_exports() {
             .spawn()
             .and_then(|mut ch| {
                 use std::io::Write;
-                ch.stdin.take().unwrap().write_all(exported.join("\n").as_bytes())?;
+                ch.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(exported.join("\n").as_bytes())?;
                 ch.wait_with_output()
             })
             .expect("c++filt");
-        String::from_utf8_lossy(&o.stdout).lines().map(String::from).collect::<Vec<_>>()
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .map(String::from)
+            .collect::<Vec<_>>()
     };
     assert_eq!(demangled.len(), exported.len());
     let mut missing = Vec::new();
@@ -1960,9 +1977,15 @@ fn python_bindings_are_recorded() {
     let nsteps = 3u64;
     let mut want_calls: BTreeMap<String, u64> = [
         (core("ADIOS::ADIOS(std::string, std::string)"), 2),
-        (core("ADIOS::DeclareIO(std::string, adios2::ArrayOrdering)"), 2),
+        (
+            core("ADIOS::DeclareIO(std::string, adios2::ArrayOrdering)"),
+            2,
+        ),
         (PY_API.open.to_string(), 2),
-        (core("engine::BP5Writer::BeginStep(adios2::StepMode, float)"), nsteps),
+        (
+            core("engine::BP5Writer::BeginStep(adios2::StepMode, float)"),
+            nsteps,
+        ),
         (
             core(
                 "IO::DefineVariable<double>(std::string const&, std::vector<unsigned long> \
@@ -1974,7 +1997,10 @@ fn python_bindings_are_recorded() {
         (PY_TRANSFERS[0].to_string(), nsteps),
         (PY_COMPLETERS[0].to_string(), nsteps),
         // and the end of stream
-        (core("engine::BP5Reader::BeginStep(adios2::StepMode, float)"), nsteps + 1),
+        (
+            core("engine::BP5Reader::BeginStep(adios2::StepMode, float)"),
+            nsteps + 1,
+        ),
         (PY_TRANSFERS[1].to_string(), nsteps),
         (PY_COMPLETERS[1].to_string(), nsteps),
         (PY_API.close.to_string(), 2),
@@ -1982,14 +2008,26 @@ fn python_bindings_are_recorded() {
     ]
     .into_iter()
     .collect();
-    assert_eq!(cxx_call_counts(&a, group), want_calls, "ADIOS regions entered");
+    assert_eq!(
+        cxx_call_counts(&a, group),
+        want_calls,
+        "ADIOS regions entered"
+    );
     want_calls.clear();
 
     // What adios_script.py does, as adios_all.c would print it: three steps of one sync put of
     // 8000 bytes, read back with one sync get each; nothing deferred.
     let phase = |f: &str, dir: &str, end: &str| Phase {
         ops: (0..nsteps)
-            .map(|_| (f.to_string(), "temperature".to_string(), dir.to_string(), 8000, false))
+            .map(|_| {
+                (
+                    f.to_string(),
+                    "temperature".to_string(),
+                    dir.to_string(),
+                    8000,
+                    false,
+                )
+            })
             .collect(),
         completions: (0..nsteps)
             .map(|_| (end.to_string(), 0))
