@@ -1,5 +1,5 @@
 // Builds shim.c: the wrappers C-variadic functions need (printf family, fscanf, execl*),
-// which stable Rust cannot define.
+// which stable Rust cannot define; and adios_cxx.c, the ADIOS2 C++ API wrappers.
 //
 // When an MPI is found at build time (mpicc on PATH, or RECORDER_OTF2_MPICC naming one),
 // the MPI-IO layer is compiled in (cfg `rotf2_mpi`): bindgen reads that MPI's mpi.h for
@@ -46,6 +46,15 @@ fn main() {
         .flag_if_supported("-fvisibility=default")
         .warnings(true)
         .compile("rotf2shim");
+    // The ADIOS2 C++ wrappers: C++ exceptions unwind through them (-fexceptions: the
+    // cleanup that ends the record runs on the way).
+    println!("cargo:rerun-if-changed=src/adios_cxx.c");
+    println!("cargo:rerun-if-changed=src/adios_cxx_gen.h");
+    cc::Build::new()
+        .file("src/adios_cxx.c")
+        .flag("-fexceptions")
+        .warnings(true)
+        .compile("rotf2adios_cxx");
 
     let Some(dirs) = mpi_include_dirs() else {
         println!("cargo:warning=building without the MPI-IO layer (no mpicc found, or RECORDER_OTF2_NO_MPI set)");

@@ -1,6 +1,6 @@
-"""What scripts/gen-netcdf.py and scripts/gen-pnetcdf.py share: writing (or, with --check,
-comparing) the generated lines between two markers of io-events/src/functions.rs and the
-generated wrapper file."""
+"""What the generators (scripts/gen-netcdf.py, gen-pnetcdf.py, gen-adios-cxx.py) share:
+writing (or, with --check, comparing) the generated lines between two markers of
+io-events/src/functions.rs and the generated wrapper file(s)."""
 import sys
 from pathlib import Path
 
@@ -13,6 +13,11 @@ def update(tool, header, marker, table_lines, wrappers, wrapper_text, counts):
     <marker>` with `table_lines` and write `wrapper_text` to `wrappers`; with --check on the
     command line, exit 1 naming the files that differ instead. `counts` describes what was
     generated, for the message."""
+    update_files(tool, header, marker, table_lines, {wrappers: wrapper_text}, counts)
+
+
+def update_files(tool, source, marker, table_lines, files, counts):
+    """As `update`, with several generated files: `files` maps each path to its text."""
     begin, end = f"    // BEGIN generated {marker}", f"    // END generated {marker}"
     table = TABLE.read_text()
     i = table.index("\n", table.index(begin)) + 1
@@ -22,13 +27,15 @@ def update(tool, header, marker, table_lines, wrappers, wrapper_text, counts):
         bad = []
         if new_table != table:
             bad.append(str(TABLE))
-        if not wrappers.exists() or wrappers.read_text() != wrapper_text:
-            bad.append(str(wrappers))
+        for path, text in files.items():
+            if not path.exists() or path.read_text() != text:
+                bad.append(str(path))
         if bad:
-            print(f"{tool}: out of date with {header}: " + ", ".join(bad) + f" (run scripts/{tool}.py)")
+            print(f"{tool}: out of date with {source}: " + ", ".join(bad) + f" (run scripts/{tool}.py)")
             sys.exit(1)
         print(f"{tool}: {counts}, up to date")
         return
     TABLE.write_text(new_table)
-    wrappers.write_text(wrapper_text)
+    for path, text in files.items():
+        path.write_text(text)
     print(f"{tool}: {counts} written")

@@ -44,12 +44,18 @@ pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
         .zip(r.fields())
         .map(|((name, kind), v)| format!("{}={}", name, value(p, *kind, *v)))
         .collect();
+    // A C++ function shows its signature, then the recorded fields in brackets.
+    let (open, close) = if f.display == f.name {
+        ("(", ")")
+    } else {
+        (" [", "]")
+    };
     let mut s = format!(
-        "{:>14.3} {:>10.3} {}{}({}) = {}",
+        "{:>14.3} {:>10.3} {}{}{open}{}{close} = {}",
         r.start as f64 / 1000.0,
         (r.end - r.start) as f64 / 1000.0,
         "  ".repeat(r.depth as usize),
-        f.name,
+        f.display,
         args.join(", "),
         value(p, f.ret, r.ret())
     );

@@ -293,7 +293,7 @@ impl GlobalDefs {
         let f = &FUNCTIONS[func as usize];
         let r = self.regions.len() as u32;
         self.regions.push(RegionDef {
-            name: f.name.to_string(),
+            name: f.display.to_string(),
             role: f.role,
             layer: f.layer,
         });

@@ -218,9 +218,13 @@ pub fn markdown_table() -> String {
             Role::Event => "event",
         };
         s.push_str(&format!(
-            "| {} | `{}` | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             i,
-            f.name,
+            if f.display == f.name {
+                format!("`{}`", f.name)
+            } else {
+                format!("`{}` (`{}`)", f.display, f.name)
+            },
             f.layer.identification(),
             role,
             fields,

@@ -10,7 +10,9 @@
 //! deferred operations of the engine they complete. Each put/get also carries its block
 //! (`adios2_selection`: start and count) and the variable's shape (`adios2_shape`).
 //!
-//! The Python bindings call the C++ API, which is not seen here (their POSIX calls are).
+//! C++ programs and the Python bindings, which call ADIOS2's C++ API and core instead, are
+//! recorded the same way by adios_cxx.rs. Only the outermost ADIOS call of a thread is
+//! recorded (`runtime::nest`): the C API calls into the core, which is interposed too.
 
 use crate::hdf5::{name_id, IdCache};
 use crate::runtime::{self, ThreadState};
@@ -44,17 +46,17 @@ const MODE_READ_RANDOM: c_int = 6;
 /// re-creates variable objects (a BP5 reader at every begin_step), so a pointer may name
 /// another variable later: both are forgotten whenever variables may change (open, close,
 /// begin_step, end_step, define_variable).
-static VAR_NAMES: IdCache = IdCache::new();
+pub(crate) static VAR_NAMES: IdCache = IdCache::new();
 static VAR_SIZES: IdCache = IdCache::new();
 
-fn forget_variables() {
+pub(crate) fn forget_variables() {
     VAR_NAMES.forget(|_| true);
     VAR_SIZES.forget(|_| true);
 }
 /// The IO each engine was opened from (to find variables by name).
 static ENGINE_IO: IdCache = IdCache::new();
 /// Deferred operations in flight get ids from here (unique in the process).
-static NEXT_REQUEST: AtomicU64 = AtomicU64::new(1);
+pub(crate) static NEXT_REQUEST: AtomicU64 = AtomicU64::new(1);
 
 /// Bytes per element of an adios2_type (strings: 1 per character, counted as elements).
 fn type_size(t: c_int) -> u64 {
@@ -68,7 +70,9 @@ fn type_size(t: c_int) -> u64 {
     }
 }
 
-unsafe fn var_name(var: Obj) -> u64 {
+/// The name id of a variable (an `adios2_variable*`, which is ADIOS2's
+/// `core::VariableBase*`), cached; on a miss asked from the C API.
+pub(crate) unsafe fn var_name(var: Obj) -> u64 {
     let k = var as i64;
     if let Some(n) = VAR_NAMES.get(k) {
         return n;
@@ -158,12 +162,16 @@ unsafe fn transfer_call(
     runtime::record_call(
         Layer::Adios,
         func,
-        |_| {
+        |ts| {
+            let outer = runtime::nest(ts);
             let v = var();
-            (v, transfer(v))
+            (outer, v, transfer(v))
         },
         real,
-        |ts, (v, (name, e, b)), ret, t1| {
+        |ts, (outer, v, (name, e, b)), ret, t1| {
+            if outer {
+                runtime::unnest(ts);
+            }
             selection(ts, t1, v);
             let id = if ret != 0 || launch != MODE_DEFERRED {
                 u64::MAX
@@ -204,9 +212,9 @@ adios_transfer! {
 }
 
 /// Which deferred operations a call completes (the `which` of adios2_requests_done).
-const ALL: u64 = 0;
-const GETS: u64 = 1;
-const PUTS: u64 = 2;
+pub(crate) const ALL: u64 = 0;
+pub(crate) const GETS: u64 = 1;
+pub(crate) const PUTS: u64 = 2;
 
 /// `fn name(args) -> R |ts| before => |value, ret, ts, t1| [fields];`.
 macro_rules! adios_wrap {
@@ -220,12 +228,18 @@ macro_rules! adios_wrap {
                 return <$r as $crate::wrap::FailValue>::fail_value();
             }
             let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            // The core functions this calls pass through (runtime::nest).
             $crate::runtime::record_call(
                 io_events::functions::Layer::Adios,
                 io_events::functions::Func::$name,
-                |$ts| $pre,
+                |$ts| ($crate::runtime::nest($ts), $pre),
                 || real($($a),*),
-                |$ts2, $v, $ret, $t1| ($post, $crate::adios::Status::status($ret)),
+                |$ts2, (outer, $v), $ret, $t1| {
+                    if outer {
+                        $crate::runtime::unnest($ts2);
+                    }
+                    ($post, $crate::adios::Status::status($ret))
+                },
             )
         }
     )* };
@@ -254,6 +268,17 @@ pub(crate) unsafe fn cname(s: Str) -> u64 {
     name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
 }
 
+/// A name given as bytes (a std::string's) as a name id.
+pub(crate) unsafe fn name_bytes_id(s: Str, len: usize) -> u64 {
+    if s.is_null() {
+        return name_id("");
+    }
+    name_id(&String::from_utf8_lossy(std::slice::from_raw_parts(
+        s as *const u8,
+        len,
+    )))
+}
+
 pub(crate) unsafe fn path_id(ts: *mut ThreadState, path: Str) -> u64 {
     crate::files::intern_path(&mut *ts, libc::AT_FDCWD, path).unwrap_or(u64::MAX)
 }
@@ -277,7 +302,7 @@ pub(crate) fn note_engine(engine: Obj, io: Obj) {
 }
 
 /// The `adios2_requests_done` event of a call that completes deferred operations.
-unsafe fn settle(ts: *mut ThreadState, t: u64, engine: Obj, which: u64) {
+pub(crate) unsafe fn requests_done(ts: *mut ThreadState, t: u64, engine: Obj, which: u64) {
     runtime::child(
         ts,
         Func::adios2_requests_done,
@@ -307,21 +332,22 @@ adios_wrap! {
     };
     fn adios2_end_step(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
         forget_variables();
-        settle(ts, t1, engine, ALL);
+        requests_done(ts, t1, engine, ALL);
         [engine as u64]
     };
     fn adios2_perform_puts(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
-        settle(ts, t1, engine, PUTS);
+        requests_done(ts, t1, engine, PUTS);
         [engine as u64]
     };
     fn adios2_perform_gets(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
-        settle(ts, t1, engine, GETS);
+        requests_done(ts, t1, engine, GETS);
         [engine as u64]
     };
     fn adios2_flush(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| [engine as u64];
+    fn adios2_perform_data_write(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| [engine as u64];
     fn adios2_close(engine: Obj) -> c_int |ts| () => |v, ret, ts, t1| {
         forget_variables();
-        settle(ts, t1, engine, ALL);
+        requests_done(ts, t1, engine, ALL);
         [engine as u64]
     };
     fn adios2_finalize(adios: Obj) -> c_int |ts| () => |v, ret, ts, t1| [adios as u64];

@@ -11,6 +11,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod adios;
+mod adios_cxx;
 mod config;
 mod files;
 mod hdf5;

@@ -123,6 +123,10 @@ pub struct ThreadState {
     shift: u32,
     start_ns: u64,
     pub counts: Box<[u64]>,
+    /// Set while a call of a layer whose entry points call each other is being recorded
+    /// (ADIOS2: the C API and the C++ API call the core, which is interposed for the
+    /// Python bindings): the inner entry points pass through (see [`nest`]).
+    nested: bool,
     /// Per-thread path cache (see files.rs).
     pub path_cache: crate::files::PathCache,
 }
@@ -409,6 +413,22 @@ pub fn update_meta(f: impl FnOnce(&mut ProcessMeta)) {
     }
 }
 
+/// Mark the call begun on `ts` as the outermost of a library whose entry points call each
+/// other: false (and the call is to pass through, after [`cancel`]) when such a call is being
+/// recorded already. [`unnest`] ends it.
+#[inline(always)]
+pub fn nest(ts: *mut ThreadState) -> bool {
+    // SAFETY: ts is this thread's own state.
+    let t = unsafe { &mut *ts };
+    !std::mem::replace(&mut t.nested, true)
+}
+
+/// End of the outermost call marked by [`nest`].
+#[inline(always)]
+pub fn unnest(ts: *mut ThreadState) {
+    unsafe { (*ts).nested = false };
+}
+
 /// Leave a call without recording it (the wrapper decided it is not to be traced after all,
 /// e.g. its path is excluded).
 #[inline(always)]
@@ -684,6 +704,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             shift: p.clock.shift,
             start_ns: p.start.monotonic_ns,
             counts: vec![0u64; FUNCTIONS.len()].into_boxed_slice(),
+            nested: false,
             path_cache: Default::default(),
         });
         let raw = Box::into_raw(ts);

@@ -1,4 +1,5 @@
-//! Exported entry points of the C-variadic wrappers in shim.c.
+//! Exported entry points of the C-variadic wrappers in shim.c (and, through the same macro,
+//! of the ADIOS2 C++ wrappers in adios_cxx.c).
 //!
 //! A Rust cdylib exports only symbols defined in Rust, so each of these is a naked function
 //! whose body is a single tail jump into the C wrapper: registers and stack (including the
@@ -19,6 +20,7 @@ macro_rules! trampolines {
         }
     )* };
 }
+pub(crate) use trampolines;
 
 trampolines! {
     printf => rotf2_c_printf,
