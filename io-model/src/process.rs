@@ -7,6 +7,7 @@
 use crate::calls::CallTrees;
 use crate::clock::TimeMap;
 use crate::kinds::*;
+use crate::posix::{FdEntry, Ofd};
 use crate::sink::{OpBegin, Sink};
 use crate::trace::ProcessTrace;
 use definitions::{
@@ -16,31 +17,17 @@ use definitions::{
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
-use io_events::functions::{
-    Dir, Flags, FunctionInfo, Kind, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
-};
+use io_events::functions::{Dir, FunctionInfo, Kind, Layer, Mapping, Role, Target, FUNCTIONS, RET};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-type Err = String;
+pub(crate) type Err = String;
 
-/// Open file description: shared by dup'ed fds.
-#[derive(Debug)]
-struct Ofd {
-    pos: Option<u64>,
-    append: bool,
-}
-
-struct FdEntry {
-    handle: u32,
-    ofd: Rc<RefCell<Ofd>>,
-}
-
-struct StreamEntry {
-    handle: u32,
+pub(crate) struct StreamEntry {
+    pub(crate) handle: u32,
     /// The fd under the stream, closed with it.
-    fd: Option<i32>,
-    pos: Option<u64>,
+    pub(crate) fd: Option<i32>,
+    pub(crate) pos: Option<u64>,
 }
 
 /// What a call did at its start that its end needs.
@@ -57,7 +44,7 @@ struct Pending {
 
 /// A library operation in flight (non-blocking request, split collective, deferred put).
 #[derive(Clone, Copy)]
-struct InFlight {
+pub(crate) struct InFlight {
     handle: u32,
     id: u64,
     bytes: u64,
@@ -87,7 +74,7 @@ fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
 }
 
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
-fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
+pub(crate) fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
     match dir {
         Dir::Read => (OpMode::Read, field(info, r, req)),
         Dir::Write => (OpMode::Write, field(info, r, req)),
@@ -104,46 +91,46 @@ fn which_covers(which: u64, dir: Dir) -> bool {
     }
 }
 
-fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
+pub(crate) fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
     r.fields[info.field_index(i)]
 }
 
 /// Per-process conversion state.
 pub(crate) struct ProcessState<'p> {
-    p: &'p ProcessTrace,
-    host_node: u32,
+    pub(crate) p: &'p ProcessTrace,
+    pub(crate) host_node: u32,
     /// Local file id -> global file id.
-    file_map: HashMap<u64, u32>,
-    fds: HashMap<i32, FdEntry>,
-    streams: HashMap<u64, StreamEntry>,
-    active: HashSet<u32>,
-    next_id: u64,
-    locks: HashMap<u32, LockType>,
+    pub(crate) file_map: HashMap<u64, u32>,
+    pub(crate) fds: HashMap<i32, FdEntry>,
+    pub(crate) streams: HashMap<u64, StreamEntry>,
+    pub(crate) active: HashSet<u32>,
+    pub(crate) next_id: u64,
+    pub(crate) locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
-    aio: HashMap<u64, (u32, u64, u64)>,
+    pub(crate) aio: HashMap<u64, (u32, u64, u64)>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
-    objs: HashMap<(Layer, u64), u32>,
+    pub(crate) objs: HashMap<(Layer, u64), u32>,
     /// Library operations in flight (non-blocking requests, split collectives, deferred
     /// puts), keyed by (layer, owning object, request or object identity).
-    reqs: HashMap<ReqKey, InFlight>,
+    pub(crate) reqs: HashMap<ReqKey, InFlight>,
     /// Non-blocking starts (NamedStart) whose completion is collective, as (thread, n-th
     /// start of that thread): found by a first pass over the process's streams.
-    collective_starts: HashSet<(usize, u64)>,
+    pub(crate) collective_starts: HashSet<(usize, u64)>,
     /// The thread being converted and how many NamedStart records it has had so far.
-    thread: usize,
-    starts_seen: Vec<u64>,
+    pub(crate) thread: usize,
+    pub(crate) starts_seen: Vec<u64>,
     /// Library handles whose file is a directory of files (an ADIOS BP output): files opened
     /// inside it while it is open get it as parent, whichever thread opens them.
-    containers: Vec<(u32, String)>,
+    pub(crate) containers: Vec<(u32, String)>,
     /// Local communicator id -> global comm id.
-    comm_map: HashMap<u64, u32>,
+    pub(crate) comm_map: HashMap<u64, u32>,
     /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
     /// handle of their file and their name (a global string id).
-    subs: HashMap<(Layer, u64), (u32, u32)>,
+    pub(crate) subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
-    selection: Option<String>,
+    pub(crate) selection: Option<String>,
     /// Handles being created by calls in progress on the current tree (for parents).
-    opening: Vec<(u32, u8)>,
+    pub(crate) opening: Vec<(u32, u8)>,
     /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
     stack: Vec<(usize, Pending)>,
 }
@@ -234,7 +221,19 @@ impl<'p> ProcessState<'p> {
 }
 
 impl<'p> ProcessState<'p> {
-    fn file(&mut self, defs: &mut GlobalDefs, local: u64, dir_hint: bool) -> Option<u32> {
+    /// A new operation's matching id (unique in the process).
+    pub(crate) fn op_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub(crate) fn file(
+        &mut self,
+        defs: &mut GlobalDefs,
+        local: u64,
+        dir_hint: bool,
+    ) -> Option<u32> {
         if let Some(&g) = self.file_map.get(&local) {
             if dir_hint {
                 defs.files[g as usize].kind = FileType::Directory;
@@ -252,11 +251,11 @@ impl<'p> ProcessState<'p> {
         Some(g)
     }
 
-    fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
+    pub(crate) fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
         self.new_handle_on(defs, file, layer, None)
     }
 
-    fn new_handle_on(
+    pub(crate) fn new_handle_on(
         &mut self,
         defs: &mut GlobalDefs,
         file: u32,
@@ -300,7 +299,7 @@ impl<'p> ProcessState<'p> {
     }
 
     /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
-    fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
+    pub(crate) fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
         let mut def = defs.handles[like as usize].clone();
         def.flags &= !HANDLE_PRE_CREATED;
         let active = &self.active;
@@ -309,7 +308,7 @@ impl<'p> ProcessState<'p> {
         h
     }
 
-    fn destroy<S: Sink>(
+    pub(crate) fn destroy<S: Sink>(
         &mut self,
         defs: &GlobalDefs,
         s: &mut S,
@@ -337,19 +336,6 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
-    fn close_fd<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        fd: i32,
-    ) -> Result<(), Err> {
-        if let Some(e) = self.fds.remove(&fd) {
-            self.destroy(defs, s, t, e.handle)?;
-        }
-        Ok(())
-    }
-
     fn close_stream<S: Sink>(
         &mut self,
         defs: &GlobalDefs,
@@ -362,221 +348,6 @@ impl<'p> ProcessState<'p> {
                 self.close_fd(defs, s, t, fd)?;
             }
             self.destroy(defs, s, t, e.handle)?;
-        }
-        Ok(())
-    }
-
-    /// The position of a target is no longer known (a seek whose result was not recorded).
-    fn forget_position(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
-        match t {
-            Target::Fd(i) => {
-                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
-                    e.ofd.borrow_mut().pos = None;
-                }
-            }
-            Target::Stream(i) => {
-                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                    s.pos = None;
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    fn target(
-        &mut self,
-        defs: &mut GlobalDefs,
-        info: &FunctionInfo,
-        r: &Record,
-        t: Target,
-    ) -> Option<u32> {
-        match t {
-            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).map(|e| e.handle),
-            Target::Stream(i) => {
-                let key = field(info, r, i);
-                if key == 0 {
-                    Some(defs.proxy(info.layer)) // fflush(NULL)
-                } else {
-                    self.streams.get(&key).map(|s| s.handle)
-                }
-            }
-            Target::Proxy => Some(defs.proxy(info.layer)),
-        }
-    }
-
-    /// The implicit position of a target (and a way to advance it).
-    fn position(&self, info: &FunctionInfo, r: &Record, t: Target, dir: Dir) -> Option<u64> {
-        match t {
-            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).and_then(|e| {
-                let o = e.ofd.borrow();
-                // An appending write goes to the end of the file, which is not tracked.
-                if o.append && dir == Dir::Write {
-                    None
-                } else {
-                    o.pos
-                }
-            }),
-            Target::Stream(i) => self.streams.get(&field(info, r, i)).and_then(|s| s.pos),
-            Target::Proxy => None,
-        }
-    }
-
-    fn set_position(
-        &mut self,
-        info: &FunctionInfo,
-        r: &Record,
-        t: Target,
-        pos: Option<u64>,
-        advance: Option<u64>,
-    ) {
-        let apply = |cur: Option<u64>| match (pos, advance) {
-            (Some(p), _) => Some(p),
-            (None, Some(a)) => cur.map(|c| c + a),
-            (None, None) => cur,
-        };
-        match t {
-            Target::Fd(i) => {
-                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
-                    let mut o = e.ofd.borrow_mut();
-                    o.pos = if o.append && pos.is_none() {
-                        None
-                    } else {
-                        apply(o.pos)
-                    };
-                }
-            }
-            Target::Stream(i) => {
-                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                    s.pos = apply(s.pos);
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    /// A stream and the descriptor under it (or a duplicate of it) share one file position,
-    /// but stdio buffers: I/O or a seek through the stream moves the descriptor's position by
-    /// an amount the trace does not show, and I/O on the descriptor moves the stream's. After
-    /// either, the other side's position is unknown (no Offset rather than a wrong one).
-    fn positions_diverge(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
-        match t {
-            Target::Stream(i) => {
-                let fd = self.streams.get(&field(info, r, i)).and_then(|s| s.fd);
-                if let Some(e) = fd.and_then(|fd| self.fds.get(&fd)) {
-                    e.ofd.borrow_mut().pos = None;
-                }
-            }
-            Target::Fd(i) => {
-                let Some(ofd) = self
-                    .fds
-                    .get(&(field(info, r, i) as i32))
-                    .map(|e| e.ofd.clone())
-                else {
-                    return;
-                };
-                let fds = &self.fds;
-                for s in self.streams.values_mut() {
-                    let shared =
-                        s.fd.and_then(|fd| fds.get(&fd))
-                            .is_some_and(|e| Rc::ptr_eq(&e.ofd, &ofd));
-                    if shared {
-                        s.pos = None;
-                    }
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    /// A child was forked that inherited `fds`: their positions (and those of the streams on
-    /// them) now move with the child's I/O too, which this process's trace does not show.
-    pub(crate) fn forked(&mut self, fds: &[i32]) {
-        for fd in fds {
-            if let Some(e) = self.fds.get(fd) {
-                e.ofd.borrow_mut().pos = None;
-            }
-        }
-        for s in self.streams.values_mut() {
-            if s.fd.is_some_and(|fd| fds.contains(&fd)) {
-                s.pos = None;
-            }
-        }
-    }
-
-    /// IoOperationBegin of one operation of a call, if its handle is known.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_op<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        target: Target,
-        dir: Dir,
-        req: u8,
-        off: Off,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(h) = self.target(defs, info, r, target) else {
-            return Ok(None);
-        };
-        let id = self.next_id;
-        self.next_id += 1;
-        let offset = match off {
-            Off::Field(i) => Some(field(info, r, i)),
-            Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
-            Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target, dir),
-            Off::None => None,
-        };
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags: OpFlags::NONE,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
-    }
-
-    /// IoOperationComplete of one operation, and the position it moves.
-    #[allow(clippy::too_many_arguments)]
-    fn complete_op<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t1: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        target: Target,
-        dir: Dir,
-        xfer: u8,
-        off: Off,
-        (h, id): (u32, u64),
-    ) -> Result<(), Err> {
-        let got = if dir == Dir::Flush {
-            0
-        } else {
-            field(info, r, xfer)
-        };
-        s.op_complete(defs, t1, h, got, id)?;
-        let implicit = match off {
-            Off::Implicit => true,
-            Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
-            _ => false,
-        };
-        if implicit && dir != Dir::Flush {
-            self.set_position(info, r, target, None, Some(got));
-        }
-        // Through a stream every operation (a flush too) may move the descriptor under it; on a
-        // descriptor only those at the file position do.
-        if matches!(target, Target::Stream(_)) || (implicit && dir != Dir::Flush) {
-            self.positions_diverge(info, r, target);
         }
         Ok(())
     }
@@ -616,8 +387,7 @@ impl<'p> ProcessState<'p> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
             return Ok(None);
         };
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let offset = if off == RET || dir == Dir::Flush {
             None
@@ -655,8 +425,7 @@ impl<'p> ProcessState<'p> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
             return Ok(None);
         };
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
         let name = defs.strings.id(text);
@@ -778,45 +547,8 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::Data {
-                target,
-                dir,
-                req,
-                off,
-                ..
-            } => {
-                pend.op = self.begin_op(defs, s, t0, info, r, target, dir, req, off)?;
-            }
-            Mapping::Copy {
-                from,
-                to,
-                req,
-                off_from,
-                off_to,
-            } => {
-                pend.op = self.begin_op(
-                    defs,
-                    s,
-                    t0,
-                    info,
-                    r,
-                    Target::Fd(from),
-                    Dir::Read,
-                    req,
-                    off_from,
-                )?;
-                pend.op2 = self.begin_op(
-                    defs,
-                    s,
-                    t0,
-                    info,
-                    r,
-                    Target::Fd(to),
-                    Dir::Write,
-                    req,
-                    off_to,
-                )?;
-            }
+            Mapping::Data { .. } => pend.op = self.begin_data(defs, s, t0, info, r)?,
+            Mapping::Copy { .. } => (pend.op, pend.op2) = self.begin_copy(defs, s, t0, info, r)?,
             Mapping::ObjOpen { path, comm, .. } => {
                 if let Some(file) = self.file(defs, field(info, r, path), false) {
                     let c = if comm == RET {
@@ -902,8 +634,7 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
-                    let id = self.next_id;
-                    self.next_id += 1;
+                    let id = self.op_id();
                     let (mode, bytes) = mode_bytes(info, r, dir, req);
                     let collective = coll != RET && field(info, r, coll) != 0;
                     let flags = if collective {
@@ -927,33 +658,7 @@ impl<'p> ProcessState<'p> {
                     pend.op = Some((h, id));
                 }
             }
-            Mapping::AioStart {
-                dir, fd, req, off, ..
-            } => {
-                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                    let h = e.handle;
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let mode = if dir == Dir::Read {
-                        OpMode::Read
-                    } else {
-                        OpMode::Write
-                    };
-                    s.op_begin(
-                        defs,
-                        t0,
-                        OpBegin {
-                            handle: h,
-                            mode,
-                            flags: OpFlags::NON_BLOCKING,
-                            bytes: field(info, r, req),
-                            id,
-                            offset: Some(field(info, r, off)),
-                        },
-                    )?;
-                    pend.op = Some((h, id));
-                }
-            }
+            Mapping::AioStart { .. } => pend.op = self.begin_aio(defs, s, t0, info, r)?,
             _ => {}
         }
         Ok(pend)
@@ -987,36 +692,7 @@ impl<'p> ProcessState<'p> {
         }
         let ret = r.ret();
         match info.mapping {
-            Mapping::OpenFd { flags, .. } => {
-                if let Some(h) = pend.handle {
-                    let fl = match flags {
-                        Flags::Field(i) => field(info, r, i) as u32,
-                        Flags::Fixed(f) => f,
-                        Flags::FixedOr(f, i) => f | field(info, r, i) as u32,
-                    };
-                    let fd = ret as i32;
-                    self.close_fd(defs, s, t1, fd)?;
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(
-                        fd,
-                        FdEntry {
-                            handle: h,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
-                        },
-                    );
-                }
-            }
+            Mapping::OpenFd { .. } => self.opened_fd(defs, s, t1, info, r, pend.handle)?,
             Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
                 if let Mapping::ReopenStream { stream, .. } = info.mapping {
                     self.close_stream(defs, s, t1, field(info, r, stream))?;
@@ -1112,18 +788,8 @@ impl<'p> ProcessState<'p> {
                     );
                 }
             }
-            Mapping::Close(Target::Fd(i)) => {
-                if !failed {
-                    let fd = field(info, r, i) as i32;
-                    self.close_fd(defs, s, t1, fd)?;
-                    // close(fileno(f)): the stream no longer owns that number, so a later
-                    // fclose(f) must not close whatever reuses it.
-                    for s in self.streams.values_mut() {
-                        if s.fd == Some(fd) {
-                            s.fd = None;
-                        }
-                    }
-                }
+            Mapping::Close(Target::Fd(i)) if !failed => {
+                self.fd_closed(defs, s, t1, field(info, r, i) as i32)?
             }
             Mapping::Close(Target::Stream(i)) => {
                 // fclose disassociates the stream even when it fails.
@@ -1132,150 +798,17 @@ impl<'p> ProcessState<'p> {
                 }
             }
             Mapping::Close(Target::Proxy) => {}
-            Mapping::Data {
-                target,
-                xfer,
-                off,
-                dir,
-                ..
-            } => {
-                if let Some(op) = pend.op {
-                    self.complete_op(defs, s, t1, info, r, target, dir, xfer, off, op)?;
-                }
+            Mapping::Data { .. } => self.complete_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::Copy { .. } => {
+                self.complete_copy(defs, s, t1, info, r, (pend.op, pend.op2))?
             }
-            Mapping::Copy {
-                from,
-                to,
-                off_from,
-                off_to,
-                ..
-            } => {
-                if let Some(op) = pend.op {
-                    self.complete_op(
-                        defs,
-                        s,
-                        t1,
-                        info,
-                        r,
-                        Target::Fd(from),
-                        Dir::Read,
-                        RET,
-                        off_from,
-                        op,
-                    )?;
-                }
-                if let Some(op) = pend.op2 {
-                    self.complete_op(
-                        defs,
-                        s,
-                        t1,
-                        info,
-                        r,
-                        Target::Fd(to),
-                        Dir::Write,
-                        RET,
-                        off_to,
-                        op,
-                    )?;
-                }
-            }
-            Mapping::Seek {
-                target,
-                offset,
-                whence: wh,
-                result,
-            } => {
-                if !failed {
-                    if let Some(h) = self.target(defs, info, r, target) {
-                        let res = result.map(|i| field(info, r, i)).filter(|&v| v as i64 >= 0);
-                        let wv = if wh == RET { 0 } else { field(info, r, wh) };
-                        s.seek(
-                            defs,
-                            t1,
-                            h,
-                            field(info, r, offset) as i64,
-                            whence(wv),
-                            res.unwrap_or(u64::MAX),
-                        )?;
-                        match res {
-                            Some(_) => self.set_position(info, r, target, res, None),
-                            None => self.forget_position(info, r, target),
-                        }
-                        self.positions_diverge(info, r, target);
-                    }
-                }
-            }
-            Mapping::Rewind { target } => {
-                if let Some(h) = self.target(defs, info, r, target) {
-                    s.seek(defs, t1, h, 0, Whence::FromStart, 0)?;
-                    self.set_position(info, r, target, Some(0), None);
-                    self.positions_diverge(info, r, target);
-                }
-            }
-            Mapping::Dup { old } => {
-                if !failed {
-                    let (o, n) = (field(info, r, old) as i32, ret as i32);
-                    let cloexec = info.name == "dup3" && r.fields[2] as i32 & libc::O_CLOEXEC != 0;
-                    self.dup(defs, s, t1, o, n, cloexec)?;
-                }
-            }
-            Mapping::Fcntl => {
-                if !failed {
-                    self.fcntl(defs, s, t1, r)?;
-                }
-            }
-            Mapping::Flock { fd, op } => {
-                if !failed {
-                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                        let h = e.handle;
-                        let op = field(info, r, op) as i32;
-                        let ty = if op & libc::LOCK_SH != 0 {
-                            LockType::Shared
-                        } else {
-                            LockType::Exclusive
-                        };
-                        if op & libc::LOCK_UN != 0 {
-                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            s.lock(defs, t1, h, LockOp::Release, ty)?;
-                        } else if op & libc::LOCK_NB != 0 {
-                            self.locks.insert(h, ty);
-                            s.lock(defs, t1, h, LockOp::Try, ty)?;
-                        } else {
-                            self.locks.insert(h, ty);
-                            s.lock(defs, t1, h, LockOp::Acquire, ty)?;
-                        }
-                    }
-                }
-            }
-            Mapping::Lockf { fd, cmd } => {
-                if !failed {
-                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                        let h = e.handle;
-                        match field(info, r, cmd) as i32 {
-                            libc::F_LOCK => {
-                                s.lock(defs, t1, h, LockOp::Acquire, LockType::Exclusive)?
-                            }
-                            libc::F_TLOCK => {
-                                s.lock(defs, t1, h, LockOp::Try, LockType::Exclusive)?
-                            }
-                            libc::F_ULOCK => {
-                                s.lock(defs, t1, h, LockOp::Release, LockType::Exclusive)?
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            Mapping::Delete { path } => {
-                if !failed {
-                    let dir = info.name == "rmdir"
-                        || (info.name == "unlinkat"
-                            && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
-                    if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                        s.delete_file(defs, t1, defs.paradigm(info.layer), file)?;
-                    }
-                }
-            }
+            Mapping::Seek { .. } if !failed => self.seek(defs, s, t1, info, r)?,
+            Mapping::Rewind { target } => self.rewind(defs, s, t1, info, r, target)?,
+            Mapping::Dup { old } if !failed => self.dup_call(defs, s, t1, info, r, old)?,
+            Mapping::Fcntl if !failed => self.fcntl(defs, s, t1, r)?,
+            Mapping::Flock { .. } if !failed => self.flock(defs, s, t1, info, r)?,
+            Mapping::Lockf { .. } if !failed => self.lockf(defs, s, t1, info, r)?,
+            Mapping::Delete { path } if !failed => self.delete(defs, s, t1, info, r, path)?,
             Mapping::Unget { target } => {
                 if !failed {
                     if let Target::Stream(i) = target {
@@ -1286,51 +819,10 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::AioStart { cb, req, .. } => {
-                if let Some((h, id)) = pend.op {
-                    s.op_issued(defs, t1, h, id)?;
-                    self.aio
-                        .insert(field(info, r, cb), (h, id, field(info, r, req)));
-                }
-            }
-            Mapping::AioTest { cb } => {
-                if ret as i32 == libc::EINPROGRESS {
-                    if let Some(&(h, id, _)) = self.aio.get(&field(info, r, cb)) {
-                        s.op_test(defs, t1, h, id)?;
-                    }
-                }
-            }
-            Mapping::AioComplete { cb } => {
-                if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
-                    let got = if ret as i64 >= 0 { ret } else { 0 };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::AioCancel { fd, cb } => {
-                if !failed && ret as i32 == libc::AIO_CANCELED {
-                    let key = field(info, r, cb);
-                    let victims: Vec<(u64, (u32, u64, u64))> = if key != 0 {
-                        self.aio
-                            .remove(&key)
-                            .map(|v| vec![(key, v)])
-                            .unwrap_or_default()
-                    } else {
-                        let h = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle);
-                        let keys: Vec<u64> = self
-                            .aio
-                            .iter()
-                            .filter(|(_, v)| Some(v.0) == h)
-                            .map(|(k, _)| *k)
-                            .collect();
-                        keys.into_iter()
-                            .filter_map(|k| self.aio.remove(&k).map(|v| (k, v)))
-                            .collect()
-                    };
-                    for (_, (h, id, _)) in victims {
-                        s.op_cancelled(defs, t1, h, id)?;
-                    }
-                }
-            }
+            Mapping::AioStart { .. } => self.aio_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::AioTest { cb } => self.aio_test(defs, s, t1, info, r, cb)?,
+            Mapping::AioComplete { cb } => self.aio_complete(defs, s, t1, info, r, cb)?,
+            Mapping::AioCancel { .. } if !failed => self.aio_cancel(defs, s, t1, info, r)?,
             Mapping::ObjOpen { key, amode, .. } => {
                 if let Some(h) = pend.handle {
                     let k = (info.layer, field(info, r, key));
@@ -1568,6 +1060,15 @@ impl<'p> ProcessState<'p> {
                     s.op_complete(defs, t1, h, got, id)?;
                 }
             }
+            // Failed calls that change nothing.
+            Mapping::Close(_)
+            | Mapping::Seek { .. }
+            | Mapping::Dup { .. }
+            | Mapping::Fcntl
+            | Mapping::Flock { .. }
+            | Mapping::Lockf { .. }
+            | Mapping::Delete { .. }
+            | Mapping::AioCancel { .. } => {}
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if info.role == Role::Event {
@@ -1579,39 +1080,10 @@ impl<'p> ProcessState<'p> {
         s.leave(t1, defs.region(r.func), r)
     }
 
-    fn dup<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        old: i32,
-        new: i32,
-        cloexec: bool,
-    ) -> Result<(), Err> {
-        if old == new {
-            return Ok(());
-        }
-        self.close_fd(defs, s, t, new)?;
-        let Some(e) = self.fds.get(&old) else {
-            return Ok(());
-        };
-        let (oh, ofd) = (e.handle, e.ofd.clone());
-        let nh = self.twin_handle(defs, oh);
-        let st = if cloexec {
-            StatusFlags::CLOSE_ON_EXEC
-        } else {
-            StatusFlags::NONE
-        };
-        s.duplicate_handle(defs, t, oh, nh, st)?;
-        let pos = ofd.borrow().pos;
-        self.fds.insert(new, FdEntry { handle: nh, ofd });
-        self.rebind_streams(defs, s, t, new, nh, pos)
-    }
-
     /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
     /// writes through stdout), the stream writes into another file: its handle is replaced
     /// by a new ISO C handle on that file, made from the new descriptor's handle.
-    fn rebind_streams<S: Sink>(
+    pub(crate) fn rebind_streams<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
         s: &mut S,
@@ -1641,55 +1113,6 @@ impl<'p> ProcessState<'p> {
                 s.handle = nh;
                 s.pos = pos;
             }
-        }
-        Ok(())
-    }
-
-    fn fcntl<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        r: &Record,
-    ) -> Result<(), Err> {
-        let fd = r.fields[0] as i32;
-        let cmd = r.fields[1] as i32;
-        let arg = r.fields[2];
-        match cmd {
-            libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
-                self.dup(defs, s, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?
-            }
-            libc::F_SETFL => {
-                if let Some(e) = self.fds.get(&fd) {
-                    e.ofd.borrow_mut().append = arg as i32 & libc::O_APPEND != 0;
-                    s.change_status_flags(defs, t, e.handle, status_flags(arg as u32))?;
-                }
-            }
-            libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
-                if let Some(e) = self.fds.get(&fd) {
-                    let h = e.handle;
-                    match arg as i32 {
-                        x if x == libc::F_UNLCK => {
-                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            s.lock(defs, t, h, LockOp::Release, ty)?;
-                        }
-                        x => {
-                            let ty = if x == libc::F_RDLCK {
-                                LockType::Shared
-                            } else {
-                                LockType::Exclusive
-                            };
-                            self.locks.insert(h, ty);
-                            if cmd == libc::F_SETLKW || cmd == libc::F_OFD_SETLKW {
-                                s.lock(defs, t, h, LockOp::Acquire, ty)?;
-                            } else {
-                                s.lock(defs, t, h, LockOp::Try, ty)?;
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
         }
         Ok(())
     }
