@@ -17,4 +17,5 @@ mod process;
 pub mod resolve;
 pub mod run;
 pub mod sink;
+mod stdio;
 pub mod trace;

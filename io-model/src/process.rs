@@ -7,8 +7,9 @@
 use crate::calls::CallTrees;
 use crate::clock::TimeMap;
 use crate::kinds::*;
-use crate::posix::{FdEntry, Ofd};
+use crate::posix::FdEntry;
 use crate::sink::{OpBegin, Sink};
+use crate::stdio::StreamEntry;
 use crate::trace::ProcessTrace;
 use definitions::{
     FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
@@ -18,17 +19,8 @@ use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
 use io_events::functions::{Dir, FunctionInfo, Kind, Layer, Mapping, Role, Target, FUNCTIONS, RET};
-use std::cell::RefCell;
-use std::rc::Rc;
 
 pub(crate) type Err = String;
-
-pub(crate) struct StreamEntry {
-    pub(crate) handle: u32,
-    /// The fd under the stream, closed with it.
-    pub(crate) fd: Option<i32>,
-    pub(crate) pos: Option<u64>,
-}
 
 /// What a call did at its start that its end needs.
 #[derive(Default, Clone, Copy)]
@@ -251,6 +243,23 @@ impl<'p> ProcessState<'p> {
         Some(g)
     }
 
+    /// The start of an open of the file in field `path` (OpenFd, OpenStream, ReopenStream,
+    /// OpenDir): its new handle, on `opening` while the call runs (what the call opens
+    /// underneath gets it as parent).
+    fn open_path(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        path: u8,
+    ) -> Option<u32> {
+        let dir = matches!(info.mapping, Mapping::OpenDir { .. });
+        let file = self.file(defs, field(info, r, path), dir)?;
+        let h = self.new_handle(defs, file, info.layer);
+        self.opening.push((h, defs.paradigm(info.layer)));
+        Some(h)
+    }
+
     pub(crate) fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
         self.new_handle_on(defs, file, layer, None)
     }
@@ -332,22 +341,6 @@ impl<'p> ProcessState<'p> {
         }
         if self.active.remove(&handle) {
             s.destroy_handle(defs, t, handle)?;
-        }
-        Ok(())
-    }
-
-    fn close_stream<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        key: u64,
-    ) -> Result<(), Err> {
-        if let Some(e) = self.streams.remove(&key) {
-            if let Some(fd) = e.fd {
-                self.close_fd(defs, s, t, fd)?;
-            }
-            self.destroy(defs, s, t, e.handle)?;
         }
         Ok(())
     }
@@ -530,22 +523,9 @@ impl<'p> ProcessState<'p> {
             Mapping::OpenFd { path, .. }
             | Mapping::OpenStream { path, .. }
             | Mapping::ReopenStream { path, .. }
-            | Mapping::OpenDir { path } => {
-                let dir = matches!(info.mapping, Mapping::OpenDir { .. });
-                if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                    let h = self.new_handle(defs, file, info.layer);
-                    self.opening.push((h, defs.paradigm(info.layer)));
-                    pend.handle = Some(h);
-                }
-            }
+            | Mapping::OpenDir { path } => pend.handle = self.open_path(defs, info, r, path),
             Mapping::StreamFromFd { fd, .. } => {
-                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                    let file = defs.handles[e.handle as usize].file;
-                    if let Some(file) = file {
-                        let h = self.new_handle(defs, file, info.layer);
-                        pend.handle = Some(h);
-                    }
-                }
+                pend.handle = self.open_stream_on_fd(defs, info, r, fd)
             }
             Mapping::Data { .. } => pend.op = self.begin_data(defs, s, t0, info, r)?,
             Mapping::Copy { .. } => (pend.op, pend.op2) = self.begin_copy(defs, s, t0, info, r)?,
@@ -690,112 +670,21 @@ impl<'p> ProcessState<'p> {
         if pend.context {
             self.opening.pop();
         }
-        let ret = r.ret();
         match info.mapping {
             Mapping::OpenFd { .. } => self.opened_fd(defs, s, t1, info, r, pend.handle)?,
-            Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
-                if let Mapping::ReopenStream { stream, .. } = info.mapping {
-                    self.close_stream(defs, s, t1, field(info, r, stream))?;
-                }
-                if let Some(h) = pend.handle {
-                    let fl = field(info, r, flags) as u32;
-                    let fdn = field(info, r, fd) as i32;
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
-                    self.close_fd(defs, s, t1, fdn)?;
-                    let file = defs.handles[h as usize].file.unwrap_or(0);
-                    self.opening.push((h, defs.paradigm(Layer::Isoc)));
-                    let ph = self.new_handle(defs, file, Layer::Posix);
-                    self.opening.pop();
-                    s.create_handle(
-                        defs,
-                        t1,
-                        ph,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(
-                        fdn,
-                        FdEntry {
-                            handle: ph,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
-                        },
-                    );
-                    self.streams.insert(
-                        ret,
-                        StreamEntry {
-                            handle: h,
-                            fd: Some(fdn),
-                            pos: if append { None } else { Some(0) },
-                        },
-                    );
-                }
+            Mapping::OpenStream { .. } | Mapping::ReopenStream { .. } => {
+                self.opened_stream(defs, s, t1, info, r, pend.handle)?
             }
-            Mapping::StreamFromFd { fd, flags } => {
-                if let Some(h) = pend.handle {
-                    let fdn = field(info, r, fd) as i32;
-                    if let Some(e) = self.fds.get(&fdn) {
-                        let fl = field(info, r, flags) as u32;
-                        s.duplicate_handle(defs, t1, e.handle, h, status_flags(fl))?;
-                        let pos = e.ofd.borrow().pos;
-                        self.streams.insert(
-                            ret,
-                            StreamEntry {
-                                handle: h,
-                                fd: Some(fdn),
-                                pos,
-                            },
-                        );
-                    }
-                }
+            Mapping::StreamFromFd { .. } => {
+                self.opened_stream_on_fd(defs, s, t1, info, r, pend.handle)?
             }
-            Mapping::OpenDir { .. } => {
-                if let Some(h) = pend.handle {
-                    // fdopendir's fd (field 0) now belongs to the directory stream.
-                    let fd =
-                        if info.args.first().map(|a| a.1) == Some(io_events::functions::Kind::Fd) {
-                            Some(r.fields[0] as i32)
-                        } else {
-                            None
-                        };
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        AccessMode::ReadOnly,
-                        CreationFlags::DIRECTORY,
-                        StatusFlags::NONE,
-                    )?;
-                    self.streams.insert(
-                        ret,
-                        StreamEntry {
-                            handle: h,
-                            fd,
-                            pos: None,
-                        },
-                    );
-                }
-            }
+            Mapping::OpenDir { .. } => self.opened_dir(defs, s, t1, info, r, pend.handle)?,
             Mapping::Close(Target::Fd(i)) if !failed => {
                 self.fd_closed(defs, s, t1, field(info, r, i) as i32)?
             }
-            Mapping::Close(Target::Stream(i)) => {
-                // fclose disassociates the stream even when it fails.
-                if !failed || info.layer == Layer::Isoc {
-                    self.close_stream(defs, s, t1, field(info, r, i))?;
-                }
+            // fclose disassociates the stream even when it fails.
+            Mapping::Close(Target::Stream(i)) if !failed || info.layer == Layer::Isoc => {
+                self.close_stream(defs, s, t1, field(info, r, i))?
             }
             Mapping::Close(Target::Proxy) => {}
             Mapping::Data { .. } => self.complete_data(defs, s, t1, info, r, pend.op)?,
@@ -809,16 +698,9 @@ impl<'p> ProcessState<'p> {
             Mapping::Flock { .. } if !failed => self.flock(defs, s, t1, info, r)?,
             Mapping::Lockf { .. } if !failed => self.lockf(defs, s, t1, info, r)?,
             Mapping::Delete { path } if !failed => self.delete(defs, s, t1, info, r, path)?,
-            Mapping::Unget { target } => {
-                if !failed {
-                    if let Target::Stream(i) = target {
-                        if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                            // At position 0 the position after ungetc is unspecified.
-                            s.pos = s.pos.and_then(|p| p.checked_sub(1));
-                        }
-                    }
-                }
-            }
+            Mapping::Unget {
+                target: Target::Stream(i),
+            } if !failed => self.unget(info, r, i),
             Mapping::AioStart { .. } => self.aio_issued(defs, s, t1, info, r, pend.op)?,
             Mapping::AioTest { cb } => self.aio_test(defs, s, t1, info, r, cb)?,
             Mapping::AioComplete { cb } => self.aio_complete(defs, s, t1, info, r, cb)?,
@@ -1068,7 +950,8 @@ impl<'p> ProcessState<'p> {
             | Mapping::Flock { .. }
             | Mapping::Lockf { .. }
             | Mapping::Delete { .. }
-            | Mapping::AioCancel { .. } => {}
+            | Mapping::AioCancel { .. }
+            | Mapping::Unget { .. } => {}
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if info.role == Role::Event {
@@ -1078,43 +961,6 @@ impl<'p> ProcessState<'p> {
             s.attr_u32(ATTR_ERRNO, r.errno)?;
         }
         s.leave(t1, defs.region(r.func), r)
-    }
-
-    /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
-    /// writes through stdout), the stream writes into another file: its handle is replaced
-    /// by a new ISO C handle on that file, made from the new descriptor's handle.
-    pub(crate) fn rebind_streams<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        fd: i32,
-        fd_handle: u32,
-        pos: Option<u64>,
-    ) -> Result<(), Err> {
-        let keys: Vec<u64> = self
-            .streams
-            .iter()
-            .filter(|(_, s)| s.fd == Some(fd))
-            .map(|(k, _)| *k)
-            .collect();
-        for key in keys {
-            let Some(file) = defs.handles[fd_handle as usize].file else {
-                continue;
-            };
-            let old = self.streams[&key].handle;
-            if defs.handles[old as usize].file == Some(file) {
-                continue;
-            }
-            self.destroy(defs, s, t, old)?;
-            let nh = self.new_handle(defs, file, Layer::Isoc);
-            s.duplicate_handle(defs, t, fd_handle, nh, StatusFlags::NONE)?;
-            if let Some(s) = self.streams.get_mut(&key) {
-                s.handle = nh;
-                s.pos = pos;
-            }
-        }
-        Ok(())
     }
 
     /// Handles open before tracing began.
@@ -1160,13 +1006,7 @@ impl<'p> ProcessState<'p> {
                 } else {
                     None
                 };
-                self.fds.insert(
-                    fd as i32,
-                    FdEntry {
-                        handle: h,
-                        ofd: Rc::new(RefCell::new(Ofd { pos, append })),
-                    },
-                );
+                self.fds.insert(fd as i32, FdEntry::new(h, pos, append));
             } else {
                 self.streams.insert(
                     key,
