@@ -12,6 +12,7 @@
 pub mod calls;
 pub mod clock;
 pub mod kinds;
+mod objects;
 mod posix;
 mod process;
 pub mod resolve;

@@ -7,6 +7,7 @@
 use crate::calls::CallTrees;
 use crate::clock::TimeMap;
 use crate::kinds::*;
+use crate::objects::{InFlight, ReqKey};
 use crate::posix::FdEntry;
 use crate::sink::{OpBegin, Sink};
 use crate::stdio::StreamEntry;
@@ -18,7 +19,7 @@ use definitions::{
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
-use io_events::functions::{Dir, FunctionInfo, Kind, Layer, Mapping, Role, Target, FUNCTIONS, RET};
+use io_events::functions::{Dir, FunctionInfo, Layer, Mapping, Role, Target, FUNCTIONS, RET};
 
 pub(crate) type Err = String;
 
@@ -34,18 +35,6 @@ struct Pending {
     context: bool,
 }
 
-/// A library operation in flight (non-blocking request, split collective, deferred put).
-#[derive(Clone, Copy)]
-pub(crate) struct InFlight {
-    handle: u32,
-    id: u64,
-    bytes: u64,
-    dir: Dir,
-}
-
-/// The key of a request in flight: (layer, owning object or u64::MAX, request id).
-type ReqKey = (Layer, u64, u64);
-
 /// The attributes naming a library variable and its selection, by layer.
 fn variable_attrs(layer: Layer) -> (u32, u32) {
     if layer == Layer::Adios {
@@ -56,7 +45,7 @@ fn variable_attrs(layer: Layer) -> (u32, u32) {
 }
 
 /// The request key of a ReqDone-style record: (`file` field or none, `id` field).
-fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
+pub(crate) fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
     let owner = if file == RET {
         u64::MAX
     } else {
@@ -362,46 +351,6 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
-    /// IoOperationBegin of a library operation on the object in field `key`.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_obj_op<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        key: u8,
-        dir: Dir,
-        req: u8,
-        off: u8,
-        flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
-            return Ok(None);
-        };
-        let id = self.op_id();
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        let offset = if off == RET || dir == Dir::Flush {
-            None
-        } else {
-            Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
-        };
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
-    }
-
     /// IoOperationBegin of a transfer on a named variable of the library file in field
     /// `file` (netCDF, PnetCDF, ADIOS), with the variable's name as attribute.
     #[allow(clippy::too_many_arguments)]
@@ -438,58 +387,6 @@ impl<'p> ProcessState<'p> {
         Ok(Some((h, id)))
     }
 
-    /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
-    /// the order they started.
-    fn cancel_in_flight<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        handle: u32,
-    ) -> Result<(), Err> {
-        let mut left: Vec<InFlight> = self
-            .reqs
-            .values()
-            .filter(|v| v.handle == handle)
-            .copied()
-            .collect();
-        if left.is_empty() {
-            return Ok(());
-        }
-        left.sort_unstable_by_key(|v| v.id);
-        self.reqs.retain(|_, v| v.handle != handle);
-        for v in left {
-            s.op_cancelled(defs, t, v.handle, v.id)?;
-        }
-        Ok(())
-    }
-
-    /// An operation goes in flight under `k`. A request id reused while the converter still
-    /// holds it (a completion it never saw): the old operation is closed as cancelled.
-    #[allow(clippy::too_many_arguments)]
-    fn in_flight<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        k: ReqKey,
-        handle: u32,
-        id: u64,
-        bytes: u64,
-        dir: Dir,
-    ) -> Result<(), Err> {
-        let v = InFlight {
-            handle,
-            id,
-            bytes,
-            dir,
-        };
-        if let Some(old) = self.reqs.insert(k, v) {
-            s.op_cancelled(defs, t, old.handle, old.id)?;
-        }
-        Ok(())
-    }
-
     /// Enter the call: Enter, and what must happen at its start.
     fn start<S: Sink>(
         &mut self,
@@ -508,17 +405,7 @@ impl<'p> ProcessState<'p> {
         if info.fail.failed(r.ret()) {
             return Ok(pend);
         }
-        // A PnetCDF or ADIOS call on an open file: what it opens one layer down (PnetCDF's
-        // independent-mode MPI file, a BP engine's data files) belongs to that file.
-        if matches!(info.layer, Layer::PnetCdf | Layer::Adios)
-            && !matches!(info.mapping, Mapping::ObjOpen { .. })
-            && info.args.first().is_some_and(|a| a.1 == Kind::Handle)
-        {
-            if let Some(&h) = self.objs.get(&(info.layer, field(info, r, 0))) {
-                self.opening.push((h, defs.paradigm(info.layer)));
-                pend.context = true;
-            }
-        }
+        pend.context = self.enter_object_context(defs, info, r);
         match info.mapping {
             Mapping::OpenFd { path, .. }
             | Mapping::OpenStream { path, .. }
@@ -530,46 +417,10 @@ impl<'p> ProcessState<'p> {
             Mapping::Data { .. } => pend.op = self.begin_data(defs, s, t0, info, r)?,
             Mapping::Copy { .. } => (pend.op, pend.op2) = self.begin_copy(defs, s, t0, info, r)?,
             Mapping::ObjOpen { path, comm, .. } => {
-                if let Some(file) = self.file(defs, field(info, r, path), false) {
-                    let c = if comm == RET {
-                        None
-                    } else {
-                        self.comm_map.get(&field(info, r, comm)).copied()
-                    };
-                    let h = self.new_handle_on(defs, file, info.layer, c);
-                    self.opening.push((h, defs.paradigm(info.layer)));
-                    pend.handle = Some(h);
-                }
+                pend.handle = self.open_object(defs, info, r, path, comm)
             }
-            Mapping::ObjData {
-                key,
-                dir,
-                req,
-                off,
-                coll,
-                ..
-            } => {
-                let flags = if coll {
-                    OpFlags::COLLECTIVE
-                } else {
-                    OpFlags::NONE
-                };
-                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
-            }
-            Mapping::ObjStart {
-                key,
-                dir,
-                req,
-                off,
-                coll,
-                ..
-            } => {
-                let mut flags = OpFlags::NON_BLOCKING;
-                if coll {
-                    flags |= OpFlags::COLLECTIVE;
-                }
-                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
-            }
+            Mapping::ObjData { .. } => pend.op = self.begin_obj_data(defs, s, t0, info, r)?,
+            Mapping::ObjStart { .. } => pend.op = self.begin_obj_start(defs, s, t0, info, r)?,
             Mapping::NamedData {
                 file,
                 name,
@@ -705,52 +556,10 @@ impl<'p> ProcessState<'p> {
             Mapping::AioTest { cb } => self.aio_test(defs, s, t1, info, r, cb)?,
             Mapping::AioComplete { cb } => self.aio_complete(defs, s, t1, info, r, cb)?,
             Mapping::AioCancel { .. } if !failed => self.aio_cancel(defs, s, t1, info, r)?,
-            Mapping::ObjOpen { key, amode, .. } => {
-                if let Some(h) = pend.handle {
-                    let k = (info.layer, field(info, r, key));
-                    if let Some(old) = self.objs.remove(&k) {
-                        self.destroy(defs, s, t1, old)?;
-                    }
-                    let (mode, creation, status) = mpi_amode(field(info, r, amode));
-                    s.create_handle(defs, t1, h, mode, creation, status)?;
-                    self.objs.insert(k, h);
-                    if info.layer == Layer::Adios {
-                        if let Some(f) = defs.handles[h as usize].file {
-                            self.containers
-                                .push((h, defs.files[f as usize].name.clone()));
-                        }
-                    }
-                }
-            }
-            Mapping::ObjClose { key } => {
-                if !failed {
-                    let k = (info.layer, field(info, r, key));
-                    if let Some(h) = self.objs.remove(&k) {
-                        self.cancel_in_flight(defs, s, t1, h)?;
-                        self.containers.retain(|c| c.0 != h);
-                        self.destroy(defs, s, t1, h)?;
-                    }
-                }
-            }
-            Mapping::ObjData { xfer, dir, .. } => {
-                if let Some((h, id)) = pend.op {
-                    let got = if failed || dir == Dir::Flush {
-                        0
-                    } else {
-                        field(info, r, xfer)
-                    };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::ObjStart {
-                id: idf, req, dir, ..
-            } => {
-                if let Some((h, id)) = pend.op {
-                    s.op_issued(defs, t1, h, id)?;
-                    let k = req_key(info, r, RET, idf);
-                    self.in_flight(defs, s, t1, k, h, id, field(info, r, req), dir)?;
-                }
-            }
+            Mapping::ObjOpen { .. } => self.opened_object(defs, s, t1, info, r, pend.handle)?,
+            Mapping::ObjClose { key } if !failed => self.close_object(defs, s, t1, info, r, key)?,
+            Mapping::ObjData { .. } => self.complete_obj_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::ObjStart { .. } => self.obj_issued(defs, s, t1, info, r, pend.op)?,
             Mapping::NamedStart {
                 file,
                 req,
@@ -771,32 +580,8 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::ObjEnd { id: idf, xfer } => {
-                if let Some(v) = self.reqs.remove(&req_key(info, r, RET, idf)) {
-                    let got = if failed { 0 } else { field(info, r, xfer) };
-                    s.op_complete(defs, t1, v.handle, got, v.id)?;
-                }
-            }
-            Mapping::ObjSeek {
-                key,
-                offset,
-                whence: wh,
-                result,
-            } => {
-                if !failed {
-                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) {
-                        let res = field(info, r, result);
-                        s.seek(
-                            defs,
-                            t1,
-                            h,
-                            field(info, r, offset) as i64,
-                            whence(field(info, r, wh)),
-                            if res as i64 >= 0 { res } else { u64::MAX },
-                        )?;
-                    }
-                }
-            }
+            Mapping::ObjEnd { .. } => self.obj_end(defs, s, t1, info, r)?,
+            Mapping::ObjSeek { .. } if !failed => self.obj_seek(defs, s, t1, info, r)?,
             Mapping::ReqDone {
                 file,
                 id: idf,
@@ -841,12 +626,7 @@ impl<'p> ProcessState<'p> {
                 }
                 return Ok(());
             }
-            Mapping::ReqTest { id: idf } => {
-                if let Some(v) = self.reqs.get(&req_key(info, r, RET, idf)) {
-                    s.op_test(defs, t1, v.handle, v.id)?;
-                }
-                return Ok(());
-            }
+            Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
             Mapping::Shape => {
                 let dims = (field(info, r, 0) as usize).min(3);
                 if let Some(s) = &mut self.selection {
@@ -951,7 +731,9 @@ impl<'p> ProcessState<'p> {
             | Mapping::Lockf { .. }
             | Mapping::Delete { .. }
             | Mapping::AioCancel { .. }
-            | Mapping::Unget { .. } => {}
+            | Mapping::Unget { .. }
+            | Mapping::ObjClose { .. }
+            | Mapping::ObjSeek { .. } => {}
             Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
         }
         if info.role == Role::Event {
