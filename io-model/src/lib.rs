@@ -20,3 +20,4 @@ pub mod run;
 pub mod sink;
 mod stdio;
 pub mod trace;
+mod variables;

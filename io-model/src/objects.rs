@@ -6,9 +6,9 @@
 //! opened while it is open, belong to it.
 
 use crate::kinds::*;
-use crate::process::req_key;
 use crate::process::{field, mode_bytes, Err, ProcessState};
 use crate::sink::{OpBegin, Sink};
+use crate::variables::req_key;
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{Dir, FunctionInfo, Kind, Layer, Mapping, RET};

@@ -4,7 +4,6 @@
 //! [`crate::objects`], [`crate::hdf5`]); this one holds the process state and dispatches
 //! each record's start and end by its [`Mapping`].
 
-use crate::calls::CallTrees;
 use crate::clock::TimeMap;
 use crate::kinds::*;
 use crate::objects::{InFlight, ReqKey};
@@ -12,9 +11,9 @@ use crate::posix::FdEntry;
 use crate::sink::{OpBegin, Sink};
 use crate::stdio::StreamEntry;
 use crate::trace::ProcessTrace;
+use crate::variables::collective_starts;
 use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
-    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_SELECTION, HANDLE_PRE_CREATED,
+    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_SELECTION, HANDLE_PRE_CREATED,
 };
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -35,40 +34,12 @@ struct Pending {
     context: bool,
 }
 
-/// The attributes naming a library variable and its selection, by layer.
-fn variable_attrs(layer: Layer) -> (u32, u32) {
-    if layer == Layer::Adios {
-        (ATTR_ADIOS_VARIABLE, ATTR_ADIOS_SELECTION)
-    } else {
-        (ATTR_NC_VARIABLE, ATTR_NC_SELECTION)
-    }
-}
-
-/// The request key of a ReqDone-style record: (`file` field or none, `id` field).
-pub(crate) fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
-    let owner = if file == RET {
-        u64::MAX
-    } else {
-        field(info, r, file)
-    };
-    (info.layer, owner, field(info, r, id))
-}
-
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
 pub(crate) fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
     match dir {
         Dir::Read => (OpMode::Read, field(info, r, req)),
         Dir::Write => (OpMode::Write, field(info, r, req)),
         Dir::Flush => (OpMode::Flush, 0),
-    }
-}
-
-/// Whether a ReqsDone `which` value covers an operation of direction `dir`.
-fn which_covers(which: u64, dir: Dir) -> bool {
-    match which {
-        1 => dir == Dir::Read,
-        2 => dir == Dir::Write,
-        _ => true,
     }
 }
 
@@ -336,7 +307,7 @@ impl<'p> ProcessState<'p> {
 
     /// The selection of the transfer ending now (set by its `*_selection` event), as
     /// attribute `attr` of its Complete when it has one.
-    fn attach_selection<S: Sink>(
+    pub(crate) fn attach_selection<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
         s: &mut S,
@@ -349,42 +320,6 @@ impl<'p> ProcessState<'p> {
             }
         }
         Ok(())
-    }
-
-    /// IoOperationBegin of a transfer on a named variable of the library file in field
-    /// `file` (netCDF, PnetCDF, ADIOS), with the variable's name as attribute.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_named_op<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        (file, name, dir, req): (u8, u8, Dir, u8),
-        flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
-            return Ok(None);
-        };
-        let id = self.op_id();
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
-        let name = defs.strings.id(text);
-        s.attr_string(variable_attrs(info.layer).0, name)?;
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset: None,
-            },
-        )?;
-        Ok(Some((h, id)))
     }
 
     /// Enter the call: Enter, and what must happen at its start.
@@ -421,42 +356,8 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::ObjData { .. } => pend.op = self.begin_obj_data(defs, s, t0, info, r)?,
             Mapping::ObjStart { .. } => pend.op = self.begin_obj_start(defs, s, t0, info, r)?,
-            Mapping::NamedData {
-                file,
-                name,
-                dir,
-                req,
-                coll,
-                ..
-            } => {
-                let flags = if coll {
-                    OpFlags::COLLECTIVE
-                } else {
-                    OpFlags::NONE
-                };
-                pend.op =
-                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
-            }
-            Mapping::NamedStart {
-                file,
-                name,
-                dir,
-                req,
-                id,
-            } => {
-                let nb = field(info, r, id) != u64::MAX;
-                let mut flags = OpFlags::NONE;
-                if nb {
-                    let n = self.starts_seen[self.thread];
-                    self.starts_seen[self.thread] += 1;
-                    flags = OpFlags::NON_BLOCKING;
-                    if self.collective_starts.contains(&(self.thread, n)) {
-                        flags |= OpFlags::COLLECTIVE;
-                    }
-                }
-                pend.op =
-                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
-            }
+            Mapping::NamedData { .. } => pend.op = self.begin_named_data(defs, s, t0, info, r)?,
+            Mapping::NamedStart { .. } => pend.op = self.begin_named_start(defs, s, t0, info, r)?,
             Mapping::SubData {
                 key,
                 dir,
@@ -560,72 +461,11 @@ impl<'p> ProcessState<'p> {
             Mapping::ObjClose { key } if !failed => self.close_object(defs, s, t1, info, r, key)?,
             Mapping::ObjData { .. } => self.complete_obj_data(defs, s, t1, info, r, pend.op)?,
             Mapping::ObjStart { .. } => self.obj_issued(defs, s, t1, info, r, pend.op)?,
-            Mapping::NamedStart {
-                file,
-                req,
-                id: idf,
-                dir,
-                ..
-            } => {
-                let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, s, sel, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let bytes = field(info, r, req);
-                    if field(info, r, idf) == u64::MAX {
-                        s.op_complete(defs, t1, h, bytes, id)?;
-                    } else {
-                        s.op_issued(defs, t1, h, id)?;
-                        let k = req_key(info, r, file, idf);
-                        self.in_flight(defs, s, t1, k, h, id, bytes, dir)?;
-                    }
-                }
-            }
+            Mapping::NamedStart { .. } => self.named_issued(defs, s, t1, info, r, pend.op)?,
             Mapping::ObjEnd { .. } => self.obj_end(defs, s, t1, info, r)?,
             Mapping::ObjSeek { .. } if !failed => self.obj_seek(defs, s, t1, info, r)?,
-            Mapping::ReqDone {
-                file,
-                id: idf,
-                xfer,
-                cancelled,
-                ..
-            } => {
-                if let Some(v) = self.reqs.remove(&req_key(info, r, file, idf)) {
-                    if field(info, r, cancelled) != 0 {
-                        s.op_cancelled(defs, t1, v.handle, v.id)?;
-                    } else {
-                        let got = match field(info, r, xfer) {
-                            u64::MAX => v.bytes,
-                            g => g,
-                        };
-                        s.op_complete(defs, t1, v.handle, got, v.id)?;
-                    }
-                }
-                return Ok(());
-            }
-            Mapping::ReqsDone {
-                file,
-                which,
-                cancelled,
-                ..
-            } => {
-                let (owner, wh) = (field(info, r, file), field(info, r, which));
-                let mut done: Vec<(ReqKey, InFlight)> = self
-                    .reqs
-                    .iter()
-                    .filter(|(k, v)| k.0 == info.layer && k.1 == owner && which_covers(wh, v.dir))
-                    .map(|(k, v)| (*k, *v))
-                    .collect();
-                done.sort_unstable_by_key(|(_, v)| v.id);
-                for (k, v) in done {
-                    self.reqs.remove(&k);
-                    if field(info, r, cancelled) != 0 {
-                        s.op_cancelled(defs, t1, v.handle, v.id)?;
-                    } else {
-                        s.op_complete(defs, t1, v.handle, v.bytes, v.id)?;
-                    }
-                }
-                return Ok(());
-            }
+            Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),
+            Mapping::ReqsDone { .. } => return self.reqs_done(defs, s, t1, info, r),
             Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
             Mapping::Shape => {
                 let dims = (field(info, r, 0) as usize).min(3);
@@ -703,14 +543,7 @@ impl<'p> ProcessState<'p> {
                 }
                 return Ok(());
             }
-            Mapping::NamedData { xfer, .. } => {
-                let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, s, sel, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let got = if failed { 0 } else { field(info, r, xfer) };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
+            Mapping::NamedData { .. } => self.complete_named_data(defs, s, t1, info, r, pend.op)?,
             Mapping::SubData { xfer, dir, .. } => {
                 self.attach_selection(defs, s, ATTR_SELECTION, pend.op.is_some())?;
                 if let Some((h, id)) = pend.op {
@@ -801,63 +634,4 @@ impl<'p> ProcessState<'p> {
             }
         }
     }
-}
-
-/// The non-blocking starts (NamedStart records, as (thread, n-th start of the thread)) whose
-/// request a collective call completes (ncmpi_wait_all): their Begin carries COLLECTIVE,
-/// which is known only once the completion is seen, hence this first pass. Only processes
-/// that used PnetCDF are read twice; a request completed on another thread than the one
-/// that started it keeps NON_BLOCKING alone.
-fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
-    let mut out = HashSet::new();
-    if !p.meta.options.contains_key("pnetcdf") {
-        return Ok(out);
-    }
-    let coll = |info: &FunctionInfo, r: &Record, c: u8| c != RET && field(info, r, c) != 0;
-    for (ti, (_, path, _)) in p.threads.iter().enumerate() {
-        let mut n = 0u64;
-        let mut pending: HashMap<ReqKey, (u64, Dir)> = HashMap::new();
-        let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-        while let Some(tree) = trees.next_tree().map_err(|e| e.to_string())? {
-            for r in tree.iter() {
-                let info = &FUNCTIONS[r.func as usize];
-                match info.mapping {
-                    Mapping::NamedStart { file, dir, id, .. }
-                        if !info.fail.failed(r.ret()) && field(info, r, id) != u64::MAX =>
-                    {
-                        pending.insert(req_key(info, r, file, id), (n, dir));
-                        n += 1;
-                    }
-                    Mapping::ReqDone {
-                        file, id, coll: c, ..
-                    } => {
-                        if let Some((k, _)) = pending.remove(&req_key(info, r, file, id)) {
-                            if coll(info, r, c) {
-                                out.insert((ti, k));
-                            }
-                        }
-                    }
-                    Mapping::ReqsDone {
-                        file,
-                        which,
-                        coll: c,
-                        ..
-                    } => {
-                        let (owner, wh) = (field(info, r, file), field(info, r, which));
-                        let all = coll(info, r, c);
-                        pending.retain(|key, (k, d)| {
-                            let hit = key.0 == info.layer && key.1 == owner && which_covers(wh, *d);
-                            if hit && all {
-                                out.insert((ti, *k));
-                            }
-                            !hit
-                        });
-                    }
-                    _ => {}
-                }
-            }
-            trees.recycle(tree);
-        }
-    }
-    Ok(out)
 }
