@@ -1,24 +1,25 @@
 //! The interpretation of one process's records: which file an fd or a stream is, file
 //! positions, handles and their parents one layer up, operations and their completion.
-//! The per-layer parts live in their own modules ([`crate::posix`], [`crate::stdio`],
-//! [`crate::objects`], [`crate::hdf5`]); this one holds the process state and dispatches
-//! each record's start and end by its [`Mapping`].
+//! This module holds the process state, the creation and destruction of files and handles,
+//! and the dispatch of each record's start and end by its [`Mapping`]; what a mapping means
+//! is in the module of its layer: [`crate::posix`] (descriptors, positions, locks, aio),
+//! [`crate::stdio`] (streams), [`crate::objects`] (library files and their requests),
+//! [`crate::variables`] (named variables of netCDF, PnetCDF, ADIOS), [`crate::hdf5`]
+//! (objects inside HDF5 files, selections).
 
 use crate::clock::TimeMap;
 use crate::kinds::*;
 use crate::objects::{InFlight, ReqKey};
 use crate::posix::FdEntry;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use crate::stdio::StreamEntry;
 use crate::trace::ProcessTrace;
 use crate::variables::collective_starts;
-use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_DATASET, ATTR_ERRNO, ATTR_SELECTION, HANDLE_PRE_CREATED,
-};
+use definitions::{FileType, GlobalDefs, HandleDef, ATTR_ERRNO, HANDLE_PRE_CREATED};
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
-use io_events::functions::{Dir, FunctionInfo, Layer, Mapping, Role, Target, FUNCTIONS, RET};
+use io_events::functions::{Dir, FunctionInfo, Layer, Mapping, Role, Target, FUNCTIONS};
 
 pub(crate) type Err = String;
 
@@ -50,13 +51,13 @@ pub(crate) fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
 /// Per-process conversion state.
 pub(crate) struct ProcessState<'p> {
     pub(crate) p: &'p ProcessTrace,
-    pub(crate) host_node: u32,
+    host_node: u32,
     /// Local file id -> global file id.
-    pub(crate) file_map: HashMap<u64, u32>,
+    file_map: HashMap<u64, u32>,
     pub(crate) fds: HashMap<i32, FdEntry>,
     pub(crate) streams: HashMap<u64, StreamEntry>,
-    pub(crate) active: HashSet<u32>,
-    pub(crate) next_id: u64,
+    active: HashSet<u32>,
+    next_id: u64,
     pub(crate) locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
     pub(crate) aio: HashMap<u64, (u32, u64, u64)>,
@@ -305,23 +306,6 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
-    /// The selection of the transfer ending now (set by its `*_selection` event), as
-    /// attribute `attr` of its Complete when it has one.
-    pub(crate) fn attach_selection<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        attr: u32,
-        has_op: bool,
-    ) -> Result<(), Err> {
-        if let Some(sel) = self.selection.take() {
-            if has_op {
-                s.attr_string(attr, defs.strings.id(&sel))?;
-            }
-        }
-        Ok(())
-    }
-
     /// Enter the call: Enter, and what must happen at its start.
     fn start<S: Sink>(
         &mut self,
@@ -358,38 +342,7 @@ impl<'p> ProcessState<'p> {
             Mapping::ObjStart { .. } => pend.op = self.begin_obj_start(defs, s, t0, info, r)?,
             Mapping::NamedData { .. } => pend.op = self.begin_named_data(defs, s, t0, info, r)?,
             Mapping::NamedStart { .. } => pend.op = self.begin_named_start(defs, s, t0, info, r)?,
-            Mapping::SubData {
-                key,
-                dir,
-                req,
-                coll,
-                ..
-            } => {
-                if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
-                    let id = self.op_id();
-                    let (mode, bytes) = mode_bytes(info, r, dir, req);
-                    let collective = coll != RET && field(info, r, coll) != 0;
-                    let flags = if collective {
-                        OpFlags::COLLECTIVE
-                    } else {
-                        OpFlags::NONE
-                    };
-                    s.attr_string(ATTR_DATASET, name)?;
-                    s.op_begin(
-                        defs,
-                        t0,
-                        OpBegin {
-                            handle: h,
-                            mode,
-                            flags,
-                            bytes,
-                            id,
-                            offset: None,
-                        },
-                    )?;
-                    pend.op = Some((h, id));
-                }
-            }
+            Mapping::SubData { .. } => pend.op = self.begin_sub_data(defs, s, t0, info, r)?,
             Mapping::AioStart { .. } => pend.op = self.begin_aio(defs, s, t0, info, r)?,
             _ => {}
         }
@@ -406,7 +359,38 @@ impl<'p> ProcessState<'p> {
         pend: Pending,
     ) -> Result<(), Err> {
         let info = &FUNCTIONS[r.func as usize];
-        let failed = info.fail.failed(r.ret());
+        self.leave_opening(info, pend);
+        match info.mapping {
+            // Events inside a call (no Leave of their own).
+            Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),
+            Mapping::ReqsDone { .. } => return self.reqs_done(defs, s, t1, info, r),
+            Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
+            Mapping::Selection => {
+                self.select_box(info, r);
+                return Ok(());
+            }
+            Mapping::Strides | Mapping::Hyperslab => {
+                self.select_strides(info, r);
+                return Ok(());
+            }
+            Mapping::Shape => {
+                self.select_shape(info, r);
+                return Ok(());
+            }
+            _ => self.end_call(defs, s, t1, info, r, pend)?,
+        }
+        if info.role == Role::Event {
+            return Ok(());
+        }
+        if info.fail.failed(r.ret()) && r.errno != 0 {
+            s.attr_u32(ATTR_ERRNO, r.errno)?;
+        }
+        s.leave(t1, defs.region(r.func), r)
+    }
+
+    /// The handles a call put on `opening` leave it as the call ends: the one it opened (an
+    /// open of a path or of a library object) and the library object it acts on.
+    fn leave_opening(&mut self, info: &FunctionInfo, pend: Pending) {
         if pend.handle.is_some()
             && matches!(
                 info.mapping,
@@ -422,6 +406,19 @@ impl<'p> ProcessState<'p> {
         if pend.context {
             self.opening.pop();
         }
+    }
+
+    /// What happens at the end of a call (not an event), by its mapping.
+    fn end_call<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        pend: Pending,
+    ) -> Result<(), Err> {
+        let failed = info.fail.failed(r.ret());
         match info.mapping {
             Mapping::OpenFd { .. } => self.opened_fd(defs, s, t1, info, r, pend.handle)?,
             Mapping::OpenStream { .. } | Mapping::ReopenStream { .. } => {
@@ -438,7 +435,6 @@ impl<'p> ProcessState<'p> {
             Mapping::Close(Target::Stream(i)) if !failed || info.layer == Layer::Isoc => {
                 self.close_stream(defs, s, t1, field(info, r, i))?
             }
-            Mapping::Close(Target::Proxy) => {}
             Mapping::Data { .. } => self.complete_data(defs, s, t1, info, r, pend.op)?,
             Mapping::Copy { .. } => {
                 self.complete_copy(defs, s, t1, info, r, (pend.op, pend.op2))?
@@ -461,121 +457,19 @@ impl<'p> ProcessState<'p> {
             Mapping::ObjClose { key } if !failed => self.close_object(defs, s, t1, info, r, key)?,
             Mapping::ObjData { .. } => self.complete_obj_data(defs, s, t1, info, r, pend.op)?,
             Mapping::ObjStart { .. } => self.obj_issued(defs, s, t1, info, r, pend.op)?,
-            Mapping::NamedStart { .. } => self.named_issued(defs, s, t1, info, r, pend.op)?,
             Mapping::ObjEnd { .. } => self.obj_end(defs, s, t1, info, r)?,
             Mapping::ObjSeek { .. } if !failed => self.obj_seek(defs, s, t1, info, r)?,
-            Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),
-            Mapping::ReqsDone { .. } => return self.reqs_done(defs, s, t1, info, r),
-            Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
-            Mapping::Shape => {
-                let dims = (field(info, r, 0) as usize).min(3);
-                if let Some(s) = &mut self.selection {
-                    let v: Vec<String> = (0..dims)
-                        .map(|d| field(info, r, 1 + d as u8).to_string())
-                        .collect();
-                    s.push_str(&format!(" shape [{}]", v.join(",")));
-                }
-                return Ok(());
-            }
-            Mapping::SubOpen { file, name, key } => {
-                if !failed {
-                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
-                        let text = self
-                            .p
-                            .name(field(info, r, name))
-                            .unwrap_or("(unnamed)")
-                            .to_string();
-                        let s = defs.strings.id(&text);
-                        self.subs.insert((info.layer, field(info, r, key)), (h, s));
-                    }
-                }
-            }
-            Mapping::SubClose { key } => {
-                if !failed {
-                    self.subs.remove(&(info.layer, field(info, r, key)));
-                }
-            }
-            Mapping::IdRelease { key, kind } => {
-                if !failed {
-                    let k = (info.layer, field(info, r, key));
-                    match field(info, r, kind) {
-                        1 => {
-                            if let Some(h) = self.objs.remove(&k) {
-                                self.destroy(defs, s, t1, h)?;
-                            }
-                        }
-                        _ => {
-                            self.subs.remove(&k);
-                        }
-                    }
-                }
-            }
-            Mapping::Selection => {
-                let rank = (field(info, r, 0) as usize).min(3);
-                let dims: Vec<String> = (0..rank)
-                    .map(|d| {
-                        format!(
-                            "{}+{}",
-                            field(info, r, 1 + 2 * d as u8),
-                            field(info, r, 2 + 2 * d as u8)
-                        )
-                    })
-                    .collect();
-                let more = if field(info, r, 0) > 3 { ",..." } else { "" };
-                self.selection = Some(format!("[{}{}]", dims.join(","), more));
-                return Ok(());
-            }
-            Mapping::Strides | Mapping::Hyperslab => {
-                // Field 0 is the rank, then these values per dimension.
-                let names: &[&str] = if info.mapping == Mapping::Strides {
-                    &["count", "stride"]
-                } else {
-                    &["count", "stride", "block"]
-                };
-                let dims = (field(info, r, 0) as usize).min((info.args.len() - 1) / names.len());
-                if let Some(s) = &mut self.selection {
-                    for (k, name) in names.iter().enumerate() {
-                        let v: Vec<String> = (0..dims)
-                            .map(|d| field(info, r, (1 + names.len() * d + k) as u8).to_string())
-                            .collect();
-                        s.push_str(&format!(" {name} [{}]", v.join(",")));
-                    }
-                }
-                return Ok(());
-            }
             Mapping::NamedData { .. } => self.complete_named_data(defs, s, t1, info, r, pend.op)?,
-            Mapping::SubData { xfer, dir, .. } => {
-                self.attach_selection(defs, s, ATTR_SELECTION, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let got = if failed || dir == Dir::Flush {
-                        0
-                    } else {
-                        field(info, r, xfer)
-                    };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            // Failed calls that change nothing.
-            Mapping::Close(_)
-            | Mapping::Seek { .. }
-            | Mapping::Dup { .. }
-            | Mapping::Fcntl
-            | Mapping::Flock { .. }
-            | Mapping::Lockf { .. }
-            | Mapping::Delete { .. }
-            | Mapping::AioCancel { .. }
-            | Mapping::Unget { .. }
-            | Mapping::ObjClose { .. }
-            | Mapping::ObjSeek { .. } => {}
-            Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
+            Mapping::NamedStart { .. } => self.named_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::SubOpen { .. } if !failed => self.open_sub(defs, info, r),
+            Mapping::SubClose { key } if !failed => self.close_sub(info, r, key),
+            Mapping::IdRelease { .. } if !failed => self.id_release(defs, s, t1, info, r)?,
+            Mapping::SubData { .. } => self.complete_sub_data(defs, s, t1, info, r, pend.op)?,
+            // Failed calls (the guarded arms above) change nothing; neither do Rename, Chdir
+            // and None at their end.
+            _ => {}
         }
-        if info.role == Role::Event {
-            return Ok(());
-        }
-        if failed && r.errno != 0 {
-            s.attr_u32(ATTR_ERRNO, r.errno)?;
-        }
-        s.leave(t1, defs.region(r.func), r)
+        Ok(())
     }
 
     /// Handles open before tracing began.
