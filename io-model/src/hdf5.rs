@@ -6,7 +6,7 @@
 //! (HDF5, netCDF, PnetCDF and ADIOS transfers alike).
 
 use crate::kinds::*;
-use crate::process::{field, mode_bytes, Err, ProcessState};
+use crate::process::{field, mode_bytes, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
 use definitions::{GlobalDefs, ATTR_DATASET, ATTR_SELECTION};
 use io_events::codec::Record;
@@ -72,7 +72,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::SubData {
             key,
             dir,
@@ -118,7 +118,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let Mapping::SubData { xfer, dir, .. } = info.mapping else {
             return Ok(());

@@ -6,7 +6,7 @@
 //! opened while it is open, belong to it.
 
 use crate::kinds::*;
-use crate::process::{field, mode_bytes, Err, ProcessState};
+use crate::process::{field, mode_bytes, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
 use crate::variables::req_key;
 use definitions::GlobalDefs;
@@ -137,7 +137,7 @@ impl ProcessState<'_> {
         req: u8,
         off: u8,
         flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
             return Ok(None);
         };
@@ -171,7 +171,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::ObjData {
             key,
             dir,
@@ -199,7 +199,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let (Some((h, id)), Mapping::ObjData { xfer, dir, .. }) = (op, info.mapping) else {
             return Ok(());
@@ -222,7 +222,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::ObjStart {
             key,
             dir,
@@ -250,7 +250,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let (
             Some((h, id)),

@@ -4,7 +4,7 @@
 //! deletions, and the aio family (non-blocking operations known by their aiocb).
 
 use crate::kinds::*;
-use crate::process::{field, mode_bytes, Err, ProcessState};
+use crate::process::{field, mode_bytes, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
 use definitions::GlobalDefs;
 use io_events::codec::Record;
@@ -368,7 +368,7 @@ impl ProcessState<'_> {
         dir: Dir,
         req: u8,
         off: Off,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Some(h) = self.target(defs, info, r, target) else {
             return Ok(None);
         };
@@ -408,7 +408,7 @@ impl ProcessState<'_> {
         dir: Dir,
         xfer: u8,
         off: Off,
-        (h, id): (u32, u64),
+        (h, id): Op,
     ) -> Result<(), Err> {
         let got = if dir == Dir::Flush {
             0
@@ -440,7 +440,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::Data {
             target,
             dir,
@@ -462,7 +462,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let (
             Some(op),
@@ -489,7 +489,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(Option<(u32, u64)>, Option<(u32, u64)>), Err> {
+    ) -> Result<(Option<Op>, Option<Op>), Err> {
         let Mapping::Copy {
             from,
             to,
@@ -533,7 +533,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        (read, write): (Option<(u32, u64)>, Option<(u32, u64)>),
+        (read, write): (Option<Op>, Option<Op>),
     ) -> Result<(), Err> {
         let Mapping::Copy {
             from,
@@ -705,7 +705,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::AioStart {
             dir, fd, req, off, ..
         } = info.mapping
@@ -745,7 +745,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let (Some((h, id)), Mapping::AioStart { cb, req, .. }) = (op, info.mapping) else {
             return Ok(());

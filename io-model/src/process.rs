@@ -23,13 +23,18 @@ use io_events::functions::{Dir, FunctionInfo, Layer, Mapping, Role, Target, FUNC
 
 pub(crate) type Err = String;
 
+/// An operation begun by a call: (handle, matching id).
+pub(crate) type Op = (u32, u64);
+
 /// What a call did at its start that its end needs.
 #[derive(Default, Clone, Copy)]
 struct Pending {
+    /// The handle the call opens (an open of a path, a stream on a descriptor, a library open).
     handle: Option<u32>,
-    op: Option<(u32, u64)>,
+    /// The operation the call began.
+    op: Option<Op>,
     /// The second operation of a two-handle call (copy_file_range: the write).
-    op2: Option<(u32, u64)>,
+    op2: Option<Op>,
     /// The call acts on a library object whose handle was pushed on `opening` (handles the
     /// call creates, one layer down, get it as parent).
     context: bool,
@@ -44,6 +49,7 @@ pub(crate) fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> 
     }
 }
 
+/// The value of argument `i` of a record (or its return value: [`io_events::functions::RET`]).
 pub(crate) fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
     r.fields[info.field_index(i)]
 }
@@ -54,10 +60,15 @@ pub(crate) struct ProcessState<'p> {
     host_node: u32,
     /// Local file id -> global file id.
     file_map: HashMap<u64, u32>,
+    /// Open descriptors.
     pub(crate) fds: HashMap<i32, FdEntry>,
+    /// Open streams, by FILE* (or DIR*).
     pub(crate) streams: HashMap<u64, StreamEntry>,
+    /// Handles created and not destroyed (a definition is reused only when inactive).
     active: HashSet<u32>,
+    /// The matching id of the next operation.
     next_id: u64,
+    /// The type of the lock held through each handle (for its release).
     pub(crate) locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
     pub(crate) aio: HashMap<u64, (u32, u64, u64)>,
@@ -173,139 +184,8 @@ impl<'p> ProcessState<'p> {
     }
 }
 
-impl<'p> ProcessState<'p> {
-    /// A new operation's matching id (unique in the process).
-    pub(crate) fn op_id(&mut self) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        id
-    }
-
-    pub(crate) fn file(
-        &mut self,
-        defs: &mut GlobalDefs,
-        local: u64,
-        dir_hint: bool,
-    ) -> Option<u32> {
-        if let Some(&g) = self.file_map.get(&local) {
-            if dir_hint {
-                defs.files[g as usize].kind = FileType::Directory;
-            }
-            return Some(g);
-        }
-        let f = self.p.file(local)?;
-        let kind = if dir_hint || f.kind == FileKind::Directory {
-            FileType::Directory
-        } else {
-            FileType::Regular
-        };
-        let g = defs.file(&f.path, kind, self.host_node, &f.mount, &f.fs_type);
-        self.file_map.insert(local, g);
-        Some(g)
-    }
-
-    /// The start of an open of the file in field `path` (OpenFd, OpenStream, ReopenStream,
-    /// OpenDir): its new handle, on `opening` while the call runs (what the call opens
-    /// underneath gets it as parent).
-    fn open_path(
-        &mut self,
-        defs: &mut GlobalDefs,
-        info: &FunctionInfo,
-        r: &Record,
-        path: u8,
-    ) -> Option<u32> {
-        let dir = matches!(info.mapping, Mapping::OpenDir { .. });
-        let file = self.file(defs, field(info, r, path), dir)?;
-        let h = self.new_handle(defs, file, info.layer);
-        self.opening.push((h, defs.paradigm(info.layer)));
-        Some(h)
-    }
-
-    pub(crate) fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
-        self.new_handle_on(defs, file, layer, None)
-    }
-
-    pub(crate) fn new_handle_on(
-        &mut self,
-        defs: &mut GlobalDefs,
-        file: u32,
-        layer: Layer,
-        comm: Option<u32>,
-    ) -> u32 {
-        let paradigm = defs.paradigm(layer);
-        let name = defs.files[file as usize].name.clone();
-        let parent = self
-            .opening
-            .iter()
-            .rev()
-            .find(|(_, p)| *p != paradigm)
-            .map(|(h, _)| *h)
-            .or_else(|| {
-                self.containers
-                    .iter()
-                    .rev()
-                    .find(|(h, dir)| {
-                        defs.handles[*h as usize].paradigm != paradigm
-                            && name.len() > dir.len()
-                            && name.starts_with(dir.as_str())
-                            && name.as_bytes()[dir.len()] == b'/'
-                    })
-                    .map(|(h, _)| *h)
-            });
-        let active = &self.active;
-        let h = defs.handle(
-            HandleDef {
-                name,
-                file: Some(file),
-                paradigm,
-                flags: 0,
-                comm,
-                parent,
-            },
-            &|h| active.contains(&h),
-        );
-        self.active.insert(h);
-        h
-    }
-
-    /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
-    pub(crate) fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
-        let mut def = defs.handles[like as usize].clone();
-        def.flags &= !HANDLE_PRE_CREATED;
-        let active = &self.active;
-        let h = defs.handle(def, &|h| active.contains(&h));
-        self.active.insert(h);
-        h
-    }
-
-    pub(crate) fn destroy<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        handle: u32,
-    ) -> Result<(), Err> {
-        // aio requests never collected with aio_return (MPI_Request_free on an MPI-IO request
-        // that OMPIO ran as aio): they end with the handle, as complete with the bytes asked.
-        if self.aio.values().any(|v| v.0 == handle) {
-            let mut left: Vec<(u64, u64)> = self
-                .aio
-                .values()
-                .filter(|v| v.0 == handle)
-                .map(|v| (v.1, v.2))
-                .collect();
-            left.sort_unstable();
-            self.aio.retain(|_, v| v.0 != handle);
-            for (id, bytes) in left {
-                s.op_complete(defs, t, handle, bytes, id)?;
-            }
-        }
-        if self.active.remove(&handle) {
-            s.destroy_handle(defs, t, handle)?;
-        }
-        Ok(())
-    }
-
+/// The dispatch of each record's start and end by its mapping.
+impl ProcessState<'_> {
     /// Enter the call: Enter, and what must happen at its start.
     fn start<S: Sink>(
         &mut self,
@@ -468,6 +348,148 @@ impl<'p> ProcessState<'p> {
             // Failed calls (the guarded arms above) change nothing; neither do Rename, Chdir
             // and None at their end.
             _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Files, handles and operation ids.
+impl ProcessState<'_> {
+    /// A new operation's matching id (unique in the process).
+    pub(crate) fn op_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// The global file of the trace's file `local`, created on first use; `dir_hint`: it is
+    /// known to be a directory.
+    pub(crate) fn file(
+        &mut self,
+        defs: &mut GlobalDefs,
+        local: u64,
+        dir_hint: bool,
+    ) -> Option<u32> {
+        if let Some(&g) = self.file_map.get(&local) {
+            if dir_hint {
+                defs.files[g as usize].kind = FileType::Directory;
+            }
+            return Some(g);
+        }
+        let f = self.p.file(local)?;
+        let kind = if dir_hint || f.kind == FileKind::Directory {
+            FileType::Directory
+        } else {
+            FileType::Regular
+        };
+        let g = defs.file(&f.path, kind, self.host_node, &f.mount, &f.fs_type);
+        self.file_map.insert(local, g);
+        Some(g)
+    }
+
+    /// The start of an open of the file in field `path` (OpenFd, OpenStream, ReopenStream,
+    /// OpenDir): its new handle, on `opening` while the call runs (what the call opens
+    /// underneath gets it as parent).
+    fn open_path(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        path: u8,
+    ) -> Option<u32> {
+        let dir = matches!(info.mapping, Mapping::OpenDir { .. });
+        let file = self.file(defs, field(info, r, path), dir)?;
+        let h = self.new_handle(defs, file, info.layer);
+        self.opening.push((h, defs.paradigm(info.layer)));
+        Some(h)
+    }
+
+    /// A new handle of `layer` on `file`, active from now on (see [`Self::new_handle_on`]).
+    pub(crate) fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
+        self.new_handle_on(defs, file, layer, None)
+    }
+
+    /// A new handle of `layer` on `file`, used by the communicator `comm`. Its parent is the
+    /// innermost handle of another layer being opened, or else the innermost open container
+    /// of another layer that holds the file.
+    pub(crate) fn new_handle_on(
+        &mut self,
+        defs: &mut GlobalDefs,
+        file: u32,
+        layer: Layer,
+        comm: Option<u32>,
+    ) -> u32 {
+        let paradigm = defs.paradigm(layer);
+        let name = defs.files[file as usize].name.clone();
+        let parent = self
+            .opening
+            .iter()
+            .rev()
+            .find(|(_, p)| *p != paradigm)
+            .map(|(h, _)| *h)
+            .or_else(|| {
+                self.containers
+                    .iter()
+                    .rev()
+                    .find(|(h, dir)| {
+                        defs.handles[*h as usize].paradigm != paradigm
+                            && name.len() > dir.len()
+                            && name.starts_with(dir.as_str())
+                            && name.as_bytes()[dir.len()] == b'/'
+                    })
+                    .map(|(h, _)| *h)
+            });
+        let active = &self.active;
+        let h = defs.handle(
+            HandleDef {
+                name,
+                file: Some(file),
+                paradigm,
+                flags: 0,
+                comm,
+                parent,
+            },
+            &|h| active.contains(&h),
+        );
+        self.active.insert(h);
+        h
+    }
+
+    /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
+    pub(crate) fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
+        let mut def = defs.handles[like as usize].clone();
+        def.flags &= !HANDLE_PRE_CREATED;
+        let active = &self.active;
+        let h = defs.handle(def, &|h| active.contains(&h));
+        self.active.insert(h);
+        h
+    }
+
+    /// The end of a handle (IoDestroyHandle if it is active).
+    pub(crate) fn destroy<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        handle: u32,
+    ) -> Result<(), Err> {
+        // aio requests never collected with aio_return (MPI_Request_free on an MPI-IO request
+        // that OMPIO ran as aio): they end with the handle, as complete with the bytes asked.
+        if self.aio.values().any(|v| v.0 == handle) {
+            let mut left: Vec<(u64, u64)> = self
+                .aio
+                .values()
+                .filter(|v| v.0 == handle)
+                .map(|v| (v.1, v.2))
+                .collect();
+            left.sort_unstable();
+            self.aio.retain(|_, v| v.0 != handle);
+            for (id, bytes) in left {
+                s.op_complete(defs, t, handle, bytes, id)?;
+            }
+        }
+        if self.active.remove(&handle) {
+            s.destroy_handle(defs, t, handle)?;
         }
         Ok(())
     }

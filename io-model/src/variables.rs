@@ -9,7 +9,7 @@
 use crate::calls::CallTrees;
 use crate::kinds::*;
 use crate::objects::{InFlight, ReqKey};
-use crate::process::{field, mode_bytes, Err, ProcessState};
+use crate::process::{field, mode_bytes, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
 use crate::trace::ProcessTrace;
 use definitions::{
@@ -61,7 +61,7 @@ impl ProcessState<'_> {
         r: &Record,
         (file, name, dir, req): (u8, u8, Dir, u8),
         flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
             return Ok(None);
         };
@@ -93,7 +93,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::NamedData {
             file,
             name,
@@ -121,7 +121,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let Mapping::NamedData { xfer, .. } = info.mapping else {
             return Ok(());
@@ -146,7 +146,7 @@ impl ProcessState<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<(u32, u64)>, Err> {
+    ) -> Result<Option<Op>, Err> {
         let Mapping::NamedStart {
             file,
             name,
@@ -179,7 +179,7 @@ impl ProcessState<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        op: Option<(u32, u64)>,
+        op: Option<Op>,
     ) -> Result<(), Err> {
         let Mapping::NamedStart {
             file,
