@@ -5,15 +5,21 @@
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
 //! - [`clock`]: every process's clock mapped onto one time line.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
-//! - per layer: `posix` (descriptors, positions, locks, aio), `stdio` (streams),
-//!   `objects` (library files and requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS),
-//!   `hdf5` (objects inside files, selections).
+//! - `process`: one process's state and the dispatch of its records; per layer: `posix`
+//!   (descriptors, positions, locks, aio), `stdio` (streams), `objects` (library files and
+//!   requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS), `variables` (named variables of
+//!   netCDF, PnetCDF, ADIOS), `hdf5` (objects inside files, selections).
 
 pub mod calls;
 pub mod clock;
+mod hdf5;
 pub mod kinds;
+mod objects;
+mod posix;
 mod process;
 pub mod resolve;
 pub mod run;
 pub mod sink;
+mod stdio;
 pub mod trace;
+mod variables;

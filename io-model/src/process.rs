@@ -1,93 +1,47 @@
 //! The interpretation of one process's records: which file an fd or a stream is, file
 //! positions, handles and their parents one layer up, operations and their completion.
-//! The per-layer parts live in their own modules ([`crate::posix`], [`crate::stdio`],
-//! [`crate::objects`], [`crate::hdf5`]); this one holds the process state and dispatches
-//! each record's start and end by its [`Mapping`].
+//! This module holds the process state, the creation and destruction of files and handles,
+//! and the dispatch of each record's start and end by its [`Mapping`]; what a mapping means
+//! is in the module of its layer: [`crate::posix`] (descriptors, positions, locks, aio),
+//! [`crate::stdio`] (streams), [`crate::objects`] (library files and their requests),
+//! [`crate::variables`] (named variables of netCDF, PnetCDF, ADIOS), [`crate::hdf5`]
+//! (objects inside HDF5 files, selections).
 
-use crate::calls::CallTrees;
 use crate::clock::TimeMap;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::objects::{InFlight, ReqKey};
+use crate::posix::FdEntry;
+use crate::sink::Sink;
+use crate::stdio::StreamEntry;
 use crate::trace::ProcessTrace;
-use definitions::{
-    FileType, GlobalDefs, HandleDef, ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_DATASET,
-    ATTR_ERRNO, ATTR_NC_SELECTION, ATTR_NC_VARIABLE, ATTR_SELECTION, HANDLE_PRE_CREATED,
-};
+use crate::variables::collective_starts;
+use definitions::{FileType, GlobalDefs, HandleDef, ATTR_ERRNO, HANDLE_PRE_CREATED};
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
 use io_events::defs::{Def, FileKind};
-use io_events::functions::{
-    Dir, Flags, FunctionInfo, Kind, Layer, Mapping, Off, Role, Target, FUNCTIONS, RET,
-};
-use std::cell::RefCell;
-use std::rc::Rc;
+use io_events::functions::{Dir, FunctionInfo, Layer, Mapping, Role, Target, FUNCTIONS};
 
-type Err = String;
+pub(crate) type Err = String;
 
-/// Open file description: shared by dup'ed fds.
-#[derive(Debug)]
-struct Ofd {
-    pos: Option<u64>,
-    append: bool,
-}
-
-struct FdEntry {
-    handle: u32,
-    ofd: Rc<RefCell<Ofd>>,
-}
-
-struct StreamEntry {
-    handle: u32,
-    /// The fd under the stream, closed with it.
-    fd: Option<i32>,
-    pos: Option<u64>,
-}
+/// An operation begun by a call: (handle, matching id).
+pub(crate) type Op = (u32, u64);
 
 /// What a call did at its start that its end needs.
 #[derive(Default, Clone, Copy)]
 struct Pending {
+    /// The handle the call opens (an open of a path, a stream on a descriptor, a library open).
     handle: Option<u32>,
-    op: Option<(u32, u64)>,
+    /// The operation the call began.
+    op: Option<Op>,
     /// The second operation of a two-handle call (copy_file_range: the write).
-    op2: Option<(u32, u64)>,
+    op2: Option<Op>,
     /// The call acts on a library object whose handle was pushed on `opening` (handles the
     /// call creates, one layer down, get it as parent).
     context: bool,
 }
 
-/// A library operation in flight (non-blocking request, split collective, deferred put).
-#[derive(Clone, Copy)]
-struct InFlight {
-    handle: u32,
-    id: u64,
-    bytes: u64,
-    dir: Dir,
-}
-
-/// The key of a request in flight: (layer, owning object or u64::MAX, request id).
-type ReqKey = (Layer, u64, u64);
-
-/// The attributes naming a library variable and its selection, by layer.
-fn variable_attrs(layer: Layer) -> (u32, u32) {
-    if layer == Layer::Adios {
-        (ATTR_ADIOS_VARIABLE, ATTR_ADIOS_SELECTION)
-    } else {
-        (ATTR_NC_VARIABLE, ATTR_NC_SELECTION)
-    }
-}
-
-/// The request key of a ReqDone-style record: (`file` field or none, `id` field).
-fn req_key(info: &FunctionInfo, r: &Record, file: u8, id: u8) -> ReqKey {
-    let owner = if file == RET {
-        u64::MAX
-    } else {
-        field(info, r, file)
-    };
-    (info.layer, owner, field(info, r, id))
-}
-
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
-fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
+pub(crate) fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u64) {
     match dir {
         Dir::Read => (OpMode::Read, field(info, r, req)),
         Dir::Write => (OpMode::Write, field(info, r, req)),
@@ -95,55 +49,52 @@ fn mode_bytes(info: &FunctionInfo, r: &Record, dir: Dir, req: u8) -> (OpMode, u6
     }
 }
 
-/// Whether a ReqsDone `which` value covers an operation of direction `dir`.
-fn which_covers(which: u64, dir: Dir) -> bool {
-    match which {
-        1 => dir == Dir::Read,
-        2 => dir == Dir::Write,
-        _ => true,
-    }
-}
-
-fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
+/// The value of argument `i` of a record (or its return value: [`io_events::functions::RET`]).
+pub(crate) fn field(info: &FunctionInfo, r: &Record, i: u8) -> u64 {
     r.fields[info.field_index(i)]
 }
 
 /// Per-process conversion state.
 pub(crate) struct ProcessState<'p> {
-    p: &'p ProcessTrace,
+    pub(crate) p: &'p ProcessTrace,
     host_node: u32,
     /// Local file id -> global file id.
     file_map: HashMap<u64, u32>,
-    fds: HashMap<i32, FdEntry>,
-    streams: HashMap<u64, StreamEntry>,
+    /// Open descriptors.
+    pub(crate) fds: HashMap<i32, FdEntry>,
+    /// Open streams, by FILE* (or DIR*).
+    pub(crate) streams: HashMap<u64, StreamEntry>,
+    /// Handles created and not destroyed (a definition is reused only when inactive).
     active: HashSet<u32>,
+    /// The matching id of the next operation.
     next_id: u64,
-    locks: HashMap<u32, LockType>,
+    /// The type of the lock held through each handle (for its release).
+    pub(crate) locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
-    aio: HashMap<u64, (u32, u64, u64)>,
+    pub(crate) aio: HashMap<u64, (u32, u64, u64)>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
-    objs: HashMap<(Layer, u64), u32>,
+    pub(crate) objs: HashMap<(Layer, u64), u32>,
     /// Library operations in flight (non-blocking requests, split collectives, deferred
     /// puts), keyed by (layer, owning object, request or object identity).
-    reqs: HashMap<ReqKey, InFlight>,
+    pub(crate) reqs: HashMap<ReqKey, InFlight>,
     /// Non-blocking starts (NamedStart) whose completion is collective, as (thread, n-th
     /// start of that thread): found by a first pass over the process's streams.
-    collective_starts: HashSet<(usize, u64)>,
+    pub(crate) collective_starts: HashSet<(usize, u64)>,
     /// The thread being converted and how many NamedStart records it has had so far.
-    thread: usize,
-    starts_seen: Vec<u64>,
+    pub(crate) thread: usize,
+    pub(crate) starts_seen: Vec<u64>,
     /// Library handles whose file is a directory of files (an ADIOS BP output): files opened
     /// inside it while it is open get it as parent, whichever thread opens them.
-    containers: Vec<(u32, String)>,
+    pub(crate) containers: Vec<(u32, String)>,
     /// Local communicator id -> global comm id.
-    comm_map: HashMap<u64, u32>,
+    pub(crate) comm_map: HashMap<u64, u32>,
     /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
     /// handle of their file and their name (a global string id).
-    subs: HashMap<(Layer, u64), (u32, u32)>,
+    pub(crate) subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
-    selection: Option<String>,
+    pub(crate) selection: Option<String>,
     /// Handles being created by calls in progress on the current tree (for parents).
-    opening: Vec<(u32, u8)>,
+    pub(crate) opening: Vec<(u32, u8)>,
     /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
     stack: Vec<(usize, Pending)>,
 }
@@ -233,8 +184,192 @@ impl<'p> ProcessState<'p> {
     }
 }
 
-impl<'p> ProcessState<'p> {
-    fn file(&mut self, defs: &mut GlobalDefs, local: u64, dir_hint: bool) -> Option<u32> {
+/// The dispatch of each record's start and end by its mapping.
+impl ProcessState<'_> {
+    /// Enter the call: Enter, and what must happen at its start.
+    fn start<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t0: u64,
+        r: &Record,
+    ) -> Result<Pending, Err> {
+        let info = &FUNCTIONS[r.func as usize];
+        let mut pend = Pending::default();
+        if info.role == Role::Event {
+            return Ok(pend);
+        }
+        let region = defs.region(r.func);
+        s.enter(t0, region, r)?;
+        if info.fail.failed(r.ret()) {
+            return Ok(pend);
+        }
+        pend.context = self.enter_object_context(defs, info, r);
+        match info.mapping {
+            Mapping::OpenFd { path, .. }
+            | Mapping::OpenStream { path, .. }
+            | Mapping::ReopenStream { path, .. }
+            | Mapping::OpenDir { path } => pend.handle = self.open_path(defs, info, r, path),
+            Mapping::StreamFromFd { fd, .. } => {
+                pend.handle = self.open_stream_on_fd(defs, info, r, fd)
+            }
+            Mapping::Data { .. } => pend.op = self.begin_data(defs, s, t0, info, r)?,
+            Mapping::Copy { .. } => (pend.op, pend.op2) = self.begin_copy(defs, s, t0, info, r)?,
+            Mapping::ObjOpen { path, comm, .. } => {
+                pend.handle = self.open_object(defs, info, r, path, comm)
+            }
+            Mapping::ObjData { .. } => pend.op = self.begin_obj_data(defs, s, t0, info, r)?,
+            Mapping::ObjStart { .. } => pend.op = self.begin_obj_start(defs, s, t0, info, r)?,
+            Mapping::NamedData { .. } => pend.op = self.begin_named_data(defs, s, t0, info, r)?,
+            Mapping::NamedStart { .. } => pend.op = self.begin_named_start(defs, s, t0, info, r)?,
+            Mapping::SubData { .. } => pend.op = self.begin_sub_data(defs, s, t0, info, r)?,
+            Mapping::AioStart { .. } => pend.op = self.begin_aio(defs, s, t0, info, r)?,
+            _ => {}
+        }
+        Ok(pend)
+    }
+
+    /// Leave the call: what happens at its end, then Leave.
+    fn finish<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        r: &Record,
+        pend: Pending,
+    ) -> Result<(), Err> {
+        let info = &FUNCTIONS[r.func as usize];
+        self.leave_opening(info, pend);
+        match info.mapping {
+            // Events inside a call (no Leave of their own).
+            Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),
+            Mapping::ReqsDone { .. } => return self.reqs_done(defs, s, t1, info, r),
+            Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
+            Mapping::Selection => {
+                self.select_box(info, r);
+                return Ok(());
+            }
+            Mapping::Strides | Mapping::Hyperslab => {
+                self.select_strides(info, r);
+                return Ok(());
+            }
+            Mapping::Shape => {
+                self.select_shape(info, r);
+                return Ok(());
+            }
+            _ => self.end_call(defs, s, t1, info, r, pend)?,
+        }
+        if info.role == Role::Event {
+            return Ok(());
+        }
+        if info.fail.failed(r.ret()) && r.errno != 0 {
+            s.attr_u32(ATTR_ERRNO, r.errno)?;
+        }
+        s.leave(t1, defs.region(r.func), r)
+    }
+
+    /// The handles a call put on `opening` leave it as the call ends: the one it opened (an
+    /// open of a path or of a library object) and the library object it acts on.
+    fn leave_opening(&mut self, info: &FunctionInfo, pend: Pending) {
+        if pend.handle.is_some()
+            && matches!(
+                info.mapping,
+                Mapping::OpenFd { .. }
+                    | Mapping::OpenStream { .. }
+                    | Mapping::ReopenStream { .. }
+                    | Mapping::OpenDir { .. }
+                    | Mapping::ObjOpen { .. }
+            )
+        {
+            self.opening.pop();
+        }
+        if pend.context {
+            self.opening.pop();
+        }
+    }
+
+    /// What happens at the end of a call (not an event), by its mapping.
+    fn end_call<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        pend: Pending,
+    ) -> Result<(), Err> {
+        let failed = info.fail.failed(r.ret());
+        match info.mapping {
+            Mapping::OpenFd { .. } => self.opened_fd(defs, s, t1, info, r, pend.handle)?,
+            Mapping::OpenStream { .. } | Mapping::ReopenStream { .. } => {
+                self.opened_stream(defs, s, t1, info, r, pend.handle)?
+            }
+            Mapping::StreamFromFd { .. } => {
+                self.opened_stream_on_fd(defs, s, t1, info, r, pend.handle)?
+            }
+            Mapping::OpenDir { .. } => self.opened_dir(defs, s, t1, info, r, pend.handle)?,
+            Mapping::Close(Target::Fd(i)) if !failed => {
+                self.fd_closed(defs, s, t1, field(info, r, i) as i32)?
+            }
+            // fclose disassociates the stream even when it fails.
+            Mapping::Close(Target::Stream(i)) if !failed || info.layer == Layer::Isoc => {
+                self.close_stream(defs, s, t1, field(info, r, i))?
+            }
+            Mapping::Data { .. } => self.complete_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::Copy { .. } => {
+                self.complete_copy(defs, s, t1, info, r, (pend.op, pend.op2))?
+            }
+            Mapping::Seek { .. } if !failed => self.seek(defs, s, t1, info, r)?,
+            Mapping::Rewind { target } => self.rewind(defs, s, t1, info, r, target)?,
+            Mapping::Dup { old } if !failed => self.dup_call(defs, s, t1, info, r, old)?,
+            Mapping::Fcntl if !failed => self.fcntl(defs, s, t1, r)?,
+            Mapping::Flock { .. } if !failed => self.flock(defs, s, t1, info, r)?,
+            Mapping::Lockf { .. } if !failed => self.lockf(defs, s, t1, info, r)?,
+            Mapping::Delete { path } if !failed => self.delete(defs, s, t1, info, r, path)?,
+            Mapping::Unget {
+                target: Target::Stream(i),
+            } if !failed => self.unget(info, r, i),
+            Mapping::AioStart { .. } => self.aio_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::AioTest { cb } => self.aio_test(defs, s, t1, info, r, cb)?,
+            Mapping::AioComplete { cb } => self.aio_complete(defs, s, t1, info, r, cb)?,
+            Mapping::AioCancel { .. } if !failed => self.aio_cancel(defs, s, t1, info, r)?,
+            Mapping::ObjOpen { .. } => self.opened_object(defs, s, t1, info, r, pend.handle)?,
+            Mapping::ObjClose { key } if !failed => self.close_object(defs, s, t1, info, r, key)?,
+            Mapping::ObjData { .. } => self.complete_obj_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::ObjStart { .. } => self.obj_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::ObjEnd { .. } => self.obj_end(defs, s, t1, info, r)?,
+            Mapping::ObjSeek { .. } if !failed => self.obj_seek(defs, s, t1, info, r)?,
+            Mapping::NamedData { .. } => self.complete_named_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::NamedStart { .. } => self.named_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::SubOpen { .. } if !failed => self.open_sub(defs, info, r),
+            Mapping::SubClose { key } if !failed => self.close_sub(info, r, key),
+            Mapping::IdRelease { .. } if !failed => self.id_release(defs, s, t1, info, r)?,
+            Mapping::SubData { .. } => self.complete_sub_data(defs, s, t1, info, r, pend.op)?,
+            // Failed calls (the guarded arms above) change nothing; neither do Rename, Chdir
+            // and None at their end.
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Files, handles and operation ids.
+impl ProcessState<'_> {
+    /// A new operation's matching id (unique in the process).
+    pub(crate) fn op_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// The global file of the trace's file `local`, created on first use; `dir_hint`: it is
+    /// known to be a directory.
+    pub(crate) fn file(
+        &mut self,
+        defs: &mut GlobalDefs,
+        local: u64,
+        dir_hint: bool,
+    ) -> Option<u32> {
         if let Some(&g) = self.file_map.get(&local) {
             if dir_hint {
                 defs.files[g as usize].kind = FileType::Directory;
@@ -252,11 +387,32 @@ impl<'p> ProcessState<'p> {
         Some(g)
     }
 
-    fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
+    /// The start of an open of the file in field `path` (OpenFd, OpenStream, ReopenStream,
+    /// OpenDir): its new handle, on `opening` while the call runs (what the call opens
+    /// underneath gets it as parent).
+    fn open_path(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        path: u8,
+    ) -> Option<u32> {
+        let dir = matches!(info.mapping, Mapping::OpenDir { .. });
+        let file = self.file(defs, field(info, r, path), dir)?;
+        let h = self.new_handle(defs, file, info.layer);
+        self.opening.push((h, defs.paradigm(info.layer)));
+        Some(h)
+    }
+
+    /// A new handle of `layer` on `file`, active from now on (see [`Self::new_handle_on`]).
+    pub(crate) fn new_handle(&mut self, defs: &mut GlobalDefs, file: u32, layer: Layer) -> u32 {
         self.new_handle_on(defs, file, layer, None)
     }
 
-    fn new_handle_on(
+    /// A new handle of `layer` on `file`, used by the communicator `comm`. Its parent is the
+    /// innermost handle of another layer being opened, or else the innermost open container
+    /// of another layer that holds the file.
+    pub(crate) fn new_handle_on(
         &mut self,
         defs: &mut GlobalDefs,
         file: u32,
@@ -300,7 +456,7 @@ impl<'p> ProcessState<'p> {
     }
 
     /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
-    fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
+    pub(crate) fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
         let mut def = defs.handles[like as usize].clone();
         def.flags &= !HANDLE_PRE_CREATED;
         let active = &self.active;
@@ -309,7 +465,8 @@ impl<'p> ProcessState<'p> {
         h
     }
 
-    fn destroy<S: Sink>(
+    /// The end of a handle (IoDestroyHandle if it is active).
+    pub(crate) fn destroy<S: Sink>(
         &mut self,
         defs: &GlobalDefs,
         s: &mut S,
@@ -333,1363 +490,6 @@ impl<'p> ProcessState<'p> {
         }
         if self.active.remove(&handle) {
             s.destroy_handle(defs, t, handle)?;
-        }
-        Ok(())
-    }
-
-    fn close_fd<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        fd: i32,
-    ) -> Result<(), Err> {
-        if let Some(e) = self.fds.remove(&fd) {
-            self.destroy(defs, s, t, e.handle)?;
-        }
-        Ok(())
-    }
-
-    fn close_stream<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        key: u64,
-    ) -> Result<(), Err> {
-        if let Some(e) = self.streams.remove(&key) {
-            if let Some(fd) = e.fd {
-                self.close_fd(defs, s, t, fd)?;
-            }
-            self.destroy(defs, s, t, e.handle)?;
-        }
-        Ok(())
-    }
-
-    /// The position of a target is no longer known (a seek whose result was not recorded).
-    fn forget_position(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
-        match t {
-            Target::Fd(i) => {
-                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
-                    e.ofd.borrow_mut().pos = None;
-                }
-            }
-            Target::Stream(i) => {
-                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                    s.pos = None;
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    fn target(
-        &mut self,
-        defs: &mut GlobalDefs,
-        info: &FunctionInfo,
-        r: &Record,
-        t: Target,
-    ) -> Option<u32> {
-        match t {
-            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).map(|e| e.handle),
-            Target::Stream(i) => {
-                let key = field(info, r, i);
-                if key == 0 {
-                    Some(defs.proxy(info.layer)) // fflush(NULL)
-                } else {
-                    self.streams.get(&key).map(|s| s.handle)
-                }
-            }
-            Target::Proxy => Some(defs.proxy(info.layer)),
-        }
-    }
-
-    /// The implicit position of a target (and a way to advance it).
-    fn position(&self, info: &FunctionInfo, r: &Record, t: Target, dir: Dir) -> Option<u64> {
-        match t {
-            Target::Fd(i) => self.fds.get(&(field(info, r, i) as i32)).and_then(|e| {
-                let o = e.ofd.borrow();
-                // An appending write goes to the end of the file, which is not tracked.
-                if o.append && dir == Dir::Write {
-                    None
-                } else {
-                    o.pos
-                }
-            }),
-            Target::Stream(i) => self.streams.get(&field(info, r, i)).and_then(|s| s.pos),
-            Target::Proxy => None,
-        }
-    }
-
-    fn set_position(
-        &mut self,
-        info: &FunctionInfo,
-        r: &Record,
-        t: Target,
-        pos: Option<u64>,
-        advance: Option<u64>,
-    ) {
-        let apply = |cur: Option<u64>| match (pos, advance) {
-            (Some(p), _) => Some(p),
-            (None, Some(a)) => cur.map(|c| c + a),
-            (None, None) => cur,
-        };
-        match t {
-            Target::Fd(i) => {
-                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
-                    let mut o = e.ofd.borrow_mut();
-                    o.pos = if o.append && pos.is_none() {
-                        None
-                    } else {
-                        apply(o.pos)
-                    };
-                }
-            }
-            Target::Stream(i) => {
-                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                    s.pos = apply(s.pos);
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    /// A stream and the descriptor under it (or a duplicate of it) share one file position,
-    /// but stdio buffers: I/O or a seek through the stream moves the descriptor's position by
-    /// an amount the trace does not show, and I/O on the descriptor moves the stream's. After
-    /// either, the other side's position is unknown (no Offset rather than a wrong one).
-    fn positions_diverge(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
-        match t {
-            Target::Stream(i) => {
-                let fd = self.streams.get(&field(info, r, i)).and_then(|s| s.fd);
-                if let Some(e) = fd.and_then(|fd| self.fds.get(&fd)) {
-                    e.ofd.borrow_mut().pos = None;
-                }
-            }
-            Target::Fd(i) => {
-                let Some(ofd) = self
-                    .fds
-                    .get(&(field(info, r, i) as i32))
-                    .map(|e| e.ofd.clone())
-                else {
-                    return;
-                };
-                let fds = &self.fds;
-                for s in self.streams.values_mut() {
-                    let shared =
-                        s.fd.and_then(|fd| fds.get(&fd))
-                            .is_some_and(|e| Rc::ptr_eq(&e.ofd, &ofd));
-                    if shared {
-                        s.pos = None;
-                    }
-                }
-            }
-            Target::Proxy => {}
-        }
-    }
-
-    /// A child was forked that inherited `fds`: their positions (and those of the streams on
-    /// them) now move with the child's I/O too, which this process's trace does not show.
-    pub(crate) fn forked(&mut self, fds: &[i32]) {
-        for fd in fds {
-            if let Some(e) = self.fds.get(fd) {
-                e.ofd.borrow_mut().pos = None;
-            }
-        }
-        for s in self.streams.values_mut() {
-            if s.fd.is_some_and(|fd| fds.contains(&fd)) {
-                s.pos = None;
-            }
-        }
-    }
-
-    /// IoOperationBegin of one operation of a call, if its handle is known.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_op<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        target: Target,
-        dir: Dir,
-        req: u8,
-        off: Off,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(h) = self.target(defs, info, r, target) else {
-            return Ok(None);
-        };
-        let id = self.next_id;
-        self.next_id += 1;
-        let offset = match off {
-            Off::Field(i) => Some(field(info, r, i)),
-            Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
-            Off::Implicit | Off::FieldOrImplicit(_) => self.position(info, r, target, dir),
-            Off::None => None,
-        };
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags: OpFlags::NONE,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
-    }
-
-    /// IoOperationComplete of one operation, and the position it moves.
-    #[allow(clippy::too_many_arguments)]
-    fn complete_op<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t1: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        target: Target,
-        dir: Dir,
-        xfer: u8,
-        off: Off,
-        (h, id): (u32, u64),
-    ) -> Result<(), Err> {
-        let got = if dir == Dir::Flush {
-            0
-        } else {
-            field(info, r, xfer)
-        };
-        s.op_complete(defs, t1, h, got, id)?;
-        let implicit = match off {
-            Off::Implicit => true,
-            Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
-            _ => false,
-        };
-        if implicit && dir != Dir::Flush {
-            self.set_position(info, r, target, None, Some(got));
-        }
-        // Through a stream every operation (a flush too) may move the descriptor under it; on a
-        // descriptor only those at the file position do.
-        if matches!(target, Target::Stream(_)) || (implicit && dir != Dir::Flush) {
-            self.positions_diverge(info, r, target);
-        }
-        Ok(())
-    }
-
-    /// The selection of the transfer ending now (set by its `*_selection` event), as
-    /// attribute `attr` of its Complete when it has one.
-    fn attach_selection<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        attr: u32,
-        has_op: bool,
-    ) -> Result<(), Err> {
-        if let Some(sel) = self.selection.take() {
-            if has_op {
-                s.attr_string(attr, defs.strings.id(&sel))?;
-            }
-        }
-        Ok(())
-    }
-
-    /// IoOperationBegin of a library operation on the object in field `key`.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_obj_op<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        key: u8,
-        dir: Dir,
-        req: u8,
-        off: u8,
-        flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
-            return Ok(None);
-        };
-        let id = self.next_id;
-        self.next_id += 1;
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        let offset = if off == RET || dir == Dir::Flush {
-            None
-        } else {
-            Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
-        };
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
-    }
-
-    /// IoOperationBegin of a transfer on a named variable of the library file in field
-    /// `file` (netCDF, PnetCDF, ADIOS), with the variable's name as attribute.
-    #[allow(clippy::too_many_arguments)]
-    fn begin_named_op<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        info: &FunctionInfo,
-        r: &Record,
-        (file, name, dir, req): (u8, u8, Dir, u8),
-        flags: OpFlags,
-    ) -> Result<Option<(u32, u64)>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
-            return Ok(None);
-        };
-        let id = self.next_id;
-        self.next_id += 1;
-        let (mode, bytes) = mode_bytes(info, r, dir, req);
-        let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");
-        let name = defs.strings.id(text);
-        s.attr_string(variable_attrs(info.layer).0, name)?;
-        s.op_begin(
-            defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset: None,
-            },
-        )?;
-        Ok(Some((h, id)))
-    }
-
-    /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
-    /// the order they started.
-    fn cancel_in_flight<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        handle: u32,
-    ) -> Result<(), Err> {
-        let mut left: Vec<InFlight> = self
-            .reqs
-            .values()
-            .filter(|v| v.handle == handle)
-            .copied()
-            .collect();
-        if left.is_empty() {
-            return Ok(());
-        }
-        left.sort_unstable_by_key(|v| v.id);
-        self.reqs.retain(|_, v| v.handle != handle);
-        for v in left {
-            s.op_cancelled(defs, t, v.handle, v.id)?;
-        }
-        Ok(())
-    }
-
-    /// An operation goes in flight under `k`. A request id reused while the converter still
-    /// holds it (a completion it never saw): the old operation is closed as cancelled.
-    #[allow(clippy::too_many_arguments)]
-    fn in_flight<S: Sink>(
-        &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
-        t: u64,
-        k: ReqKey,
-        handle: u32,
-        id: u64,
-        bytes: u64,
-        dir: Dir,
-    ) -> Result<(), Err> {
-        let v = InFlight {
-            handle,
-            id,
-            bytes,
-            dir,
-        };
-        if let Some(old) = self.reqs.insert(k, v) {
-            s.op_cancelled(defs, t, old.handle, old.id)?;
-        }
-        Ok(())
-    }
-
-    /// Enter the call: Enter, and what must happen at its start.
-    fn start<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t0: u64,
-        r: &Record,
-    ) -> Result<Pending, Err> {
-        let info = &FUNCTIONS[r.func as usize];
-        let mut pend = Pending::default();
-        if info.role == Role::Event {
-            return Ok(pend);
-        }
-        let region = defs.region(r.func);
-        s.enter(t0, region, r)?;
-        if info.fail.failed(r.ret()) {
-            return Ok(pend);
-        }
-        // A PnetCDF or ADIOS call on an open file: what it opens one layer down (PnetCDF's
-        // independent-mode MPI file, a BP engine's data files) belongs to that file.
-        if matches!(info.layer, Layer::PnetCdf | Layer::Adios)
-            && !matches!(info.mapping, Mapping::ObjOpen { .. })
-            && info.args.first().is_some_and(|a| a.1 == Kind::Handle)
-        {
-            if let Some(&h) = self.objs.get(&(info.layer, field(info, r, 0))) {
-                self.opening.push((h, defs.paradigm(info.layer)));
-                pend.context = true;
-            }
-        }
-        match info.mapping {
-            Mapping::OpenFd { path, .. }
-            | Mapping::OpenStream { path, .. }
-            | Mapping::ReopenStream { path, .. }
-            | Mapping::OpenDir { path } => {
-                let dir = matches!(info.mapping, Mapping::OpenDir { .. });
-                if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                    let h = self.new_handle(defs, file, info.layer);
-                    self.opening.push((h, defs.paradigm(info.layer)));
-                    pend.handle = Some(h);
-                }
-            }
-            Mapping::StreamFromFd { fd, .. } => {
-                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                    let file = defs.handles[e.handle as usize].file;
-                    if let Some(file) = file {
-                        let h = self.new_handle(defs, file, info.layer);
-                        pend.handle = Some(h);
-                    }
-                }
-            }
-            Mapping::Data {
-                target,
-                dir,
-                req,
-                off,
-                ..
-            } => {
-                pend.op = self.begin_op(defs, s, t0, info, r, target, dir, req, off)?;
-            }
-            Mapping::Copy {
-                from,
-                to,
-                req,
-                off_from,
-                off_to,
-            } => {
-                pend.op = self.begin_op(
-                    defs,
-                    s,
-                    t0,
-                    info,
-                    r,
-                    Target::Fd(from),
-                    Dir::Read,
-                    req,
-                    off_from,
-                )?;
-                pend.op2 = self.begin_op(
-                    defs,
-                    s,
-                    t0,
-                    info,
-                    r,
-                    Target::Fd(to),
-                    Dir::Write,
-                    req,
-                    off_to,
-                )?;
-            }
-            Mapping::ObjOpen { path, comm, .. } => {
-                if let Some(file) = self.file(defs, field(info, r, path), false) {
-                    let c = if comm == RET {
-                        None
-                    } else {
-                        self.comm_map.get(&field(info, r, comm)).copied()
-                    };
-                    let h = self.new_handle_on(defs, file, info.layer, c);
-                    self.opening.push((h, defs.paradigm(info.layer)));
-                    pend.handle = Some(h);
-                }
-            }
-            Mapping::ObjData {
-                key,
-                dir,
-                req,
-                off,
-                coll,
-                ..
-            } => {
-                let flags = if coll {
-                    OpFlags::COLLECTIVE
-                } else {
-                    OpFlags::NONE
-                };
-                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
-            }
-            Mapping::ObjStart {
-                key,
-                dir,
-                req,
-                off,
-                coll,
-                ..
-            } => {
-                let mut flags = OpFlags::NON_BLOCKING;
-                if coll {
-                    flags |= OpFlags::COLLECTIVE;
-                }
-                pend.op = self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)?;
-            }
-            Mapping::NamedData {
-                file,
-                name,
-                dir,
-                req,
-                coll,
-                ..
-            } => {
-                let flags = if coll {
-                    OpFlags::COLLECTIVE
-                } else {
-                    OpFlags::NONE
-                };
-                pend.op =
-                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
-            }
-            Mapping::NamedStart {
-                file,
-                name,
-                dir,
-                req,
-                id,
-            } => {
-                let nb = field(info, r, id) != u64::MAX;
-                let mut flags = OpFlags::NONE;
-                if nb {
-                    let n = self.starts_seen[self.thread];
-                    self.starts_seen[self.thread] += 1;
-                    flags = OpFlags::NON_BLOCKING;
-                    if self.collective_starts.contains(&(self.thread, n)) {
-                        flags |= OpFlags::COLLECTIVE;
-                    }
-                }
-                pend.op =
-                    self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)?;
-            }
-            Mapping::SubData {
-                key,
-                dir,
-                req,
-                coll,
-                ..
-            } => {
-                if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let (mode, bytes) = mode_bytes(info, r, dir, req);
-                    let collective = coll != RET && field(info, r, coll) != 0;
-                    let flags = if collective {
-                        OpFlags::COLLECTIVE
-                    } else {
-                        OpFlags::NONE
-                    };
-                    s.attr_string(ATTR_DATASET, name)?;
-                    s.op_begin(
-                        defs,
-                        t0,
-                        OpBegin {
-                            handle: h,
-                            mode,
-                            flags,
-                            bytes,
-                            id,
-                            offset: None,
-                        },
-                    )?;
-                    pend.op = Some((h, id));
-                }
-            }
-            Mapping::AioStart {
-                dir, fd, req, off, ..
-            } => {
-                if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                    let h = e.handle;
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let mode = if dir == Dir::Read {
-                        OpMode::Read
-                    } else {
-                        OpMode::Write
-                    };
-                    s.op_begin(
-                        defs,
-                        t0,
-                        OpBegin {
-                            handle: h,
-                            mode,
-                            flags: OpFlags::NON_BLOCKING,
-                            bytes: field(info, r, req),
-                            id,
-                            offset: Some(field(info, r, off)),
-                        },
-                    )?;
-                    pend.op = Some((h, id));
-                }
-            }
-            _ => {}
-        }
-        Ok(pend)
-    }
-
-    /// Leave the call: what happens at its end, then Leave.
-    fn finish<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t1: u64,
-        r: &Record,
-        pend: Pending,
-    ) -> Result<(), Err> {
-        let info = &FUNCTIONS[r.func as usize];
-        let failed = info.fail.failed(r.ret());
-        if pend.handle.is_some()
-            && matches!(
-                info.mapping,
-                Mapping::OpenFd { .. }
-                    | Mapping::OpenStream { .. }
-                    | Mapping::ReopenStream { .. }
-                    | Mapping::OpenDir { .. }
-                    | Mapping::ObjOpen { .. }
-            )
-        {
-            self.opening.pop();
-        }
-        if pend.context {
-            self.opening.pop();
-        }
-        let ret = r.ret();
-        match info.mapping {
-            Mapping::OpenFd { flags, .. } => {
-                if let Some(h) = pend.handle {
-                    let fl = match flags {
-                        Flags::Field(i) => field(info, r, i) as u32,
-                        Flags::Fixed(f) => f,
-                        Flags::FixedOr(f, i) => f | field(info, r, i) as u32,
-                    };
-                    let fd = ret as i32;
-                    self.close_fd(defs, s, t1, fd)?;
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(
-                        fd,
-                        FdEntry {
-                            handle: h,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
-                        },
-                    );
-                }
-            }
-            Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
-                if let Mapping::ReopenStream { stream, .. } = info.mapping {
-                    self.close_stream(defs, s, t1, field(info, r, stream))?;
-                }
-                if let Some(h) = pend.handle {
-                    let fl = field(info, r, flags) as u32;
-                    let fdn = field(info, r, fd) as i32;
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
-                    self.close_fd(defs, s, t1, fdn)?;
-                    let file = defs.handles[h as usize].file.unwrap_or(0);
-                    self.opening.push((h, defs.paradigm(Layer::Isoc)));
-                    let ph = self.new_handle(defs, file, Layer::Posix);
-                    self.opening.pop();
-                    s.create_handle(
-                        defs,
-                        t1,
-                        ph,
-                        access_mode(fl),
-                        creation_flags(fl),
-                        status_flags(fl),
-                    )?;
-                    let append = fl & libc::O_APPEND as u32 != 0;
-                    self.fds.insert(
-                        fdn,
-                        FdEntry {
-                            handle: ph,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
-                        },
-                    );
-                    self.streams.insert(
-                        ret,
-                        StreamEntry {
-                            handle: h,
-                            fd: Some(fdn),
-                            pos: if append { None } else { Some(0) },
-                        },
-                    );
-                }
-            }
-            Mapping::StreamFromFd { fd, flags } => {
-                if let Some(h) = pend.handle {
-                    let fdn = field(info, r, fd) as i32;
-                    if let Some(e) = self.fds.get(&fdn) {
-                        let fl = field(info, r, flags) as u32;
-                        s.duplicate_handle(defs, t1, e.handle, h, status_flags(fl))?;
-                        let pos = e.ofd.borrow().pos;
-                        self.streams.insert(
-                            ret,
-                            StreamEntry {
-                                handle: h,
-                                fd: Some(fdn),
-                                pos,
-                            },
-                        );
-                    }
-                }
-            }
-            Mapping::OpenDir { .. } => {
-                if let Some(h) = pend.handle {
-                    // fdopendir's fd (field 0) now belongs to the directory stream.
-                    let fd =
-                        if info.args.first().map(|a| a.1) == Some(io_events::functions::Kind::Fd) {
-                            Some(r.fields[0] as i32)
-                        } else {
-                            None
-                        };
-                    s.create_handle(
-                        defs,
-                        t1,
-                        h,
-                        AccessMode::ReadOnly,
-                        CreationFlags::DIRECTORY,
-                        StatusFlags::NONE,
-                    )?;
-                    self.streams.insert(
-                        ret,
-                        StreamEntry {
-                            handle: h,
-                            fd,
-                            pos: None,
-                        },
-                    );
-                }
-            }
-            Mapping::Close(Target::Fd(i)) => {
-                if !failed {
-                    let fd = field(info, r, i) as i32;
-                    self.close_fd(defs, s, t1, fd)?;
-                    // close(fileno(f)): the stream no longer owns that number, so a later
-                    // fclose(f) must not close whatever reuses it.
-                    for s in self.streams.values_mut() {
-                        if s.fd == Some(fd) {
-                            s.fd = None;
-                        }
-                    }
-                }
-            }
-            Mapping::Close(Target::Stream(i)) => {
-                // fclose disassociates the stream even when it fails.
-                if !failed || info.layer == Layer::Isoc {
-                    self.close_stream(defs, s, t1, field(info, r, i))?;
-                }
-            }
-            Mapping::Close(Target::Proxy) => {}
-            Mapping::Data {
-                target,
-                xfer,
-                off,
-                dir,
-                ..
-            } => {
-                if let Some(op) = pend.op {
-                    self.complete_op(defs, s, t1, info, r, target, dir, xfer, off, op)?;
-                }
-            }
-            Mapping::Copy {
-                from,
-                to,
-                off_from,
-                off_to,
-                ..
-            } => {
-                if let Some(op) = pend.op {
-                    self.complete_op(
-                        defs,
-                        s,
-                        t1,
-                        info,
-                        r,
-                        Target::Fd(from),
-                        Dir::Read,
-                        RET,
-                        off_from,
-                        op,
-                    )?;
-                }
-                if let Some(op) = pend.op2 {
-                    self.complete_op(
-                        defs,
-                        s,
-                        t1,
-                        info,
-                        r,
-                        Target::Fd(to),
-                        Dir::Write,
-                        RET,
-                        off_to,
-                        op,
-                    )?;
-                }
-            }
-            Mapping::Seek {
-                target,
-                offset,
-                whence: wh,
-                result,
-            } => {
-                if !failed {
-                    if let Some(h) = self.target(defs, info, r, target) {
-                        let res = result.map(|i| field(info, r, i)).filter(|&v| v as i64 >= 0);
-                        let wv = if wh == RET { 0 } else { field(info, r, wh) };
-                        s.seek(
-                            defs,
-                            t1,
-                            h,
-                            field(info, r, offset) as i64,
-                            whence(wv),
-                            res.unwrap_or(u64::MAX),
-                        )?;
-                        match res {
-                            Some(_) => self.set_position(info, r, target, res, None),
-                            None => self.forget_position(info, r, target),
-                        }
-                        self.positions_diverge(info, r, target);
-                    }
-                }
-            }
-            Mapping::Rewind { target } => {
-                if let Some(h) = self.target(defs, info, r, target) {
-                    s.seek(defs, t1, h, 0, Whence::FromStart, 0)?;
-                    self.set_position(info, r, target, Some(0), None);
-                    self.positions_diverge(info, r, target);
-                }
-            }
-            Mapping::Dup { old } => {
-                if !failed {
-                    let (o, n) = (field(info, r, old) as i32, ret as i32);
-                    let cloexec = info.name == "dup3" && r.fields[2] as i32 & libc::O_CLOEXEC != 0;
-                    self.dup(defs, s, t1, o, n, cloexec)?;
-                }
-            }
-            Mapping::Fcntl => {
-                if !failed {
-                    self.fcntl(defs, s, t1, r)?;
-                }
-            }
-            Mapping::Flock { fd, op } => {
-                if !failed {
-                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                        let h = e.handle;
-                        let op = field(info, r, op) as i32;
-                        let ty = if op & libc::LOCK_SH != 0 {
-                            LockType::Shared
-                        } else {
-                            LockType::Exclusive
-                        };
-                        if op & libc::LOCK_UN != 0 {
-                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            s.lock(defs, t1, h, LockOp::Release, ty)?;
-                        } else if op & libc::LOCK_NB != 0 {
-                            self.locks.insert(h, ty);
-                            s.lock(defs, t1, h, LockOp::Try, ty)?;
-                        } else {
-                            self.locks.insert(h, ty);
-                            s.lock(defs, t1, h, LockOp::Acquire, ty)?;
-                        }
-                    }
-                }
-            }
-            Mapping::Lockf { fd, cmd } => {
-                if !failed {
-                    if let Some(e) = self.fds.get(&(field(info, r, fd) as i32)) {
-                        let h = e.handle;
-                        match field(info, r, cmd) as i32 {
-                            libc::F_LOCK => {
-                                s.lock(defs, t1, h, LockOp::Acquire, LockType::Exclusive)?
-                            }
-                            libc::F_TLOCK => {
-                                s.lock(defs, t1, h, LockOp::Try, LockType::Exclusive)?
-                            }
-                            libc::F_ULOCK => {
-                                s.lock(defs, t1, h, LockOp::Release, LockType::Exclusive)?
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            Mapping::Delete { path } => {
-                if !failed {
-                    let dir = info.name == "rmdir"
-                        || (info.name == "unlinkat"
-                            && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
-                    if let Some(file) = self.file(defs, field(info, r, path), dir) {
-                        s.delete_file(defs, t1, defs.paradigm(info.layer), file)?;
-                    }
-                }
-            }
-            Mapping::Unget { target } => {
-                if !failed {
-                    if let Target::Stream(i) = target {
-                        if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
-                            // At position 0 the position after ungetc is unspecified.
-                            s.pos = s.pos.and_then(|p| p.checked_sub(1));
-                        }
-                    }
-                }
-            }
-            Mapping::AioStart { cb, req, .. } => {
-                if let Some((h, id)) = pend.op {
-                    s.op_issued(defs, t1, h, id)?;
-                    self.aio
-                        .insert(field(info, r, cb), (h, id, field(info, r, req)));
-                }
-            }
-            Mapping::AioTest { cb } => {
-                if ret as i32 == libc::EINPROGRESS {
-                    if let Some(&(h, id, _)) = self.aio.get(&field(info, r, cb)) {
-                        s.op_test(defs, t1, h, id)?;
-                    }
-                }
-            }
-            Mapping::AioComplete { cb } => {
-                if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
-                    let got = if ret as i64 >= 0 { ret } else { 0 };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::AioCancel { fd, cb } => {
-                if !failed && ret as i32 == libc::AIO_CANCELED {
-                    let key = field(info, r, cb);
-                    let victims: Vec<(u64, (u32, u64, u64))> = if key != 0 {
-                        self.aio
-                            .remove(&key)
-                            .map(|v| vec![(key, v)])
-                            .unwrap_or_default()
-                    } else {
-                        let h = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle);
-                        let keys: Vec<u64> = self
-                            .aio
-                            .iter()
-                            .filter(|(_, v)| Some(v.0) == h)
-                            .map(|(k, _)| *k)
-                            .collect();
-                        keys.into_iter()
-                            .filter_map(|k| self.aio.remove(&k).map(|v| (k, v)))
-                            .collect()
-                    };
-                    for (_, (h, id, _)) in victims {
-                        s.op_cancelled(defs, t1, h, id)?;
-                    }
-                }
-            }
-            Mapping::ObjOpen { key, amode, .. } => {
-                if let Some(h) = pend.handle {
-                    let k = (info.layer, field(info, r, key));
-                    if let Some(old) = self.objs.remove(&k) {
-                        self.destroy(defs, s, t1, old)?;
-                    }
-                    let (mode, creation, status) = mpi_amode(field(info, r, amode));
-                    s.create_handle(defs, t1, h, mode, creation, status)?;
-                    self.objs.insert(k, h);
-                    if info.layer == Layer::Adios {
-                        if let Some(f) = defs.handles[h as usize].file {
-                            self.containers
-                                .push((h, defs.files[f as usize].name.clone()));
-                        }
-                    }
-                }
-            }
-            Mapping::ObjClose { key } => {
-                if !failed {
-                    let k = (info.layer, field(info, r, key));
-                    if let Some(h) = self.objs.remove(&k) {
-                        self.cancel_in_flight(defs, s, t1, h)?;
-                        self.containers.retain(|c| c.0 != h);
-                        self.destroy(defs, s, t1, h)?;
-                    }
-                }
-            }
-            Mapping::ObjData { xfer, dir, .. } => {
-                if let Some((h, id)) = pend.op {
-                    let got = if failed || dir == Dir::Flush {
-                        0
-                    } else {
-                        field(info, r, xfer)
-                    };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::ObjStart {
-                id: idf, req, dir, ..
-            } => {
-                if let Some((h, id)) = pend.op {
-                    s.op_issued(defs, t1, h, id)?;
-                    let k = req_key(info, r, RET, idf);
-                    self.in_flight(defs, s, t1, k, h, id, field(info, r, req), dir)?;
-                }
-            }
-            Mapping::NamedStart {
-                file,
-                req,
-                id: idf,
-                dir,
-                ..
-            } => {
-                let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, s, sel, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let bytes = field(info, r, req);
-                    if field(info, r, idf) == u64::MAX {
-                        s.op_complete(defs, t1, h, bytes, id)?;
-                    } else {
-                        s.op_issued(defs, t1, h, id)?;
-                        let k = req_key(info, r, file, idf);
-                        self.in_flight(defs, s, t1, k, h, id, bytes, dir)?;
-                    }
-                }
-            }
-            Mapping::ObjEnd { id: idf, xfer } => {
-                if let Some(v) = self.reqs.remove(&req_key(info, r, RET, idf)) {
-                    let got = if failed { 0 } else { field(info, r, xfer) };
-                    s.op_complete(defs, t1, v.handle, got, v.id)?;
-                }
-            }
-            Mapping::ObjSeek {
-                key,
-                offset,
-                whence: wh,
-                result,
-            } => {
-                if !failed {
-                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) {
-                        let res = field(info, r, result);
-                        s.seek(
-                            defs,
-                            t1,
-                            h,
-                            field(info, r, offset) as i64,
-                            whence(field(info, r, wh)),
-                            if res as i64 >= 0 { res } else { u64::MAX },
-                        )?;
-                    }
-                }
-            }
-            Mapping::ReqDone {
-                file,
-                id: idf,
-                xfer,
-                cancelled,
-                ..
-            } => {
-                if let Some(v) = self.reqs.remove(&req_key(info, r, file, idf)) {
-                    if field(info, r, cancelled) != 0 {
-                        s.op_cancelled(defs, t1, v.handle, v.id)?;
-                    } else {
-                        let got = match field(info, r, xfer) {
-                            u64::MAX => v.bytes,
-                            g => g,
-                        };
-                        s.op_complete(defs, t1, v.handle, got, v.id)?;
-                    }
-                }
-                return Ok(());
-            }
-            Mapping::ReqsDone {
-                file,
-                which,
-                cancelled,
-                ..
-            } => {
-                let (owner, wh) = (field(info, r, file), field(info, r, which));
-                let mut done: Vec<(ReqKey, InFlight)> = self
-                    .reqs
-                    .iter()
-                    .filter(|(k, v)| k.0 == info.layer && k.1 == owner && which_covers(wh, v.dir))
-                    .map(|(k, v)| (*k, *v))
-                    .collect();
-                done.sort_unstable_by_key(|(_, v)| v.id);
-                for (k, v) in done {
-                    self.reqs.remove(&k);
-                    if field(info, r, cancelled) != 0 {
-                        s.op_cancelled(defs, t1, v.handle, v.id)?;
-                    } else {
-                        s.op_complete(defs, t1, v.handle, v.bytes, v.id)?;
-                    }
-                }
-                return Ok(());
-            }
-            Mapping::ReqTest { id: idf } => {
-                if let Some(v) = self.reqs.get(&req_key(info, r, RET, idf)) {
-                    s.op_test(defs, t1, v.handle, v.id)?;
-                }
-                return Ok(());
-            }
-            Mapping::Shape => {
-                let dims = (field(info, r, 0) as usize).min(3);
-                if let Some(s) = &mut self.selection {
-                    let v: Vec<String> = (0..dims)
-                        .map(|d| field(info, r, 1 + d as u8).to_string())
-                        .collect();
-                    s.push_str(&format!(" shape [{}]", v.join(",")));
-                }
-                return Ok(());
-            }
-            Mapping::SubOpen { file, name, key } => {
-                if !failed {
-                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
-                        let text = self
-                            .p
-                            .name(field(info, r, name))
-                            .unwrap_or("(unnamed)")
-                            .to_string();
-                        let s = defs.strings.id(&text);
-                        self.subs.insert((info.layer, field(info, r, key)), (h, s));
-                    }
-                }
-            }
-            Mapping::SubClose { key } => {
-                if !failed {
-                    self.subs.remove(&(info.layer, field(info, r, key)));
-                }
-            }
-            Mapping::IdRelease { key, kind } => {
-                if !failed {
-                    let k = (info.layer, field(info, r, key));
-                    match field(info, r, kind) {
-                        1 => {
-                            if let Some(h) = self.objs.remove(&k) {
-                                self.destroy(defs, s, t1, h)?;
-                            }
-                        }
-                        _ => {
-                            self.subs.remove(&k);
-                        }
-                    }
-                }
-            }
-            Mapping::Selection => {
-                let rank = (field(info, r, 0) as usize).min(3);
-                let dims: Vec<String> = (0..rank)
-                    .map(|d| {
-                        format!(
-                            "{}+{}",
-                            field(info, r, 1 + 2 * d as u8),
-                            field(info, r, 2 + 2 * d as u8)
-                        )
-                    })
-                    .collect();
-                let more = if field(info, r, 0) > 3 { ",..." } else { "" };
-                self.selection = Some(format!("[{}{}]", dims.join(","), more));
-                return Ok(());
-            }
-            Mapping::Strides | Mapping::Hyperslab => {
-                // Field 0 is the rank, then these values per dimension.
-                let names: &[&str] = if info.mapping == Mapping::Strides {
-                    &["count", "stride"]
-                } else {
-                    &["count", "stride", "block"]
-                };
-                let dims = (field(info, r, 0) as usize).min((info.args.len() - 1) / names.len());
-                if let Some(s) = &mut self.selection {
-                    for (k, name) in names.iter().enumerate() {
-                        let v: Vec<String> = (0..dims)
-                            .map(|d| field(info, r, (1 + names.len() * d + k) as u8).to_string())
-                            .collect();
-                        s.push_str(&format!(" {name} [{}]", v.join(",")));
-                    }
-                }
-                return Ok(());
-            }
-            Mapping::NamedData { xfer, .. } => {
-                let sel = variable_attrs(info.layer).1;
-                self.attach_selection(defs, s, sel, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let got = if failed { 0 } else { field(info, r, xfer) };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::SubData { xfer, dir, .. } => {
-                self.attach_selection(defs, s, ATTR_SELECTION, pend.op.is_some())?;
-                if let Some((h, id)) = pend.op {
-                    let got = if failed || dir == Dir::Flush {
-                        0
-                    } else {
-                        field(info, r, xfer)
-                    };
-                    s.op_complete(defs, t1, h, got, id)?;
-                }
-            }
-            Mapping::Rename { .. } | Mapping::Chdir | Mapping::None => {}
-        }
-        if info.role == Role::Event {
-            return Ok(());
-        }
-        if failed && r.errno != 0 {
-            s.attr_u32(ATTR_ERRNO, r.errno)?;
-        }
-        s.leave(t1, defs.region(r.func), r)
-    }
-
-    fn dup<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        old: i32,
-        new: i32,
-        cloexec: bool,
-    ) -> Result<(), Err> {
-        if old == new {
-            return Ok(());
-        }
-        self.close_fd(defs, s, t, new)?;
-        let Some(e) = self.fds.get(&old) else {
-            return Ok(());
-        };
-        let (oh, ofd) = (e.handle, e.ofd.clone());
-        let nh = self.twin_handle(defs, oh);
-        let st = if cloexec {
-            StatusFlags::CLOSE_ON_EXEC
-        } else {
-            StatusFlags::NONE
-        };
-        s.duplicate_handle(defs, t, oh, nh, st)?;
-        let pos = ofd.borrow().pos;
-        self.fds.insert(new, FdEntry { handle: nh, ofd });
-        self.rebind_streams(defs, s, t, new, nh, pos)
-    }
-
-    /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
-    /// writes through stdout), the stream writes into another file: its handle is replaced
-    /// by a new ISO C handle on that file, made from the new descriptor's handle.
-    fn rebind_streams<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        fd: i32,
-        fd_handle: u32,
-        pos: Option<u64>,
-    ) -> Result<(), Err> {
-        let keys: Vec<u64> = self
-            .streams
-            .iter()
-            .filter(|(_, s)| s.fd == Some(fd))
-            .map(|(k, _)| *k)
-            .collect();
-        for key in keys {
-            let Some(file) = defs.handles[fd_handle as usize].file else {
-                continue;
-            };
-            let old = self.streams[&key].handle;
-            if defs.handles[old as usize].file == Some(file) {
-                continue;
-            }
-            self.destroy(defs, s, t, old)?;
-            let nh = self.new_handle(defs, file, Layer::Isoc);
-            s.duplicate_handle(defs, t, fd_handle, nh, StatusFlags::NONE)?;
-            if let Some(s) = self.streams.get_mut(&key) {
-                s.handle = nh;
-                s.pos = pos;
-            }
-        }
-        Ok(())
-    }
-
-    fn fcntl<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
-        t: u64,
-        r: &Record,
-    ) -> Result<(), Err> {
-        let fd = r.fields[0] as i32;
-        let cmd = r.fields[1] as i32;
-        let arg = r.fields[2];
-        match cmd {
-            libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
-                self.dup(defs, s, t, fd, r.ret() as i32, cmd == libc::F_DUPFD_CLOEXEC)?
-            }
-            libc::F_SETFL => {
-                if let Some(e) = self.fds.get(&fd) {
-                    e.ofd.borrow_mut().append = arg as i32 & libc::O_APPEND != 0;
-                    s.change_status_flags(defs, t, e.handle, status_flags(arg as u32))?;
-                }
-            }
-            libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
-                if let Some(e) = self.fds.get(&fd) {
-                    let h = e.handle;
-                    match arg as i32 {
-                        x if x == libc::F_UNLCK => {
-                            let ty = self.locks.remove(&h).unwrap_or(LockType::Exclusive);
-                            s.lock(defs, t, h, LockOp::Release, ty)?;
-                        }
-                        x => {
-                            let ty = if x == libc::F_RDLCK {
-                                LockType::Shared
-                            } else {
-                                LockType::Exclusive
-                            };
-                            self.locks.insert(h, ty);
-                            if cmd == libc::F_SETLKW || cmd == libc::F_OFD_SETLKW {
-                                s.lock(defs, t, h, LockOp::Acquire, ty)?;
-                            } else {
-                                s.lock(defs, t, h, LockOp::Try, ty)?;
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
         }
         Ok(())
     }
@@ -1737,13 +537,7 @@ impl<'p> ProcessState<'p> {
                 } else {
                     None
                 };
-                self.fds.insert(
-                    fd as i32,
-                    FdEntry {
-                        handle: h,
-                        ofd: Rc::new(RefCell::new(Ofd { pos, append })),
-                    },
-                );
+                self.fds.insert(fd as i32, FdEntry::new(h, pos, append));
             } else {
                 self.streams.insert(
                     key,
@@ -1756,63 +550,4 @@ impl<'p> ProcessState<'p> {
             }
         }
     }
-}
-
-/// The non-blocking starts (NamedStart records, as (thread, n-th start of the thread)) whose
-/// request a collective call completes (ncmpi_wait_all): their Begin carries COLLECTIVE,
-/// which is known only once the completion is seen, hence this first pass. Only processes
-/// that used PnetCDF are read twice; a request completed on another thread than the one
-/// that started it keeps NON_BLOCKING alone.
-fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
-    let mut out = HashSet::new();
-    if !p.meta.options.contains_key("pnetcdf") {
-        return Ok(out);
-    }
-    let coll = |info: &FunctionInfo, r: &Record, c: u8| c != RET && field(info, r, c) != 0;
-    for (ti, (_, path, _)) in p.threads.iter().enumerate() {
-        let mut n = 0u64;
-        let mut pending: HashMap<ReqKey, (u64, Dir)> = HashMap::new();
-        let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-        while let Some(tree) = trees.next_tree().map_err(|e| e.to_string())? {
-            for r in tree.iter() {
-                let info = &FUNCTIONS[r.func as usize];
-                match info.mapping {
-                    Mapping::NamedStart { file, dir, id, .. }
-                        if !info.fail.failed(r.ret()) && field(info, r, id) != u64::MAX =>
-                    {
-                        pending.insert(req_key(info, r, file, id), (n, dir));
-                        n += 1;
-                    }
-                    Mapping::ReqDone {
-                        file, id, coll: c, ..
-                    } => {
-                        if let Some((k, _)) = pending.remove(&req_key(info, r, file, id)) {
-                            if coll(info, r, c) {
-                                out.insert((ti, k));
-                            }
-                        }
-                    }
-                    Mapping::ReqsDone {
-                        file,
-                        which,
-                        coll: c,
-                        ..
-                    } => {
-                        let (owner, wh) = (field(info, r, file), field(info, r, which));
-                        let all = coll(info, r, c);
-                        pending.retain(|key, (k, d)| {
-                            let hit = key.0 == info.layer && key.1 == owner && which_covers(wh, *d);
-                            if hit && all {
-                                out.insert((ti, *k));
-                            }
-                            !hit
-                        });
-                    }
-                    _ => {}
-                }
-            }
-            trees.recycle(tree);
-        }
-    }
-    Ok(out)
 }

@@ -1,0 +1,226 @@
+//! ISO C streams (and directory streams): which file each FILE* is, the descriptor under it
+//! (fopen opens one, fdopen adopts one, a dup2 onto it changes the stream's file), the
+//! stream's own position (stdio buffers, so it is not the descriptor's), fclose and ungetc.
+//! Transfers, flushes and seeks on streams share the descriptors' bookkeeping in
+//! [`crate::posix`].
+
+use crate::kinds::*;
+use crate::posix::FdEntry;
+use crate::process::{field, Err, ProcessState};
+use crate::sink::Sink;
+use definitions::GlobalDefs;
+use io_events::codec::Record;
+use io_events::functions::{FunctionInfo, Kind, Layer, Mapping};
+
+pub(crate) struct StreamEntry {
+    pub(crate) handle: u32,
+    /// The fd under the stream, closed with it.
+    pub(crate) fd: Option<i32>,
+    pub(crate) pos: Option<u64>,
+}
+
+impl ProcessState<'_> {
+    pub(crate) fn close_stream<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        key: u64,
+    ) -> Result<(), Err> {
+        if let Some(e) = self.streams.remove(&key) {
+            if let Some(fd) = e.fd {
+                self.close_fd(defs, s, t, fd)?;
+            }
+            self.destroy(defs, s, t, e.handle)?;
+        }
+        Ok(())
+    }
+
+    /// The end of fopen / freopen (OpenStream, ReopenStream): freopen's stream closes first;
+    /// the returned stream and the descriptor opened under it get their handles.
+    pub(crate) fn opened_stream<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        handle: Option<u32>,
+    ) -> Result<(), Err> {
+        let (flags, fd) = match info.mapping {
+            Mapping::OpenStream { flags, fd, .. } => (flags, fd),
+            Mapping::ReopenStream {
+                flags, fd, stream, ..
+            } => {
+                self.close_stream(defs, s, t1, field(info, r, stream))?;
+                (flags, fd)
+            }
+            _ => return Ok(()),
+        };
+        let Some(h) = handle else {
+            return Ok(());
+        };
+        let fl = field(info, r, flags) as u32;
+        let fdn = field(info, r, fd) as i32;
+        s.create_handle(
+            defs,
+            t1,
+            h,
+            access_mode(fl),
+            creation_flags(fl),
+            status_flags(fl),
+        )?;
+        // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
+        self.close_fd(defs, s, t1, fdn)?;
+        let file = defs.handles[h as usize].file.unwrap_or(0);
+        self.opening.push((h, defs.paradigm(Layer::Isoc)));
+        let ph = self.new_handle(defs, file, Layer::Posix);
+        self.opening.pop();
+        s.create_handle(
+            defs,
+            t1,
+            ph,
+            access_mode(fl),
+            creation_flags(fl),
+            status_flags(fl),
+        )?;
+        let append = fl & libc::O_APPEND as u32 != 0;
+        self.fds.insert(fdn, FdEntry::new(ph, Some(0), append));
+        self.streams.insert(
+            r.ret(),
+            StreamEntry {
+                handle: h,
+                fd: Some(fdn),
+                pos: if append { None } else { Some(0) },
+            },
+        );
+        Ok(())
+    }
+
+    /// The start of fdopen (StreamFromFd): a new handle on the file of the descriptor in
+    /// field `fd`.
+    pub(crate) fn open_stream_on_fd(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        fd: u8,
+    ) -> Option<u32> {
+        let e = self.fds.get(&(field(info, r, fd) as i32))?;
+        let file = defs.handles[e.handle as usize].file?;
+        Some(self.new_handle(defs, file, info.layer))
+    }
+
+    /// The end of fdopen: the stream duplicates the descriptor's handle, at its position.
+    pub(crate) fn opened_stream_on_fd<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        handle: Option<u32>,
+    ) -> Result<(), Err> {
+        let (Some(h), Mapping::StreamFromFd { fd, flags }) = (handle, info.mapping) else {
+            return Ok(());
+        };
+        let fdn = field(info, r, fd) as i32;
+        if let Some(e) = self.fds.get(&fdn) {
+            let fl = field(info, r, flags) as u32;
+            s.duplicate_handle(defs, t1, e.handle, h, status_flags(fl))?;
+            let pos = e.ofd.borrow().pos;
+            self.streams.insert(
+                r.ret(),
+                StreamEntry {
+                    handle: h,
+                    fd: Some(fdn),
+                    pos,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// The end of opendir / fdopendir (OpenDir): a directory stream.
+    pub(crate) fn opened_dir<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        handle: Option<u32>,
+    ) -> Result<(), Err> {
+        let Some(h) = handle else {
+            return Ok(());
+        };
+        // fdopendir's fd (field 0) now belongs to the directory stream.
+        let fd = if info.args.first().map(|a| a.1) == Some(Kind::Fd) {
+            Some(r.fields[0] as i32)
+        } else {
+            None
+        };
+        s.create_handle(
+            defs,
+            t1,
+            h,
+            AccessMode::ReadOnly,
+            CreationFlags::DIRECTORY,
+            StatusFlags::NONE,
+        )?;
+        self.streams.insert(
+            r.ret(),
+            StreamEntry {
+                handle: h,
+                fd,
+                pos: None,
+            },
+        );
+        Ok(())
+    }
+
+    /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
+    /// writes through stdout), the stream writes into another file: its handle is replaced
+    /// by a new ISO C handle on that file, made from the new descriptor's handle.
+    pub(crate) fn rebind_streams<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t: u64,
+        fd: i32,
+        fd_handle: u32,
+        pos: Option<u64>,
+    ) -> Result<(), Err> {
+        let keys: Vec<u64> = self
+            .streams
+            .iter()
+            .filter(|(_, s)| s.fd == Some(fd))
+            .map(|(k, _)| *k)
+            .collect();
+        for key in keys {
+            let Some(file) = defs.handles[fd_handle as usize].file else {
+                continue;
+            };
+            let old = self.streams[&key].handle;
+            if defs.handles[old as usize].file == Some(file) {
+                continue;
+            }
+            self.destroy(defs, s, t, old)?;
+            let nh = self.new_handle(defs, file, Layer::Isoc);
+            s.duplicate_handle(defs, t, fd_handle, nh, StatusFlags::NONE)?;
+            if let Some(s) = self.streams.get_mut(&key) {
+                s.handle = nh;
+                s.pos = pos;
+            }
+        }
+        Ok(())
+    }
+
+    /// A successful ungetc on the stream in field `stream`: its position moves back by one.
+    pub(crate) fn unget(&mut self, info: &FunctionInfo, r: &Record, stream: u8) {
+        if let Some(s) = self.streams.get_mut(&field(info, r, stream)) {
+            // At position 0 the position after ungetc is unspecified.
+            s.pos = s.pos.and_then(|p| p.checked_sub(1));
+        }
+    }
+}
