@@ -214,7 +214,10 @@ pub struct ProcessAgg {
     pub layers: [LayerAcc; NLAYERS],
     /// Per function id: (calls, ns).
     pub functions: Vec<(u64, u64)>,
-    pub roots: HashMap<u16, RootAcc>,
+    /// Per function id of an outermost call.
+    pub roots: Vec<Option<Box<RootAcc>>>,
+    /// Handle -> slot in `files` (u32::MAX: not yet known); a handle's file never changes.
+    handle_slot: Vec<u32>,
     /// Outermost calls' time by role: data, metadata, other.
     pub io_ns: u64,
     pub meta_ns: u64,
@@ -239,7 +242,8 @@ impl ProcessAgg {
             slots: HashMap::new(),
             layers: [LayerAcc::default(); NLAYERS],
             functions: vec![(0, 0); FUNCTIONS.len()],
-            roots: HashMap::new(),
+            roots: Vec::new(),
+            handle_slot: Vec::new(),
             io_ns: 0,
             meta_ns: 0,
             other_ns: 0,
@@ -252,13 +256,38 @@ impl ProcessAgg {
         }
     }
 
-    fn file(&mut self, at: FileAt) -> &mut FileAcc {
+    fn slot(&mut self, at: FileAt) -> usize {
         let n = self.files.len();
         let i = *self.slots.entry(at).or_insert(n);
         if i == n {
             self.files.push((at, FileAcc::default()));
         }
+        i
+    }
+
+    fn file(&mut self, at: FileAt) -> &mut FileAcc {
+        let i = self.slot(at);
         &mut self.files[i].1
+    }
+
+    /// The file of an operation's handle (cached per handle).
+    fn op_file(&mut self, o: &Op) -> &mut FileAcc {
+        let h = o.handle as usize;
+        if self.handle_slot.len() <= h {
+            self.handle_slot.resize(h + 1, u32::MAX);
+        }
+        if self.handle_slot[h] == u32::MAX {
+            self.handle_slot[h] = self.slot((o.file.unwrap_or(NO_FILE), o.layer)) as u32;
+        }
+        &mut self.files[self.handle_slot[h] as usize].1
+    }
+
+    fn root(&mut self, func: u16) -> &mut RootAcc {
+        let f = func as usize;
+        if self.roots.len() <= f {
+            self.roots.resize_with(f + 1, || None);
+        }
+        self.roots[f].get_or_insert_with(Default::default)
     }
 
     fn root_state(&mut self, thread: usize, root: u64) -> &mut RootState {
@@ -297,7 +326,7 @@ impl ProcessAgg {
     fn end_root(&mut self, c: &Call, dur: u64) {
         let fanout = self.opts.fanout;
         let s = *self.root_state(c.thread, c.id);
-        let r = self.roots.entry(c.func).or_default();
+        let r = self.root(c.func);
         r.count += 1;
         r.ns += dur;
         r.with_posix_io += (s.posix_ops > 0) as u64;
@@ -321,7 +350,7 @@ impl Consumer for ProcessAgg {
             return;
         }
         let opts = self.opts;
-        self.file((o.file.unwrap_or(NO_FILE), o.layer)).op(o, &opts);
+        self.op_file(o).op(o, &opts);
         let li = layer_index(o.layer);
         let l = &mut self.layers[li];
         l.ops += 1;
@@ -331,7 +360,7 @@ impl Consumer for ProcessAgg {
             OpMode::Flush => {}
         }
         if o.root != u64::MAX {
-            let p = &mut self.roots.entry(o.root_func).or_default().layers[li];
+            let p = &mut self.root(o.root_func).layers[li];
             p.ops += 1;
             p.bytes += o.bytes_done;
             if !o.flags.contains(OpFlags::NON_BLOCKING) {
@@ -371,7 +400,7 @@ impl Consumer for ProcessAgg {
             self.end_root(c, dur);
         } else if !c.nested_in_layer {
             let root_layer = FUNCTIONS[c.root_func as usize].layer;
-            let r = self.roots.entry(c.root_func).or_default();
+            let r = self.root(c.root_func);
             if c.layer == Layer::Mpi {
                 r.mpi_ns += dur;
             } else if c.layer != root_layer {

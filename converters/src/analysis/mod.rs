@@ -239,9 +239,11 @@ impl Partial {
             a.0 += b.0;
             a.1 += b.1;
         }
-        for (func, r) in &agg.roots {
-            let e = self.roots.entry(*func).or_insert_with(|| RootStats {
-                func: *func,
+        for (func, r) in agg.roots.iter().enumerate() {
+            let Some(r) = r else { continue };
+            let func = func as u16;
+            let e = self.roots.entry(func).or_insert_with(|| RootStats {
+                func,
                 acc: RootAcc::default(),
                 procs: 0,
                 procs_with_posix_io: 0,

@@ -7,18 +7,21 @@ pub const BINS: usize = 256;
 /// Busy time (ns) and bytes per time bin, from `origin` (aligned ns) in bins of `width` ns.
 #[derive(Clone, Debug)]
 pub struct Series {
+    /// 2^shift ns.
     pub width: u64,
+    shift: u32,
     pub busy_ns: Vec<f64>,
     pub bytes: Vec<f64>,
 }
 
-/// The first width: 1 µs, doubled as needed (widths stay powers of two times this).
-const FIRST_WIDTH: u64 = 1_000;
+/// The first width: 1,024 ns, doubled as needed (widths stay powers of two: bins by shift).
+const FIRST_SHIFT: u32 = 10;
 
 impl Default for Series {
     fn default() -> Self {
         Series {
-            width: FIRST_WIDTH,
+            width: 1 << FIRST_SHIFT,
+            shift: FIRST_SHIFT,
             busy_ns: vec![0.0; BINS],
             bytes: vec![0.0; BINS],
         }
@@ -36,6 +39,7 @@ impl Series {
                 v[BINS / 2..].iter_mut().for_each(|x| *x = 0.0);
             }
             self.width *= 2;
+            self.shift += 1;
         }
     }
 
@@ -43,11 +47,11 @@ impl Series {
     /// bins it overlaps in proportion.
     pub fn add(&mut self, t0: u64, t1: u64, bytes: u64) {
         let t1 = t1.max(t0);
-        while t1 / self.width >= BINS as u64 {
+        while t1 >> self.shift >= BINS as u64 {
             let w = self.width * 2;
             self.widen_to(w);
         }
-        let (b0, b1) = ((t0 / self.width) as usize, (t1 / self.width) as usize);
+        let (b0, b1) = ((t0 >> self.shift) as usize, (t1 >> self.shift) as usize);
         if b0 == b1 {
             self.busy_ns[b0] += (t1 - t0) as f64;
             self.bytes[b0] += bytes as f64;
@@ -87,9 +91,9 @@ mod tests {
     fn widening_keeps_totals_and_spreads_by_overlap() {
         let mut s = Series::default();
         s.add(0, 500, 10);
-        s.add(1_500, 2_500, 100); // half in bin 1, half in bin 2
+        s.add(1_536, 2_560, 100); // half in bin 1, half in bin 2
         assert_eq!(s.bytes[1], 50.0);
-        assert_eq!(s.busy_ns[2], 500.0);
+        assert_eq!(s.busy_ns[2], 512.0);
         s.add(10_000_000, 10_000_100, 7); // far: widens
         assert!(s.width >= 10_000_000 / BINS as u64);
         let total: f64 = s.bytes.iter().sum();
