@@ -1,0 +1,127 @@
+//! Access sizes per layer: how many reads and writes requested each size range (the files'
+//! size bins summed), on a log scale so that a few large requests show beside millions of
+//! small ones.
+
+use super::plot::{self, pe, svg, HPos, Pos, VPos, GRID, INK, READ, WRITE};
+use crate::analysis::aggregate::{layer_index, NLAYERS, SIZE_BINS};
+use crate::analysis::Analysis;
+use io_events::functions::Layer;
+use plotters::prelude::*;
+
+pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+    let mut h = [[[0u64; 10]; 2]; NLAYERS];
+    for f in &a.files {
+        let li = layer_index(f.layer);
+        for i in 0..10 {
+            h[li][0][i] += f.acc.read_sizes[i];
+            h[li][1][i] += f.acc.write_sizes[i];
+        }
+    }
+    let mut out = String::new();
+    for l in Layer::ALL {
+        let rw = &h[layer_index(l)];
+        if rw.iter().flatten().all(|&n| n == 0) {
+            continue;
+        }
+        out.push_str(&format!(
+            "<figure><figcaption>{}</figcaption>{}</figure>",
+            l.identification(),
+            chart(l, rw)?
+        ));
+    }
+    if out.is_empty() {
+        return Ok(None);
+    }
+    let legend = plot::legend(&[("reads".into(), READ), ("writes".into(), WRITE)]);
+    Ok(Some(format!(
+        "<div class=\"grid\">{out}</div>{legend}<p class=\"note\">Requests per size range \
+         (bytes requested), log scale, numbers above the bars.</p>"
+    )))
+}
+
+fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
+    let max = rw.iter().flatten().copied().max().unwrap_or(1).max(1) as f64;
+    let names: Vec<&str> = SIZE_BINS.iter().map(|b| b.1).collect();
+    svg(
+        540,
+        270,
+        &format!("{} access sizes", l.identification()),
+        |root, _| {
+            let mut c = ChartBuilder::on(root)
+                .margin(10)
+                .margin_top(18)
+                .x_label_area_size(56)
+                .y_label_area_size(60)
+                .build_cartesian_2d(
+                    (0..9usize).into_segmented(),
+                    (0.5f64..max * 4.0).log_scale(),
+                )
+                .map_err(pe)?;
+            let xfmt = |v: &SegmentValue<usize>| match v {
+                SegmentValue::CenterOf(i) if *i < 10 => names[*i].to_string(),
+                _ => String::new(),
+            };
+            let yfmt = |v: &f64| {
+                if *v >= 1.0 && (v.log10().fract().abs() < 1e-9) {
+                    format!("{v:.0}")
+                } else {
+                    String::new()
+                }
+            };
+            c.configure_mesh()
+                .disable_x_mesh()
+                .light_line_style(TRANSPARENT)
+                .bold_line_style(GRID)
+                .x_labels(10)
+                .x_label_formatter(&xfmt)
+                .y_label_formatter(&yfmt)
+                .label_style(plot::text(11, INK))
+                .x_label_style(plot::text(10, INK).transform(FontTransform::Rotate90))
+                .x_desc("bytes per request")
+                .y_desc("requests")
+                .axis_desc_style(plot::text(12, INK))
+                .draw()
+                .map_err(pe)?;
+            let seg = (c.plotting_area().get_pixel_range().0.len() / 10) as u32;
+            for (d, color) in [(0usize, READ), (1, WRITE)] {
+                let bars = (0..10).filter(|&i| rw[d][i] > 0).map(|i| {
+                    let mut r = Rectangle::new(
+                        [
+                            (SegmentValue::Exact(i), 0.5),
+                            (SegmentValue::Exact(i + 1), rw[d][i] as f64),
+                        ],
+                        color.filled(),
+                    );
+                    let (left, right) = if d == 0 {
+                        (seg / 8, seg / 2)
+                    } else {
+                        (seg / 2, seg / 8)
+                    };
+                    r.set_margin(0, 0, left, right);
+                    r
+                });
+                c.draw_series(bars).map_err(pe)?;
+            }
+            for i in 0..10 {
+                let n: u64 = rw[0][i] + rw[1][i];
+                if n == 0 {
+                    continue;
+                }
+                let top = rw[0][i].max(rw[1][i]) as f64;
+                let (x, y) = c.backend_coord(&(SegmentValue::CenterOf(i), top));
+                let label = match (rw[0][i], rw[1][i]) {
+                    (0, w) => w.to_string(),
+                    (r, 0) => r.to_string(),
+                    (r, w) => format!("{r}/{w}"),
+                };
+                root.draw(&Text::new(
+                    label,
+                    (x, y - 3),
+                    plot::text(10, INK).pos(Pos::new(HPos::Center, VPos::Bottom)),
+                ))
+                .map_err(pe)?;
+            }
+            Ok(())
+        },
+    )
+}
