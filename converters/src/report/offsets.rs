@@ -3,7 +3,7 @@
 //! thinned by the analysis), and all strokes of one direction are one `<path>`.
 
 use super::plot::{self, pe, svg, ticks, GRID, INK, READ, WRITE};
-use crate::analysis::aggregate::Sample;
+use crate::analysis::aggregate::{Sample, UNKNOWN};
 use crate::analysis::summary::human;
 use crate::analysis::{Analysis, FileStats};
 use hashbrown::HashSet;
@@ -26,9 +26,13 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     let mut out = String::new();
     for f in files {
         let ops = f.acc.read_ops + f.acc.write_ops;
+        let unknown = match f.acc.pattern[UNKNOWN] {
+            0 => String::new(),
+            n => format!(" ({n} without a known offset)"),
+        };
         out.push_str(&format!(
             "<figure><figcaption><b>{}</b> {} · {} read, {} written · {} of {} operations \
-             shown</figcaption>{}</figure>",
+             drawn{unknown}</figcaption>{}</figure>",
             f.layer.identification(),
             super::esc(&f.path),
             human(f.acc.read_bytes),
@@ -52,17 +56,27 @@ fn chart(a: &Analysis, f: &FileStats) -> Result<String, String> {
     (t0, t1) = ((t0 - pad).max(0.0), t1 + pad);
     let top = s.iter().map(|x| x.1 + x.2).max().unwrap_or(1).max(1) as f64;
     let (bdiv, bunit) = plot::byte_unit(top);
-    let (tdiv, tunit) = plot::time_unit(t1);
+    // A short burst late in the run: time from the burst's start, in a unit that fits it.
+    let base = if t1 - t0 < 0.05 * t1 { t0 } else { 0.0 };
+    let (tdiv, tunit) = plot::time_unit(t1 - base);
+    let x = |v: f64| (v - base) / tdiv;
     svg(1000, 260, &format!("offsets of {}", f.path), |root, raw| {
         let mut c = ChartBuilder::on(root)
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(70)
-            .build_cartesian_2d(t0 / tdiv..t1 / tdiv, 0f64..top / bdiv * 1.05)
+            .build_cartesian_2d(x(t0)..x(t1), 0f64..top / bdiv * 1.05)
             .map_err(pe)?;
-        let xdesc = format!("time since the first process started ({tunit})");
+        let xdesc = if base > 0.0 {
+            format!(
+                "time since the first process started, minus {} ({tunit})",
+                super::human_secs(base)
+            )
+        } else {
+            format!("time since the first process started ({tunit})")
+        };
         let ydesc = format!("offset ({bunit})");
-        let xf = ticks(t0 / tdiv, t1 / tdiv);
+        let xf = ticks(x(t0), x(t1));
         let yf = ticks(0.0, top / bdiv);
         c.configure_mesh()
             .light_line_style(TRANSPARENT)
@@ -80,9 +94,9 @@ fn chart(a: &Analysis, f: &FileStats) -> Result<String, String> {
         for (write, color) in [(false, READ), (true, WRITE)] {
             let mut seen = HashSet::new();
             let mut d = String::new();
-            for x in s.iter().filter(|x| x.3 == write) {
-                let (px, py0) = c.backend_coord(&(t(x) / tdiv, x.1 as f64 / bdiv));
-                let (_, py1) = c.backend_coord(&(t(x) / tdiv, (x.1 + x.2) as f64 / bdiv));
+            for op in s.iter().filter(|op| op.3 == write) {
+                let (px, py0) = c.backend_coord(&(x(t(op)), op.1 as f64 / bdiv));
+                let (_, py1) = c.backend_coord(&(x(t(op)), (op.1 + op.2) as f64 / bdiv));
                 let py1 = py1.min(py0 - 2);
                 if seen.insert((px, py0, py1)) {
                     let _ = write!(d, "M{px} {py0}V{py1}");

@@ -62,7 +62,7 @@ pub fn layer_color(l: Layer) -> RGBColor {
 }
 
 pub fn hex(c: RGBColor) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
 }
 
 /// Reads and writes in the offset plots and size histograms.

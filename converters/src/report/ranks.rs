@@ -69,16 +69,8 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
         .fold(0.0, f64::max);
     let (div, unit) = plot::time_unit(top);
     let top = top / div * 1.08;
-    let labels: Vec<String> = gs
-        .iter()
-        .map(|g| {
-            if g.last > g.first {
-                format!("{}–{}", name(a, g.first), name(a, g.last))
-            } else {
-                name(a, g.first)
-            }
-        })
-        .collect();
+    // Groups are labelled by their first process (the note says they are contiguous).
+    let labels: Vec<String> = gs.iter().map(|g| name(a, g.first)).collect();
     let n = gs.len();
     let desc = if a.procs.iter().all(|p| p.rank.is_some()) {
         "rank"
@@ -93,11 +85,12 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     let body = svg(1000, 360, "time per layer and rank", |root, _| {
         let mut c = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(if grouped { 70 } else { 40 })
+            .x_label_area_size(40)
             .y_label_area_size(64)
             .build_cartesian_2d((0..n - 1).into_segmented(), 0f64..top)
             .map_err(pe)?;
-        let every = n.div_ceil(if grouped { 16 } else { 32 }).max(1);
+        // Labels of up to 8 characters, about 70 px each.
+        let every = n.div_ceil(12).max(1);
         let xfmt = |v: &SegmentValue<usize>| match v {
             SegmentValue::CenterOf(i) if *i < n && i % every == 0 => labels[*i].clone(),
             _ => String::new(),
@@ -115,9 +108,6 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
             .y_desc(ydesc.as_str())
             .label_style(plot::text(12, INK))
             .axis_desc_style(plot::text(13, INK));
-        if grouped {
-            mesh.x_label_style(plot::text(11, INK).transform(FontTransform::Rotate90));
-        }
         mesh.draw().map_err(pe)?;
         let seg = (c.plotting_area().get_pixel_range().0.len() / n.max(1)) as u32;
         let gap = (seg / 6).min(6);
@@ -146,21 +136,31 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
         }
         if grouped {
             let w = INK.stroke_width(1);
-            c.draw_series(gs.iter().enumerate().map(|(i, g)| {
-                PathElement::new(
-                    vec![
-                        (SegmentValue::CenterOf(i), g.min / div),
-                        (SegmentValue::CenterOf(i), g.max / div),
-                    ],
-                    w,
-                )
-            }))
+            c.draw_series(
+                gs.iter()
+                    .enumerate()
+                    .filter(|(_, g)| g.max > 0.0)
+                    .map(|(i, g)| {
+                        PathElement::new(
+                            vec![
+                                (SegmentValue::CenterOf(i), g.min / div),
+                                (SegmentValue::CenterOf(i), g.max / div),
+                            ],
+                            w,
+                        )
+                    }),
+            )
             .map_err(pe)?;
             let h = (seg as i32 / 3).clamp(2, 6);
-            c.draw_series(gs.iter().enumerate().map(|(i, g)| {
-                EmptyElement::at((SegmentValue::CenterOf(i), g.median / div))
-                    + PathElement::new(vec![(-h, 0), (h, 0)], INK.stroke_width(2))
-            }))
+            c.draw_series(
+                gs.iter()
+                    .enumerate()
+                    .filter(|(_, g)| g.max > 0.0)
+                    .map(|(i, g)| {
+                        EmptyElement::at((SegmentValue::CenterOf(i), g.median / div))
+                            + PathElement::new(vec![(-h, 0), (h, 0)], INK.stroke_width(2))
+                    }),
+            )
             .map_err(pe)?;
         }
         Ok(())

@@ -50,17 +50,15 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
             let mut c = ChartBuilder::on(root)
                 .margin(10)
                 .margin_top(18)
-                .x_label_area_size(56)
+                .x_label_area_size(52)
                 .y_label_area_size(60)
                 .build_cartesian_2d(
                     (0..9usize).into_segmented(),
                     (0.5f64..max * 4.0).log_scale(),
                 )
                 .map_err(pe)?;
-            let xfmt = |v: &SegmentValue<usize>| match v {
-                SegmentValue::CenterOf(i) if *i < 10 => names[*i].to_string(),
-                _ => String::new(),
-            };
+            // The bin names are drawn below the axis, on two staggered lines.
+            let xfmt = |_: &SegmentValue<usize>| String::new();
             let yfmt = |v: &f64| {
                 if *v >= 1.0 && (v.log10().fract().abs() < 1e-9) {
                     format!("{v:.0}")
@@ -76,7 +74,6 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
                 .x_label_formatter(&xfmt)
                 .y_label_formatter(&yfmt)
                 .label_style(plot::text(11, INK))
-                .x_label_style(plot::text(10, INK).transform(FontTransform::Rotate90))
                 .x_desc("bytes per request")
                 .y_desc("requests")
                 .axis_desc_style(plot::text(12, INK))
@@ -101,6 +98,15 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
                     r
                 });
                 c.draw_series(bars).map_err(pe)?;
+            }
+            for (i, name) in names.iter().enumerate() {
+                let (x, y) = c.backend_coord(&(SegmentValue::CenterOf(i), 0.5));
+                root.draw(&Text::new(
+                    name.to_string(),
+                    (x, y + 5 + 13 * (i as i32 % 2)),
+                    plot::text(10, INK).pos(Pos::new(HPos::Center, VPos::Top)),
+                ))
+                .map_err(pe)?;
             }
             for i in 0..10 {
                 let n: u64 = rw[0][i] + rw[1][i];
