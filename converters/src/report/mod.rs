@@ -106,9 +106,9 @@ fn section(
     empty: &str,
 ) -> Result<(), String> {
     let body = body?.unwrap_or_else(|| format!("<p class=\"empty\">{}</p>", esc(empty)));
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<section id=\"{id}\"><h2>{}</h2>{body}</section>\n",
+        "<section id=\"{id}\"><h2>{}</h2>{body}</section>",
         esc(title)
     );
     Ok(())
@@ -191,19 +191,19 @@ pub fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
         offsets::render(a),
         "No read or write with a known offset.",
     )?;
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<section id=\"tables\"><h2>Tables</h2>\
          <h3>Layers</h3>{}<h3>Files (by bytes)</h3>{}\
          <h3>High-level calls and the layers beneath</h3>{}\
-         <h3>Functions (by time)</h3>{}<h3>Processes (slowest first)</h3>{}</section>\n",
+         <h3>Functions (by time)</h3>{}<h3>Processes (slowest first)</h3>{}</section>",
         tables::layers(&j),
         tables::files(&j),
         tables::breakdown(&j),
         tables::functions(&j),
         tables::ranks(&j)
     );
-    let _ = write!(s, "</main><script>{JS_BODY}</script></body></html>\n");
+    let _ = writeln!(s, "</main><script>{JS_BODY}</script></body></html>");
     Ok(s)
 }
 

@@ -47,6 +47,16 @@ pub fn svg(
     })
 }
 
+/// The right edge of segment `i` of `n` on a segmented axis (the last one's is `Last`: a
+/// single segment has no next value to map).
+pub fn segment_end(i: usize, n: usize) -> SegmentValue<usize> {
+    if i + 1 < n {
+        SegmentValue::Exact(i + 1)
+    } else {
+        SegmentValue::Last
+    }
+}
+
 /// Colour of a layer in every plot (Tableau 10).
 pub fn layer_color(l: Layer) -> RGBColor {
     match l {

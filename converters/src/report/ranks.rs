@@ -2,7 +2,7 @@
 //! time in traced calls). Beyond 64 processes, contiguous processes form groups: the bar is
 //! the group's mean per layer, the whisker its min–max total with a tick at the median.
 
-use super::plot::{self, pe, svg, ticks, GRID, INK};
+use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, GRID, INK};
 use crate::analysis::summary::rank_id;
 use crate::analysis::Analysis;
 use io_events::functions::Layer;
@@ -82,85 +82,77 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     } else {
         format!("time ({unit})")
     };
+    // Bar i is centred on x = i; with few bars, the axis keeps room for 8 (no giant bars).
+    let pad = (8usize.saturating_sub(n)) as f64 / 2.0;
+    let (x0, x1) = (-0.5 - pad, n as f64 - 0.5 + pad);
     let body = svg(1000, 360, "time per layer and rank", |root, _| {
         let mut c = ChartBuilder::on(root)
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(64)
-            .build_cartesian_2d((0..n - 1).into_segmented(), 0f64..top)
+            .build_cartesian_2d(x0..x1, 0f64..top)
             .map_err(pe)?;
-        // Labels of up to 8 characters, about 70 px each.
-        let every = n.div_ceil(12).max(1);
-        let xfmt = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(i) if *i < n && i % every == 0 => labels[*i].clone(),
-            _ => String::new(),
-        };
         let yfmt = ticks(0.0, top);
-        let mut mesh = c.configure_mesh();
-        mesh.disable_x_mesh()
+        c.configure_mesh()
+            .disable_x_mesh()
             .light_line_style(TRANSPARENT)
             .bold_line_style(GRID)
-            .x_labels(n.min(64))
+            .x_labels(0)
             .y_labels(8)
-            .x_label_formatter(&xfmt)
             .y_label_formatter(&yfmt)
             .x_desc(desc)
             .y_desc(ydesc.as_str())
             .label_style(plot::text(12, INK))
-            .axis_desc_style(plot::text(13, INK));
-        mesh.draw().map_err(pe)?;
-        let seg = (c.plotting_area().get_pixel_range().0.len() / n.max(1)) as u32;
-        let gap = (seg / 6).min(6);
+            .axis_desc_style(plot::text(13, INK))
+            .draw()
+            .map_err(pe)?;
+        // Labels of up to 8 characters, about 70 px each: every k-th bar's, drawn here.
+        let every = n.div_ceil(12).max(1);
+        for i in (0..n).step_by(every) {
+            let (x, y) = c.backend_coord(&(i as f64, 0.0));
+            root.draw(&Text::new(
+                labels[i].clone(),
+                (x, y + 6),
+                plot::text(12, INK).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(pe)?;
+        }
+        let half = 0.32; // bar half-width, in slots
         let mut base = vec![0.0; n];
         for &l in &layers {
             let color = plot::layer_color(Layer::ALL[l]);
-            let bars: Vec<Rectangle<(SegmentValue<usize>, f64)>> = gs
+            let bars: Vec<Rectangle<(f64, f64)>> = gs
                 .iter()
                 .enumerate()
                 .filter(|(_, g)| g.mean[l] > 0.0)
                 .map(|(i, g)| {
                     let (y0, y1) = (base[i], base[i] + g.mean[l] / div);
                     base[i] = y1;
-                    let mut r = Rectangle::new(
-                        [
-                            (SegmentValue::Exact(i), y0),
-                            (SegmentValue::Exact(i + 1), y1),
-                        ],
-                        color.filled(),
-                    );
-                    r.set_margin(0, 0, gap, gap);
-                    r
+                    let x = i as f64;
+                    Rectangle::new([(x - half, y0), (x + half, y1)], color.filled())
                 })
                 .collect();
             c.draw_series(bars).map_err(pe)?;
         }
         if grouped {
-            let w = INK.stroke_width(1);
-            c.draw_series(
-                gs.iter()
-                    .enumerate()
-                    .filter(|(_, g)| g.max > 0.0)
-                    .map(|(i, g)| {
-                        PathElement::new(
-                            vec![
-                                (SegmentValue::CenterOf(i), g.min / div),
-                                (SegmentValue::CenterOf(i), g.max / div),
-                            ],
-                            w,
-                        )
-                    }),
-            )
+            let busy = || gs.iter().enumerate().filter(|(_, g)| g.max > 0.0);
+            c.draw_series(busy().map(|(i, g)| {
+                let x = i as f64;
+                PathElement::new(
+                    vec![(x, g.min / div), (x, g.max / div)],
+                    INK.stroke_width(1),
+                )
+            }))
             .map_err(pe)?;
-            let h = (seg as i32 / 3).clamp(2, 6);
-            c.draw_series(
-                gs.iter()
-                    .enumerate()
-                    .filter(|(_, g)| g.max > 0.0)
-                    .map(|(i, g)| {
-                        EmptyElement::at((SegmentValue::CenterOf(i), g.median / div))
-                            + PathElement::new(vec![(-h, 0), (h, 0)], INK.stroke_width(2))
-                    }),
-            )
+            c.draw_series(busy().map(|(i, g)| {
+                PathElement::new(
+                    vec![
+                        (i as f64 - half / 2.0, g.median / div),
+                        (i as f64 + half / 2.0, g.median / div),
+                    ],
+                    INK.stroke_width(2),
+                )
+            }))
             .map_err(pe)?;
         }
         Ok(())

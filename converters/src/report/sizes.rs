@@ -12,9 +12,13 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     let mut h = [[[0u64; 10]; 2]; NLAYERS];
     for f in &a.files {
         let li = layer_index(f.layer);
-        for i in 0..10 {
-            h[li][0][i] += f.acc.read_sizes[i];
-            h[li][1][i] += f.acc.write_sizes[i];
+        for (d, sizes) in [&f.acc.read_sizes, &f.acc.write_sizes]
+            .into_iter()
+            .enumerate()
+        {
+            for (n, add) in h[li][d].iter_mut().zip(sizes) {
+                *n += add;
+            }
         }
     }
     let mut out = String::new();
@@ -85,7 +89,7 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
                     let mut r = Rectangle::new(
                         [
                             (SegmentValue::Exact(i), 0.5),
-                            (SegmentValue::Exact(i + 1), rw[d][i] as f64),
+                            (plot::segment_end(i, 10), rw[d][i] as f64),
                         ],
                         color.filled(),
                     );
@@ -108,14 +112,12 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
                 ))
                 .map_err(pe)?;
             }
-            for i in 0..10 {
-                let n: u64 = rw[0][i] + rw[1][i];
-                if n == 0 {
+            for (i, (&r, &w)) in rw[0].iter().zip(&rw[1]).enumerate() {
+                if r + w == 0 {
                     continue;
                 }
-                let top = rw[0][i].max(rw[1][i]) as f64;
-                let (x, y) = c.backend_coord(&(SegmentValue::CenterOf(i), top));
-                let label = match (rw[0][i], rw[1][i]) {
+                let (x, y) = c.backend_coord(&(SegmentValue::CenterOf(i), r.max(w) as f64));
+                let label = match (r, w) {
                     (0, w) => w.to_string(),
                     (r, 0) => r.to_string(),
                     (r, w) => format!("{r}/{w}"),
