@@ -154,6 +154,7 @@ fn map(
 fn scale() -> Result<String, String> {
     let rgb: Vec<u8> = (0..=100).flat_map(|i| color(i as f64 / 100.0)).collect();
     let uri = plot::png_data_uri(101, 1, &rgb)?;
+    let pct = ticks(0.0, 100.0);
     svg(420, 58, "colour scale of the heat maps", |root, raw| {
         let mut c = ChartBuilder::on(root)
             .margin_left(120)
@@ -166,6 +167,7 @@ fn scale() -> Result<String, String> {
             .disable_mesh()
             .disable_y_axis()
             .x_labels(6)
+            .x_label_formatter(&pct)
             .x_desc("% of the bin busy")
             .label_style(plot::text(11, INK))
             .axis_desc_style(plot::text(12, INK))
