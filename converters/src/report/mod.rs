@@ -2,7 +2,7 @@
 //!
 //! Every plot is inline SVG drawn with plotters (its text left to the browser's fonts), dense
 //! parts as single paths or PNG data URIs: the page's size and element count are bounded by
-//! the number of ranks groups (≤ 64), time bins (≤ 256), files and calls shown (top N), never
+//! the number of rank groups (≤ 64), time bins (≤ 256), files and calls shown (top N), never
 //! by the number of calls traced. Nothing is loaded from elsewhere: no scripts, fonts or
 //! images by URL.
 
