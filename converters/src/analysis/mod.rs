@@ -67,6 +67,9 @@ pub struct RankStats {
     pub ops: u64,
     /// Per layer: bytes read + written.
     pub layer_bytes: [u64; NLAYERS],
+    /// Per layer: time in the layer's own calls, traced calls beneath excluded (these add
+    /// up to the process's time in traced calls; the report stacks them).
+    pub layer_excl_ns: [u64; NLAYERS],
 }
 
 /// One high-level call name over all processes.
@@ -231,6 +234,7 @@ impl Partial {
             a.incl_ns += b.incl_ns;
             a.excl_ns += b.excl_ns;
             rank.layer_bytes[i] = b.read_bytes + b.write_bytes;
+            rank.layer_excl_ns[i] = b.excl_ns;
         }
         if self.functions.is_empty() {
             self.functions = vec![(0, 0); agg.functions.len()];

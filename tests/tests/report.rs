@@ -1,0 +1,669 @@
+//! `recorder-otf2 report`: real programs traced (POSIX and stdio: workload.c; MPI-IO at 4
+//! ranks: mpi_io_all.c; 200,000 small writes and 100 more processes: writer_loop.c), the HTML
+//! report opened in Debian's headless chromium: its DOM must hold every plot section with
+//! something drawn in it, tables whose values are those of `summary --json`, the insights,
+//! and no script error; the file must load nothing from elsewhere. Bad input gives one line
+//! naming the file and leaves nothing behind; the page's element count stays bounded
+//! whatever the number of calls.
+//!
+//! The tests skip themselves (pass with a message) without chromium (scripts/setup.sh
+//! installs it) or, for the MPI test, without mpirun.
+
+use e2e_tests::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The plot sections, each with what must be drawn in it: (id, SVG/HTML tag that draws it).
+const PLOTS: [(&str, &str); 6] = [
+    ("plot-ranks", "<rect"),
+    ("plot-breakdown", "<rect"),
+    ("plot-heatmap", "<image"),
+    ("plot-bandwidth", "<polyline"),
+    ("plot-sizes", "<rect"),
+    ("plot-offsets", "<path"),
+];
+
+/// Layer colours of the plots (plot.rs), upper case as plotters writes them.
+const LAYER_COLORS: [(&str, &str); 8] = [
+    ("POSIX", "#4E79A7"),
+    ("ISOC", "#F28E2B"),
+    ("MPI-IO", "#59A14F"),
+    ("HDF5", "#E15759"),
+    ("netCDF", "#B07AA1"),
+    ("PnetCDF", "#9C755F"),
+    ("ADIOS", "#EDC948"),
+    ("MPI", "#BAB0AC"),
+];
+
+/// The SVG element names counted against the bound.
+const SVG_TAGS: [&str; 9] = [
+    "rect", "path", "polyline", "line", "text", "image", "circle", "polygon", "g",
+];
+
+macro_rules! need_chromium {
+    () => {
+        if !have_program("chromium") {
+            eprintln!("skipped: chromium not found on PATH (scripts/setup.sh installs it)");
+            return;
+        }
+    };
+}
+
+fn launcher(args: &[&str], cwd: &Path) -> Run {
+    let mut c = command(&build().launcher, cwd);
+    c.args(args);
+    run(&mut c)
+}
+
+fn report(trace: &Path, out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec![
+        "report".to_string(),
+        "-q".into(),
+        trace.display().to_string(),
+        "-o".into(),
+        out.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    launcher(&a, trace.parent().unwrap_or(Path::new("/")))
+}
+
+fn summary_json(trace: &Path, extra: &[&str]) -> Value {
+    let mut args = vec!["summary", "-q", "--json"];
+    let t = trace.display().to_string();
+    args.push(&t);
+    args.extend(extra);
+    let r = launcher(&args, trace.parent().unwrap_or(Path::new("/")));
+    r.assert_ok("recorder-otf2 summary --json");
+    serde_json::from_str(&r.stdout).expect("summary --json is JSON")
+}
+
+// ------------------------------------------------------------------------------ chromium
+
+/// Headless chromium as root, without network, sync or a profile of its own.
+fn chromium(dir: &TestDir, what: &str) -> std::process::Command {
+    let profile = dir.subdir(&format!("chromium-profile-{what}"));
+    let mut c = command("chromium", dir.path());
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--enable-logging=stderr",
+        "--v=0",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// The page's DOM after its scripts ran, and chromium's log.
+fn dump_dom(dir: &TestDir, html: &Path) -> (String, String) {
+    let mut c = chromium(dir, "dom");
+    c.arg("--dump-dom")
+        .arg(format!("file://{}", html.display()));
+    let r = run(&mut c);
+    r.assert_ok("chromium --dump-dom");
+    (r.stdout, r.stderr)
+}
+
+/// A screenshot of the page (1400 × 4000), checked to be a PNG of some substance.
+fn screenshot(dir: &TestDir, html: &Path, png: &Path) {
+    let mut c = chromium(dir, "shot");
+    c.arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1400,4000")
+        .arg(format!("file://{}", html.display()));
+    run(&mut c).assert_ok("chromium --screenshot");
+    let b = std::fs::read(png).expect("the screenshot is written");
+    assert!(
+        b.starts_with(b"\x89PNG\r\n\x1a\n") && b.len() > 20_000,
+        "{}: not a screenshot of a page with plots ({} bytes)",
+        png.display(),
+        b.len()
+    );
+}
+
+// ------------------------------------------------------------------------------ DOM scanning
+
+fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
+/// The element starting with `open` (e.g. `<section id="x"`) up to its closing `</tag>`
+/// (elements of the same tag are not nested in what is looked up here).
+fn element<'a>(dom: &'a str, open: &str, tag: &str) -> Option<&'a str> {
+    let i = dom.find(open)?;
+    let close = format!("</{tag}>");
+    let j = dom[i..].find(&close)?;
+    Some(&dom[i..i + j + close.len()])
+}
+
+fn section<'a>(dom: &'a str, id: &str) -> &'a str {
+    element(dom, &format!("<section id=\"{id}\""), "section")
+        .unwrap_or_else(|| panic!("no section id={id} in the report"))
+}
+
+/// Occurrences of an element `<tag` (followed by a space, `>` or `/`).
+fn count_tag(s: &str, tag: &str) -> usize {
+    let open = format!("<{tag}");
+    s.match_indices(&open)
+        .filter(|(i, _)| {
+            matches!(
+                s.as_bytes().get(i + open.len()),
+                Some(b' ') | Some(b'>') | Some(b'/') | Some(b'\n')
+            )
+        })
+        .count()
+}
+
+/// The value of attribute `name` in the start tag at the beginning of `tag`.
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let head = &tag[..tag.find('>')?];
+    let key = format!(" {name}=\"");
+    let i = head.find(&key)? + key.len();
+    let j = head[i..].find('"')?;
+    Some(unescape(&head[i..i + j]))
+}
+
+/// Text content of an element (tags dropped).
+fn text(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    unescape(&out)
+}
+
+/// A table row: its `data-i` and its cells (data-k, data-v, text).
+struct Row {
+    i: usize,
+    cells: Vec<(String, String, String)>,
+}
+
+fn rows(table: &str) -> Vec<Row> {
+    let mut out = Vec::new();
+    let mut rest = table;
+    while let Some(p) = rest.find("<tr data-i=\"") {
+        let tr = element(&rest[p..], "<tr", "tr").expect("a closed row");
+        let i: usize = attr(tr, "data-i").unwrap().parse().unwrap();
+        let mut cells = Vec::new();
+        let mut r = tr;
+        while let Some(q) = r.find("<td ") {
+            let td = element(&r[q..], "<td", "td").expect("a closed cell");
+            if let (Some(k), Some(v)) = (attr(td, "data-k"), attr(td, "data-v")) {
+                cells.push((k, v, text(td)));
+            }
+            r = &r[q + td.len()..];
+        }
+        out.push(Row { i, cells });
+        rest = &rest[p + tr.len()..];
+    }
+    out
+}
+
+/// A JSON value as the report writes it in `data-v`.
+fn raw(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn field<'a>(v: &'a Value, k: &str) -> &'a Value {
+    k.split('.').fold(v, |v, part| &v[part])
+}
+
+/// Every row of table `id` against `json[key][data-i]`: each cell's exact value, the text of
+/// text cells and of counts. Returns the number of rows.
+fn check_table(dom: &str, id: &str, json: &Value, key: &str) -> usize {
+    let table = element(dom, &format!("<table id=\"{id}\""), "table")
+        .unwrap_or_else(|| panic!("no table {id}"));
+    let rs = rows(table);
+    let arr = json[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key} in the JSON"));
+    assert!(!rs.is_empty(), "table {id} has no rows");
+    assert_eq!(rs.len(), arr.len().min(20), "table {id}: rows shown");
+    for r in &rs {
+        let want = &arr[r.i];
+        assert!(!r.cells.is_empty(), "table {id} row {}: no cells", r.i);
+        for (k, v, t) in &r.cells {
+            let w = field(want, k);
+            assert_eq!(v, &raw(w), "table {id} row {} field {k}", r.i);
+            match w {
+                Value::String(s) => assert_eq!(t, s, "table {id} row {} field {k} text", r.i),
+                Value::Number(n) if n.is_u64() => {
+                    let digits = t.replace(',', "");
+                    if digits.chars().all(|c| c.is_ascii_digit()) {
+                        assert_eq!(digits, n.to_string(), "table {id} row {} {k} text", r.i);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    rs.len()
+}
+
+/// Everything every report must satisfy; returns the DOM.
+fn check_report(dir: &TestDir, trace: &Path, html: &Path, extra: &[&str]) -> String {
+    let page = std::fs::read_to_string(html).expect("the report is written");
+    assert!(page.starts_with("<!DOCTYPE html>"), "not an HTML page");
+    // Self-contained: nothing to fetch.
+    for bad in ["http://", "https://", "//cdn", "@import", "url("] {
+        assert!(!page.contains(bad), "the report refers to {bad}");
+    }
+    for key in [" src=\"", " href=\""] {
+        for (i, _) in page.match_indices(key) {
+            let v = &page[i + key.len()..];
+            assert!(
+                v.starts_with("data:") || v.starts_with('#'),
+                "the report loads {}",
+                &v[..v.len().min(60)]
+            );
+        }
+    }
+    let (dom, log) = dump_dom(dir, html);
+    screenshot(dir, html, &dir.join("report.png"));
+    // The scripts ran, without error (the page records errors on its root element; chromium
+    // logs console messages as "INFO:CONSOLE:<line>] ...").
+    let root = element(&dom, "<html", "html").expect("an html element");
+    assert_eq!(
+        attr(root, "data-ready").as_deref(),
+        Some("1"),
+        "the page's script did not finish"
+    );
+    assert_eq!(attr(root, "data-errors"), None, "script errors in the page");
+    for l in log.lines() {
+        assert!(
+            !(l.contains("Uncaught") || l.to_lowercase().contains("console")),
+            "chromium reports a page error: {l}"
+        );
+    }
+    // Every section, every plot drawn.
+    for id in ["insights", "tables"] {
+        section(&dom, id);
+    }
+    for (id, tag) in PLOTS {
+        let s = section(&dom, id);
+        assert!(count_tag(s, "svg") >= 1, "{id}: no plot");
+        assert!(count_tag(s, &tag[1..]) >= 1, "{id}: nothing drawn ({tag})");
+        assert!(
+            !s.contains("class=\"empty\""),
+            "{id}: says it has nothing to show"
+        );
+    }
+    // The tables and the overview say what summary --json says.
+    let j = summary_json(trace, extra);
+    let ov = element(&dom, "<dl id=\"overview\"", "dl").expect("the overview");
+    for k in [
+        "processes",
+        "mpi_ranks",
+        "records",
+        "ops",
+        "span_s",
+        "complete",
+    ] {
+        let i = ov
+            .find(&format!("data-k=\"{k}\""))
+            .unwrap_or_else(|| panic!("overview {k}"));
+        let v = attr(&ov[ov[..i].rfind('<').unwrap()..], "data-v").unwrap();
+        assert_eq!(v, raw(&j[k]), "overview {k}");
+    }
+    check_table(&dom, "table-layers", &j, "layers");
+    check_table(&dom, "table-files", &j, "files");
+    check_table(&dom, "table-functions", &j, "functions");
+    check_table(&dom, "table-ranks", &j, "ranks");
+    let n = check_table(&dom, "table-breakdown", &j, "breakdown");
+    // The layers beneath each high-level call.
+    let table = element(&dom, "<table id=\"table-breakdown\"", "table").unwrap();
+    let mut rest = table;
+    let mut checked = 0;
+    while let Some(p) = rest.find("<tr data-i=\"") {
+        let tr = element(&rest[p..], "<tr", "tr").unwrap();
+        let i: usize = attr(tr, "data-i").unwrap().parse().unwrap();
+        let want = j["breakdown"][i]["beneath"].as_array().unwrap();
+        let spans: Vec<&str> = tr
+            .match_indices("<span class=\"beneath\"")
+            .map(|(q, _)| &tr[q..])
+            .collect();
+        assert_eq!(spans.len(), want.len(), "breakdown row {i}: layers beneath");
+        for (s, w) in spans.iter().zip(want) {
+            for k in ["layer", "time_s", "ops", "bytes"] {
+                assert_eq!(
+                    attr(s, &format!("data-{k}")).unwrap(),
+                    raw(&w[k]),
+                    "breakdown row {i} {k}"
+                );
+            }
+        }
+        checked += 1;
+        rest = &rest[p + tr.len()..];
+    }
+    assert_eq!(checked, n);
+    if !j["slowest_rank"].is_null() {
+        let p = element(&dom, "<p id=\"slowest\"", "p").expect("the slowest process");
+        assert_eq!(
+            attr(p, "data-label").unwrap(),
+            raw(&j["slowest_rank"]["label"])
+        );
+        assert_eq!(
+            attr(p, "data-v").unwrap(),
+            raw(&j["slowest_rank"]["time_s"])
+        );
+    }
+    // The insights, in order, with their suggestions.
+    let ins = section(&dom, "insights");
+    let arts: Vec<&str> = ins
+        .match_indices("<article")
+        .map(|(q, _)| &ins[q..])
+        .collect();
+    let want = j["insights"].as_array().unwrap();
+    assert_eq!(arts.len(), want.len(), "insights shown");
+    for (a, w) in arts.iter().zip(want) {
+        let a = element(a, "<article", "article").unwrap();
+        assert_eq!(attr(a, "data-code").unwrap(), raw(&w["code"]));
+        let t = text(a);
+        for k in ["message", "suggestion", "rule"] {
+            assert!(
+                t.contains(w[k].as_str().unwrap()),
+                "insight {}: no {k} in {t}",
+                w["code"]
+            );
+        }
+    }
+    dom
+}
+
+/// The trimmed texts of the SVG `<text>` elements in `s`.
+fn svg_texts(s: &str) -> Vec<String> {
+    s.match_indices("<text ")
+        .filter_map(|(i, _)| element(&s[i..], "<text", "text"))
+        .map(|t| text(t).trim().to_string())
+        .collect()
+}
+
+/// Fill colours (or strokes) of a layer's marks in a section.
+fn marks_of(s: &str, layer: &str) -> usize {
+    let c = LAYER_COLORS.iter().find(|x| x.0 == layer).unwrap().1;
+    s.matches(&format!("fill=\"{c}\"")).count() + s.matches(&format!("stroke=\"{c}\"")).count()
+}
+
+fn svg_elements(page: &str) -> usize {
+    let mut n = 0;
+    let mut rest = page;
+    while let Some(i) = rest.find("<svg") {
+        let j = rest[i..].find("</svg>").expect("closed svg") + i;
+        n += 1 + SVG_TAGS
+            .iter()
+            .map(|t| count_tag(&rest[i..j], t))
+            .sum::<usize>();
+        rest = &rest[j..];
+    }
+    n
+}
+
+// ------------------------------------------------------------------------------ tests
+
+/// POSIX and stdio (workload.c): every section, tables equal to the summary's, an insight
+/// (a threshold lowered through --config) with its suggestion.
+#[test]
+fn report_of_posix_and_stdio_program() {
+    need_chromium!();
+    let dir = TestDir::new("report-posix");
+    let prog = compile(&dir, "workload", &[]);
+    let trace = dir.join("trace");
+    run_traced_ok(&prog, &dir, &trace, &[]);
+    let config = dir.join("thresholds.yaml");
+    std::fs::write(&config, "small_request_min: 1\n").unwrap();
+    let cfg = ["--config", config.to_str().unwrap()];
+    let html = dir.join("report.html");
+    let r = report(&trace, &html, &cfg);
+    r.assert_ok("recorder-otf2 report");
+    assert!(r.stderr.trim().is_empty(), "report printed: {}", r.stderr);
+    let dom = check_report(&dir, &trace, &html, &cfg);
+    // What this program did, in the plots.
+    let sizes = section(&dom, "plot-sizes");
+    for l in ["POSIX", "ISOC"] {
+        assert!(
+            sizes.contains(&format!("<figcaption>{l}</figcaption>")),
+            "sizes: no {l}"
+        );
+    }
+    let offsets = section(&dom, "plot-offsets");
+    assert!(offsets.contains("work_posix.dat") && offsets.contains("work_stdio.dat"));
+    let heat = section(&dom, "plot-heatmap");
+    assert!(heat.contains("<h3>POSIX</h3>") && heat.contains("<h3>ISOC</h3>"));
+    assert!(heat.contains("href=\"data:image/png;base64,"));
+    let ranks = section(&dom, "plot-ranks");
+    assert!(marks_of(ranks, "POSIX") >= 1 && marks_of(ranks, "ISOC") >= 1);
+    let bw = section(&dom, "plot-bandwidth");
+    assert!(marks_of(bw, "POSIX") >= 1 && marks_of(bw, "ISOC") >= 1);
+    // The stdio calls' breakdown: fwrite -> POSIX write.
+    let bd = section(&dom, "plot-breakdown");
+    let calls = svg_texts(bd);
+    assert!(
+        calls.iter().any(|t| t == "fwrite ×4"),
+        "breakdown: {calls:?}"
+    );
+    let ins = section(&dom, "insights");
+    assert!(
+        ins.contains("data-code=\"F01\""),
+        "the small-requests insight is missing"
+    );
+}
+
+/// MPI-IO at 4 ranks (mpi_io_all.c): one bar and one heat-map row per rank, the MPI-IO calls'
+/// breakdown down to POSIX.
+#[test]
+fn report_of_mpi_io_at_4_ranks() {
+    need_chromium!();
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let dir = TestDir::new("report-mpi");
+    let prog = compile_mpi(&dir, "mpi_io_all.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    run(mpirun(4, dir.path(), &trace, &[]).arg(&prog).arg(&data))
+        .assert_ok("traced mpi_io_all at 4 ranks");
+    let html = dir.join("report.html");
+    report(&trace, &html, &[]).assert_ok("recorder-otf2 report");
+    let dom = check_report(&dir, &trace, &html, &[]);
+    let j = summary_json(&trace, &[]);
+    assert_eq!(j["mpi_ranks"], 4);
+    // One bar per rank (the MPI-IO layer's time), labelled 0..3, no grouping.
+    let ranks = section(&dom, "plot-ranks");
+    assert_eq!(marks_of(ranks, "MPI-IO"), 4, "one MPI-IO bar per rank");
+    let labels = svg_texts(ranks);
+    for r in 0..4 {
+        assert!(
+            labels.contains(&r.to_string()),
+            "rank {r} label: {labels:?}"
+        );
+    }
+    assert!(!ranks.contains("groups"), "4 ranks are not grouped");
+    // A heat map for MPI-IO and POSIX, a row label per rank.
+    let heat = section(&dom, "plot-heatmap");
+    for l in ["MPI-IO", "POSIX"] {
+        let i = heat
+            .find(&format!("<h3>{l}</h3>"))
+            .unwrap_or_else(|| panic!("no {l} heat map"));
+        let svg = element(&heat[i..], "<svg", "svg").unwrap();
+        assert_eq!(count_tag(svg, "image"), 1);
+        let labels = svg_texts(svg);
+        for r in 0..4 {
+            assert!(
+                labels.contains(&r.to_string()),
+                "{l} heat map: rank {r}: {labels:?}"
+            );
+        }
+    }
+    // The breakdown plot: the 8 costliest high-level calls of the summary, in its order, the
+    // layers beneath each.
+    let bd = section(&dom, "plot-breakdown");
+    let texts = svg_texts(bd);
+    let calls: Vec<&String> = texts.iter().filter(|t| t.contains(" ×")).collect();
+    let want: Vec<String> = j["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(8)
+        .map(|b| format!("{} ×{}", raw(&b["call"]), b["count"]))
+        .collect();
+    assert_eq!(
+        calls,
+        want.iter().collect::<Vec<_>>(),
+        "breakdown plot's calls"
+    );
+    let beneath: usize = j["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(8)
+        .map(|b| {
+            b["beneath"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|x| x["layer"] != b["layer"])
+                .count()
+        })
+        .sum();
+    let rows = texts.iter().filter(|t| t.starts_with("└ ")).count();
+    assert!(
+        rows >= beneath,
+        "breakdown plot: {rows} rows beneath, want {beneath} at least"
+    );
+    assert!(marks_of(bd, "POSIX") >= 1 && marks_of(bd, "MPI-IO") >= 1);
+    let offsets = section(&dom, "plot-offsets");
+    assert!(offsets.contains("all.dat"));
+}
+
+/// A missing trace and an existing output without --force: one line naming the file, a
+/// non-zero exit, nothing left behind.
+#[test]
+fn report_bad_input() {
+    let dir = TestDir::new("report-bad");
+    let out_dir = dir.subdir("out");
+    let missing = dir.join("no-such-trace");
+    let html = out_dir.join("r.html");
+    let r = report(&missing, &html, &[]);
+    assert_ne!(r.code(), Some(0));
+    let lines = r.stderr_lines();
+    assert_eq!(lines.len(), 1, "{:?}", lines);
+    assert!(lines[0].contains(missing.to_str().unwrap()), "{}", lines[0]);
+    assert_eq!(
+        std::fs::read_dir(&out_dir).unwrap().count(),
+        0,
+        "something was left behind"
+    );
+
+    // A real trace, and an output that exists.
+    let prog = compile(&dir, "workload", &[]);
+    let trace = dir.join("trace");
+    run_traced_ok(&prog, &dir, &trace, &[]);
+    std::fs::write(&html, "keep me").unwrap();
+    let r = report(&trace, &html, &[]);
+    assert_ne!(r.code(), Some(0));
+    let lines = r.stderr_lines();
+    assert_eq!(lines.len(), 1, "{:?}", lines);
+    assert!(
+        lines[0].contains(html.to_str().unwrap()) && lines[0].contains("--force"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(std::fs::read_to_string(&html).unwrap(), "keep me");
+    let names: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(names, vec![html.clone()], "something was left behind");
+    // An output folder that does not exist.
+    let nowhere = dir.join("nowhere/r.html");
+    let r = report(&trace, &nowhere, &[]);
+    assert_ne!(r.code(), Some(0));
+    assert_eq!(r.stderr_lines().len(), 1);
+    assert!(
+        r.stderr.contains(dir.join("nowhere").to_str().unwrap()),
+        "{}",
+        r.stderr
+    );
+    // --force replaces it, with nothing left beside it.
+    report(&trace, &html, &["--force"]).assert_ok("report --force");
+    assert!(std::fs::read_to_string(&html)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+    let names: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(names, vec![html], "a temporary file was left behind");
+}
+
+/// 200,000 small writes in one process and 100 more processes: the page's SVG elements and
+/// size stay bounded, processes are grouped into at most 64 bars and heat-map rows.
+#[test]
+fn report_size_is_bounded() {
+    need_chromium!();
+    let dir = TestDir::new("report-bounded");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let trace = dir.join("trace");
+    let p = prog.display();
+    let d = dir.str();
+    let script = format!(
+        "{p} {d} 200000 >/dev/null && mkdir -p {d}/many && \
+         for i in $(seq 100); do mkdir -p {d}/many/$i && {p} {d}/many/$i 20 >/dev/null || exit 1; done"
+    );
+    let mut c = traced("/bin/sh", dir.path(), &trace);
+    c.args(["-c", &script]);
+    run(&mut c).assert_ok("traced writer loops");
+    let html = dir.join("report.html");
+    report(&trace, &html, &[]).assert_ok("recorder-otf2 report");
+    let page = std::fs::read_to_string(&html).unwrap();
+    let j = summary_json(&trace, &[]);
+    assert!(
+        j["ops"].as_u64().unwrap() >= 200_000 + 100 * 20,
+        "ops: {}",
+        j["ops"]
+    );
+    let procs = j["processes"].as_u64().unwrap();
+    assert!(procs > 100, "processes: {procs}");
+    let n = svg_elements(&page);
+    eprintln!(
+        "{} operations, {procs} processes: {} bytes, {n} SVG elements",
+        j["ops"],
+        page.len()
+    );
+    assert!(n < 4000, "{n} SVG elements");
+    assert!(page.len() < 1_500_000, "{} bytes", page.len());
+    // Grouped: at most 64 bars per layer, 64 rows per heat map.
+    let ranks = section(&page, "plot-ranks");
+    assert!(
+        ranks.contains(&format!("{procs} processes in 64 groups")),
+        "no grouping note"
+    );
+    assert!(marks_of(ranks, "POSIX") <= 64);
+    let heat = section(&page, "plot-heatmap");
+    assert!(
+        heat.contains(&format!("{procs} processes in 64 rows")),
+        "no grouping note"
+    );
+    let dom = check_report(&dir, &trace, &html, &[]);
+    assert!(svg_elements(&dom) < 4000);
+}
