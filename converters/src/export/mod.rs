@@ -17,8 +17,8 @@ use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::sink::{OpBegin, Res, Sink};
 use io_model::trace::{ProcessTrace, Trace};
-use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
 use parquet::arrow::arrow_writer::ArrowWriterOptions;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
@@ -179,7 +179,12 @@ impl Output {
             }
         }
         let mut tables = Vec::new();
-        let schemas = [calls_schema(), ops_schema(), files_schema(), handles_schema()];
+        let schemas = [
+            calls_schema(),
+            ops_schema(),
+            files_schema(),
+            handles_schema(),
+        ];
         for (name, schema) in FILES.iter().zip(schemas) {
             match Table::create(dir, name, schema) {
                 Ok(t) => tables.push(t),
@@ -195,7 +200,10 @@ impl Output {
             }
         }
         let mut t = tables.into_iter();
-        let mut next = || t.next().ok_or_else(|| "internal: table missing".to_string());
+        let mut next = || {
+            t.next()
+                .ok_or_else(|| "internal: table missing".to_string())
+        };
         Ok(Output {
             dir: dir.to_path_buf(),
             created_dir,

@@ -92,7 +92,10 @@ fn keyed<K: ArrowDictionaryKeyType>(
     keys: PrimitiveArray<K>,
     values: &ArrayRef,
 ) -> Result<ArrayRef, ArrowError> {
-    Ok(Arc::new(DictionaryArray::<K>::try_new(keys, values.clone())?))
+    Ok(Arc::new(DictionaryArray::<K>::try_new(
+        keys,
+        values.clone(),
+    )?))
 }
 
 /// A string column of few distinct values given by id (file paths, the host): the batch's
