@@ -275,6 +275,11 @@ def main():
     if args.json:
         per_rank = collections.Counter((c["rank"], c["function"]) for c in calls)
         facts = {
+            "row_groups": {n: pq.ParquetFile(os.path.join(args.dir, n)).metadata.num_row_groups for n in COLUMNS},
+            "calls_in_id_order": all(
+                a["process"] != b["process"] or a["thread"] != b["thread"] or a["call_id"] < b["call_id"]
+                for a, b in zip(calls, calls[1:]) if a["depth"] == 0 and b["depth"] == 0
+            ),
             "calls": len(calls),
             "operations": len(ops),
             "files": len(files),

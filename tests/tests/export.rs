@@ -378,6 +378,52 @@ fn mpi_io_at_4_ranks() {
     assert!(all.iter().all(|h| h["comm_size"] == 4), "{all:?}");
 }
 
+#[test]
+fn many_calls_span_row_groups() {
+    let py = need_pyarrow!();
+    let dir = TestDir::new("export-many");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let trace = dir.join("trace");
+    let n: u64 = 150_000;
+    run_traced_ok(&prog, &dir, &trace, &[&n.to_string()]);
+    let f = export_and_check(&py, &dir, &trace, "many");
+    // open + n writes + close (+ the printf at the end), in batches of 64 Ki rows: row groups.
+    assert!(u(&f["calls"]) >= n + 2, "{}", f["calls"]);
+    assert_eq!(u(&f["operations"]), n + 1, "n writes + the printf");
+    assert!(
+        u(&f["row_groups"]["calls.parquet"]) >= 3,
+        "{}",
+        f["row_groups"]
+    );
+    assert!(
+        u(&f["row_groups"]["operations.parquet"]) >= 3,
+        "{}",
+        f["row_groups"]
+    );
+    assert_eq!(
+        f["calls_in_id_order"], true,
+        "one process's rows keep their order"
+    );
+    let dat = format!("{}/loop.dat", dir.str());
+    let posix = job_file(&f, &dat, "POSIX");
+    assert_eq!(
+        (u(&posix["write_ops"]), u(&posix["write_bytes"])),
+        (n, 100 * n),
+        "{posix}"
+    );
+    assert_eq!(
+        chains(
+            &f,
+            &[
+                ("call_function", "write"),
+                ("file", "loop.dat"),
+                ("mode", "write")
+            ]
+        ),
+        (n, 100 * n)
+    );
+}
+
 // ------------------------------------------------------------------------------ bad input
 
 /// Failed cleanly: non-zero, one stderr line "recorder-otf2: ..." naming `names`, no panic.

@@ -9,6 +9,8 @@
 
 pub mod tables;
 
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::Layer;
@@ -23,11 +25,13 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnPath;
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Mutex;
 use tables::*;
 
@@ -38,6 +42,9 @@ pub const FILES: [&str; 4] = [
     "files.parquet",
     "handles.parquet",
 ];
+
+/// Batches waiting for a process's encoder thread (each up to [`BATCH`] rows).
+const QUEUE: usize = 1;
 
 /// One Parquet file being written: row groups are encoded by the workers and appended here.
 struct Table {
@@ -54,10 +61,16 @@ impl Table {
         let path = dir.join(name);
         let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
         let file = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_created_by(format!("recorder-otf2 {}", env!("CARGO_PKG_VERSION")))
-            .build();
+            .set_created_by(format!("recorder-otf2 {}", env!("CARGO_PKG_VERSION")));
+        for &(col, enc) in encodings(name) {
+            let c = ColumnPath::new(col.split('.').map(String::from).collect());
+            props = props
+                .set_column_dictionary_enabled(c.clone(), false)
+                .set_column_encoding(c, enc);
+        }
+        let props = props.build();
         let w = ArrowWriter::try_new_with_options(
             BufWriter::with_capacity(1 << 20, file),
             schema.clone(),
@@ -84,7 +97,7 @@ impl Table {
     }
 
     /// Encode `batch` (on the calling thread) into a row group and append it to the file.
-    fn write(&self, batch: arrow_array::RecordBatch) -> Result<(), String> {
+    fn write(&self, batch: RecordBatch) -> Result<(), String> {
         if batch.num_rows() == 0 {
             return Ok(());
         }
@@ -266,6 +279,8 @@ impl Output {
 /// The consumer of one process: rows into batches, full batches into row groups.
 struct Exporter<'a> {
     out: &'a Output,
+    /// To this process's encoder thread: full batches and the table they go to.
+    enc: SyncSender<(&'a Table, RecordBatch)>,
     p: &'a ProcessTrace,
     proc: ProcCols<'a>,
     /// File paths by global file id, copied from the definitions as they grow.
@@ -280,24 +295,27 @@ struct Exporter<'a> {
 }
 
 impl<'a> Exporter<'a> {
-    fn flush_calls(&mut self) {
-        let b = self.calls.finish(&self.out.calls.schema, &self.out.vocab);
-        let r = b
-            .map_err(|e| self.out.calls.err(e))
-            .and_then(|b| self.out.calls.write(b));
+    /// Hand a batch to the encoder thread (which appends it to the table as a row group).
+    fn send(&mut self, t: &'a Table, b: Result<RecordBatch, ArrowError>) {
+        let r = b.map_err(|e| t.err(e)).and_then(|b| {
+            // The encoder only goes away after an error, which it has reported.
+            self.enc.send((t, b)).map_err(|_| "stopped".to_string())
+        });
         if let Err(e) = r {
             self.err.get_or_insert(e);
         }
     }
 
+    fn flush_calls(&mut self) {
+        let t = &self.out.calls;
+        let b = self.calls.finish(&t.schema, &self.out.vocab);
+        self.send(t, b);
+    }
+
     fn flush_ops(&mut self) {
-        let b = self.ops.finish(&self.out.ops.schema, &self.out.vocab);
-        let r = b
-            .map_err(|e| self.out.ops.err(e))
-            .and_then(|b| self.out.ops.write(b));
-        if let Err(e) = r {
-            self.err.get_or_insert(e);
-        }
+        let t = &self.out.ops;
+        let b = self.ops.finish(&t.schema, &self.out.vocab);
+        self.send(t, b);
     }
 
     fn acc(&mut self, file: Option<u32>, layer: Layer) -> &mut FileAcc {
@@ -332,11 +350,11 @@ impl<'a> Exporter<'a> {
                 },
             );
             if fc.rows >= BATCH {
-                write_batch(&out.files, fc.finish(&out.files.schema, &out.vocab))?;
+                self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
             }
         }
         if fc.rows > 0 {
-            write_batch(&out.files, fc.finish(&out.files.schema, &out.vocab))?;
+            self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
         }
         let mut hc = HandleCols::default();
         for (i, h) in defs.handles.iter().enumerate() {
@@ -363,13 +381,16 @@ impl<'a> Exporter<'a> {
                 },
             );
             if hc.rows >= BATCH {
-                write_batch(&out.handles, hc.finish(&out.handles.schema, &out.vocab))?;
+                self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
             }
         }
         if hc.rows > 0 {
-            write_batch(&out.handles, hc.finish(&out.handles.schema, &out.vocab))?;
+            self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
         }
-        Ok(())
+        match self.err.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 
@@ -377,13 +398,6 @@ impl<'a> Exporter<'a> {
 fn file_at(names: &[String], f: Option<u32>) -> Option<(u32, &str)> {
     let f = f?;
     Some((f, names.get(f as usize)?.as_str()))
-}
-
-fn write_batch(
-    t: &Table,
-    b: Result<arrow_array::RecordBatch, arrow_schema::ArrowError>,
-) -> Result<(), String> {
-    t.write(b.map_err(|e| t.err(e))?)
 }
 
 impl Consumer for Exporter<'_> {
@@ -622,12 +636,43 @@ impl Sink for Tap<'_> {
     }
 }
 
-/// Interpret process `pi` into the tables.
+/// Interpret process `pi` into the tables. Batches are encoded by a thread of the process's
+/// own (the interpretation goes on meanwhile; a single-process trace uses two cores), in
+/// order, at most [`QUEUE`] waiting.
 fn one(
     trace: &Trace,
     plan: &Plan,
     pi: usize,
     out: &Output,
+    done: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Stats, String> {
+    std::thread::scope(|s| {
+        let (tx, rx) = sync_channel::<(&Table, RecordBatch)>(QUEUE);
+        std::thread::Builder::new()
+            .name("encode".into())
+            .spawn_scoped(s, move || {
+                for (t, b) in rx {
+                    if out.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if let Err(e) = t.write(b) {
+                        out.fail(e);
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start an encoder thread: {e}"))?;
+        interpret_one(trace, plan, pi, out, tx, done, progress)
+    })
+}
+
+fn interpret_one<'a>(
+    trace: &'a Trace,
+    plan: &Plan,
+    pi: usize,
+    out: &'a Output,
+    enc: SyncSender<(&'a Table, RecordBatch)>,
     done: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Stats, String> {
@@ -640,6 +685,7 @@ fn one(
     };
     let exp = Exporter {
         out,
+        enc,
         p,
         proc,
         names: Vec::new(),

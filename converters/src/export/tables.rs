@@ -12,6 +12,7 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 use io_model::kinds::OpMode;
+use parquet::basic::Encoding;
 use std::sync::Arc;
 
 /// Rows per record batch (and per row group): what a process holds per table at most.
@@ -102,6 +103,8 @@ fn keyed<K: ArrowDictionaryKeyType>(
 /// dictionary holds the values used in it.
 #[derive(Default)]
 pub struct LocalDict {
+    /// The last id and its key (rows of one file come in runs).
+    last: Option<(u32, i32)>,
     slot: HashMap<u32, i32>,
     values: StringBuilder,
     keys: Int32Builder,
@@ -109,11 +112,18 @@ pub struct LocalDict {
 
 impl LocalDict {
     pub fn append(&mut self, id: u32, name: &str) {
+        if let Some((l, k)) = self.last {
+            if l == id {
+                self.keys.append_value(k);
+                return;
+            }
+        }
         let n = self.slot.len() as i32;
         let k = *self.slot.entry(id).or_insert(n);
         if k == n {
             self.values.append_value(name);
         }
+        self.last = Some((id, k));
         self.keys.append_value(k);
     }
     pub fn append_null(&mut self) {
@@ -121,8 +131,53 @@ impl LocalDict {
     }
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
         self.slot.clear();
+        self.last = None;
         let values = Arc::new(self.values.finish()) as ArrayRef;
         keyed::<Int32Type>(self.keys.finish(), &values)
+    }
+}
+
+/// Column encodings that differ from the Parquet defaults (dictionary, then plain), without
+/// a dictionary: ids, times and offsets grow steadily and the process, thread, depth ...
+/// rarely change, so deltas store them in a few bits per row, cheaper to encode than
+/// dictionaries (which would fill up with times and be dropped anyway); argument texts
+/// mostly share their start with the previous row's. Durations keep a dictionary (few
+/// distinct values, in no order), argument values are plain (zstd does better on them than
+/// deltas of interleaved values).
+pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
+    use Encoding::{DELTA_BINARY_PACKED as D, DELTA_BYTE_ARRAY as B, PLAIN as P};
+    match table {
+        "calls.parquet" => &[
+            ("process", D),
+            ("rank", D),
+            ("pid", D),
+            ("thread", D),
+            ("call_id", D),
+            ("start_ns", D),
+            ("end_ns", D),
+            ("depth", D),
+            ("parent_id", D),
+            ("root_id", D),
+            ("errno", D),
+            ("args.list.item", P),
+            ("ret", D),
+            ("args_text", B),
+        ],
+        "operations.parquet" => &[
+            ("process", D),
+            ("rank", D),
+            ("thread", D),
+            ("op_id", D),
+            ("handle", D),
+            ("start_ns", D),
+            ("end_ns", D),
+            ("bytes_requested", D),
+            ("bytes_done", D),
+            ("offset", D),
+            ("call_id", D),
+            ("root_id", D),
+        ],
+        _ => &[],
     }
 }
 
