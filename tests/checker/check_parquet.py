@@ -17,7 +17,7 @@ Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none
 - files.parquet: its counts equal the sums of operations.parquet per (process, file, layer);
 - with --summary (the output of `recorder-otf2 summary --json` on the same trace): per file
   and layer, read_ops, read_bytes, write_ops, write_bytes, flush_ops and meta_ops summed
-  over processes equal the summary's; calls per function equal its `functions[].calls`; the
+  over processes equal the summary's, io_ns and meta_ns its io_time_s and meta_time_s; calls per function equal its `functions[].calls`; the
   operation count and cancelled operations equal `ops` and `cancelled_ops`; the processes'
   (rank, pid) are those of `ranks`.
 
@@ -238,7 +238,8 @@ def main():
             if f[col] != a[col]:
                 v(f"files: {k}: {col} {f[col]}, operations.parquet has {a[col]}")
         jk = (f["file"] if f["file"] is not None else NO_FILE, f["layer"])
-        for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops", "meta_ops", "cancelled_ops"):
+        for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops", "meta_ops",
+                    "cancelled_ops", "io_ns", "meta_ns"):
             job[jk][col] += f[col]
     for k in acc:
         if k not in fkeys:
@@ -256,8 +257,11 @@ def main():
             for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops", "meta_ops"):
                 if job[jk][col] != f[col]:
                     v(f"summary: file {jk}: {col} {f[col]}, the export has {job[jk][col]}")
+            for col, ns in (("io_time_s", "io_ns"), ("meta_time_s", "meta_ns")):
+                if abs(job[jk][ns] / 1e9 - f[col]) > 1e-6:
+                    v(f"summary: file {jk}: {col} {f[col]}, the export has {job[jk][ns]} ns")
         for jk, a in job.items():
-            if jk not in seen and any(a[c] for c in a if c != "cancelled_ops"):
+            if jk not in seen and any(a[c] for c in a if c not in ("cancelled_ops", "io_ns")):
                 v(f"summary: file {jk} is not in the summary but has {dict(a)}")
         sf = {f["function"]: f["calls"] for f in s["functions"]}
         if sf != dict(fn_calls):

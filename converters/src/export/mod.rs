@@ -2,9 +2,9 @@
 //! (schema: docs/analysis.md, "Parquet export").
 //!
 //! Processes are interpreted in parallel through the I/O model; each fills record batches of
-//! at most [`tables::BATCH`] rows per table and encodes every full batch itself into one row
-//! group of its own, appended to the table's file under a lock. Memory stays bounded by the
-//! batches in progress, whatever the number of calls. The files are written under temporary
+//! at most [`tables::BATCH`] rows per table and hands every full batch to an encoder thread
+//! of its own, which encodes it into one row group and appends that to the table's file under
+//! a lock. Memory stays bounded by the batches in progress, whatever the number of calls. The files are written under temporary
 //! names in DIR and renamed when all are complete; on error they are removed.
 
 pub mod tables;
