@@ -63,6 +63,7 @@ impl Table {
         let file = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
         let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_statistics_enabled(parquet::file::properties::EnabledStatistics::Chunk)
             .set_created_by(format!("recorder-otf2 {}", env!("CARGO_PKG_VERSION")));
         for &(col, enc) in encodings(name) {
             let c = ColumnPath::new(col.split('.').map(String::from).collect());
