@@ -62,7 +62,7 @@ fn export(trace: &Path, out: &Path, extra: &[&str]) -> Run {
     let mut a: Vec<&std::ffi::OsStr> = vec!["export".as_ref(), trace.as_os_str()];
     a.push("--parquet".as_ref());
     a.push(out.as_os_str());
-    a.extend(extra.iter().map(|s| std::ffi::OsStr::new(s)));
+    a.extend(extra.iter().map(std::ffi::OsStr::new));
     launcher(&a)
 }
 

@@ -164,6 +164,9 @@ impl Output {
     /// Check DIR and the existing files, then open the four temporary files.
     fn create(dir: &Path, force: bool) -> Result<Output, String> {
         let mut created_dir = false;
+        if dir.as_os_str().is_empty() {
+            return Err("--parquet: empty folder name".into());
+        }
         if dir.exists() {
             if !dir.is_dir() {
                 return Err(format!(
