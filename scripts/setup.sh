@@ -58,6 +58,31 @@ if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ] || [ ! -d "$ADIOS2_PREFIX/num
     --platform manylinux_2_17_x86_64 "adios2==$ADIOS2_VERSION" "numpy==2.2.6"
 fi
 
+# pyarrow for the Parquet export's tests (tests/checker/check_parquet.py reads the files back):
+# installed by file into a folder of its own like the adios2 wheel, used with
+# PYTHONPATH=$PYARROW_PREFIX by a Python 3.11 (the wheel is cp311); found by the tests there
+# or through RECORDER_OTF2_PY.
+PYARROW_PREFIX=/opt/recorder-otf2-py
+PYARROW_VERSION=21.0.0
+if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ]; then
+  PIP=()
+  for py in python3 /usr/bin/python3; do
+    if "$py" -m pip --version >/dev/null 2>&1; then PIP=("$py" -m pip); break; fi
+  done
+  if [ ${#PIP[@]} -eq 0 ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-pip >/dev/null
+    PIP=(/usr/bin/python3 -m pip)
+  fi
+  echo "setup: installing the pyarrow $PYARROW_VERSION wheel into $PYARROW_PREFIX"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --upgrade --no-deps --target "$PYARROW_PREFIX" \
+    --only-binary=:all: --python-version 3.11 --platform manylinux_2_28_x86_64 \
+    --platform manylinux_2_17_x86_64 "pyarrow==$PYARROW_VERSION"
+fi
+
 if ! command -v cargo >/dev/null; then
   [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
 fi

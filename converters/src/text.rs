@@ -7,43 +7,64 @@ use io_model::trace::Trace;
 use std::io::Write;
 
 fn value(p: &io_model::trace::ProcessTrace, kind: Kind, v: u64) -> String {
-    match kind {
+    let mut s = String::new();
+    write_value(&mut s, p, kind, v);
+    s
+}
+
+/// Write a field's value as `recorder2text` shows it (paths and names resolved, flags in
+/// hex, modes in octal).
+pub fn write_value(
+    out: &mut impl std::fmt::Write,
+    p: &io_model::trace::ProcessTrace,
+    kind: Kind,
+    v: u64,
+) {
+    let _ = match kind {
         Kind::File => {
             if v == u64::MAX {
-                "-".into()
+                out.write_str("-")
             } else {
-                p.file(v)
-                    .map(|f| format!("{:?}", f.path))
-                    .unwrap_or_else(|| format!("file#{v}"))
+                match p.file(v) {
+                    Some(f) => write!(out, "{:?}", f.path),
+                    None => write!(out, "file#{v}"),
+                }
             }
         }
-        Kind::Name => p
-            .name(v)
-            .map(|n| format!("{n:?}"))
-            .unwrap_or_else(|| format!("name#{v}")),
-        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => (v as i64).to_string(),
+        Kind::Name => match p.name(v) {
+            Some(n) => write!(out, "{n:?}"),
+            None => write!(out, "name#{v}"),
+        },
+        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => {
+            write!(out, "{}", v as i64)
+        }
         Kind::Size => {
             if v as i64 == -1 {
-                "-1".into()
+                out.write_str("-1")
             } else {
-                v.to_string()
+                write!(out, "{v}")
             }
         }
-        Kind::OpenFlags | Kind::Hex | Kind::Amode => format!("{v:#x}"),
-        Kind::Mode => format!("{v:#o}"),
-        Kind::Stream | Kind::Addr | Kind::Handle => format!("{v:#x}"),
+        Kind::OpenFlags | Kind::Hex | Kind::Amode => write!(out, "{v:#x}"),
+        Kind::Mode => write!(out, "{v:#o}"),
+        Kind::Stream | Kind::Addr | Kind::Handle => write!(out, "{v:#x}"),
+    };
+}
+
+/// The arguments of a record as `name=value, ...` (the return value excluded).
+pub fn write_args(out: &mut impl std::fmt::Write, p: &io_model::trace::ProcessTrace, r: &Record) {
+    let f = &FUNCTIONS[r.func as usize];
+    for (i, ((name, kind), v)) in f.args.iter().zip(r.fields()).enumerate() {
+        let _ = write!(out, "{}{}=", if i > 0 { ", " } else { "" }, name);
+        write_value(out, p, *kind, *v);
     }
 }
 
 /// Format one record as a line (times in µs since the process start).
 pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
     let f = &FUNCTIONS[r.func as usize];
-    let args: Vec<String> = f
-        .args
-        .iter()
-        .zip(r.fields())
-        .map(|((name, kind), v)| format!("{}={}", name, value(p, *kind, *v)))
-        .collect();
+    let mut args = String::new();
+    write_args(&mut args, p, r);
     // A C++ function shows its signature, then the recorded fields in brackets.
     let (open, close) = if f.display == f.name {
         ("(", ")")
@@ -56,7 +77,7 @@ pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
         (r.end - r.start) as f64 / 1000.0,
         "  ".repeat(r.depth as usize),
         f.display,
-        args.join(", "),
+        args,
         value(p, f.ret, r.ret())
     );
     if r.errno != 0 {

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Checks a `recorder-otf2 export --parquet DIR` folder, read back with pyarrow.
+
+    PYTHONPATH=/opt/recorder-otf2-py python3 tests/checker/check_parquet.py DIR \
+        [--summary SUMMARY.json] [--json OUT.json|-]
+
+Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none):
+- the four files exist with the documented columns (docs/analysis.md, "Parquet export");
+  function, layer, role, mode and file columns hold strings (dictionary-encoded or not);
+- calls: ids unique per process; every parent exists in the same process and thread, one
+  level up (depth), and encloses the call in time; root_id/root_function are the outermost
+  call of the parent chain (itself at depth 0);
+- operations: every call_id exists in calls (same process and thread) with that
+  call_function; root_id is that call's root, with root_function; blocking operations lie
+  within their call's time span; every (process, handle) is in handles.parquet with the same
+  file and layer; bytes_done <= bytes_requested for reads and writes that did not fail;
+- files.parquet: its counts equal the sums of operations.parquet per (process, file, layer);
+- with --summary (the output of `recorder-otf2 summary --json` on the same trace): per file
+  and layer, read_ops, read_bytes, write_ops, write_bytes, flush_ops and meta_ops summed
+  over processes equal the summary's, io_ns and meta_ns its io_time_s and meta_time_s; calls per function equal its `functions[].calls`; the
+  operation count and cancelled operations equal `ops` and `cancelled_ops`; the processes'
+  (rank, pid) are those of `ranks`.
+
+--json writes facts (with `-`: on stdout, the verdict then on stderr) for the caller's own assertions: row counts, calls per (rank, function),
+and operation "chains": per (layer, mode, call_function, the function of that call's parent,
+root_function, file basename) the operations and bytes; per job file and layer the sums of
+files.parquet; the handles; the outermost calls (function, args, ret, args_text, file).
+"""
+
+import argparse
+import collections
+import json
+import os
+import sys
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+COLUMNS = {
+    "calls.parquet": [
+        "process", "rank", "pid", "host", "thread", "call_id", "function", "layer", "role",
+        "start_ns", "end_ns", "duration_ns", "self_ns", "depth", "parent_id", "root_id",
+        "root_function", "failed", "errno", "file", "args", "ret", "args_text",
+    ],
+    "operations.parquet": [
+        "process", "rank", "thread", "op_id", "layer", "file", "handle", "mode", "collective",
+        "non_blocking", "start_ns", "end_ns", "duration_ns", "bytes_requested", "bytes_done",
+        "offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
+    ],
+    "files.parquet": [
+        "process", "rank", "file", "layer", "fs_type", "mount", "read_ops", "read_bytes",
+        "write_ops", "write_bytes", "flush_ops", "meta_ops", "cancelled_ops", "io_ns",
+        "meta_ns", "extent", "first_ns", "last_ns",
+    ],
+    "handles.parquet": [
+        "process", "rank", "handle", "name", "file", "layer", "parent", "comm", "comm_size",
+        "flags", "pre_created", "all_proxy",
+    ],
+}
+
+STRING_COLUMNS = {
+    "calls.parquet": ["host", "function", "layer", "role", "root_function", "file", "args_text"],
+    "operations.parquet": ["layer", "file", "mode", "call_function", "root_function"],
+    "files.parquet": ["file", "layer", "fs_type", "mount"],
+    "handles.parquet": ["name", "file", "layer"],
+}
+
+LAYERS = {"POSIX", "ISOC", "MPI-IO", "HDF5", "netCDF", "PnetCDF", "ADIOS", "MPI"}
+NO_FILE = "(no file)"  # the summary's name for operations on no file (fflush(NULL) ...)
+
+
+def is_string(t):
+    if pa.types.is_dictionary(t):
+        t = t.value_type
+    return pa.types.is_string(t) or pa.types.is_large_string(t)
+
+
+def columns(table):
+    """The table as {column: python list}."""
+    return {n: table.column(n).to_pylist() for n in table.column_names}
+
+
+def rows(cols):
+    names = list(cols)
+    return [dict(zip(names, v)) for v in zip(*(cols[n] for n in names))]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--summary")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    bad = []
+    tables = {}
+    for name, cols in COLUMNS.items():
+        path = os.path.join(args.dir, name)
+        try:
+            t = pq.read_table(path)
+        except Exception as e:  # noqa: BLE001 - any read error is a violation
+            print(f"{path}: cannot read: {e}")
+            return 1
+        have = t.column_names
+        if have != cols:
+            bad.append(f"{name}: columns {have}, expected {cols}")
+        for c in STRING_COLUMNS[name]:
+            if c in have and not is_string(t.schema.field(c).type):
+                bad.append(f"{name}: column {c} is {t.schema.field(c).type}, not strings")
+        tables[name] = t
+    if bad:
+        print("\n".join(bad))
+        return 1
+    calls = rows(columns(tables["calls.parquet"]))
+    ops = rows(columns(tables["operations.parquet"]))
+    files = rows(columns(tables["files.parquet"]))
+    handles = rows(columns(tables["handles.parquet"]))
+
+    def v(msg):
+        if len(bad) < 50:
+            bad.append(msg)
+
+    # ---- calls
+    by_id = {}
+    for c in calls:
+        k = (c["process"], c["call_id"])
+        if k in by_id:
+            v(f"calls: duplicate call id {k}")
+        by_id[k] = c
+        for col in ("function", "layer", "role", "root_function", "host"):
+            if not isinstance(c[col], str) or not c[col]:
+                v(f"calls: call {k}: {col} is {c[col]!r}")
+        if c["layer"] not in LAYERS:
+            v(f"calls: call {k}: unknown layer {c['layer']!r}")
+        if c["duration_ns"] != c["end_ns"] - c["start_ns"] or c["duration_ns"] < 0:
+            v(f"calls: call {k}: duration {c['duration_ns']} for {c['start_ns']}..{c['end_ns']}")
+        if c["errno"] != 0 and not c["failed"]:
+            v(f"calls: call {k}: errno {c['errno']} but not failed")
+
+    def root_of(c):
+        seen = 0
+        while c["parent_id"] is not None and seen < 1000:
+            c = by_id.get((c["process"], c["parent_id"]))
+            if c is None:
+                return None
+            seen += 1
+        return c
+
+    for k, c in by_id.items():
+        if c["parent_id"] is None:
+            if c["depth"] != 0 or c["root_id"] != c["call_id"] or c["root_function"] != c["function"]:
+                v(f"calls: outermost call {k} ({c['function']}): depth {c['depth']}, root {c['root_id']} {c['root_function']}")
+            continue
+        p = by_id.get((c["process"], c["parent_id"]))
+        if p is None:
+            v(f"calls: call {k} ({c['function']}): parent {c['parent_id']} not in calls")
+            continue
+        if p["thread"] != c["thread"] or p["depth"] + 1 != c["depth"]:
+            v(f"calls: call {k}: parent {p['call_id']} on thread {p['thread']} depth {p['depth']}, call on {c['thread']} depth {c['depth']}")
+        if not (p["start_ns"] <= c["start_ns"] and c["end_ns"] <= p["end_ns"]):
+            v(f"calls: call {k} ({c['function']}) not within its parent {p['function']}")
+        r = root_of(c)
+        if r is None or r["call_id"] != c["root_id"] or r["function"] != c["root_function"]:
+            v(f"calls: call {k} ({c['function']}): root {c['root_id']} {c['root_function']}, the parent chain ends at {r and (r['call_id'], r['function'])}")
+
+    # ---- handles
+    hmap = {}
+    for h in handles:
+        k = (h["process"], h["handle"])
+        if k in hmap:
+            v(f"handles: duplicate handle {k}")
+        hmap[k] = h
+        if h["layer"] not in LAYERS:
+            v(f"handles: handle {k}: unknown layer {h['layer']!r}")
+    for k, h in hmap.items():
+        if h["parent"] is not None and (h["process"], h["parent"]) not in hmap:
+            v(f"handles: handle {k}: parent {h['parent']} not in handles")
+
+    # ---- operations
+    acc = collections.defaultdict(lambda: collections.Counter())
+    chains = collections.Counter()
+    chain_bytes = collections.Counter()
+    cancelled = 0
+    for o in ops:
+        k = (o["process"], o["op_id"])
+        if not isinstance(o["layer"], str) or o["layer"] not in LAYERS:
+            v(f"operations: op {k}: layer {o['layer']!r}")
+        if o["mode"] not in ("read", "write", "flush"):
+            v(f"operations: op {k}: mode {o['mode']!r}")
+        if o["file"] is not None and not isinstance(o["file"], str):
+            v(f"operations: op {k}: file {o['file']!r}")
+        h = hmap.get((o["process"], o["handle"]))
+        if h is None:
+            v(f"operations: op {k}: handle {o['handle']} not in handles")
+        elif h["file"] != o["file"] or h["layer"] != o["layer"]:
+            v(f"operations: op {k}: file/layer {o['file']} {o['layer']}, its handle has {h['file']} {h['layer']}")
+        if o["call_id"] is None:
+            v(f"operations: op {k}: no call")
+        else:
+            c = by_id.get((o["process"], o["call_id"]))
+            if c is None:
+                v(f"operations: op {k}: call {o['call_id']} not in calls")
+            else:
+                if c["function"] != o["call_function"] or c["thread"] != o["thread"]:
+                    v(f"operations: op {k}: call_function {o['call_function']} on thread {o['thread']}, the call is {c['function']} on {c['thread']}")
+                if c["root_id"] != o["root_id"] or c["root_function"] != o["root_function"]:
+                    v(f"operations: op {k}: root {o['root_id']} {o['root_function']}, its call's root is {c['root_id']} {c['root_function']}")
+                if not o["non_blocking"] and not o["cancelled"] and not (
+                    c["start_ns"] <= o["start_ns"] <= o["end_ns"] <= c["end_ns"]
+                ):
+                    v(f"operations: blocking op {k} not within its call {c['function']}")
+        if o["cancelled"]:
+            cancelled += 1
+        else:
+            if o["mode"] != "flush" and o["bytes_done"] > o["bytes_requested"]:
+                v(f"operations: op {k}: {o['bytes_done']} bytes done of {o['bytes_requested']} requested")
+            a = acc[(o["process"], o["file"], o["layer"])]
+            a[o["mode"] + "_ops"] += 1
+            if o["mode"] != "flush":
+                a[o["mode"] + "_bytes"] += o["bytes_done"]
+        base = os.path.basename(o["file"]) if o["file"] else None
+        c = by_id.get((o["process"], o["call_id"]))
+        parent = c and c["parent_id"] is not None and by_id.get((o["process"], c["parent_id"]))
+        ck = (o["layer"], o["mode"], o["call_function"], parent["function"] if parent else None,
+              o["root_function"], base)
+        chains[ck] += 1
+        chain_bytes[ck] += o["bytes_done"]
+
+    # ---- files.parquet against the operations
+    fkeys = set()
+    job = collections.defaultdict(collections.Counter)
+    for f in files:
+        k = (f["process"], f["file"], f["layer"])
+        if k in fkeys:
+            v(f"files: duplicate row {k}")
+        fkeys.add(k)
+        a = acc.get(k, collections.Counter())
+        for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops"):
+            if f[col] != a[col]:
+                v(f"files: {k}: {col} {f[col]}, operations.parquet has {a[col]}")
+        jk = (f["file"] if f["file"] is not None else NO_FILE, f["layer"])
+        for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops", "meta_ops",
+                    "cancelled_ops", "io_ns", "meta_ns"):
+            job[jk][col] += f[col]
+    for k in acc:
+        if k not in fkeys:
+            v(f"files: no row for {k}, which has operations")
+
+    # ---- against the summary
+    fn_calls = collections.Counter(c["function"] for c in calls)
+    if args.summary:
+        with open(args.summary) as fh:
+            s = json.load(fh)
+        seen = set()
+        for f in s["files"]:
+            jk = (f["path"], f["layer"])
+            seen.add(jk)
+            for col in ("read_ops", "read_bytes", "write_ops", "write_bytes", "flush_ops", "meta_ops"):
+                if job[jk][col] != f[col]:
+                    v(f"summary: file {jk}: {col} {f[col]}, the export has {job[jk][col]}")
+            for col, ns in (("io_time_s", "io_ns"), ("meta_time_s", "meta_ns")):
+                if abs(job[jk][ns] / 1e9 - f[col]) > 1e-6:
+                    v(f"summary: file {jk}: {col} {f[col]}, the export has {job[jk][ns]} ns")
+        for jk, a in job.items():
+            if jk not in seen and any(a[c] for c in a if c not in ("cancelled_ops", "io_ns")):
+                v(f"summary: file {jk} is not in the summary but has {dict(a)}")
+        sf = {f["function"]: f["calls"] for f in s["functions"]}
+        if sf != dict(fn_calls):
+            diff = {k: (sf.get(k), fn_calls.get(k)) for k in set(sf) | set(fn_calls) if sf.get(k) != fn_calls.get(k)}
+            v(f"summary: calls per function differ (summary, export): {diff}")
+        if s["ops"] != len(ops):
+            v(f"summary: {s['ops']} operations, the export has {len(ops)}")
+        if s["cancelled_ops"] != cancelled:
+            v(f"summary: {s['cancelled_ops']} cancelled operations, the export has {cancelled}")
+        sp = {(r["rank"], r["pid"]) for r in s["ranks"]}
+        ep = {(c["rank"], c["pid"]) for c in calls}
+        if not ep <= sp:
+            v(f"summary: processes (rank, pid) {sorted(sp, key=str)}, the export has {sorted(ep, key=str)}")
+
+    if args.json:
+        per_rank = collections.Counter((c["rank"], c["function"]) for c in calls)
+        facts = {
+            "row_groups": {n: pq.ParquetFile(os.path.join(args.dir, n)).metadata.num_row_groups for n in COLUMNS},
+            "calls_in_id_order": all(
+                a["process"] != b["process"] or a["thread"] != b["thread"] or a["call_id"] < b["call_id"]
+                for a, b in zip(calls, calls[1:]) if a["depth"] == 0 and b["depth"] == 0
+            ),
+            "calls": len(calls),
+            "operations": len(ops),
+            "files": len(files),
+            "handles": len(handles),
+            "calls_per_function": dict(fn_calls),
+            "calls_per_rank_function": [
+                {"rank": r, "function": f, "calls": n} for (r, f), n in sorted(per_rank.items(), key=str)
+            ],
+            "chains": [
+                {"layer": k[0], "mode": k[1], "call_function": k[2], "parent_function": k[3],
+                 "root_function": k[4], "file": k[5], "ops": n, "bytes": chain_bytes[k]}
+                for k, n in sorted(chains.items(), key=str)
+            ],
+            "files_per_job": [
+                dict(file=k[0], layer=k[1], **a) for k, a in sorted(job.items(), key=str)
+            ],
+            "handles_rows": [
+                {k: h[k] for k in ("process", "handle", "name", "file", "layer", "parent", "comm", "comm_size", "flags")}
+                for h in handles
+            ],
+            "calls_sample": [
+                {k: c[k] for k in ("function", "args", "ret", "args_text", "file", "failed", "errno")}
+                for c in calls if c["depth"] == 0
+            ][:2000],
+        }
+        text = json.dumps(facts, indent=1)
+        if args.json == "-":
+            print(text)
+        else:
+            with open(args.json, "w") as fh:
+                fh.write(text)
+
+    # With the facts on stdout, the verdict goes to stderr.
+    out = sys.stderr if args.json == "-" else sys.stdout
+    if bad:
+        print("\n".join(bad), file=out)
+        return 1
+    print(f"ok: {len(calls)} calls, {len(ops)} operations, {len(files)} files, {len(handles)} handles", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
