@@ -5,7 +5,7 @@
  *          the start: sequential; the 9 others go backwards: random).
  *   stdio  DIR/stdio_<r>.dat: 5 fwrite of 1000 bytes, fclose (5000 bytes reach the file).
  *   MPI-IO DIR/mpi.dat (shared): 8 MPI_File_write_at_all of 1024 bytes at (i*P + r)*1024,
- *          then 8 MPI_File_read_at of the same blocks.
+ *          then (after sync, barrier, sync) 8 MPI_File_read_at of the same blocks.
  * Output (rank 0 prints every rank's lines in rank order):
  *   account rank=<r> layer=<POSIX|ISOC|MPI-IO> file=<name> read_ops=<n> read_bytes=<n>
  *           write_ops=<n> write_bytes=<n>
@@ -55,6 +55,11 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 8; i++)
         MPI_File_write_at_all(mf, (MPI_Offset)(i * P + r) * 1024, buf, 1024, MPI_BYTE,
                               MPI_STATUS_IGNORE);
+    /* MPI-IO consistency: sync-barrier-sync before reading what other ranks wrote (without
+     * it, a rank may read before the aggregator has written: short reads). */
+    MPI_File_sync(mf);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_File_sync(mf);
     for (int i = 0; i < 8; i++)
         MPI_File_read_at(mf, (MPI_Offset)(i * P + r) * 1024, buf, 1024, MPI_BYTE,
                          MPI_STATUS_IGNORE);

@@ -8,7 +8,7 @@
  *   stdio       20 fwrite of 2000 bytes
  *   fpp         4 forked children each write 2 files of 4096 bytes
  *   flush       50 times pwrite 4096 + fsync
- *   meta        2000 times stat + open + close of one file
+ *   meta        5000 times stat + open + close of one file
  *   indep       (MPI) 100 MPI_File_write_at of 4096 bytes per rank, no collective call
  *   imbalance   (MPI) rank 0 writes 32 MiB in 1 MiB pwrites, the others 4096 bytes
  */
@@ -88,7 +88,7 @@ static void serial(const char *dir, const char *mode) {
         char p[4096];
         snprintf(p, sizeof p, "%s/data.dat", dir);
         struct stat st;
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 5000; i++) {
             if (stat(p, &st)) fail("stat");
             close(open(p, O_RDONLY));
         }

@@ -333,7 +333,7 @@ fn top_meta_calls(a: &Analysis) -> Vec<String> {
         .iter()
         .filter(|f| FUNCTIONS[f.0 as usize].role == io_events::functions::Role::Meta)
         .take(5)
-        .map(|f| FUNCTIONS[f.0 as usize].name.to_string())
+        .map(|f| FUNCTIONS[f.0 as usize].display.to_string())
         .collect()
 }
 
@@ -410,7 +410,7 @@ fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
                 .functions
                 .iter()
                 .filter(|f| is_flush(f.0))
-                .map(|f| FUNCTIONS[f.0 as usize].name.to_string())
+                .map(|f| FUNCTIONS[f.0 as usize].display.to_string())
                 .collect(),
             suggestion:
                 "flush once at the end of an I/O phase (or at checkpoints), not after every write",
@@ -449,7 +449,7 @@ fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             code: "C01", rule: "collective-became-independent", severity: "high",
             message: format!("{n} collective high-level calls reached MPI-IO as independent operations only"),
             files: Vec::new(), ranks: Vec::new(),
-            calls: c2i.iter().map(|r| FUNCTIONS[r.func as usize].name.to_string()).collect(),
+            calls: c2i.iter().map(|r| FUNCTIONS[r.func as usize].display.to_string()).collect(),
             suggestion: "the library fell back to independent I/O (HDF5: H5Pget_mpio_no_collective_cause tells why: datatype conversion, chunked/filtered datasets, point selections); make the selection and types collective-friendly",
             value: n as f64, threshold: t.collective_to_independent_min as f64,
         });
@@ -461,7 +461,7 @@ fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             code: "C02", rule: "small-call-fanout", severity: "medium",
             message: format!("{n} high-level calls each became {} or more small POSIX operations", t.fanout_posix_ops),
             files: Vec::new(), ranks: Vec::new(),
-            calls: fan.iter().map(|r| FUNCTIONS[r.func as usize].name.to_string()).collect(),
+            calls: fan.iter().map(|r| FUNCTIONS[r.func as usize].display.to_string()).collect(),
             suggestion: "one call turned into many small system calls: enlarge chunks or the library's buffers (HDF5 sieve buffer / chunk cache, H5Pset_meta_block_size), or write larger selections per call",
             value: n as f64, threshold: t.fanout_min_calls as f64,
         });

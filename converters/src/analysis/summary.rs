@@ -129,7 +129,7 @@ fn breakdown_json(a: &Analysis) -> Vec<Value> {
                 })
                 .collect();
             json!({
-                "call": info.name,
+                "call": info.display,
                 "layer": info.layer.identification(),
                 "count": r.acc.count,
                 "time_s": secs(r.acc.ns),
@@ -205,7 +205,7 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
         "layers": used_layers(a).into_iter().map(|l| layer_json(l, &a.layers[layer_index(l)])).collect::<Vec<_>>(),
         "functions": a.functions.iter().map(|&(f, calls, ns)| {
             let i = &FUNCTIONS[f as usize];
-            json!({"function": i.name, "layer": i.layer.identification(), "calls": calls, "time_s": secs(ns)})
+            json!({"function": i.display, "layer": i.layer.identification(), "calls": calls, "time_s": secs(ns)})
         }).collect::<Vec<_>>(),
         "ranks": ranks,
         "slowest_rank": slowest,
@@ -309,7 +309,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
         let _ = writeln!(
             o,
             "  {:<24} x{:<7} {:>8.3} s  {}",
-            info.name,
+            info.display,
             r.acc.count,
             secs(r.acc.ns),
             parts.join(", ")
@@ -321,7 +321,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
         let _ = writeln!(
             o,
             "  {:<28} {:<8} {:>10} calls {:>10.3} s",
-            i.name,
+            i.display,
             i.layer.identification(),
             calls,
             secs(ns)

@@ -75,7 +75,7 @@ impl Vocab {
     pub fn new() -> Vocab {
         let s = |v: Vec<&str>| Arc::new(StringArray::from(v)) as ArrayRef;
         Vocab {
-            funcs: s(FUNCTIONS.iter().map(|f| f.name).collect()),
+            funcs: s(FUNCTIONS.iter().map(|f| f.display).collect()),
             layers: s(Layer::ALL.iter().map(|l| l.identification()).collect()),
             roles: s(ROLES.iter().map(|&r| role_name(r)).collect()),
             modes: s(vec!["read", "write", "flush"]),

@@ -29,7 +29,7 @@ fn rows(r: &RootStats) -> Vec<Row> {
     let total = r.acc.ns.max(1) as f64;
     let own = &r.acc.layers[layer_index(info.layer)];
     let mut v = vec![Row {
-        label: format!("{} ×{}", info.name, r.acc.count),
+        label: format!("{} ×{}", info.display, r.acc.count),
         root: true,
         share: 100.0,
         color: plot::layer_color(info.layer),
