@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a bundled example: set up, trace vampir-samples/hello-io, convert the trace to
-# OTF2, validate the archive (otf2-print -Werror and the python3-otf2 checker).
+# OTF2, validate the archive (otf2-print -Werror and the python3-otf2 checker), summarise the
+# trace and write its HTML report.
 # Usage: scripts/demo.sh [OUTPUT_DIR]   (default: a fresh temporary directory)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +18,15 @@ target/release/recorder2otf2 --force "$out/trace" "$out/hello-io.otf2"
 echo "demo: validating"
 otf2-print --silent -Werror "$out/hello-io.otf2" >/dev/null
 /usr/bin/python3 tests/checker/check_otf2.py "$out/hello-io.otf2"
+echo "demo: summarising"
+target/release/recorder-otf2 summary "$out/trace" --top 5
+target/release/recorder-otf2 summary --json "$out/trace" > "$out/summary.json"
+echo "demo: report"
+target/release/recorder-otf2 report --force "$out/trace" -o "$out/report.html"
 echo
 echo "demo: done. Look at it:"
+echo "  $out/report.html                    # open in a browser (self-contained)"
+echo "  target/release/recorder-otf2 export $out/trace --parquet $out/parquet   # pandas, polars, DuckDB"
 echo "  target/release/recorder2text $out/trace | less"
 echo "  otf2-print $out/hello-io.otf2 | less"
 echo "  vite -f $out/hello-io.otf2          # or open it in Vampir"

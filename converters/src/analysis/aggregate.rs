@@ -164,9 +164,10 @@ pub struct LayerAcc {
     pub ops: u64,
     pub read_bytes: u64,
     pub write_bytes: u64,
-    /// Time in the outermost calls of the layer (beneath included).
+    /// Time in the outermost I/O calls (data and metadata roles) of the layer, beneath
+    /// included.
     pub incl_ns: u64,
-    /// Time in the layer's calls minus the traced calls beneath them.
+    /// Time in the layer's I/O calls minus the traced calls beneath them.
     pub excl_ns: u64,
 }
 
@@ -389,9 +390,13 @@ impl Consumer for ProcessAgg {
         f.1 += dur;
         let l = &mut self.layers[layer_index(c.layer)];
         l.calls += 1;
-        l.excl_ns += c.self_ns;
-        if !c.nested_in_layer {
-            l.incl_ns += dur;
+        // A layer's time is its I/O calls' (data and metadata): MPI_Init, property setters
+        // and the like are not I/O time, whatever I/O they cause beneath is counted there.
+        if matches!(c.role, Role::Data | Role::Meta) {
+            l.excl_ns += c.self_ns;
+            if !c.nested_in_layer {
+                l.incl_ns += dur;
+            }
         }
         if let Some(at) = c.touched {
             self.file(at).meta_ns += dur;
