@@ -225,6 +225,9 @@ pub fn interpret<S: Sink>(
 
 /// The thread whose next tree starts first.
 fn next_thread(cursors: &mut [ThreadCursor], time: TimeMap) -> Result<Option<usize>, String> {
+    if let [only] = cursors {
+        return Ok(only.feed.peek_start()?.map(|_| 0));
+    }
     let mut best: Option<(u64, usize)> = None;
     for (i, c) in cursors.iter_mut().enumerate() {
         if let Some(s) = c.feed.peek_start()? {

@@ -139,6 +139,10 @@ impl Trace {
                 .iter()
                 .map(|n| io_events::functions::id_by_name(n))
                 .collect();
+            // The names are only needed for the map: at thousands of processes the lists
+            // (the same 1,100+ names each) would dominate memory.
+            let mut meta = meta;
+            meta.functions = Vec::new();
             processes.push(ProcessTrace {
                 dir: pd,
                 names,
