@@ -169,6 +169,15 @@ fn merge_file(a: &mut FileAcc, b: FileAcc) {
     }
 }
 
+fn add_layer(a: &mut LayerAcc, b: &LayerAcc) {
+    a.calls += b.calls;
+    a.ops += b.ops;
+    a.read_bytes += b.read_bytes;
+    a.write_bytes += b.write_bytes;
+    a.incl_ns += b.incl_ns;
+    a.excl_ns += b.excl_ns;
+}
+
 fn merge_root(a: &mut RootAcc, b: &RootAcc) {
     a.count += b.count;
     a.ns += b.ns;
@@ -226,13 +235,8 @@ impl Partial {
             e.per_proc.push((pi, b, ns));
         }
         for i in 0..NLAYERS {
-            let (a, b) = (&mut self.layers[i], agg.layers[i]);
-            a.calls += b.calls;
-            a.ops += b.ops;
-            a.read_bytes += b.read_bytes;
-            a.write_bytes += b.write_bytes;
-            a.incl_ns += b.incl_ns;
-            a.excl_ns += b.excl_ns;
+            let b = agg.layers[i];
+            add_layer(&mut self.layers[i], &b);
             rank.layer_bytes[i] = b.read_bytes + b.write_bytes;
             rank.layer_excl_ns[i] = b.excl_ns;
         }
@@ -289,13 +293,7 @@ impl Partial {
             }
         }
         for i in 0..NLAYERS {
-            let (a, b) = (&mut self.layers[i], o.layers[i]);
-            a.calls += b.calls;
-            a.ops += b.ops;
-            a.read_bytes += b.read_bytes;
-            a.write_bytes += b.write_bytes;
-            a.incl_ns += b.incl_ns;
-            a.excl_ns += b.excl_ns;
+            add_layer(&mut self.layers[i], &o.layers[i]);
         }
         if self.functions.is_empty() {
             self.functions = o.functions;
