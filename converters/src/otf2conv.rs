@@ -249,6 +249,9 @@ struct ProcessState<'p> {
     locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
     aio: HashMap<u64, (u32, u64, u64)>,
+    /// io_uring submissions in flight, oldest first, by (ring, user_data): (handle, matching
+    /// id, requested bytes), or None for an entry that is no I/O operation.
+    uring: HashMap<(u64, u64), std::collections::VecDeque<Option<(u32, u64, u64)>>>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
     objs: HashMap<(Layer, u64), u32>,
     /// Library operations in flight (non-blocking requests, split collectives, deferred
@@ -367,8 +370,30 @@ impl<'p> ProcessState<'p> {
                     .map_err(otf2e)?;
             }
         }
+        self.end_uring_ops(w, t, handle)?;
         if self.active.remove(&handle) {
             w.io_destroy_handle(t, handle).map_err(otf2e)?;
+        }
+        Ok(())
+    }
+
+    /// io_uring operations on a handle being destroyed whose completion was never seen (more
+    /// completions than the ring holds between two liburing calls): complete as requested.
+    fn end_uring_ops(&mut self, w: &mut EventWriter, t: u64, handle: u32) -> Result<(), Err> {
+        let mut left = Vec::new();
+        for q in self.uring.values_mut() {
+            q.retain(|e| match e {
+                Some((h, id, bytes)) if *h == handle => {
+                    left.push((*id, *bytes));
+                    false
+                }
+                _ => true,
+            });
+        }
+        left.sort_unstable();
+        for (id, bytes) in left {
+            w.io_operation_complete(t, handle, bytes, id)
+                .map_err(otf2e)?;
         }
         Ok(())
     }
@@ -388,6 +413,15 @@ impl<'p> ProcessState<'p> {
             self.destroy(w, t, s.handle)?;
         }
         Ok(())
+    }
+
+    /// The position of a new handle on the local file `local`: 0, or none for names that are
+    /// not paths (pipes, sockets, anonymous inodes: no file offset).
+    fn start_position(&self, local: u64) -> Option<u64> {
+        match self.p.file(local) {
+            Some(f) if f.kind == FileKind::Other => None,
+            _ => Some(0),
+        }
     }
 
     /// The position of a target is no longer known (a seek whose result was not recorded).
@@ -743,12 +777,20 @@ impl<'p> ProcessState<'p> {
         let info = &FUNCTIONS[r.func as usize];
         let mut pend = Pending::default();
         if info.role == Role::Event {
-            return Ok(pend);
-        }
-        let region = defs.region(r.func);
-        w.enter(t0, region).map_err(otf2e)?;
-        if info.fail.failed(r.ret()) {
-            return Ok(pend);
+            // Events that open an fd (pipe's two ends) or start a non-blocking operation
+            // (lio_listio's requests, io_uring submissions) need their start; others do not.
+            if !matches!(
+                info.mapping,
+                Mapping::OpenFd { .. } | Mapping::AioStart { .. } | Mapping::UringStart { .. }
+            ) {
+                return Ok(pend);
+            }
+        } else {
+            let region = defs.region(r.func);
+            w.enter(t0, region).map_err(otf2e)?;
+            if info.fail.failed(r.ret()) {
+                return Ok(pend);
+            }
         }
         // A PnetCDF or ADIOS call on an open file: what it opens one layer down (PnetCDF's
         // independent-mode MPI file, a BP engine's data files) belongs to that file.
@@ -921,6 +963,36 @@ impl<'p> ProcessState<'p> {
                     pend.op = Some((h, id));
                 }
             }
+            Mapping::UringStart {
+                fd, dir, req, off, ..
+            } => {
+                let mode = match field(info, r, dir) {
+                    1 => Some(IoOperationMode::Read),
+                    2 => Some(IoOperationMode::Write),
+                    3 => Some(IoOperationMode::Flush),
+                    _ => None,
+                };
+                let h = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle);
+                if let (Some(mode), Some(h)) = (mode, h) {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let o = field(info, r, off);
+                    let flush = mode == IoOperationMode::Flush;
+                    let bytes = if flush { 0 } else { field(info, r, req) };
+                    let offset = (o as i64 != -1 && !flush).then_some((ATTR_OFFSET, o));
+                    w.io_operation_begin(
+                        t0,
+                        h,
+                        mode,
+                        IoOperationFlags::NON_BLOCKING,
+                        bytes,
+                        id,
+                        offset,
+                    )
+                    .map_err(otf2e)?;
+                    pend.op = Some((h, id));
+                }
+            }
             Mapping::AioStart {
                 dir, fd, req, off, ..
             } => {
@@ -979,8 +1051,9 @@ impl<'p> ProcessState<'p> {
         }
         let ret = r.ret();
         match info.mapping {
-            Mapping::OpenFd { flags, .. } => {
+            Mapping::OpenFd { flags, path } => {
                 if let Some(h) = pend.handle {
+                    let pos = self.start_position(field(info, r, path));
                     let fl = match flags {
                         Flags::Field(i) => field(info, r, i) as u32,
                         Flags::Fixed(f) => f,
@@ -1001,15 +1074,18 @@ impl<'p> ProcessState<'p> {
                         fd,
                         FdEntry {
                             handle: h,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
+                            ofd: Rc::new(RefCell::new(Ofd { pos, append })),
                         },
                     );
                 }
             }
-            Mapping::OpenStream { flags, fd, .. } | Mapping::ReopenStream { flags, fd, .. } => {
+            Mapping::OpenStream {
+                flags, fd, path, ..
+            }
+            | Mapping::ReopenStream {
+                flags, fd, path, ..
+            } => {
+                let pos = self.start_position(field(info, r, path));
                 if let Mapping::ReopenStream { stream, .. } = info.mapping {
                     self.close_stream(w, t1, field(info, r, stream))?;
                 }
@@ -1043,10 +1119,7 @@ impl<'p> ProcessState<'p> {
                         fdn,
                         FdEntry {
                             handle: ph,
-                            ofd: Rc::new(RefCell::new(Ofd {
-                                pos: Some(0),
-                                append,
-                            })),
+                            ofd: Rc::new(RefCell::new(Ofd { pos, append })),
                         },
                     );
                     self.streams.insert(
@@ -1054,7 +1127,7 @@ impl<'p> ProcessState<'p> {
                         StreamEntry {
                             handle: h,
                             fd: Some(fdn),
-                            pos: if append { None } else { Some(0) },
+                            pos: if append { None } else { pos },
                         },
                     );
                 }
@@ -1124,7 +1197,22 @@ impl<'p> ProcessState<'p> {
                     self.close_stream(w, t1, field(info, r, i))?;
                 }
             }
-            Mapping::Close(Target::Proxy) => {}
+            Mapping::Close(Target::Proxy) => {
+                // fcloseall: every ISO C stream is closed (directory streams stay).
+                if !failed {
+                    let isoc = defs.paradigm(Layer::Isoc);
+                    let mut keys: Vec<u64> = self
+                        .streams
+                        .iter()
+                        .filter(|(_, s)| defs.handles[s.handle as usize].paradigm == isoc)
+                        .map(|(k, _)| *k)
+                        .collect();
+                    keys.sort_unstable();
+                    for k in keys {
+                        self.close_stream(w, t1, k)?;
+                    }
+                }
+            }
             Mapping::Data {
                 target,
                 xfer,
@@ -1259,12 +1347,13 @@ impl<'p> ProcessState<'p> {
                     }
                 }
             }
-            Mapping::Unget { target } => {
+            Mapping::Unget { target, bytes } => {
                 if !failed {
                     if let Target::Stream(i) = target {
+                        let n = bytes.map(|b| field(info, r, b)).unwrap_or(1);
                         if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
                             // At position 0 the position after ungetc is unspecified.
-                            s.pos = s.pos.and_then(|p| p.checked_sub(1));
+                            s.pos = s.pos.and_then(|p| p.checked_sub(n));
                         }
                     }
                 }
@@ -1274,6 +1363,30 @@ impl<'p> ProcessState<'p> {
                     w.io_operation_issued(t1, h, id).map_err(otf2e)?;
                     self.aio
                         .insert(field(info, r, cb), (h, id, field(info, r, req)));
+                }
+            }
+            Mapping::UringStart { ring, id, req, .. } => {
+                let key = (field(info, r, ring), field(info, r, id));
+                let entry = pend.op.map(|(h, mid)| (h, mid, field(info, r, req)));
+                if let Some((h, mid)) = pend.op {
+                    w.io_operation_issued(t1, h, mid).map_err(otf2e)?;
+                }
+                self.uring.entry(key).or_default().push_back(entry);
+            }
+            Mapping::UringDone { ring, id } => {
+                let key = (field(info, r, ring), field(info, r, id));
+                let next = self.uring.get_mut(&key).and_then(|q| q.pop_front());
+                if self.uring.get(&key).is_some_and(|q| q.is_empty()) {
+                    self.uring.remove(&key);
+                }
+                if let Some(Some((h, mid, _))) = next {
+                    let res = ret as i64;
+                    if res == -(libc::ECANCELED as i64) {
+                        w.io_operation_cancelled(t1, h, mid).map_err(otf2e)?;
+                    } else {
+                        w.io_operation_complete(t1, h, res.max(0) as u64, mid)
+                            .map_err(otf2e)?;
+                    }
                 }
             }
             Mapping::AioTest { cb } => {
@@ -2071,6 +2184,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             next_id: 0,
             locks: HashMap::new(),
             aio: HashMap::new(),
+            uring: HashMap::new(),
             objs: HashMap::new(),
             reqs: HashMap::new(),
             collective_starts: collective_starts(p)?,
