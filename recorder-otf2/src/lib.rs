@@ -23,6 +23,7 @@ mod netcdf;
 mod posix;
 mod runtime;
 mod stdio;
+mod uring;
 mod variadic;
 mod wide;
 mod wrap;
