@@ -566,6 +566,56 @@ fn lock_field(cmd: c_int, arg: usize, which: u8) -> u64 {
         .unwrap_or(0)
 }
 
+// ---- openat2, made through syscall(2) (shim.c) ------------------------------------------------
+
+/// For shim.c: start a traced POSIX call that has no gate (an open).
+#[no_mangle]
+pub extern "C" fn rotf2_posix_begin() -> *mut c_void {
+    if !runtime::layer_on(Layer::Posix) {
+        return std::ptr::null_mut();
+    }
+    runtime::begin(Layer::Posix)
+        .map(|t| t as *mut c_void)
+        .unwrap_or(std::ptr::null_mut())
+}
+
+/// For shim.c: finish syscall(SYS_openat2, dirfd, path, how, size); `how` is a struct
+/// open_how (flags, mode, resolve: three u64, read when `size` covers them).
+#[no_mangle]
+pub unsafe extern "C" fn rotf2_openat2_end(
+    ts: *mut c_void,
+    t0: u64,
+    d: c_long,
+    p: *const c_char,
+    how: *const u64,
+    size: c_long,
+    ret: c_long,
+    err: c_int,
+) {
+    let t1 = runtime::now_raw();
+    let ts = ts as *mut ThreadState;
+    let failed = ret == -1;
+    let h = |i: usize| -> u64 {
+        if how.is_null() || (size as usize) < (i + 1) * 8 {
+            0
+        } else {
+            *how.add(i)
+        }
+    };
+    // The dirfd came as a variadic int: only its low 32 bits are meaningful.
+    let d = d as c_int;
+    let was = runtime::quiet();
+    let file = opened(&mut *ts, d, p, ret as c_int, failed);
+    runtime::unquiet(was);
+    match file {
+        Some(f) => {
+            let fields = [d as u64, f, h(0), h(1), h(2), ret as u64];
+            runtime::end(ts, Func::openat2, t0, t1, if failed { err } else { 0 }, &fields);
+        }
+        None => runtime::cancel(ts),
+    }
+}
+
 // ---- lio_listio: one aio request per list entry ---------------------------------------------
 
 static REAL_LIO: Real = Real::new("lio_listio\0");

@@ -331,6 +331,47 @@ VFWSCANF(rotf2_c_vfwscanf, W_VFWSCANF, "vfwscanf")
 VFWSCANF(rotf2_c_isoc99_vfwscanf, W_ISOC99_VFWSCANF, "__isoc99_vfwscanf")
 VFWSCANF(rotf2_c_isoc23_vfwscanf, W_ISOC99_VFWSCANF, "__isoc23_vfwscanf")
 
+/* ---- syscall(2): glibc has no openat2 wrapper, programs call syscall(SYS_openat2, ...).
+ * That number is recorded (as openat2); every other one passes straight through. The six
+ * argument registers are forwarded as glibc's own syscall() takes them (reading a register
+ * or stack slot the caller did not fill is harmless: the kernel ignores it). */
+#include <sys/syscall.h>
+typedef long (*syscall_fn)(long, ...);
+extern void *rotf2_posix_begin(void);
+extern void rotf2_openat2_end(void *ts, uint64_t t0, long dirfd, const char *path, const void *how, long size, long ret, int err);
+
+static syscall_fn real_syscall;
+
+/* Resolved at load, so that a first syscall() made while another thread holds the dynamic
+ * loader's lock (a futex inside dlopen) does not wait for dlsym. */
+__attribute__((constructor)) static void resolve_syscall(void) {
+    real_syscall = (syscall_fn)rotf2_real("syscall");
+}
+
+long rotf2_c_syscall(long n, ...) {
+    va_list ap;
+    va_start(ap, n);
+    long a = va_arg(ap, long), b = va_arg(ap, long), c = va_arg(ap, long);
+    long d = va_arg(ap, long), e = va_arg(ap, long), f = va_arg(ap, long);
+    va_end(ap);
+    syscall_fn real = real_syscall;
+    if (!real) real = real_syscall = (syscall_fn)rotf2_real("syscall");
+    if (!real) { errno = ENOSYS; return -1; }
+#ifdef SYS_openat2
+    if (n == SYS_openat2) {
+        void *ts = rotf2_posix_begin();
+        if (!ts) return real(n, a, b, c, d, e, f);
+        uint64_t t0 = rotf2_now();
+        long r = real(n, a, b, c, d, e, f);
+        int err = errno;
+        rotf2_openat2_end(ts, t0, a, (const char *)b, (const void *)c, d, r, err);
+        errno = err;
+        return r;
+    }
+#endif
+    return real(n, a, b, c, d, e, f);
+}
+
 /* ---- exec family: flush the trace first; if exec returns, it failed and tracing goes on. */
 
 typedef int (*execve_fn)(const char *, char *const[], char *const[]);

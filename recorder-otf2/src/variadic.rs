@@ -66,6 +66,7 @@ trampolines! {
     vfwscanf => rotf2_c_vfwscanf,
     __isoc99_vfwscanf => rotf2_c_isoc99_vfwscanf,
     __isoc23_vfwscanf => rotf2_c_isoc23_vfwscanf,
+    syscall => rotf2_c_syscall,
     execve => rotf2_c_execve,
     execvpe => rotf2_c_execvpe,
     execv => rotf2_c_execv,
