@@ -16,6 +16,7 @@ PACKAGES=(
   libnetcdf-dev netcdf-bin python3-netcdf4     # NetCDF layer tests (ncdump, nccopy, netCDF4)
   libnetcdf-mpi-dev                            # parallel netCDF-4 test (nc_create_par)
   libpnetcdf-dev pnetcdf-bin                   # PnetCDF layer tests (ncmpidump)
+  liburing-dev                                 # io_uring test program (-luring)
 )
 
 missing=()

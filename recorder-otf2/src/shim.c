@@ -120,31 +120,21 @@ int rotf2_c_vprintf(const char *fmt, va_list ap) {
         return ret_;                                                                             \
     } while (0)
 
-int rotf2_c_vdprintf(int fd, const char *fmt, va_list ap) {
+
+static int traced_vdprintf(int which, int fd, const char *fmt, va_list ap) {
     REAL(vdprintf_fn, real, "vdprintf");
-    TRACED_FD_CALL(W_VDPRINTF, fd, real(fd, fmt, ap));
+    TRACED_FD_CALL(which, fd, real(fd, fmt, ap));
 }
 
 int rotf2_c_dprintf(int fd, const char *fmt, ...) {
-    REAL(vdprintf_fn, real, "vdprintf");
     va_list ap;
     va_start(ap, fmt);
-    int r;
-    {
-        void *ts = rotf2_stdio_begin_fd(fd);
-        if (!ts) {
-            r = real(fd, fmt, ap);
-        } else {
-            uint64_t t0 = rotf2_now();
-            r = real(fd, fmt, ap);
-            int err = errno;
-            rotf2_stdio_end(ts, W_DPRINTF, (uint64_t)(int64_t)fd, t0, r, -1, err);
-            errno = err;
-        }
-    }
+    int r = traced_vdprintf(W_DPRINTF, fd, fmt, ap);
     va_end(ap);
     return r;
 }
+
+int rotf2_c_vdprintf(int fd, const char *fmt, va_list ap) { return traced_vdprintf(W_VDPRINTF, fd, fmt, ap); }
 
 /* _FORTIFY_SOURCE turns the calls above into these. */
 int rotf2_c_vfprintf_chk(FILE *s, int flag, const char *fmt, va_list ap) { return traced_vfprintf_chk(W_VFPRINTF, s, flag, fmt, ap); }
@@ -170,15 +160,19 @@ int rotf2_c_vprintf_chk(int flag, const char *fmt, va_list ap) {
     TRACED_CALL(W_VPRINTF, stdout, 0, real(flag, fmt, ap));
 }
 
-int rotf2_c_vdprintf_chk(int fd, int flag, const char *fmt, va_list ap) {
+static int traced_vdprintf_chk(int which, int fd, int flag, const char *fmt, va_list ap) {
     REAL(vdprintf_chk_fn, real, "__vdprintf_chk");
-    TRACED_FD_CALL(W_VDPRINTF, fd, real(fd, flag, fmt, ap));
+    TRACED_FD_CALL(which, fd, real(fd, flag, fmt, ap));
+}
+
+int rotf2_c_vdprintf_chk(int fd, int flag, const char *fmt, va_list ap) {
+    return traced_vdprintf_chk(W_VDPRINTF, fd, flag, fmt, ap);
 }
 
 int rotf2_c_dprintf_chk(int fd, int flag, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int r = rotf2_c_vdprintf_chk(fd, flag, fmt, ap);
+    int r = traced_vdprintf_chk(W_DPRINTF, fd, flag, fmt, ap);
     va_end(ap);
     return r;
 }
