@@ -83,7 +83,7 @@ pub struct Files {
 }
 
 fn under(path: &str, prefix: &str) -> bool {
-    // A filter that is not a path (`socket:`, `anon_inode:`) matches names of descriptors
+    // A filter that is not a path (`socket`, `anon_inode`) matches names of descriptors
     // that are not files by their beginning.
     if !prefix.starts_with('/') {
         return !prefix.is_empty() && path.starts_with(prefix);
@@ -493,7 +493,7 @@ fn fd_name(fd: c_int) -> Option<String> {
 }
 
 /// After a call made a descriptor that is not a file (pipe, socket, eventfd, memfd ...):
-/// its file id (filtered like a path: `RECORDER_OTF2_EXCLUDE=socket:` leaves sockets out, then
+/// its file id (filtered like a path: `RECORDER_OTF2_EXCLUDE=...:socket` leaves sockets out, then
 /// None), and the fd is traced (or excluded) like an opened file's.
 pub fn new_fd(ts: &mut ThreadState, fd: c_int, failed: bool) -> Option<u64> {
     if failed || fd < 0 {

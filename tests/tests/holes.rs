@@ -492,3 +492,22 @@ fn defined_or_used(prog: &std::path::Path) -> std::collections::BTreeSet<String>
         .map(|s| s.split('@').next().unwrap_or(s).to_string())
         .collect()
 }
+
+/// A filter entry that is not a path leaves the descriptors of that name out.
+#[test]
+fn sockets_can_be_excluded_by_name() {
+    let dir = TestDir::new("exclude-sockets");
+    let trace = dir.join("trace");
+    let work = dir.subdir("work");
+    let prog = compile(&dir, "posix_more", &[]);
+    let mut c = traced(&prog, &work, &trace);
+    c.env("RECORDER_OTF2_EXCLUDE", "/proc:/sys:/dev:socket").arg(&work);
+    run(&mut c).assert_ok("posix_more");
+    let a = convert_and_check(&trace, &dir.join("x.otf2"));
+    let names = a.file_names();
+    assert!(!names.iter().any(|f| f.starts_with("socket:")), "{names:?}");
+    assert!(names.iter().any(|f| f.starts_with("pipe:[")), "{names:?}");
+    assert!(a.calls_of("send").is_empty() && a.calls_of("socket").is_empty());
+    assert_eq!(a.calls_of("socketpair").len(), 2, "the call, without handles");
+    assert!(a.calls_of("socketpair").iter().all(|c| c.of_type("IoCreateHandle").is_empty()));
+}
