@@ -93,7 +93,7 @@ fn events(f: &FunctionInfo) -> String {
         }
         Mapping::Seek { offset, whence, result, .. } => {
             let w = if whence == RET { "FROM_START".into() } else { q(whence) };
-            let r = result.map(|i| q(i)).unwrap_or("unknown".into());
+            let r = result.map(q).unwrap_or("unknown".into());
             format!("Seek ({}, {w}) -> {r}", q(offset))
         }
         Mapping::Rewind { .. } => "Seek (0, FROM_START) -> 0".into(),

@@ -1915,7 +1915,11 @@ mod tests {
                     off,
                     id,
                 } => {
-                    assert!([ring, fd, dir, req, off, id].iter().all(|&i| i < n), "{}", f.name);
+                    assert!(
+                        [ring, fd, dir, req, off, id].iter().all(|&i| i < n),
+                        "{}",
+                        f.name
+                    );
                     assert_eq!(f.role, Role::Event, "{}", f.name);
                 }
                 Mapping::UringDone { ring, id } => assert!(ring < n && id < n, "{}", f.name),

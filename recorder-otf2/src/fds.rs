@@ -30,7 +30,7 @@ fn msg_bytes(m: *const msghdr) -> u64 {
     // SAFETY: the program passed the message to the real call.
     match unsafe { m.as_ref() } {
         Some(m) if !m.msg_iov.is_null() => {
-            let v = unsafe { std::slice::from_raw_parts(m.msg_iov, m.msg_iovlen as usize) };
+            let v = unsafe { std::slice::from_raw_parts(m.msg_iov, m.msg_iovlen) };
             v.iter().map(|i| i.iov_len as u64).sum()
         }
         _ => 0,
@@ -39,7 +39,9 @@ fn msg_bytes(m: *const msghdr) -> u64 {
 
 #[inline]
 fn msg_iovcnt(m: *const msghdr) -> u64 {
-    unsafe { m.as_ref() }.map(|m| m.msg_iovlen as u64).unwrap_or(0)
+    unsafe { m.as_ref() }
+        .map(|m| m.msg_iovlen as u64)
+        .unwrap_or(0)
 }
 
 /// sendmmsg/recvmmsg: bytes offered by the `n` messages, and bytes moved by the first `done`
@@ -172,7 +174,13 @@ pub unsafe extern "C" fn pipe2(fds: *mut c_int, flags: c_int) -> c_int {
     let real = real!("pipe2\0", unsafe extern "C" fn(*mut c_int, c_int) -> c_int);
     let st = (flags & !libc::O_ACCMODE) as u64;
     let fl = [libc::O_RDONLY as u64 | st, libc::O_WRONLY as u64 | st];
-    pair(Func::pipe2, fds, fl, || real(fds, flags), |v| [v[0], v[1], flags as u64])
+    pair(
+        Func::pipe2,
+        fds,
+        fl,
+        || real(fds, flags),
+        |v| [v[0], v[1], flags as u64],
+    )
 }
 
 #[no_mangle]
@@ -183,5 +191,11 @@ pub unsafe extern "C" fn socketpair(dom: c_int, ty: c_int, pr: c_int, sv: *mut c
     );
     let st = libc::O_RDWR as u64 | status(ty, libc::SOCK_CLOEXEC, libc::SOCK_NONBLOCK);
     let fields = |v: [u64; 2]| [dom as u64, ty as u64, v[0], v[1]];
-    pair(Func::socketpair, sv, [st, st], || real(dom, ty, pr, sv), fields)
+    pair(
+        Func::socketpair,
+        sv,
+        [st, st],
+        || real(dom, ty, pr, sv),
+        fields,
+    )
 }

@@ -482,7 +482,7 @@ fn link_source(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) -> O
 /// `*p` of an out-of-line argument (__xmknod's dev), 0 for NULL.
 fn deref(p: *const libc::dev_t) -> u64 {
     // SAFETY: the real call accepted the pointer.
-    unsafe { p.as_ref() }.map(|v| *v as u64).unwrap_or(0)
+    unsafe { p.as_ref() }.copied().unwrap_or(0)
 }
 
 /// vmsplice's fd as the write end it fills (`write` true) or the read end it drains, else -1:
@@ -610,7 +610,14 @@ pub unsafe extern "C" fn rotf2_openat2_end(
     match file {
         Some(f) => {
             let fields = [d as u64, f, h(0), h(1), h(2), ret as u64];
-            runtime::end(ts, Func::openat2, t0, t1, if failed { err } else { 0 }, &fields);
+            runtime::end(
+                ts,
+                Func::openat2,
+                t0,
+                t1,
+                if failed { err } else { 0 },
+                &fields,
+            );
         }
         None => runtime::cancel(ts),
     }
@@ -621,7 +628,8 @@ pub unsafe extern "C" fn rotf2_openat2_end(
 static REAL_LIO: Real = Real::new("lio_listio\0");
 static REAL_LIO64: Real = Real::new("lio_listio64\0");
 
-type LioFn = unsafe extern "C" fn(c_int, *const *mut libc::aiocb, c_int, *mut libc::sigevent) -> c_int;
+type LioFn =
+    unsafe extern "C" fn(c_int, *const *mut libc::aiocb, c_int, *mut libc::sigevent) -> c_int;
 
 #[no_mangle]
 pub unsafe extern "C" fn lio_listio(
@@ -671,20 +679,26 @@ unsafe fn lio(
     if !runtime::layer_on(Layer::Posix) || !entries().iter().any(|&cb| aio_traced(cb)) {
         return real(mode, list, n, sig);
     }
-    runtime::record_call(Layer::Posix, func, |_| (), || real(mode, list, n, sig), |ts, (), ret, t1| {
-        let err = runtime::errno();
-        let queued = ret == 0 || err == libc::EIO;
-        for &cb in entries().iter().filter(|&&cb| queued && aio_traced(cb)) {
-            let ev = match (*cb).aio_lio_opcode {
-                libc::LIO_READ => Func::lio_listio_read,
-                libc::LIO_WRITE => Func::lio_listio_write,
-                _ => continue,
-            };
-            let (fd, bytes, off) = aio(cb);
-            runtime::child(ts, ev, t1, &[fd, cb as u64, bytes, off, 0]);
-        }
-        ([mode as u64, n as u64], if ret == -1 { err } else { 0 })
-    })
+    runtime::record_call(
+        Layer::Posix,
+        func,
+        |_| (),
+        || real(mode, list, n, sig),
+        |ts, (), ret, t1| {
+            let err = runtime::errno();
+            let queued = ret == 0 || err == libc::EIO;
+            for &cb in entries().iter().filter(|&&cb| queued && aio_traced(cb)) {
+                let ev = match (*cb).aio_lio_opcode {
+                    libc::LIO_READ => Func::lio_listio_read,
+                    libc::LIO_WRITE => Func::lio_listio_write,
+                    _ => continue,
+                };
+                let (fd, bytes, off) = aio(cb);
+                runtime::child(ts, ev, t1, &[fd, cb as u64, bytes, off, 0]);
+            }
+            ([mode as u64, n as u64], if ret == -1 { err } else { 0 })
+        },
+    )
 }
 
 // ---- calls that are not records but must flush or follow the process -----------------------

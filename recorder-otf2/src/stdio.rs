@@ -252,8 +252,8 @@ fn popen_flags(mode: *const c_char) -> u64 {
 
 static REAL_FCLOSEALL: Real = Real::new("fcloseall\0");
 
-/// fcloseall closes every stream inside libc: their fds stop being traced (recorded when any
-/// traced call could be affected: always, it names no stream).
+/// fcloseall closes every stream inside libc (recorded always: it names no stream). Their fds
+/// stop being traced whether or not the layer is on, as fclose's do.
 #[no_mangle]
 pub unsafe extern "C" fn fcloseall() -> c_int {
     let p = REAL_FCLOSEALL.get();
@@ -262,13 +262,14 @@ pub unsafe extern "C" fn fcloseall() -> c_int {
         return libc::EOF;
     }
     let real: unsafe extern "C" fn() -> c_int = std::mem::transmute(p);
-    runtime::record_call(Layer::Isoc, Func::fcloseall, |_| (), || real(), |_, (), ret, _| {
+    let fields = |_, (), ret: c_int, _| ([0u64; 0], if ret < 0 { runtime::errno() } else { 0 });
+    let ret = runtime::record_call(Layer::Isoc, Func::fcloseall, |_| (), || real(), fields);
+    if ret == 0 {
         let err = runtime::errno();
-        if ret == 0 {
-            crate::files::forget_closed();
-        }
-        ([0u64; 0], if ret < 0 { err } else { 0 })
-    })
+        crate::files::forget_closed();
+        runtime::set_errno(err);
+    }
+    ret
 }
 
 static REAL_REWIND: Real = Real::new("rewind\0");
@@ -378,7 +379,7 @@ pub extern "C" fn rotf2_stdio_end(
     let Some(&func) = SHIM_FUNCS.get(which as usize) else {
         return runtime::cancel(ts);
     };
-    let r = ret as i64 as u64;
+    let r = ret as u64;
     let e = if func.info().fail.failed(r) { err } else { 0 };
     let b = bytes.max(0) as u64;
     match func.info().args.len() {

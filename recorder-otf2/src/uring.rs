@@ -87,17 +87,22 @@ static SLOTS: [Slot; 64] = [const {
     }
 }; 64];
 
-/// The ring's slot; a ring seen for the first time starts at its current CQ tail (earlier
-/// completions belong to submissions this trace does not have).
-unsafe fn slot_of(r: *const Ring) -> Option<&'static Slot> {
+/// The ring's slot; a ring seen for the first time, or just initialised (`fresh`: a ring
+/// set up again at the same address), starts at its current CQ tail (earlier completions
+/// belong to submissions this trace does not have).
+unsafe fn slot_of(r: *const Ring, fresh: bool) -> Option<&'static Slot> {
     let key = r as usize;
+    let tail = || (*(*r).cq.ktail).load(Acquire);
     if let Some(s) = SLOTS.iter().find(|s| s.ring.load(Acquire) == key) {
+        if fresh {
+            s.seen.store(tail(), Release);
+        }
         return Some(s);
     }
     let s = SLOTS
         .iter()
         .find(|s| s.ring.compare_exchange(0, key, AcqRel, Relaxed).is_ok())?;
-    s.seen.store((*(*r).cq.ktail).load(Acquire), Release);
+    s.seen.store(tail(), Release);
     Some(s)
 }
 
@@ -128,11 +133,14 @@ unsafe fn classify(e: *const u8) -> (u64, u64, u64) {
         if p.is_null() {
             return 0;
         }
-        std::slice::from_raw_parts(p, n).iter().map(|v| v.iov_len as u64).sum()
+        std::slice::from_raw_parts(p, n)
+            .iter()
+            .map(|v| v.iov_len as u64)
+            .sum()
     };
     let msg = |m: *const libc::msghdr| -> u64 {
         m.as_ref()
-            .map(|m| vec(m.msg_iov, m.msg_iovlen as usize))
+            .map(|m| vec(m.msg_iov, m.msg_iovlen))
             .unwrap_or(0)
     };
     let none = u64::MAX;
@@ -160,7 +168,11 @@ unsafe fn record_sqes(ts: *mut ThreadState, r: *const Ring, from: u32, to: u32, 
     let n = to.wrapping_sub(from).min(entries);
     for i in 0..n {
         let pos = from.wrapping_add(i) & mask;
-        let idx = if q.array.is_null() { pos } else { *q.array.add(pos as usize) & mask };
+        let idx = if q.array.is_null() {
+            pos
+        } else {
+            *q.array.add(pos as usize) & mask
+        };
         let e = q.sqes.add((idx as usize) << shift);
         let (op, flags) = (*e, *e.add(1));
         let fd = *(e.add(4) as *const i32);
@@ -174,7 +186,12 @@ unsafe fn record_sqes(ts: *mut ThreadState, r: *const Ring, from: u32, to: u32, 
             dir = 0; // an index into the registered files, not a descriptor
         }
         let opv = op as u64 | (flags as u64) << 8;
-        runtime::child(ts, Func::io_uring_sqe, t, &[r as u64, fdv, opv, dir, off, bytes, user_data, 0]);
+        runtime::child(
+            ts,
+            Func::io_uring_sqe,
+            t,
+            &[r as u64, fdv, opv, dir, off, bytes, user_data, 0],
+        );
     }
 }
 
@@ -185,13 +202,21 @@ unsafe fn record_cqes(ts: *mut ThreadState, r: *const Ring, s: &Slot, t: u64) {
     let q = &(*r).cq;
     let tail = (*q.ktail).load(Acquire);
     let from = s.seen.load(Acquire);
-    if tail == from || s.seen.compare_exchange(from, tail, AcqRel, Relaxed).is_err() {
+    if tail == from
+        || s.seen
+            .compare_exchange(from, tail, AcqRel, Relaxed)
+            .is_err()
+    {
         return;
     }
     let (mask, entries) = (*q.kring_mask, *q.kring_entries);
     let shift = if (*r).flags & SETUP_CQE32 != 0 { 5 } else { 4 };
     let n = tail.wrapping_sub(from);
-    let first = if n > entries { tail.wrapping_sub(entries) } else { from };
+    let first = if n > entries {
+        tail.wrapping_sub(entries)
+    } else {
+        from
+    };
     for pos in (0..n.min(entries)).map(|i| first.wrapping_add(i)) {
         let c = q.cqes.add(((pos & mask) as usize) << shift);
         let user_data = std::ptr::read_volatile(c as *const u64);
@@ -232,7 +257,7 @@ unsafe fn traced<const N: usize>(
     };
     INSIDE.with(|i| i.set(true));
     let t0 = runtime::now_raw();
-    let slot = if setup { None } else { slot_of(r) };
+    let slot = if setup { None } else { slot_of(r, false) };
     let sq0 = if setup { 0 } else { sq_pos(r) };
     if let Some(s) = slot {
         record_cqes(ts, r, s, t0);
@@ -241,7 +266,7 @@ unsafe fn traced<const N: usize>(
     let t1 = runtime::now_raw();
     let err = runtime::errno();
     if setup && ret == 0 {
-        slot_of(r);
+        slot_of(r, true);
     }
     if !setup && !teardown {
         record_sqes(ts, r, sq0, sq_pos(r), t0);
@@ -277,18 +302,32 @@ type Sig = *mut libc::sigset_t;
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_queue_init(n: c_uint, r: *mut Ring, fl: c_uint) -> c_int {
-    let real = real!("io_uring_queue_init\0", unsafe extern "C" fn(c_uint, *mut Ring, c_uint) -> c_int);
+    let real = real!(
+        "io_uring_queue_init\0",
+        unsafe extern "C" fn(c_uint, *mut Ring, c_uint) -> c_int
+    );
     let f = [r as u64, n as u64, fl as u64];
-    traced(Func::io_uring_queue_init, r, f, (true, false), || real(n, r, fl))
+    traced(Func::io_uring_queue_init, r, f, (true, false), || {
+        real(n, r, fl)
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_queue_init_params(n: c_uint, r: *mut Ring, p: *mut u32) -> c_int {
-    let real = real!("io_uring_queue_init_params\0", unsafe extern "C" fn(c_uint, *mut Ring, *mut u32) -> c_int);
+    let real = real!(
+        "io_uring_queue_init_params\0",
+        unsafe extern "C" fn(c_uint, *mut Ring, *mut u32) -> c_int
+    );
     // struct io_uring_params: sq_entries, cq_entries, flags ...
     let fl = if p.is_null() { 0 } else { *p.add(2) };
     let f = [r as u64, n as u64, fl as u64];
-    traced(Func::io_uring_queue_init_params, r, f, (true, false), || real(n, r, p))
+    traced(
+        Func::io_uring_queue_init_params,
+        r,
+        f,
+        (true, false),
+        || real(n, r, p),
+    )
 }
 
 #[no_mangle]
@@ -299,62 +338,142 @@ pub unsafe extern "C" fn io_uring_queue_exit(r: *mut Ring) {
         return;
     }
     let real: unsafe extern "C" fn(*mut Ring) = std::mem::transmute(p);
-    traced(Func::io_uring_queue_exit, r, [r as u64], (false, true), || {
-        real(r);
-        0
-    });
+    traced(
+        Func::io_uring_queue_exit,
+        r,
+        [r as u64],
+        (false, true),
+        || {
+            real(r);
+            0
+        },
+    );
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_submit(r: *mut Ring) -> c_int {
-    let real = real!("io_uring_submit\0", unsafe extern "C" fn(*mut Ring) -> c_int);
-    traced(Func::io_uring_submit, r, [r as u64], (false, false), || real(r))
+    let real = real!(
+        "io_uring_submit\0",
+        unsafe extern "C" fn(*mut Ring) -> c_int
+    );
+    traced(Func::io_uring_submit, r, [r as u64], (false, false), || {
+        real(r)
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_submit_and_wait(r: *mut Ring, w: c_uint) -> c_int {
-    let real = real!("io_uring_submit_and_wait\0", unsafe extern "C" fn(*mut Ring, c_uint) -> c_int);
+    let real = real!(
+        "io_uring_submit_and_wait\0",
+        unsafe extern "C" fn(*mut Ring, c_uint) -> c_int
+    );
     let f = [r as u64, w as u64];
-    traced(Func::io_uring_submit_and_wait, r, f, (false, false), || real(r, w))
+    traced(Func::io_uring_submit_and_wait, r, f, (false, false), || {
+        real(r, w)
+    })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn io_uring_submit_and_wait_timeout(r: *mut Ring, c: Cqe, w: c_uint, t: Ts, s: Sig) -> c_int {
-    let real = real!("io_uring_submit_and_wait_timeout\0", unsafe extern "C" fn(*mut Ring, Cqe, c_uint, Ts, Sig) -> c_int);
+pub unsafe extern "C" fn io_uring_submit_and_wait_timeout(
+    r: *mut Ring,
+    c: Cqe,
+    w: c_uint,
+    t: Ts,
+    s: Sig,
+) -> c_int {
+    let real = real!(
+        "io_uring_submit_and_wait_timeout\0",
+        unsafe extern "C" fn(*mut Ring, Cqe, c_uint, Ts, Sig) -> c_int
+    );
     let f = [r as u64, w as u64];
-    traced(Func::io_uring_submit_and_wait_timeout, r, f, (false, false), || real(r, c, w, t, s))
+    traced(
+        Func::io_uring_submit_and_wait_timeout,
+        r,
+        f,
+        (false, false),
+        || real(r, c, w, t, s),
+    )
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_submit_and_get_events(r: *mut Ring) -> c_int {
-    let real = real!("io_uring_submit_and_get_events\0", unsafe extern "C" fn(*mut Ring) -> c_int);
-    traced(Func::io_uring_submit_and_get_events, r, [r as u64], (false, false), || real(r))
+    let real = real!(
+        "io_uring_submit_and_get_events\0",
+        unsafe extern "C" fn(*mut Ring) -> c_int
+    );
+    traced(
+        Func::io_uring_submit_and_get_events,
+        r,
+        [r as u64],
+        (false, false),
+        || real(r),
+    )
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_get_events(r: *mut Ring) -> c_int {
-    let real = real!("io_uring_get_events\0", unsafe extern "C" fn(*mut Ring) -> c_int);
-    traced(Func::io_uring_get_events, r, [r as u64], (false, false), || real(r))
+    let real = real!(
+        "io_uring_get_events\0",
+        unsafe extern "C" fn(*mut Ring) -> c_int
+    );
+    traced(
+        Func::io_uring_get_events,
+        r,
+        [r as u64],
+        (false, false),
+        || real(r),
+    )
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn __io_uring_get_cqe(r: *mut Ring, c: Cqe, sub: c_uint, w: c_uint, s: Sig) -> c_int {
-    let real = real!("__io_uring_get_cqe\0", unsafe extern "C" fn(*mut Ring, Cqe, c_uint, c_uint, Sig) -> c_int);
+pub unsafe extern "C" fn __io_uring_get_cqe(
+    r: *mut Ring,
+    c: Cqe,
+    sub: c_uint,
+    w: c_uint,
+    s: Sig,
+) -> c_int {
+    let real = real!(
+        "__io_uring_get_cqe\0",
+        unsafe extern "C" fn(*mut Ring, Cqe, c_uint, c_uint, Sig) -> c_int
+    );
     let f = [r as u64, sub as u64, w as u64];
-    traced(Func::__io_uring_get_cqe, r, f, (false, false), || real(r, c, sub, w, s))
+    traced(Func::__io_uring_get_cqe, r, f, (false, false), || {
+        real(r, c, sub, w, s)
+    })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn io_uring_wait_cqes(r: *mut Ring, c: Cqe, w: c_uint, t: Ts, s: Sig) -> c_int {
-    let real = real!("io_uring_wait_cqes\0", unsafe extern "C" fn(*mut Ring, Cqe, c_uint, Ts, Sig) -> c_int);
+pub unsafe extern "C" fn io_uring_wait_cqes(
+    r: *mut Ring,
+    c: Cqe,
+    w: c_uint,
+    t: Ts,
+    s: Sig,
+) -> c_int {
+    let real = real!(
+        "io_uring_wait_cqes\0",
+        unsafe extern "C" fn(*mut Ring, Cqe, c_uint, Ts, Sig) -> c_int
+    );
     let f = [r as u64, w as u64];
-    traced(Func::io_uring_wait_cqes, r, f, (false, false), || real(r, c, w, t, s))
+    traced(Func::io_uring_wait_cqes, r, f, (false, false), || {
+        real(r, c, w, t, s)
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_wait_cqe_timeout(r: *mut Ring, c: Cqe, t: Ts) -> c_int {
-    let real = real!("io_uring_wait_cqe_timeout\0", unsafe extern "C" fn(*mut Ring, Cqe, Ts) -> c_int);
-    traced(Func::io_uring_wait_cqe_timeout, r, [r as u64], (false, false), || real(r, c, t))
+    let real = real!(
+        "io_uring_wait_cqe_timeout\0",
+        unsafe extern "C" fn(*mut Ring, Cqe, Ts) -> c_int
+    );
+    traced(
+        Func::io_uring_wait_cqe_timeout,
+        r,
+        [r as u64],
+        (false, false),
+        || real(r, c, t),
+    )
 }
 
 #[no_mangle]
@@ -366,5 +485,7 @@ pub unsafe extern "C" fn io_uring_peek_batch_cqe(r: *mut Ring, c: Cqe, n: c_uint
     }
     let real: unsafe extern "C" fn(*mut Ring, Cqe, c_uint) -> c_uint = std::mem::transmute(p);
     let f = [r as u64, n as u64];
-    traced(Func::io_uring_peek_batch_cqe, r, f, (false, false), || real(r, c, n) as c_int) as c_uint
+    traced(Func::io_uring_peek_batch_cqe, r, f, (false, false), || {
+        real(r, c, n) as c_int
+    }) as c_uint
 }

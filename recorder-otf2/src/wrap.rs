@@ -286,7 +286,7 @@ macro_rules! wrap {
     ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty $(as $rec:ident)?
         [ $gate:expr ] $(refuse [ $refuse:expr ])? | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
         #[no_mangle]
-        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc)]
+        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc, clippy::redundant_closure_call)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
             static REAL: $crate::wrap::Real = $crate::wrap::Real::new(concat!(stringify!($name), "\0"));
             let p = REAL.get();

@@ -524,8 +524,7 @@ pub fn complete_chunk_calls(stream: &Path, functions: &[String]) -> u64 {
     loop {
         match r.next_chunk(&mut chunk) {
             Ok(true) => {
-                let mut d =
-                    io_events::PeepholeDecoder::new(&chunk.payload[..], window, chunk.base);
+                let mut d = io_events::PeepholeDecoder::new(&chunk.payload[..], window, chunk.base);
                 while let Some(rec) = d.next_record() {
                     let rec = rec.unwrap_or_else(|e| panic!("{}: {e}", stream.display()));
                     calls += u64::from(!is_event(rec.func));

@@ -33,7 +33,12 @@ fn ops_with_prefix(a: &Archive, prefix: &str) -> Vec<Op> {
 fn created_files(a: &Archive, region: &str) -> Vec<String> {
     a.calls_of(region)
         .iter()
-        .flat_map(|c| c.of_type("IoCreateHandle").into_iter().cloned().collect::<Vec<_>>())
+        .flat_map(|c| {
+            c.of_type("IoCreateHandle")
+                .into_iter()
+                .cloned()
+                .collect::<Vec<_>>()
+        })
         .map(|e| e.file.unwrap_or_default())
         .collect()
 }
@@ -51,7 +56,11 @@ fn assert_lines(text: &str, lines: &[String]) {
 fn posix_holes_metadata_hints_pipes_sockets_anonymous_fds() {
     let (_d, a, trace, w) = traced_program("posix_more", &[]);
     let m = format!("{w}/m.dat");
-    let data: Vec<Op> = a.ops_on(&m).into_iter().filter(|o| o.mode != "FLUSH").collect();
+    let data: Vec<Op> = a
+        .ops_on(&m)
+        .into_iter()
+        .filter(|o| o.mode != "FLUSH")
+        .collect();
     let expected: Vec<OpTuple> = vec![
         op("write", "WRITE", 4096, 4096, Some(0)),
         op("splice", "READ", 1000, 1000, Some(100)),
@@ -61,7 +70,12 @@ fn posix_holes_metadata_hints_pipes_sockets_anonymous_fds() {
         op("read", "READ", 10, 10, Some(0)), // on the openat2 handle
     ];
     assert_eq!(op_tuples(&data), expected, "operations on m.dat");
-    let flushes: Vec<String> = a.ops_on(&m).into_iter().filter(|o| o.mode == "FLUSH").map(|o| o.region).collect();
+    let flushes: Vec<String> = a
+        .ops_on(&m)
+        .into_iter()
+        .filter(|o| o.mode == "FLUSH")
+        .map(|o| o.region)
+        .collect();
     assert_eq!(flushes, ["sync_file_range"]);
     assert_eq!(
         op_tuples(&a.ops_on(&format!("{w}/o.dat"))),
@@ -102,7 +116,10 @@ fn posix_holes_metadata_hints_pipes_sockets_anonymous_fds() {
     );
     assert_eq!(
         op_tuples(&a.ops_on(&q[0])),
-        [op("tee", "WRITE", 1000, 1000, None), op("read", "READ", 4096, 1000, None)]
+        [
+            op("tee", "WRITE", 1000, 1000, None),
+            op("read", "READ", 4096, 1000, None)
+        ]
     );
 
     // Sockets: socketpair's two ends, the send/recv family, accepted connections.
@@ -145,11 +162,17 @@ fn posix_holes_metadata_hints_pipes_sockets_anonymous_fds() {
     assert_eq!(created_files(&a, "memfd_create"), ["memfd:rotf2"]);
     assert_eq!(
         op_tuples(&a.ops_on("memfd:rotf2")),
-        [op("write", "WRITE", 5, 5, None), op("pread", "READ", 5, 5, Some(0))]
+        [
+            op("write", "WRITE", 5, 5, None),
+            op("pread", "READ", 5, 5, Some(0))
+        ]
     );
     assert_eq!(
         op_tuples(&a.ops_on("anon_inode:[eventfd]")),
-        [op("write", "WRITE", 8, 8, None), op("read", "READ", 8, 8, None)]
+        [
+            op("write", "WRITE", 8, 8, None),
+            op("read", "READ", 8, 8, None)
+        ]
     );
     assert_eq!(
         op_tuples(&a.ops_on("anon_inode:[timerfd]")),
@@ -160,7 +183,11 @@ fn posix_holes_metadata_hints_pipes_sockets_anonymous_fds() {
     let lio: Vec<&Event> = a
         .events_of("IoOperationBegin")
         .into_iter()
-        .filter(|e| e.enclosing_region.as_deref().is_some_and(|r| r.starts_with("lio_listio")))
+        .filter(|e| {
+            e.enclosing_region
+                .as_deref()
+                .is_some_and(|r| r.starts_with("lio_listio"))
+        })
         .collect();
     assert_eq!(lio.len(), 3);
     assert!(lio.iter().all(|e| e.has_op_flag("NON_BLOCKING")));
@@ -240,7 +267,10 @@ fn stdio_holes_lines_scanf_printf_wide_popen_fcloseall() {
     assert!(d.iter().all(|o| o.paradigm == "POSIX"), "{d:?}");
     assert_eq!(
         op_tuples(&d),
-        [op("dprintf", "WRITE", 9, 9, Some(0)), op("vdprintf", "WRITE", 6, 6, Some(9))]
+        [
+            op("dprintf", "WRITE", 9, 9, Some(0)),
+            op("vdprintf", "WRITE", 6, 6, Some(9))
+        ]
     );
     // Wide characters: bytes as encoded in UTF-8 (é ß 2, € 3).
     assert_eq!(
@@ -304,7 +334,9 @@ fn stdio_holes_lines_scanf_printf_wide_popen_fcloseall() {
             op("putchar_unlocked", "WRITE", 1, 1, None),
         ]
     );
-    assert!(out.iter().all(|o| a.handle(o.handle_id).has_flag("PRE_CREATED")));
+    assert!(out
+        .iter()
+        .all(|o| a.handle(o.handle_id).has_flag("PRE_CREATED")));
 
     // popen: an ISOC stream on a pipe with the POSIX handle of its fd under it; pclose ends both.
     let po = &a.calls_of("popen")[0];
@@ -314,14 +346,24 @@ fn stdio_holes_lines_scanf_printf_wide_popen_fcloseall() {
     assert!(pipe.starts_with("pipe:["), "{pipe}");
     assert_eq!(cr[0].paradigm.as_deref(), Some("ISOC"));
     assert_eq!(cr[0].mode.as_deref(), Some("READ_ONLY"));
-    assert_eq!(op_tuples(&a.ops_on(&pipe)), [op("fgets", "READ", 64, 11, None)]);
+    assert_eq!(
+        op_tuples(&a.ops_on(&pipe)),
+        [op("fgets", "READ", 64, 11, None)]
+    );
     assert_eq!(a.calls_of("pclose")[0].of_type("IoDestroyHandle").len(), 2);
 
     // fcloseall: every stream left (stdin on win.txt, stdout on wout.txt, stderr) and the
     // fds under them are destroyed; nothing of ISOC stays active.
     let fc = &a.calls_of("fcloseall")[0];
-    let gone: Vec<u64> = fc.of_type("IoDestroyHandle").iter().map(|e| e.handle_id.unwrap()).collect();
-    let isoc_gone = gone.iter().filter(|h| a.handle(**h).paradigm.as_deref() == Some("ISOC")).count();
+    let gone: Vec<u64> = fc
+        .of_type("IoDestroyHandle")
+        .iter()
+        .map(|e| e.handle_id.unwrap())
+        .collect();
+    let isoc_gone = gone
+        .iter()
+        .filter(|h| a.handle(**h).paradigm.as_deref() == Some("ISOC"))
+        .count();
     assert_eq!(isoc_gone, 3, "{gone:?}");
     assert!(fc.files().contains(&format!("{w}/wout.txt")));
 
@@ -352,20 +394,39 @@ fn io_uring_submissions_and_completions() {
             op("io_uring_submit_and_wait", "FLUSH", 0, 0, None),
             // offset -1: the file position, not known to the trace
             op("io_uring_submit_and_wait_timeout", "READ", 100, 100, None),
-            op("io_uring_submit_and_get_events", "WRITE", 10, 10, Some(8000)),
-            op("io_uring_submit_and_get_events", "WRITE", 10, 10, Some(8000)),
+            op(
+                "io_uring_submit_and_get_events",
+                "WRITE",
+                10,
+                10,
+                Some(8000)
+            ),
+            op(
+                "io_uring_submit_and_get_events",
+                "WRITE",
+                10,
+                10,
+                Some(8000)
+            ),
         ]
     );
     assert_eq!(
         op_tuples(&ops_with_prefix(&a, "socket:[")),
-        [op("io_uring_submit", "WRITE", 5, 5, None), op("io_uring_submit", "READ", 64, 5, None)]
+        [
+            op("io_uring_submit", "WRITE", 5, 5, None),
+            op("io_uring_submit", "READ", 64, 5, None)
+        ]
     );
     // Every io_uring operation is NON_BLOCKING, issued at submission and completed inside a
     // later liburing call (the checker verifies each completes exactly once).
     let begins: Vec<&Event> = a
         .events_of("IoOperationBegin")
         .into_iter()
-        .filter(|e| e.enclosing_region.as_deref().is_some_and(|r| r.contains("io_uring")))
+        .filter(|e| {
+            e.enclosing_region
+                .as_deref()
+                .is_some_and(|r| r.contains("io_uring"))
+        })
         .collect();
     assert_eq!(begins.len(), 10);
     assert!(begins.iter().all(|e| e.has_op_flag("NON_BLOCKING")));
@@ -378,7 +439,9 @@ fn io_uring_submissions_and_completions() {
     }
     // No region for the SQE/CQE events; one region per liburing call.
     let regions: Vec<&str> = a.regions.iter().map(|r| r.name.as_str()).collect();
-    assert!(!regions.iter().any(|r| *r == "io_uring_sqe" || *r == "io_uring_cqe"));
+    assert!(!regions
+        .iter()
+        .any(|r| *r == "io_uring_sqe" || *r == "io_uring_cqe"));
     for r in [
         "io_uring_queue_init",
         "io_uring_queue_init_params",
@@ -418,11 +481,27 @@ fn fortified_entry_points_are_recorded_under_plain_names() {
     let prog = compile(&dir, "fortify_more", &["-O2", "-D_FORTIFY_SOURCE=2"]);
     let syms = defined_or_used(&prog);
     for s in [
-        "__read_chk", "__pread_chk", "__pread64_chk", "__readlink_chk", "__readlinkat_chk",
-        "__getcwd_chk", "__recv_chk", "__recvfrom_chk", "__fgets_chk", "__fgets_unlocked_chk",
-        "__fread_chk", "__fread_unlocked_chk", "__fgetws_chk", "__fgetws_unlocked_chk",
-        "__vprintf_chk", "__dprintf_chk", "__vdprintf_chk", "__fwprintf_chk", "__vfwprintf_chk",
-        "__wprintf_chk", "__vwprintf_chk",
+        "__read_chk",
+        "__pread_chk",
+        "__pread64_chk",
+        "__readlink_chk",
+        "__readlinkat_chk",
+        "__getcwd_chk",
+        "__recv_chk",
+        "__recvfrom_chk",
+        "__fgets_chk",
+        "__fgets_unlocked_chk",
+        "__fread_chk",
+        "__fread_unlocked_chk",
+        "__fgetws_chk",
+        "__fgetws_unlocked_chk",
+        "__vprintf_chk",
+        "__dprintf_chk",
+        "__vdprintf_chk",
+        "__fwprintf_chk",
+        "__vfwprintf_chk",
+        "__wprintf_chk",
+        "__vwprintf_chk",
     ] {
         assert!(syms.contains(s), "the program does not call {s}");
     }
@@ -449,7 +528,10 @@ fn fortified_entry_points_are_recorded_under_plain_names() {
     );
     assert_eq!(
         on("h.txt"),
-        [op("dprintf", "WRITE", 6, 6, Some(0)), op("vdprintf", "WRITE", 4, 4, Some(6))]
+        [
+            op("dprintf", "WRITE", 6, 6, Some(0)),
+            op("vdprintf", "WRITE", 4, 4, Some(6))
+        ]
     );
     assert_eq!(
         on("w.txt"),
@@ -463,14 +545,26 @@ fn fortified_entry_points_are_recorded_under_plain_names() {
     );
     assert_eq!(
         on("wout.txt"),
-        [op("wprintf", "WRITE", 4, 4, Some(0)), op("vwprintf", "WRITE", 2, 2, Some(4))]
+        [
+            op("wprintf", "WRITE", 4, 4, Some(0)),
+            op("vwprintf", "WRITE", 2, 2, Some(4))
+        ]
     );
     let sock: Vec<OpTuple> = op_tuples(&ops_with_prefix(&a, "socket:["))
         .into_iter()
         .filter(|o| o.1 == "READ")
         .collect();
-    assert_eq!(sock, [op("recv", "READ", 64, 3, None), op("recvfrom", "READ", 64, 2, None)]);
-    assert!(a.ops().iter().any(|o| o.region == "vprintf" && o.bytes_result == 10));
+    assert_eq!(
+        sock,
+        [
+            op("recv", "READ", 64, 3, None),
+            op("recvfrom", "READ", 64, 2, None)
+        ]
+    );
+    assert!(a
+        .ops()
+        .iter()
+        .any(|o| o.region == "vprintf" && o.bytes_result == 10));
     let text = text_dump(&trace);
     assert_lines(
         &text,
@@ -484,7 +578,9 @@ fn fortified_entry_points_are_recorded_under_plain_names() {
 
 /// The dynamic symbols a program refers to (nm -D).
 fn defined_or_used(prog: &std::path::Path) -> std::collections::BTreeSet<String> {
-    let r = run(command("nm", std::path::Path::new("/")).args(["-D"]).arg(prog));
+    let r = run(command("nm", std::path::Path::new("/"))
+        .args(["-D"])
+        .arg(prog));
     r.assert_ok("nm");
     r.stdout
         .lines()
@@ -501,13 +597,21 @@ fn sockets_can_be_excluded_by_name() {
     let work = dir.subdir("work");
     let prog = compile(&dir, "posix_more", &[]);
     let mut c = traced(&prog, &work, &trace);
-    c.env("RECORDER_OTF2_EXCLUDE", "/proc:/sys:/dev:socket").arg(&work);
+    c.env("RECORDER_OTF2_EXCLUDE", "/proc:/sys:/dev:socket")
+        .arg(&work);
     run(&mut c).assert_ok("posix_more");
     let a = convert_and_check(&trace, &dir.join("x.otf2"));
     let names = a.file_names();
     assert!(!names.iter().any(|f| f.starts_with("socket:")), "{names:?}");
     assert!(names.iter().any(|f| f.starts_with("pipe:[")), "{names:?}");
     assert!(a.calls_of("send").is_empty() && a.calls_of("socket").is_empty());
-    assert_eq!(a.calls_of("socketpair").len(), 2, "the call, without handles");
-    assert!(a.calls_of("socketpair").iter().all(|c| c.of_type("IoCreateHandle").is_empty()));
+    assert_eq!(
+        a.calls_of("socketpair").len(),
+        2,
+        "the call, without handles"
+    );
+    assert!(a
+        .calls_of("socketpair")
+        .iter()
+        .all(|c| c.of_type("IoCreateHandle").is_empty()));
 }
