@@ -17,6 +17,7 @@ PACKAGES=(
   libnetcdf-mpi-dev                            # parallel netCDF-4 test (nc_create_par)
   libpnetcdf-dev pnetcdf-bin                   # PnetCDF layer tests (ncmpidump)
   chromium                                     # headless browser: the report tests open the HTML
+  liburing-dev                                 # io_uring test program (-luring)
 )
 
 missing=()

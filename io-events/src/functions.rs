@@ -304,9 +304,10 @@ pub enum Mapping {
     },
     /// rewind(stream): seek to 0.
     Rewind { target: Target },
-    /// ungetc(c, stream): one byte is pushed back, the stream position moves back by one
-    /// (no event; it matters for the offsets of the reads that follow).
-    Unget { target: Target },
+    /// ungetc(c, stream) / ungetwc: a character is pushed back, the stream position moves
+    /// back by one byte, or by the bytes in field `bytes` (a wide character's encoding); no
+    /// event, it matters for the offsets of the reads that follow.
+    Unget { target: Target, bytes: Option<u8> },
     /// dup / dup2 / dup3: ret is the new fd.
     Dup { old: u8 },
     /// fcntl: fields are [fd, cmd, arg, lock_start, lock_len]; the command decides.
@@ -336,6 +337,23 @@ pub enum Mapping {
     AioComplete { cb: u8 },
     /// aio_cancel(fd, cb): AIO_CANCELED cancels `cb` (or every pending one of `fd` when NULL).
     AioCancel { fd: u8, cb: u8 },
+    /// (Role::Event, inside an io_uring submitting call) one submission queue entry on the fd
+    /// in `fd`: the field `dir` says 1 READ, 2 WRITE, 3 FLUSH (Begin[NON_BLOCKING] + Issued,
+    /// `req` bytes, Offset `off` unless -1), or 0 (no I/O operation: other opcodes, fixed
+    /// files). Every entry stays in flight under (ring `ring`, user_data `id`), oldest
+    /// first, until a [`Mapping::UringDone`] with the same pair.
+    UringStart {
+        ring: u8,
+        fd: u8,
+        dir: u8,
+        req: u8,
+        off: u8,
+        id: u8,
+    },
+    /// (Role::Event) a completion queue entry of ring `ring` for user_data `id`: the oldest
+    /// entry in flight with that pair completes with the return value as bytes (a negative
+    /// result: 0 bytes; -ECANCELED: Cancelled).
+    UringDone { ring: u8, id: u8 },
     /// A library open call (MPI_File_open): a new handle for the object in `key` on the file
     /// in `path`, used by the communicator in `comm`, access mode in `amode`.
     ObjOpen {
@@ -528,6 +546,7 @@ use Mapping::*;
 use Target::{Fd, Proxy, Stream};
 
 const O_CREAT_WRONLY_TRUNC: u32 = 0o100 | 0o1 | 0o1000;
+const O_RDWR: u32 = 0o2;
 const O_RDWR_CREAT_EXCL: u32 = 0o2 | 0o100 | 0o200;
 
 io_functions! {
@@ -655,6 +674,97 @@ io_functions! {
     getcwd:      Posix Meta [path: File, size: Size] -> Addr, Null => None;
     umask:       Posix Meta [mask: Mode] -> Mode, Never => None;
 
+    // ---- POSIX: file systems, more metadata (format version 2) ----------------------------
+    statfs:      Posix Meta [path: File] -> Int, Neg1 => None;
+    statfs64:    Posix Meta [path: File] -> Int, Neg1 => None;
+    fstatfs:     Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstatfs64:   Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    statvfs:     Posix Meta [path: File] -> Int, Neg1 => None;
+    statvfs64:   Posix Meta [path: File] -> Int, Neg1 => None;
+    fstatvfs:    Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstatvfs64:  Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fchown:      Posix Meta [fd: Fd, uid: Int, gid: Int] -> Int, Neg1 => None;
+    lchown:      Posix Meta [path: File, uid: Int, gid: Int] -> Int, Neg1 => None;
+    fchownat:    Posix Meta [dirfd: Fd, path: File, uid: Int, gid: Int, flags: Hex] -> Int, Neg1 => None;
+    fchmodat:    Posix Meta [dirfd: Fd, path: File, mode: Mode, flags: Hex] -> Int, Neg1 => None;
+    lchmod:      Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    linkat:      Posix Meta [olddirfd: Fd, from: File, newdirfd: Fd, to: File, flags: Hex] -> Int, Neg1 => None;
+    symlinkat:   Posix Meta [target: File, newdirfd: Fd, linkpath: File] -> Int, Neg1 => None;
+    readlinkat:  Posix Meta [dirfd: Fd, path: File, bufsiz: Size] -> Size, Neg1 => None;
+    utime:       Posix Meta [path: File] -> Int, Neg1 => None;
+    utimes:      Posix Meta [path: File] -> Int, Neg1 => None;
+    lutimes:     Posix Meta [path: File] -> Int, Neg1 => None;
+    futimes:     Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    futimesat:   Posix Meta [dirfd: Fd, path: File] -> Int, Neg1 => None;
+    futimens:    Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    utimensat:   Posix Meta [dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    mknod:       Posix Meta [path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    mknodat:     Posix Meta [dirfd: Fd, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    __xmknod:    Posix Meta [ver: Int, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    __xmknodat:  Posix Meta [ver: Int, dirfd: Fd, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    mkfifo:      Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    mkfifoat:    Posix Meta [dirfd: Fd, path: File, mode: Mode] -> Int, Neg1 => None;
+    euidaccess:  Posix Meta [path: File, mode: Hex] -> Int, Neg1 => None;
+    eaccess:     Posix Meta [path: File, mode: Hex] -> Int, Neg1 => None;
+
+    // ---- POSIX: hints, space, in-kernel copies, list aio (format version 2) ---------------
+    posix_fadvise:   Posix Meta [fd: Fd, offset: Offset, len: Offset, advice: Int] -> Int, NonZero => None;
+    posix_fadvise64: Posix Meta [fd: Fd, offset: Offset, len: Offset, advice: Int] -> Int, NonZero => None;
+    fallocate:   Posix Meta [fd: Fd, mode: Hex, offset: Offset, len: Offset] -> Int, Neg1 => None;
+    fallocate64: Posix Meta [fd: Fd, mode: Hex, offset: Offset, len: Offset] -> Int, Neg1 => None;
+    readahead:   Posix Meta [fd: Fd, offset: Offset, count: Size] -> Size, Neg1 => None;
+    sync_file_range: Posix Data [fd: Fd, offset: Offset, nbytes: Offset, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    splice:      Posix Data [fd_in: Fd, off_in: Offset, fd_out: Fd, off_out: Offset, len: Size, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 2, req: 4, off_from: Off::FieldOrImplicit(1), off_to: Off::FieldOrImplicit(3) };
+    tee:         Posix Data [fd_in: Fd, fd_out: Fd, len: Size, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 1, req: 2, off_from: Off::Implicit, off_to: Off::Implicit };
+    vmsplice:    Posix Data [fd_out: Fd, fd_in: Fd, nr_segs: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Copy { from: 1, to: 0, req: 3, off_from: Off::Implicit, off_to: Off::Implicit };
+    lio_listio:      Posix Data [mode: Int, nent: Int] -> Int, Neg1 => None;
+    lio_listio64:    Posix Data [mode: Int, nent: Int] -> Int, Neg1 => None;
+    lio_listio_read:  Posix Event [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Never => AioStart { dir: Read, fd: 0, cb: 1, req: 2, off: 3 };
+    lio_listio_write: Posix Event [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Never => AioStart { dir: Write, fd: 0, cb: 1, req: 2, off: 3 };
+
+    // ---- POSIX: pipes, sockets, anonymous files (format version 2) ------------------------
+    pipe:        Posix Meta [fd0: Fd, fd1: Fd] -> Int, Neg1 => None;
+    pipe2:       Posix Meta [fd0: Fd, fd1: Fd, flags: OpenFlags] -> Int, Neg1 => None;
+    socketpair:  Posix Meta [domain: Int, type: Hex, fd0: Fd, fd1: Fd] -> Int, Neg1 => None;
+    fd_created:  Posix Event [file: File, flags: OpenFlags] -> Fd, Never => OpenFd { path: 0, flags: Flags::Field(1) };
+    socket:      Posix Meta [domain: Int, type: Hex, protocol: Int, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 3, flags: Flags::FixedOr(O_RDWR, 4) };
+    accept:      Posix Meta [fd: Fd, file: File] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Fixed(O_RDWR) };
+    accept4:     Posix Meta [fd: Fd, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(O_RDWR, 2) };
+    memfd_create: Posix Meta [file: File, flags: Hex, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR, 2) };
+    eventfd:     Posix Meta [initval: Int, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    signalfd:    Posix Meta [fd: Fd, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    timerfd_create: Posix Meta [clockid: Int, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    epoll_create:  Posix Meta [size: Int, file: File] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Fixed(O_RDWR) };
+    epoll_create1: Posix Meta [flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(O_RDWR, 2) };
+    inotify_init:  Posix Meta [file: File] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(0) };
+    inotify_init1: Posix Meta [flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(0, 2) };
+    open_by_handle_at: Posix Meta [mount_fd: Fd, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    openat2:     Posix Meta [dirfd: Fd, path: File, flags: OpenFlags, mode: Mode, resolve: Hex] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    send:        Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Implicit };
+    recv:        Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Implicit };
+    sendto:      Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Implicit };
+    recvfrom:    Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Implicit };
+    sendmsg:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::Implicit };
+    recvmsg:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::Implicit };
+    sendmmsg:    Posix Data [fd: Fd, vlen: Int, bytes: Size, put: Size, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: 3, off: Off::Implicit };
+    recvmmsg:    Posix Data [fd: Fd, vlen: Int, bytes: Size, got: Size, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: 3, off: Off::Implicit };
+
+    // ---- POSIX: io_uring through liburing (format version 2) ------------------------------
+    io_uring_queue_init:        Posix Meta [ring: Handle, entries: Size, flags: Hex] -> Int, Neg => None;
+    io_uring_queue_init_params: Posix Meta [ring: Handle, entries: Size, flags: Hex] -> Int, Neg => None;
+    io_uring_queue_exit:        Posix Meta [ring: Handle] -> Int, Never => None;
+    io_uring_submit:            Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_submit_and_wait:   Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_submit_and_wait_timeout: Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_submit_and_get_events: Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_get_events:        Posix Data [ring: Handle] -> Int, Neg => None;
+    __io_uring_get_cqe:         Posix Data [ring: Handle, submit: Size, wait_nr: Size] -> Int, Neg => None;
+    io_uring_wait_cqes:         Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_wait_cqe_timeout:  Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_peek_batch_cqe:    Posix Data [ring: Handle, count: Size] -> Size, Never => None;
+    io_uring_sqe: Posix Event [ring: Handle, fd: Fd, op: Hex, dir: Int, offset: Offset, bytes: Size, user_data: Hex] -> Int, Never => UringStart { ring: 0, fd: 1, dir: 3, req: 5, off: 4, id: 6 };
+    io_uring_cqe: Posix Event [ring: Handle, user_data: Hex, flags: Hex] -> Int, Never => UringDone { ring: 0, id: 1 };
+
     // ---- ISO C ----------------------------------------------------------------------------
     fopen:       Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
     fopen64:     Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
@@ -672,7 +782,7 @@ io_functions! {
     getc:        Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
     fputc:       Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
     putc:        Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
-    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => Unget { target: Stream(0) };
+    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => Unget { target: Stream(0), bytes: Option::None };
     fprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     vfprintf:    Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     printf:      Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
@@ -703,6 +813,58 @@ io_functions! {
     fileno:      Isoc Meta [stream: Stream] -> Fd, Neg1 => None;
     setvbuf:     Isoc Meta [stream: Stream, mode: Int, size: Size] -> Int, NonZero => None;
     remove:      Isoc Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+
+    // ---- ISO C: lines, scanf and printf forms, stdin/stdout characters (format version 2) --
+    getline:     Isoc Data [stream: Stream, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getdelim:    Isoc Data [stream: Stream, delim: Int, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    scanf:       Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vscanf:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vfscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_scanf:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vfscanf: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    dprintf:     Isoc Data [fd: Fd] -> Size, Neg => Data { target: Fd(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    vdprintf:    Isoc Data [fd: Fd] -> Size, Neg => Data { target: Fd(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    putchar:     Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    getchar:     Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    putchar_unlocked: Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    getchar_unlocked: Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    popen:       Isoc Meta [file: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    pclose:      Isoc Meta [stream: Stream] -> Int, Neg1 => Close(Stream(0));
+    fcloseall:   Isoc Meta [] -> Int, Neg => Close(Proxy);
+
+    // ---- ISO C: wide characters (bytes: what the stream's encoding makes of them) ---------
+    fputwc:      Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwc:       Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwchar:    Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fputwc_unlocked:   Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwc_unlocked:    Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwchar_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetwc:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwc:       Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwchar:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    fgetwc_unlocked:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwc_unlocked:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwchar_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    fputws:      Isoc Data [stream: Stream, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fputws_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetws:      Isoc Data [stream: Stream, size: Size, bytes: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    fgetws_unlocked: Isoc Data [stream: Stream, size: Size, bytes: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    ungetwc:     Isoc Meta [stream: Stream, wc: Int, bytes: Size] -> Int, Neg1 => Unget { target: Stream(0), bytes: Some(2) };
+    fwide:       Isoc Meta [stream: Stream, mode: Int] -> Int, Never => None;
+    fwprintf:    Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    vfwprintf:   Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    wprintf:     Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    vwprintf:    Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    fwscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vfwscanf:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    wscanf:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vwscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_fwscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vfwscanf: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_wscanf:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vwscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
 
     // ---- MPI: start and end (rank, size) ----------------------------------------------------
     MPI_Init:        MpiIo Func [rank: Int, size: Int] -> Int, NonZero => None;
@@ -2341,6 +2503,22 @@ mod tests {
                         assert!(i < n, "{}", f.name);
                     }
                 }
+                Mapping::UringStart {
+                    ring,
+                    fd,
+                    dir,
+                    req,
+                    off,
+                    id,
+                } => {
+                    assert!(
+                        [ring, fd, dir, req, off, id].iter().all(|&i| i < n),
+                        "{}",
+                        f.name
+                    );
+                    assert_eq!(f.role, Role::Event, "{}", f.name);
+                }
+                Mapping::UringDone { ring, id } => assert!(ring < n && id < n, "{}", f.name),
                 Mapping::OpenFd { path, .. }
                 | Mapping::Delete { path }
                 | Mapping::OpenDir { path } => {
