@@ -14,6 +14,7 @@ mod adios;
 mod config;
 mod files;
 mod hdf5;
+mod hdf5_ids;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod netcdf;
