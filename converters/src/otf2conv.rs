@@ -270,6 +270,10 @@ struct ProcessState<'p> {
     subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
     selection: Option<String>,
+    /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
+    /// does not show, keyed by (layer, identity), and the operations placed on them.
+    stand_ins: HashMap<(Layer, u64), u32>,
+    guessed: u64,
     /// Handles being created by calls in progress on the current tree (for parents).
     opening: Vec<(u32, u8)>,
 }
@@ -337,6 +341,27 @@ impl<'p> ProcessState<'p> {
             &|h| active.contains(&h),
         );
         self.active.insert(h);
+        h
+    }
+
+    /// The stand-in handle of a library object or file (`what`) the trace does not show
+    /// opened: an operation on it is kept on a PRE_CREATED handle that says so.
+    fn stand_in(&mut self, defs: &mut GlobalDefs, layer: Layer, key: u64, what: &str) -> u32 {
+        if let Some(&h) = self.stand_ins.get(&(layer, key)) {
+            return h;
+        }
+        let def = HandleDef {
+            name: format!("{what} {key:#x} (not seen opened)"),
+            file: None,
+            paradigm: defs.paradigm(layer),
+            flags: 0,
+            comm: None,
+            parent: None,
+        };
+        let active = &self.active;
+        let h = defs.precreated_handle(def, 2, 0, &|h| active.contains(&h));
+        self.active.insert(h);
+        self.stand_ins.insert((layer, key), h);
         h
     }
 
@@ -620,6 +645,26 @@ impl<'p> ProcessState<'p> {
         Ok(())
     }
 
+    /// The new handle of a library file (ObjOpen), the context of what opens inside.
+    fn obj_handle(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        path: u8,
+        comm: u8,
+    ) -> Option<u32> {
+        let file = self.file(defs, field(info, r, path), false)?;
+        let c = if comm == RET {
+            None
+        } else {
+            self.comm_map.get(&field(info, r, comm)).copied()
+        };
+        let h = self.new_handle_on(defs, file, info.layer, c);
+        self.opening.push((h, defs.paradigm(info.layer)));
+        Some(h)
+    }
+
     /// IoOperationBegin of a library operation on the object in field `key`.
     #[allow(clippy::too_many_arguments)]
     fn begin_obj_op(
@@ -743,6 +788,10 @@ impl<'p> ProcessState<'p> {
         let info = &FUNCTIONS[r.func as usize];
         let mut pend = Pending::default();
         if info.role == Role::Event {
+            // An event telling of a library file (h5_file) opens its handle like a call.
+            if let Mapping::ObjOpen { path, comm, .. } = info.mapping {
+                pend.handle = self.obj_handle(defs, info, r, path, comm);
+            }
             return Ok(pend);
         }
         let region = defs.region(r.func);
@@ -822,16 +871,7 @@ impl<'p> ProcessState<'p> {
                 )?;
             }
             Mapping::ObjOpen { path, comm, .. } => {
-                if let Some(file) = self.file(defs, field(info, r, path), false) {
-                    let c = if comm == RET {
-                        None
-                    } else {
-                        self.comm_map.get(&field(info, r, comm)).copied()
-                    };
-                    let h = self.new_handle_on(defs, file, info.layer, c);
-                    self.opening.push((h, defs.paradigm(info.layer)));
-                    pend.handle = Some(h);
-                }
+                pend.handle = self.obj_handle(defs, info, r, path, comm);
             }
             Mapping::ObjData {
                 key,
@@ -905,7 +945,19 @@ impl<'p> ProcessState<'p> {
                 coll,
                 ..
             } => {
-                if let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) {
+                let k = (info.layer, field(info, r, key));
+                let placed = match self.subs.get(&k) {
+                    Some(&(h, name)) => Some((h, name)),
+                    // Not seen opened (nor told by the recorder): a stand-in, counted.
+                    None => Some((
+                        self.stand_in(defs, k.0, k.1, "HDF5 object"),
+                        defs.strings.id("(unknown)"),
+                    )),
+                };
+                if let Some((h, name)) = placed {
+                    if self.stand_ins.values().any(|&s| s == h) {
+                        self.guessed += 1;
+                    }
                     let id = self.next_id;
                     self.next_id += 1;
                     let (mode, bytes) = mode_bytes(info, r, dir, req);
@@ -1474,7 +1526,14 @@ impl<'p> ProcessState<'p> {
             }
             Mapping::SubOpen { file, name, key } => {
                 if !failed {
-                    if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
+                    let fk = (info.layer, field(info, r, file));
+                    // A file the trace does not show opened: its objects on a stand-in.
+                    let h = match self.objs.get(&fk) {
+                        Some(&h) => Some(h),
+                        None if fk.1 as i64 > 0 => Some(self.stand_in(defs, fk.0, fk.1, "HDF5 file")),
+                        None => None,
+                    };
+                    if let Some(h) = h {
                         let text = self
                             .p
                             .name(field(info, r, name))
@@ -2080,6 +2139,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             comm_map: HashMap::new(),
             subs: HashMap::new(),
             selection: None,
+            stand_ins: HashMap::new(),
+            guessed: 0,
             opening: Vec::new(),
         };
         for d in &p.defs.defs {
@@ -2170,6 +2231,13 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
                 last_progress = done;
                 progress(bytes_done + done);
             }
+        }
+        if st.guessed > 0 {
+            summary.warnings.push(format!(
+                "{}: {} HDF5 operations on objects whose opening the trace does not show, placed on stand-in handles",
+                p.dir.dir.display(),
+                st.guessed
+            ));
         }
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for c in cursors {
