@@ -51,6 +51,9 @@ pub(crate) const H5I_DATASET: c_int = 5;
 /// Typed calls of the HDF5 functions the recorder asks (the real ones, never the wrappers),
 /// each run as a `runtime::query`: all of them answer from memory except `H5Iget_name` of
 /// an object whose path HDF5 has not kept (opened by address), which searches the file.
+/// An id the program passed is asked about only once `H5Iis_valid`/`H5Iget_type` (which
+/// never print an error) or the program's own call showed it valid: HDF5 prints errors on
+/// stderr.
 pub(crate) mod q {
     use super::{hid_t, hsize_t};
     use std::os::raw::{c_char, c_int, c_uint};
@@ -73,6 +76,7 @@ pub(crate) mod q {
         fn H5Sis_regular_hyperslab(space: hid_t) -> c_int = -1;
         fn H5Sget_regular_hyperslab(space: hid_t, start: *mut hsize_t, stride: *mut hsize_t, count: *mut hsize_t, block: *mut hsize_t) -> c_int = -1;
         fn H5Iget_ref(id: hid_t) -> c_int = -1;
+        fn H5Iis_valid(id: hid_t) -> c_int = -1;
         fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> c_int = -1;
         fn H5Dget_chunk_storage_size(dset: hid_t, offset: *const hsize_t, bytes: *mut hsize_t) -> c_int = -1;
         fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> c_int = -1;
@@ -131,12 +135,18 @@ static DATASET_POINTS: IdCache = IdCache::new();
 static TYPE_SIZES: IdCache = IdCache::new();
 
 /// Elements of a dataset's whole dataspace, cached.
+#[inline(always)]
 unsafe fn dataset_points(dset: hid_t, refresh: bool) -> u64 {
     if !refresh {
         if let Some(n) = DATASET_POINTS.get(dset) {
             return n;
         }
     }
+    ask_points(dset)
+}
+
+#[cold]
+unsafe fn ask_points(dset: hid_t) -> u64 {
     let s = q::H5Dget_space(dset);
     if s < 0 {
         return 0;
@@ -161,6 +171,7 @@ unsafe fn type_size(t: hid_t) -> u64 {
 
 /// Elements a transfer moves: the memory selection, else the file selection, else the
 /// whole dataset.
+#[inline(always)]
 unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
     if mem_space != H5S_ALL {
         q::H5Sget_select_npoints(mem_space).max(0) as u64
@@ -173,10 +184,14 @@ unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
 
 /// The file selection of a transfer (bounding box, up to 3 dimensions) as an
 /// `h5_selection` event inside the call; nothing for H5S_ALL (the whole dataset).
+#[inline(always)]
 unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
-    if file_space == H5S_ALL {
-        return;
+    if file_space != H5S_ALL {
+        bounding_box(ts, t, file_space);
     }
+}
+
+unsafe fn bounding_box(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
     let rank = q::H5Sget_simple_extent_ndims(file_space);
     if !(0..=32).contains(&rank) {
         return;
@@ -334,13 +349,19 @@ unsafe fn fapl_comm(_fapl: hid_t) -> u64 {
     u64::MAX
 }
 
+static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Record, once per process, the HDF5 version and whether it is a parallel build.
+#[inline(always)]
 fn note_library() {
-    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     // A plain load first: the locked swap only once.
-    if DONE.load(Relaxed) || DONE.swap(true, Relaxed) {
-        return;
+    if !NOTED.load(Relaxed) && !NOTED.swap(true, Relaxed) {
+        note_version();
     }
+}
+
+#[cold]
+fn note_version() {
     let (mut a, mut b, mut c) = (0, 0, 0);
     // SAFETY: plain queries.
     let v = unsafe { q::H5get_libversion(&mut a, &mut b, &mut c) };
@@ -504,23 +525,28 @@ pub unsafe extern "C" fn H5Iinc_ref(id: hid_t) -> c_int {
     )
 }
 
-/// References to `id` left once a close of it succeeds (-1: unknown).
-unsafe fn refs_after_close(id: hid_t) -> i64 {
-    let n = q::H5Iget_ref(id);
-    if n < 0 {
-        -1
-    } else {
-        n as i64 - 1
+/// References to `id` left by a close of it that returned `ret` (-1: the close failed);
+/// asked after the call, when a bad id has shown itself.
+unsafe fn refs_left(id: hid_t, ret: herr_t) -> i64 {
+    if ret < 0 {
+        return -1;
     }
+    if q::H5Iis_valid(id) <= 0 {
+        return 0;
+    }
+    q::H5Iget_ref(id).max(0) as i64
 }
 
-/// Fields of an open-like call on a dataset or object: [file, name]. A new object's file is
-/// made known to the converter inside the call when it is not (`hdf5_ids::opened`).
-unsafe fn opened(ts: *mut runtime::ThreadState, t1: u64, ret: hid_t, loc: hid_t, name: Str) -> [u64; 2] {
+/// Fields of an open-like call on a dataset (`dataset`) or object: [file, name]. A new
+/// object's file is made known to the converter inside the call when it is not
+/// (`hdf5_ids::opened`).
+unsafe fn opened(ts: *mut runtime::ThreadState, t1: u64, ret: hid_t, dataset: bool, loc: hid_t, name: Str) -> [u64; 2] {
     if ret < 0 {
         return [loc as u64, cname(name)];
     }
-    dataset_points(ret, true);
+    if dataset {
+        dataset_points(ret, true);
+    }
     ids::opened(ts, t1, ret)
 }
 
@@ -546,7 +572,11 @@ h5_wrap! {
         [path, mode, u64::MAX, file as u64]
     };
     fn H5Fclose(file: hid_t) -> herr_t |ts, t0| {
-        let open = q::H5Fget_obj_count(file, H5F_OBJ_ALL_LOCAL) as i64 - 1;
+        let open = if q::H5Iget_type(file) == H5I_FILE {
+            q::H5Fget_obj_count(file, H5F_OBJ_ALL_LOCAL) as i64 - 1
+        } else {
+            -1
+        };
     } |ret, t1| {
         if ret >= 0 { ids::released(file, H5I_FILE); }
         [file as u64, open.max(-1) as u64]
@@ -557,30 +587,32 @@ h5_wrap! {
 
     // ---- datasets and objects opened like them ----
     fn H5Dcreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, lcpl: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, loc, name)
+        opened(ts, t1, ret, true, loc, name)
     };
     fn H5Dcreate1(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, dcpl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, loc, name)
+        opened(ts, t1, ret, true, loc, name)
     };
     fn H5Dcreate_anon(loc: hid_t, dtype: hid_t, space: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, loc, std::ptr::null())
+        opened(ts, t1, ret, true, loc, std::ptr::null())
     };
-    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, loc, name) };
-    fn H5Dopen1(loc: hid_t, name: Str) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, loc, name) };
+    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
+    fn H5Dopen1(loc: hid_t, name: Str) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
     // h5py and libnetcdf open datasets this way: the object is named like a dataset so that
     // transfers on it find their file.
-    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, loc, name) };
+    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, false, loc, name) };
     fn H5Oopen_by_addr(loc: hid_t, addr: u64) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, loc, std::ptr::null())
+        opened(ts, t1, ret, false, loc, std::ptr::null())
     };
     fn H5Oopen_by_idx(loc: hid_t, group: Str, idx_type: c_int, order: c_int, n: hsize_t, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, loc, group)
+        opened(ts, t1, ret, false, loc, group)
     };
-    fn H5Dclose(dset: hid_t) -> herr_t |ts, t0| { let refs = refs_after_close(dset); } |ret, t1| {
+    fn H5Dclose(dset: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
+        let refs = refs_left(dset, ret);
         if ret >= 0 { ids::closed(dset, refs); }
         [dset as u64, refs as u64]
     };
-    fn H5Oclose(obj: hid_t) -> herr_t |ts, t0| { let refs = refs_after_close(obj); } |ret, t1| {
+    fn H5Oclose(obj: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
+        let refs = refs_left(obj, ret);
         if ret >= 0 { ids::closed(obj, refs); }
         [obj as u64, refs as u64]
     };

@@ -54,6 +54,10 @@ static TABLE: [Slot; CAP] = [const {
 
 static UNTRACKED: AtomicU64 = AtomicU64::new(0);
 
+/// The object last found known by a transfer: a program writing one dataset in a loop is
+/// answered by one load. Reset when that object is forgotten.
+static LAST: AtomicI64 = AtomicI64::new(EMPTY);
+
 #[inline(always)]
 fn home(id: hid_t) -> usize {
     ((id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BITS)) as usize
@@ -101,6 +105,7 @@ fn put(id: hid_t, a: u64, b: u64) {
 }
 
 fn remove(id: hid_t) {
+    let _ = LAST.compare_exchange(id, EMPTY, AcqRel, Relaxed);
     if let Some(s) = find(id) {
         s.key.store(GONE, Release);
     }
@@ -165,6 +170,7 @@ pub(crate) fn released(id: hid_t, kind: i32) {
 }
 
 fn forget(id: hid_t) {
+    let _ = LAST.compare_exchange(id, EMPTY, AcqRel, Relaxed);
     if let Some(s) = find(id) {
         s.b.fetch_and(!KNOWN, AcqRel);
     }
@@ -186,13 +192,19 @@ pub(crate) unsafe fn opened(ts: *mut ThreadState, t1: u64, obj: hid_t) -> [u64; 
 /// start then moves to before these questions (`t0`).
 #[inline(always)]
 pub(crate) unsafe fn place(ts: *mut ThreadState, obj: hid_t, t0: &mut Option<u64>) {
-    if !known(obj) {
-        tell(ts, obj, t0);
+    if LAST.load(Acquire) != obj {
+        if !known(obj) {
+            tell(ts, obj, t0);
+        }
+        LAST.store(obj, Release);
     }
 }
 
 #[cold]
 unsafe fn tell(ts: *mut ThreadState, obj: hid_t, t0: &mut Option<u64>) {
+    if q::H5Iis_valid(obj) <= 0 {
+        return; // the program's call fails on it
+    }
     let t = runtime::now_raw();
     *t0 = Some(t);
     let mut emit = |f: [u64; 5]| runtime::before(ts, Func::h5_file, t, &f);
@@ -212,6 +224,9 @@ unsafe fn tell(ts: *mut ThreadState, obj: hid_t, t0: &mut Option<u64>) {
 /// For a flush on `obj` (a file or an object in it): the id under which the converter knows
 /// its file, told inside the call (ahead of it, start `t0`) if it does not.
 pub(crate) unsafe fn file_key(ts: *mut ThreadState, obj: hid_t, t0: &mut Option<u64>) -> u64 {
+    if q::H5Iis_valid(obj) <= 0 {
+        return u64::MAX;
+    }
     let f = q::H5Iget_file_id(obj);
     if f < 0 {
         return u64::MAX;
