@@ -676,114 +676,121 @@ fn parallel(np: u32) {
                  the op lines:\n  archive: {begins:?}\n  program: {want:?}"
             )
         });
-        // The chain HDF5 -> MPI-IO -> POSIX of the file itself, created inside H5Fcreate.
-        for loc in a.locations_of(rank) {
-            let t = CallTree::new(loc);
-            let ev = &loc.events;
-            for f in t.frames_of("H5Fcreate").collect::<Vec<_>>() {
-                let created: Vec<&Event> = t
-                    .within(f)
-                    .map(|i| &ev[i])
-                    .filter(|e| e.ty == "IoCreateHandle" && e.file.as_deref() == Some(&file))
-                    .collect();
-                let by = |par: &str| -> Vec<&Event> {
-                    created
-                        .iter()
-                        .copied()
-                        .filter(|e| e.paradigm.as_deref() == Some(par))
-                        .collect()
-                };
-                let (h5, mpiio, posix) = (by("HDF5"), by("MPI-IO"), by("POSIX"));
-                if h5.len() != 1 || mpiio.len() != 1 || posix.len() != 1 {
-                    p.check(false, || {
-                        format!(
-                            "rank {rank}: handles of {file} created in H5Fcreate: {} HDF5, {} \
-                             MPI-IO, {} POSIX (want one each)",
-                            h5.len(),
-                            mpiio.len(),
-                            posix.len()
-                        )
-                    });
-                    continue;
-                }
-                let hh = a.handle(h5[0].handle_id.unwrap());
-                let mh = a.handle(mpiio[0].handle_id.unwrap());
-                let ph = a.handle(posix[0].handle_id.unwrap());
-                p.check(mh.parent_id == Some(hh.id), || {
+        check_beneath(&a, rank, np, &file, &["H5Fcreate"], &mut p);
+    }
+    p.finish(&format!("h5_parallel at {np} ranks"));
+}
+
+/// Each rank's chain HDF5 -> MPI-IO -> POSIX of `file`: its handles created inside the
+/// `openers` calls (one each, the MPI-IO one by MPI_File_open, the HDF5 one on
+/// MPI_COMM_WORLD), and MPI-IO operations inside every HDF5 transfer, COLLECTIVE as it is.
+fn check_beneath(a: &Archive, rank: u64, np: u32, file: &str, openers: &[&str], p: &mut Problems) {
+    for loc in a.locations_of(rank) {
+        let t = CallTree::new(loc);
+        let ev = &loc.events;
+        for f in openers.iter().flat_map(|o| t.frames_of(o)).collect::<Vec<_>>() {
+            let created: Vec<&Event> = t
+                .within(f)
+                .map(|i| &ev[i])
+                .filter(|e| e.ty == "IoCreateHandle" && e.file.as_deref() == Some(file))
+                .collect();
+            let by = |par: &str| -> Vec<&Event> {
+                created
+                    .iter()
+                    .copied()
+                    .filter(|e| e.paradigm.as_deref() == Some(par))
+                    .collect()
+            };
+            let (h5, mpiio, posix) = (by("HDF5"), by("MPI-IO"), by("POSIX"));
+            if h5.len() != 1 || mpiio.len() != 1 || posix.len() != 1 {
+                p.check(false, || {
                     format!(
-                        "rank {rank}: MPI-IO handle {mh:?} not a child of HDF5 {}",
-                        hh.id
+                        "rank {rank}: handles of {file} created in {}: {} HDF5, {} \
+                         MPI-IO, {} POSIX (want one each)",
+                        t.frames[f].region,
+                        h5.len(),
+                        mpiio.len(),
+                        posix.len()
                     )
                 });
-                p.check(ph.parent_id == Some(mh.id), || {
-                    format!(
-                        "rank {rank}: POSIX handle {ph:?} not a child of MPI-IO {}",
-                        mh.id
-                    )
-                });
-                p.check(
-                    t.region_at(mpiio[0].index as usize) == Some("MPI_File_open"),
-                    || format!("rank {rank}: the MPI-IO handle is not created by MPI_File_open"),
-                );
-                let comm = hh.comm_id.map(|c| a.comm(c).name.clone());
-                p.check(comm.as_deref() == Some("MPI_COMM_WORLD"), || {
-                    format!("rank {rank}: HDF5 handle {} communicator {comm:?}", hh.id)
-                });
-                let members = hh.comm_id.map(|c| {
-                    let mut m = a.comm_members(c);
-                    m.sort();
-                    m
-                });
-                p.check(members == Some((0..np as u64).collect()), || {
-                    format!("rank {rank}: HDF5 handle communicator members {members:?}")
-                });
+                continue;
             }
-            // MPI-IO data calls inside the HDF5 data calls: COLLECTIVE as the HDF5 operation.
-            for f in t
-                .frames
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| DATA.contains(&f.region.as_str()))
-                .map(|(i, _)| i)
-                .collect::<Vec<_>>()
-            {
-                let h5b =
-                    t.direct(f).into_iter().map(|i| &ev[i]).find(|e| {
-                        e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5")
-                    });
-                let Some(h5b) = h5b else { continue };
-                let mpi: Vec<&Event> = t
-                    .within(f)
-                    .map(|i| &ev[i])
-                    .filter(|e| {
-                        e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO")
-                    })
-                    .collect();
-                p.check(!mpi.is_empty(), || {
-                    format!(
-                        "rank {rank}: {} (event #{}) without MPI-IO operation inside",
-                        t.frames[f].region, ev[t.frames[f].enter].index
-                    )
+            let hh = a.handle(h5[0].handle_id.unwrap());
+            let mh = a.handle(mpiio[0].handle_id.unwrap());
+            let ph = a.handle(posix[0].handle_id.unwrap());
+            p.check(mh.parent_id == Some(hh.id), || {
+                format!(
+                    "rank {rank}: MPI-IO handle {mh:?} not a child of HDF5 {}",
+                    hh.id
+                )
+            });
+            p.check(ph.parent_id == Some(mh.id), || {
+                format!(
+                    "rank {rank}: POSIX handle {ph:?} not a child of MPI-IO {}",
+                    mh.id
+                )
+            });
+            p.check(
+                t.region_at(mpiio[0].index as usize) == Some("MPI_File_open"),
+                || format!("rank {rank}: the MPI-IO handle is not created by MPI_File_open"),
+            );
+            let comm = hh.comm_id.map(|c| a.comm(c).name.clone());
+            p.check(comm.as_deref() == Some("MPI_COMM_WORLD"), || {
+                format!("rank {rank}: HDF5 handle {} communicator {comm:?}", hh.id)
+            });
+            let members = hh.comm_id.map(|c| {
+                let mut m = a.comm_members(c);
+                m.sort();
+                m
+            });
+            p.check(members == Some((0..np as u64).collect()), || {
+                format!("rank {rank}: HDF5 handle communicator members {members:?}")
+            });
+        }
+        // MPI-IO data calls inside the HDF5 data calls: COLLECTIVE as the HDF5 operation.
+        for f in t
+            .frames
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| DATA.contains(&f.region.as_str()))
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()
+        {
+            let h5b =
+                t.direct(f).into_iter().map(|i| &ev[i]).find(|e| {
+                    e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5")
                 });
-                for m in mpi {
-                    p.check(
-                        m.has_op_flag("COLLECTIVE") == h5b.has_op_flag("COLLECTIVE"),
-                        || {
-                            format!(
-                                "rank {rank}: MPI-IO #{} in {} collective={} but the HDF5 \
-                             operation collective={}",
-                                m.index,
-                                t.frames[f].region,
-                                m.has_op_flag("COLLECTIVE"),
-                                h5b.has_op_flag("COLLECTIVE")
-                            )
-                        },
-                    );
-                }
+            let Some(h5b) = h5b else { continue };
+            let mpi: Vec<&Event> = t
+                .within(f)
+                .map(|i| &ev[i])
+                .filter(|e| {
+                    e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO")
+                })
+                .collect();
+            p.check(!mpi.is_empty(), || {
+                format!(
+                    "rank {rank}: {} (event #{}) without MPI-IO operation inside",
+                    t.frames[f].region, ev[t.frames[f].enter].index
+                )
+            });
+            for m in mpi {
+                p.check(
+                    m.has_op_flag("COLLECTIVE") == h5b.has_op_flag("COLLECTIVE"),
+                    || {
+                        format!(
+                            "rank {rank}: MPI-IO #{} in {} collective={} but the HDF5 \
+                         operation collective={}",
+                            m.index,
+                            t.frames[f].region,
+                            m.has_op_flag("COLLECTIVE"),
+                            h5b.has_op_flag("COLLECTIVE")
+                        )
+                    },
+                );
             }
         }
     }
-    p.finish(&format!("h5_parallel at {np} ranks"));
 }
 
 #[test]
@@ -794,6 +801,129 @@ fn parallel_4_ranks() {
 #[test]
 fn parallel_1_rank() {
     parallel(1);
+}
+
+// ------------------------------------------------------------------------------ 2b. IOR's pattern
+
+/// h5_ior.c: IOR's HDF5 backend pattern (the 1.6 API: H5Dcreate1/H5Dopen1, a dataset per
+/// segment, hyperslab transfers of 16 KiB) at `np` ranks, collective or not: every rank's 64
+/// writes and 64 reads are HDF5 operations of 16384 bytes on the HDF5 handle of ior.h5 with
+/// their dataset, MPI-IO operations inside them, POSIX inside those, handles chained
+/// HDF5 -> MPI-IO -> POSIX.
+fn ior_pattern(np: u32, coll: bool) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    let Some(libs) = pkg_config("hdf5-openmpi") else {
+        eprintln!("skipped: pkg-config hdf5-openmpi not found");
+        return;
+    };
+    let dir = TestDir::new(&format!("h5-ior-{np}-{}", coll as u8));
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "h5_ior.c", &extra);
+    let mode = if coll { "1" } else { "0" };
+    let plain = dir.subdir("plain");
+    let r0 = run(mpirun_untraced(np, dir.path()).arg(&prog).arg(&plain).arg(mode));
+    r0.assert_ok(&format!("untraced h5_ior at {np} ranks"));
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun(np, dir.path(), &trace, &[]).arg(&prog).arg(&data).arg(mode));
+    r.assert_ok(&format!("traced h5_ior at {np} ranks"));
+    assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    let printed = parse_ops(&r.stdout);
+    // The totals as the program computed them.
+    let totals: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("total ")).collect();
+    assert_eq!(totals.len() as u32, np, "{}", r.stdout);
+    for t in &totals {
+        assert!(t.contains(" writes=64 reads=64 bytes=2097152"), "{t}");
+    }
+    assert_eq!(printed.len() as u32, 128 * np, "{}", r.stdout);
+
+    let procs = processes(&trace);
+    assert_eq!(procs.len() as u32, np, "{procs:#?}");
+    let counts = function_counts(&procs);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    check_paradigm(&a, &procs, "parallel", "PARALLEL");
+    let mut p = Problems::default();
+    let data_dir = data.to_string_lossy().into_owned();
+    let file = format!("{data_dir}/ior.h5");
+    let regions = region_names(&a);
+    for (f, per_rank) in [
+        ("H5Dcreate1", 16),
+        ("H5Dopen1", 16),
+        ("H5Dwrite", 64),
+        ("H5Dread", 64),
+        ("H5Fcreate", 1),
+        ("H5Fopen", 1),
+        ("H5Dclose", 32),
+        ("H5Fclose", 2),
+    ] {
+        let want = per_rank * np as u64;
+        p.check(counts.get(f).copied().unwrap_or(0) == want, || {
+            format!("{f}: counted {:?}, want {want}", counts.get(f))
+        });
+        p.check(regions.contains(f), || format!("{f}: no region"));
+    }
+    for rank in 0..np as u64 {
+        let begins = check_group(&a, rank, &data_dir, true, true, &mut p);
+        let want: Vec<H5Key> = printed
+            .iter()
+            .filter(|o| o.rank == Some(rank))
+            .map(key_of)
+            .collect();
+        p.check(begins == want, || {
+            format!(
+                "rank {rank}: HDF5 operations (function, dataset, bytes, collective, file) vs \
+                 the op lines:\n  archive: {begins:?}\n  program: {want:?}"
+            )
+        });
+        let bytes = |f: &str| -> u64 { begins.iter().filter(|b| b.0 == f).map(|b| b.2).sum() };
+        p.check(bytes("H5Dwrite") == 64 * 16384 && bytes("H5Dread") == 64 * 16384, || {
+            format!("rank {rank}: HDF5 bytes written {}, read {}", bytes("H5Dwrite"), bytes("H5Dread"))
+        });
+        check_beneath(&a, rank, np, &file, &["H5Fcreate", "H5Fopen"], &mut p);
+        posix_inside_mpi_inside_h5(&a, rank, &file, &mut p);
+    }
+    p.finish(&format!("h5_ior at {np} ranks (collective: {coll})"));
+}
+
+/// Every POSIX operation of a rank on `file` happens inside an MPI_File_* call inside an
+/// HDF5 call.
+fn posix_inside_mpi_inside_h5(a: &Archive, rank: u64, file: &str, p: &mut Problems) {
+    for loc in a.locations_of(rank) {
+        let t = CallTree::new(loc);
+        let mut n = 0;
+        for (i, e) in loc.events.iter().enumerate() {
+            if e.ty != "IoOperationBegin"
+                || e.paradigm.as_deref() != Some("POSIX")
+                || e.file.as_deref() != Some(file)
+            {
+                continue;
+            }
+            n += 1;
+            let regions = t.regions_at(i);
+            let mpi = regions.iter().position(|r| r.starts_with("MPI_File_"));
+            let h5 = regions.iter().position(|r| r.starts_with("H5"));
+            p.check(matches!((h5, mpi), (Some(h), Some(m)) if h > m), || {
+                format!("rank {rank}: POSIX operation #{} on {file} in {regions:?}", e.index)
+            });
+        }
+        p.check(n > 0, || format!("rank {rank}: no POSIX operation on {file}"));
+    }
+}
+
+#[test]
+fn ior_pattern_1_rank_independent() {
+    ior_pattern(1, false);
+}
+
+#[test]
+fn ior_pattern_4_ranks_collective() {
+    ior_pattern(4, true);
+}
+
+#[test]
+fn ior_pattern_4_ranks_independent() {
+    ior_pattern(4, false);
 }
 
 // ------------------------------------------------------------------------------ 3. h5py
