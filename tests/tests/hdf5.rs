@@ -926,6 +926,95 @@ fn ior_pattern_4_ranks_independent() {
     ior_pattern(4, false);
 }
 
+// ------------------------------------------------------------------------------ 2c. the table
+
+/// A public function of the file, group, dataset, attribute, object or link interface
+/// (H5Fopen, H5Dcreate1, H5Oget_info_by_idx2 ...; not the library's internal H5F__close,
+/// H5D_open ...).
+fn is_interface_function(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() > 3
+        && name.starts_with("H5")
+        && b"FGDAOL".contains(&b[2])
+        && b[3].is_ascii_lowercase()
+}
+
+/// Every function of the six interfaces that libhdf5 exports (serial and openmpi builds, as
+/// `nm -D` lists them) is an HDF5 function of the table and exported by the recorder; every
+/// such function of the table is exported by one of the libraries; the generated table and
+/// wrappers are what scripts/gen-hdf5.py makes of the installed headers.
+#[test]
+fn every_exported_function_is_wrapped() {
+    let mut libs = Vec::new();
+    for pkg in ["hdf5-serial", "hdf5-openmpi"] {
+        let Some(args) = pkg_config(pkg) else {
+            continue;
+        };
+        // -L<dir> ... -l<name>: the shared library the tests' programs link.
+        let dirs: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("-L")).collect();
+        let name = args.iter().find_map(|a| a.strip_prefix("-l").filter(|n| n.starts_with("hdf5")));
+        let so = name.and_then(|n| {
+            dirs.iter()
+                .chain(["/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"].iter())
+                .map(|d| Path::new(d).join(format!("lib{n}.so")))
+                .find(|f| f.exists())
+        });
+        assert!(so.is_some(), "{pkg}: no shared library for {args:?}");
+        libs.extend(so);
+    }
+    need!(!libs.is_empty(), "pkg-config hdf5-serial / hdf5-openmpi not found");
+    let wrapped = defined_symbols(&build().lib);
+    let table = hdf5_functions();
+    let mut p = Problems::default();
+    let mut any: BTreeSet<String> = BTreeSet::new();
+    for lib in &libs {
+        let exported: BTreeSet<String> = defined_symbols(lib)
+            .into_iter()
+            .filter(|s| is_interface_function(s))
+            .collect();
+        p.check(exported.len() >= 180 && exported.contains("H5Dcreate1"), || {
+            format!("{} exports only {exported:?}", lib.display())
+        });
+        for f in &exported {
+            p.check(table.contains(f.as_str()), || {
+                format!("{f}: exported by {}, not an HDF5 function of the table", lib.display())
+            });
+            p.check(wrapped.contains(f), || {
+                format!("{f}: exported by {}, not by the recorder", lib.display())
+            });
+        }
+        any.extend(exported);
+    }
+    for f in table.iter().filter(|f| is_interface_function(f)) {
+        p.check(any.contains(*f), || {
+            format!("{f}: in the table, exported by none of {libs:?}")
+        });
+    }
+    // The generated lines are the headers'.
+    let root = &build().root;
+    let python = if Path::new(SYSTEM_PYTHON).is_file() {
+        SYSTEM_PYTHON
+    } else {
+        "python3"
+    };
+    let r = run(command(python, root).arg(root.join("scripts/gen-hdf5.py")).arg("--check"));
+    p.check(
+        r.code() == Some(0) && r.stdout.contains("up to date"),
+        || format!("scripts/gen-hdf5.py --check: {}{}", r.stdout, r.stderr),
+    );
+    p.finish("HDF5 functions");
+}
+
+#[test]
+fn interface_function_pattern() {
+    for f in ["H5Fopen", "H5Dcreate1", "H5Oget_info_by_idx2", "H5Lvisit", "H5Aiterate1"] {
+        assert!(is_interface_function(f), "{f}");
+    }
+    for f in ["H5F__close", "H5D_open", "H5Pset_chunk", "H5Iinc_ref", "H5F_", "h5_file"] {
+        assert!(!is_interface_function(f), "{f}");
+    }
+}
+
 // ------------------------------------------------------------------------------ 3. h5py
 
 #[test]
