@@ -27,8 +27,10 @@ from gen_common import ROOT, update  # noqa: E402
 
 WRAPPERS = ROOT / "recorder-otf2/src/hdf5_gen.rs"
 INTERFACES = ["H5Fpublic.h", "H5Gpublic.h", "H5Dpublic.h", "H5Apublic.h", "H5Opublic.h", "H5Lpublic.h"]
-# Outside the six interfaces: what programs written for the 1.6 API call beside them.
-EXTRA = {"H5Epublic.h": ["H5Eset_auto1", "H5Eset_auto2"]}
+# Outside the six interfaces: what programs written for the 1.6 API call beside them (not
+# H5Eset_auto2: libhdf5 calls it on itself dozens of times at exit, and libnetcdf at every
+# netCDF-4 call that may fail).
+EXTRA = {"H5Epublic.h": ["H5Eset_auto1"]}
 
 OPEN = "Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET }"
 SPECIAL = {

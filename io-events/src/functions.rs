@@ -859,7 +859,6 @@ io_functions! {
     H5Dwrite: Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
     H5Dwrite_chunk: Hdf5 Data [dset: Handle, filters: Hex, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Write, req: 2, xfer: 2, coll: RET };
     H5Eset_auto1: Hdf5 Meta [] -> Int, Neg => None;
-    H5Eset_auto2: Hdf5 Meta [estack_id: Handle] -> Int, Neg => None;
     H5Fclear_elink_file_cache: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
     H5Fclose: Hdf5 Meta [file: Handle, open_objects: Int] -> Int, Neg => ObjClose { key: 0 };
     H5Fcreate: Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
@@ -998,6 +997,8 @@ io_functions! {
     h5_object:    Hdf5 Event [file: Handle, name: Name, obj: Handle] -> Int, Never => SubOpen { file: 0, name: 1, key: 2 };
     // The same for the file such an object is in.
     h5_file:      Hdf5 Event [path: File, flags: Amode, comm: Comm, file: Handle] -> Int, Never => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    // The last object the recorder knows of such a file closed: HDF5 closed the file then.
+    h5_file_closed: Hdf5 Event [file: Handle] -> Int, Never => ObjClose { key: 0 };
 
     // ---- HDF5: properties that decide how the I/O below happens ----
     H5Pset_fapl_mpio:  Hdf5 Meta [fapl: Handle, comm: Comm] -> Int, Neg => None;

@@ -488,9 +488,11 @@ pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
         Func::H5Idec_ref,
         |_| (),
         || real(id),
-        |_, (), ret, _| {
-            if ret >= 0 {
-                ids::released(id, kind);
+        |ts, (), ret, t1| {
+            if ret >= 0 && kind == H5I_FILE {
+                ids::released(id);
+            } else if ret >= 0 {
+                ids::closed_in(ts, t1, id, 0);
             }
             ([id as u64, kind as u64], (ret < 0) as i32)
         },
@@ -578,7 +580,7 @@ h5_wrap! {
             -1
         };
     } |ret, t1| {
-        if ret >= 0 { ids::released(file, H5I_FILE); }
+        if ret >= 0 { ids::released(file); }
         [file as u64, open.max(-1) as u64]
     };
     fn H5Fflush(obj: hid_t, scope: c_int) -> herr_t |ts, t0| {
@@ -608,12 +610,12 @@ h5_wrap! {
     };
     fn H5Dclose(dset: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
         let refs = refs_left(dset, ret);
-        if ret >= 0 { ids::closed(dset, refs); }
+        if ret >= 0 { ids::closed_in(ts, t1, dset, refs); }
         [dset as u64, refs as u64]
     };
     fn H5Oclose(obj: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
         let refs = refs_left(obj, ret);
-        if ret >= 0 { ids::closed(obj, refs); }
+        if ret >= 0 { ids::closed_in(ts, t1, obj, refs); }
         [obj as u64, refs as u64]
     };
 

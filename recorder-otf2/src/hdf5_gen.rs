@@ -53,7 +53,6 @@ h5_regions! {
     fn H5Dvlen_get_buf_size(dset_id: hid_t, type_id: hid_t, space_id: hid_t, size: *mut c_void) -> c_int [dset_id as u64, type_id as u64, space_id as u64];
     fn H5Dvlen_reclaim(type_id: hid_t, space_id: hid_t, dxpl_id: hid_t, buf: *mut c_void) -> c_int [type_id as u64, space_id as u64, dxpl_id as u64];
     fn H5Eset_auto1(func: *mut c_void, client_data: *mut c_void) -> c_int [];
-    fn H5Eset_auto2(estack_id: hid_t, func: *mut c_void, client_data: *mut c_void) -> c_int [estack_id as u64];
     fn H5Fclear_elink_file_cache(file_id: hid_t) -> c_int [file_id as u64];
     fn H5Fformat_convert(fid: hid_t) -> c_int [fid as u64];
     fn H5Fget_access_plist(file_id: hid_t) -> hid_t [file_id as u64];

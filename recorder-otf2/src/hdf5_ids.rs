@@ -33,6 +33,9 @@ const GONE: i64 = -1;
 const KNOWN: u64 = 1 << 63;
 /// Flag of `b`: the id is a file (`a` = its path's file id, `b` = amode | comm << 16).
 const FILE: u64 = 1 << 62;
+/// Flag of a file's `b`: the converter knows it because the recorder told it (the program
+/// closed it, or never opened it): it is closed when the last object known in it is.
+const TOLD: u64 = 1 << 61;
 const COMM_NONE: u64 = 0xFFFF_FFFF;
 
 /// One id: a dataset (or object opened like one) has `a` = the file id it was told with and
@@ -138,13 +141,32 @@ pub(crate) fn file_opened(file: hid_t, path: u64, amode: u64, comm: u64) {
     }
 }
 
+/// A close of `obj` succeeded, leaving `refs` references; the call ends at `t1`. See
+/// [`closed`]; a file the converter knows only from the recorder closes with its last object
+/// (an `h5_file_closed` event inside the call: HDF5 closes the file then).
+pub(crate) fn closed_in(ts: *mut ThreadState, t1: u64, obj: hid_t, refs: i64) {
+    let file = find(obj).map(|s| s.a.load(Acquire) as hid_t);
+    closed(obj, refs);
+    let Some(file) = file.filter(|_| refs <= 0) else {
+        return;
+    };
+    let told = find(file).is_some_and(|s| s.b.load(Acquire) & (TOLD | KNOWN) == TOLD | KNOWN);
+    let in_use = TABLE.iter().any(|s| {
+        s.key.load(Acquire) > 0 && s.a.load(Acquire) == file as u64 && s.b.load(Acquire) & FILE == 0
+    });
+    if told && !in_use {
+        runtime::child(ts, Func::h5_file_closed, t1, &[file as u64, 0]);
+        forget(file);
+    }
+}
+
 fn file_word(amode: u64, comm: u64) -> u64 {
     FILE | (amode & 0xFFFF) | (comm.min(COMM_NONE) << 16)
 }
 
 /// The close of an object succeeded, leaving `refs` references (its record, SubClose, makes
 /// the converter forget it): an object still referenced is kept, to be told again when used.
-pub(crate) fn closed(obj: hid_t, refs: i64) {
+fn closed(obj: hid_t, refs: i64) {
     if refs > 0 {
         forget(obj);
     } else {
@@ -152,14 +174,10 @@ pub(crate) fn closed(obj: hid_t, refs: i64) {
     }
 }
 
-/// The last reference of a file or dataset was released (H5Fclose, H5Idec_ref). A closed
-/// file id is kept (with its path) for the objects of the file still open: HDF5 keeps the
+/// The last reference of a file was released (H5Fclose, H5Idec_ref). A closed file id is
+/// kept (with its path) for the objects of the file still open: HDF5 keeps the
 /// file open for them, and the converter is told about it again when one of them is used.
-pub(crate) fn released(id: hid_t, kind: i32) {
-    if kind != hdf5::H5I_FILE {
-        remove(id);
-        return;
-    }
+pub(crate) fn released(id: hid_t) {
     forget(id);
     for s in &TABLE {
         let k = s.key.load(Acquire);
@@ -276,5 +294,5 @@ unsafe fn tell_file(ts: *mut ThreadState, f: hid_t, emit: &mut dyn FnMut([u64; 5
         c => c,
     };
     emit([path, word & 0xFFFF, comm, f as u64, 0]);
-    put(f, path, (word & !KNOWN) | KNOWN);
+    put(f, path, word | KNOWN | TOLD);
 }

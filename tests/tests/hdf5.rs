@@ -926,6 +926,82 @@ fn ior_pattern_4_ranks_independent() {
     ior_pattern(4, false);
 }
 
+// ------------------------------------------------------------------------------ 2d. reference counts
+
+/// h5_refs.c: transfers on ids that outlive the program's close through a second reference
+/// (H5Iinc_ref + H5Dclose, H5Oopen + H5Iinc_ref + H5Oclose), on a dataset whose file the
+/// program closed first, on an id from H5Rdereference2 (not wrapped) and from
+/// H5Oopen_by_addr: every transfer is one HDF5 operation on the file's handle with the
+/// dataset's name, no stand-in handle; the file closed with a dataset open gets a handle again
+/// inside the transfer on it (the recorder tells the converter), destroyed inside the
+/// H5Dclose that closes the file.
+#[test]
+fn reference_counted_ids() {
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-refs");
+    let libs = pkg_config("hdf5-serial").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_refs", &extra);
+    let plain = dir.subdir("plain");
+    let r0 = run(command(&prog, &plain).arg(&plain));
+    r0.assert_ok("untraced h5_refs");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(traced(&prog, &data, &trace).arg(&data));
+    r.assert_ok("traced h5_refs");
+    assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    assert!(r.stderr.trim().is_empty(), "h5_refs wrote on stderr:\n{}", r.stderr);
+    let printed = parse_ops(&r.stdout);
+    assert_eq!(printed.len(), 8, "{}", r.stdout);
+    let procs = processes(&trace);
+    let counts = function_counts(&procs);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let mut p = Problems::default();
+    let data_dir = data.to_string_lossy().into_owned();
+    // (H5Rcreate / H5Rdereference2 read metadata outside the recorded HDF5 calls.)
+    let begins = check_group(&a, 0, &data_dir, true, false, &mut p);
+    let want: Vec<H5Key> = printed.iter().map(key_of).collect();
+    p.check(begins == want, || {
+        format!(
+            "HDF5 operations (function, dataset, bytes, collective, file) vs the op lines:\n  \
+             archive: {begins:?}\n  program: {want:?}"
+        )
+    });
+    p.check(counts.get("H5Iinc_ref").copied() == Some(2), || {
+        format!("H5Iinc_ref counted {:?}, want 2", counts.get("H5Iinc_ref"))
+    });
+    let stand_ins: Vec<&str> = a
+        .handles
+        .iter()
+        .filter(|h| h.name.contains("not seen opened"))
+        .map(|h| h.name.as_str())
+        .collect();
+    p.check(stand_ins.is_empty(), || format!("stand-in handles {stand_ins:?}"));
+    // HDF5 handles of refs.h5: created by H5Fcreate, right before the H5Dwrite after H5Fclose
+    // (the recorder's event precedes the call: at the top level here), by H5Fopen; destroyed
+    // by both H5Fclose and the H5Dclose that closes the file.
+    let per_region = |ty: &str| -> Vec<String> {
+        a.events_of(ty)
+            .into_iter()
+            .filter(|e| e.paradigm.as_deref() == Some("HDF5"))
+            .map(|e| e.enclosing_region.clone().unwrap_or_default())
+            .collect()
+    };
+    let created = per_region("IoCreateHandle");
+    p.check(created == ["H5Fcreate", "", "H5Fopen"], || {
+        format!("HDF5 handles created in {created:?}")
+    });
+    let destroyed = per_region("IoDestroyHandle");
+    p.check(destroyed == ["H5Fclose", "H5Dclose", "H5Fclose"], || {
+        format!("HDF5 handles destroyed in {destroyed:?}")
+    });
+    p.finish("h5_refs");
+}
+
 // ------------------------------------------------------------------------------ 2c. the table
 
 /// A public function of the file, group, dataset, attribute, object or link interface
