@@ -1530,7 +1530,9 @@ impl<'p> ProcessState<'p> {
                     // A file the trace does not show opened: its objects on a stand-in.
                     let h = match self.objs.get(&fk) {
                         Some(&h) => Some(h),
-                        None if fk.1 as i64 > 0 => Some(self.stand_in(defs, fk.0, fk.1, "HDF5 file")),
+                        None if fk.1 as i64 > 0 => {
+                            Some(self.stand_in(defs, fk.0, fk.1, "HDF5 file"))
+                        }
                         None => None,
                     };
                     if let Some(h) = h {

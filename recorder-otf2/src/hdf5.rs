@@ -221,7 +221,12 @@ unsafe fn hyperslab(ts: *mut runtime::ThreadState, t: u64, space: hid_t, rank: u
     }
     let mut v = [[0 as hsize_t; 32]; 4];
     let [st, sd, ct, bl] = &mut v;
-    let (st, sd, ct, bl) = (st.as_mut_ptr(), sd.as_mut_ptr(), ct.as_mut_ptr(), bl.as_mut_ptr());
+    let (st, sd, ct, bl) = (
+        st.as_mut_ptr(),
+        sd.as_mut_ptr(),
+        ct.as_mut_ptr(),
+        bl.as_mut_ptr(),
+    );
     if q::H5Sget_regular_hyperslab(space, st, sd, ct, bl) < 0 {
         return;
     }
@@ -542,7 +547,14 @@ unsafe fn refs_left(id: hid_t, ret: herr_t) -> i64 {
 /// Fields of an open-like call on a dataset (`dataset`) or object: [file, name]. A new
 /// object's file is made known to the converter inside the call when it is not
 /// (`hdf5_ids::opened`).
-unsafe fn opened(ts: *mut runtime::ThreadState, t1: u64, ret: hid_t, dataset: bool, loc: hid_t, name: Str) -> [u64; 2] {
+unsafe fn opened(
+    ts: *mut runtime::ThreadState,
+    t1: u64,
+    ret: hid_t,
+    dataset: bool,
+    loc: hid_t,
+    name: Str,
+) -> [u64; 2] {
     if ret < 0 {
         return [loc as u64, cname(name)];
     }

@@ -120,8 +120,7 @@ fn untracked() {
     let n = UNTRACKED.fetch_add(1, Relaxed) + 1;
     if n.is_power_of_two() {
         runtime::update_meta(|m| {
-            m.options
-                .insert("hdf5_untracked_ids".into(), n.to_string());
+            m.options.insert("hdf5_untracked_ids".into(), n.to_string());
         });
     }
 }
@@ -151,10 +150,13 @@ pub(crate) fn closed_in(ts: *mut ThreadState, t1: u64, obj: hid_t, refs: i64) {
         return;
     };
     let told = find(file).is_some_and(|s| s.b.load(Acquire) & (TOLD | KNOWN) == TOLD | KNOWN);
-    let in_use = TABLE.iter().any(|s| {
-        s.key.load(Acquire) > 0 && s.a.load(Acquire) == file as u64 && s.b.load(Acquire) & FILE == 0
-    });
-    if told && !in_use {
+    let in_use = || {
+        TABLE.iter().any(|s| {
+            let (k, a, b) = (s.key.load(Acquire), s.a.load(Acquire), s.b.load(Acquire));
+            k > 0 && a == file as u64 && b & FILE == 0
+        })
+    };
+    if told && !in_use() {
         runtime::child(ts, Func::h5_file_closed, t1, &[file as u64, 0]);
         forget(file);
     }
@@ -284,7 +286,10 @@ unsafe fn tell_file(ts: *mut ThreadState, f: hid_t, emit: &mut dyn FnMut([u64; 5
             }
             (s.a.load(Acquire), b)
         }
-        None => (hdf5::file_path(ts, f), file_word(hdf5::file_mode(f), u64::MAX)),
+        None => (
+            hdf5::file_path(ts, f),
+            file_word(hdf5::file_mode(f), u64::MAX),
+        ),
     };
     if path == u64::MAX {
         return;

@@ -422,7 +422,11 @@ pub fn before<const N: usize>(ts: *mut ThreadState, func: Func, t: u64, fields: 
     th.appending = true;
     if !th.sealed.load(Relaxed) {
         let tick = th.ticks(t).saturating_sub(1);
-        let depth = if th.depth >= 2 { th.depth - 1 } else { th.depth };
+        let depth = if th.depth >= 2 {
+            th.depth - 1
+        } else {
+            th.depth
+        };
         let rec = Record::from_array(func.id(), depth, tick, tick, 0, fields);
         th.append(&rec);
         if let Some(c) = th.counts.get_mut(func as usize) {

@@ -27,14 +27,51 @@ const PARALLEL_ONLY: [&str; 2] = ["H5Pset_fapl_mpio", "H5Pset_dxpl_mpio"];
 /// The HDF5 functions h5_serial.c calls (the parallel ones: h5_parallel.c); the table has
 /// every function of the H5F/H5G/H5D/H5A/H5O/H5L interfaces (see `every_exported_function_is_wrapped`).
 const SERIAL_CALLS: [&str; 45] = [
-    "H5Fcreate", "H5Fopen", "H5Freopen", "H5Fclose", "H5Fflush", "H5Dcreate2", "H5Dcreate_anon",
-    "H5Dopen2", "H5Dclose", "H5Dwrite", "H5Dread", "H5Dset_extent", "H5Dflush", "H5Dvlen_reclaim",
-    "H5Gcreate2", "H5Gopen2", "H5Gclose", "H5Acreate2", "H5Aopen", "H5Aopen_name", "H5Awrite",
-    "H5Aread", "H5Aclose", "H5Adelete", "H5Oopen", "H5Oclose", "H5Idec_ref", "H5Ldelete",
-    "H5Lexists", "H5Lcreate_hard", "H5Lcreate_soft", "H5Lcreate_external", "H5Pset_fapl_mpio",
-    "H5Pset_fapl_sec2", "H5Pset_fapl_core", "H5Pset_fapl_stdio", "H5Pset_dxpl_mpio",
-    "H5Pset_chunk", "H5Pset_deflate", "H5Pset_shuffle", "H5Pset_fletcher32", "H5Pset_szip",
-    "H5Pset_nbit", "H5Pset_filter", "H5Pset_alignment",
+    "H5Fcreate",
+    "H5Fopen",
+    "H5Freopen",
+    "H5Fclose",
+    "H5Fflush",
+    "H5Dcreate2",
+    "H5Dcreate_anon",
+    "H5Dopen2",
+    "H5Dclose",
+    "H5Dwrite",
+    "H5Dread",
+    "H5Dset_extent",
+    "H5Dflush",
+    "H5Dvlen_reclaim",
+    "H5Gcreate2",
+    "H5Gopen2",
+    "H5Gclose",
+    "H5Acreate2",
+    "H5Aopen",
+    "H5Aopen_name",
+    "H5Awrite",
+    "H5Aread",
+    "H5Aclose",
+    "H5Adelete",
+    "H5Oopen",
+    "H5Oclose",
+    "H5Idec_ref",
+    "H5Ldelete",
+    "H5Lexists",
+    "H5Lcreate_hard",
+    "H5Lcreate_soft",
+    "H5Lcreate_external",
+    "H5Pset_fapl_mpio",
+    "H5Pset_fapl_sec2",
+    "H5Pset_fapl_core",
+    "H5Pset_fapl_stdio",
+    "H5Pset_dxpl_mpio",
+    "H5Pset_chunk",
+    "H5Pset_deflate",
+    "H5Pset_shuffle",
+    "H5Pset_fletcher32",
+    "H5Pset_szip",
+    "H5Pset_nbit",
+    "H5Pset_filter",
+    "H5Pset_alignment",
 ];
 
 /// The file-opening functions (each creates one HDF5 handle).
@@ -451,7 +488,9 @@ fn serial_c_program() {
     // Every HDF5 function the program calls (but the parallel ones) is a region.
     let regions = region_names(&a);
     for f in SERIAL_CALLS {
-        p.check(hdf5_functions().contains(f), || format!("{f}: not in the table"));
+        p.check(hdf5_functions().contains(f), || {
+            format!("{f}: not in the table")
+        });
         if PARALLEL_ONLY.contains(&f) {
             p.check(counts.get(f).copied().unwrap_or(0) == 0, || {
                 format!("{f} counted in the serial program")
@@ -688,7 +727,11 @@ fn check_beneath(a: &Archive, rank: u64, np: u32, file: &str, openers: &[&str], 
     for loc in a.locations_of(rank) {
         let t = CallTree::new(loc);
         let ev = &loc.events;
-        for f in openers.iter().flat_map(|o| t.frames_of(o)).collect::<Vec<_>>() {
+        for f in openers
+            .iter()
+            .flat_map(|o| t.frames_of(o))
+            .collect::<Vec<_>>()
+        {
             let created: Vec<&Event> = t
                 .within(f)
                 .map(|i| &ev[i])
@@ -756,17 +799,16 @@ fn check_beneath(a: &Archive, rank: u64, np: u32, file: &str, openers: &[&str], 
             .map(|(i, _)| i)
             .collect::<Vec<_>>()
         {
-            let h5b =
-                t.direct(f).into_iter().map(|i| &ev[i]).find(|e| {
-                    e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5")
-                });
+            let h5b = t
+                .direct(f)
+                .into_iter()
+                .map(|i| &ev[i])
+                .find(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5"));
             let Some(h5b) = h5b else { continue };
             let mpi: Vec<&Event> = t
                 .within(f)
                 .map(|i| &ev[i])
-                .filter(|e| {
-                    e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO")
-                })
+                .filter(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO"))
                 .collect();
             p.check(!mpi.is_empty(), || {
                 format!(
@@ -821,17 +863,27 @@ fn ior_pattern(np: u32, coll: bool) {
     let prog = compile_mpi(&dir, "h5_ior.c", &extra);
     let mode = if coll { "1" } else { "0" };
     let plain = dir.subdir("plain");
-    let r0 = run(mpirun_untraced(np, dir.path()).arg(&prog).arg(&plain).arg(mode));
+    let r0 = run(mpirun_untraced(np, dir.path())
+        .arg(&prog)
+        .arg(&plain)
+        .arg(mode));
     r0.assert_ok(&format!("untraced h5_ior at {np} ranks"));
     let data = dir.subdir("data");
     let trace = dir.join("trace");
-    let r = run(mpirun(np, dir.path(), &trace, &[]).arg(&prog).arg(&data).arg(mode));
+    let r = run(mpirun(np, dir.path(), &trace, &[])
+        .arg(&prog)
+        .arg(&data)
+        .arg(mode));
     r.assert_ok(&format!("traced h5_ior at {np} ranks"));
     assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
     assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
     let printed = parse_ops(&r.stdout);
     // The totals as the program computed them.
-    let totals: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("total ")).collect();
+    let totals: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("total "))
+        .collect();
     assert_eq!(totals.len() as u32, np, "{}", r.stdout);
     for t in &totals {
         assert!(t.contains(" writes=64 reads=64 bytes=2097152"), "{t}");
@@ -877,9 +929,16 @@ fn ior_pattern(np: u32, coll: bool) {
             )
         });
         let bytes = |f: &str| -> u64 { begins.iter().filter(|b| b.0 == f).map(|b| b.2).sum() };
-        p.check(bytes("H5Dwrite") == 64 * 16384 && bytes("H5Dread") == 64 * 16384, || {
-            format!("rank {rank}: HDF5 bytes written {}, read {}", bytes("H5Dwrite"), bytes("H5Dread"))
-        });
+        p.check(
+            bytes("H5Dwrite") == 64 * 16384 && bytes("H5Dread") == 64 * 16384,
+            || {
+                format!(
+                    "rank {rank}: HDF5 bytes written {}, read {}",
+                    bytes("H5Dwrite"),
+                    bytes("H5Dread")
+                )
+            },
+        );
         check_beneath(&a, rank, np, &file, &["H5Fcreate", "H5Fopen"], &mut p);
         posix_inside_mpi_inside_h5(&a, rank, &file, &mut p);
     }
@@ -904,10 +963,15 @@ fn posix_inside_mpi_inside_h5(a: &Archive, rank: u64, file: &str, p: &mut Proble
             let mpi = regions.iter().position(|r| r.starts_with("MPI_File_"));
             let h5 = regions.iter().position(|r| r.starts_with("H5"));
             p.check(matches!((h5, mpi), (Some(h), Some(m)) if h > m), || {
-                format!("rank {rank}: POSIX operation #{} on {file} in {regions:?}", e.index)
+                format!(
+                    "rank {rank}: POSIX operation #{} on {file} in {regions:?}",
+                    e.index
+                )
             });
         }
-        p.check(n > 0, || format!("rank {rank}: no POSIX operation on {file}"));
+        p.check(n > 0, || {
+            format!("rank {rank}: no POSIX operation on {file}")
+        });
     }
 }
 
@@ -954,7 +1018,11 @@ fn reference_counted_ids() {
     r.assert_ok("traced h5_refs");
     assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
     assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
-    assert!(r.stderr.trim().is_empty(), "h5_refs wrote on stderr:\n{}", r.stderr);
+    assert!(
+        r.stderr.trim().is_empty(),
+        "h5_refs wrote on stderr:\n{}",
+        r.stderr
+    );
     let printed = parse_ops(&r.stdout);
     assert_eq!(printed.len(), 8, "{}", r.stdout);
     let procs = processes(&trace);
@@ -980,7 +1048,9 @@ fn reference_counted_ids() {
         .filter(|h| h.name.contains("not seen opened"))
         .map(|h| h.name.as_str())
         .collect();
-    p.check(stand_ins.is_empty(), || format!("stand-in handles {stand_ins:?}"));
+    p.check(stand_ins.is_empty(), || {
+        format!("stand-in handles {stand_ins:?}")
+    });
     // HDF5 handles of refs.h5: created by H5Fcreate, right before the H5Dwrite after H5Fclose
     // (the recorder's event precedes the call: at the top level here), by H5Fopen; destroyed
     // by both H5Fclose and the H5Dclose that closes the file.
@@ -1009,10 +1079,7 @@ fn reference_counted_ids() {
 /// H5D_open ...).
 fn is_interface_function(name: &str) -> bool {
     let b = name.as_bytes();
-    b.len() > 3
-        && name.starts_with("H5")
-        && b"FGDAOL".contains(&b[2])
-        && b[3].is_ascii_lowercase()
+    b.len() > 3 && name.starts_with("H5") && b"FGDAOL".contains(&b[2]) && b[3].is_ascii_lowercase()
 }
 
 /// Every function of the six interfaces that libhdf5 exports (serial and openmpi builds, as
@@ -1028,7 +1095,9 @@ fn every_exported_function_is_wrapped() {
         };
         // -L<dir> ... -l<name>: the shared library the tests' programs link.
         let dirs: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("-L")).collect();
-        let name = args.iter().find_map(|a| a.strip_prefix("-l").filter(|n| n.starts_with("hdf5")));
+        let name = args
+            .iter()
+            .find_map(|a| a.strip_prefix("-l").filter(|n| n.starts_with("hdf5")));
         let so = name.and_then(|n| {
             dirs.iter()
                 .chain(["/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"].iter())
@@ -1038,7 +1107,10 @@ fn every_exported_function_is_wrapped() {
         assert!(so.is_some(), "{pkg}: no shared library for {args:?}");
         libs.extend(so);
     }
-    need!(!libs.is_empty(), "pkg-config hdf5-serial / hdf5-openmpi not found");
+    need!(
+        !libs.is_empty(),
+        "pkg-config hdf5-serial / hdf5-openmpi not found"
+    );
     let wrapped = defined_symbols(&build().lib);
     let table = hdf5_functions();
     let mut p = Problems::default();
@@ -1048,12 +1120,16 @@ fn every_exported_function_is_wrapped() {
             .into_iter()
             .filter(|s| is_interface_function(s))
             .collect();
-        p.check(exported.len() >= 180 && exported.contains("H5Dcreate1"), || {
-            format!("{} exports only {exported:?}", lib.display())
-        });
+        p.check(
+            exported.len() >= 180 && exported.contains("H5Dcreate1"),
+            || format!("{} exports only {exported:?}", lib.display()),
+        );
         for f in &exported {
             p.check(table.contains(f.as_str()), || {
-                format!("{f}: exported by {}, not an HDF5 function of the table", lib.display())
+                format!(
+                    "{f}: exported by {}, not an HDF5 function of the table",
+                    lib.display()
+                )
             });
             p.check(wrapped.contains(f), || {
                 format!("{f}: exported by {}, not by the recorder", lib.display())
@@ -1073,7 +1149,9 @@ fn every_exported_function_is_wrapped() {
     } else {
         "python3"
     };
-    let r = run(command(python, root).arg(root.join("scripts/gen-hdf5.py")).arg("--check"));
+    let r = run(command(python, root)
+        .arg(root.join("scripts/gen-hdf5.py"))
+        .arg("--check"));
     p.check(
         r.code() == Some(0) && r.stdout.contains("up to date"),
         || format!("scripts/gen-hdf5.py --check: {}{}", r.stdout, r.stderr),
@@ -1083,10 +1161,23 @@ fn every_exported_function_is_wrapped() {
 
 #[test]
 fn interface_function_pattern() {
-    for f in ["H5Fopen", "H5Dcreate1", "H5Oget_info_by_idx2", "H5Lvisit", "H5Aiterate1"] {
+    for f in [
+        "H5Fopen",
+        "H5Dcreate1",
+        "H5Oget_info_by_idx2",
+        "H5Lvisit",
+        "H5Aiterate1",
+    ] {
         assert!(is_interface_function(f), "{f}");
     }
-    for f in ["H5F__close", "H5D_open", "H5Pset_chunk", "H5Iinc_ref", "H5F_", "h5_file"] {
+    for f in [
+        "H5F__close",
+        "H5D_open",
+        "H5Pset_chunk",
+        "H5Iinc_ref",
+        "H5F_",
+        "h5_file",
+    ] {
         assert!(!is_interface_function(f), "{f}");
     }
 }

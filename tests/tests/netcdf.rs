@@ -1330,9 +1330,9 @@ fn archive_reads(
                 continue;
             }
             let inside: Vec<&Event> = t.within(fi).map(|i| &ev[i]).collect();
-            let nc = inside.iter().find(|e| {
-                e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some(NETCDF)
-            });
+            let nc = inside
+                .iter()
+                .find(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some(NETCDF));
             if nc.is_none_or(|e| e.bytes_request == Some(0)) {
                 continue;
             }
@@ -1363,7 +1363,10 @@ fn archive_reads(
 /// through glibc's internal read): it is counted as the ISOC read it is in the trace.
 #[test]
 fn netcdf4_reads_show_hdf5_and_every_read() {
-    need!(pkg_config("netcdf").is_some(), "pkg-config netcdf not found");
+    need!(
+        pkg_config("netcdf").is_some(),
+        "pkg-config netcdf not found"
+    );
     need!(have_program("strace"), "strace not found on PATH");
     let dir = TestDir::new("nc4-reads");
     let prog = compile_nc_all(&dir).unwrap();
@@ -1382,7 +1385,9 @@ fn netcdf4_reads_show_hdf5_and_every_read() {
         if have_program(tool) {
             readers.push((tool, args));
         } else {
-            p.check(false, || format!("{tool} not found on PATH (scripts/setup.sh installs it)"));
+            p.check(false, || {
+                format!("{tool} not found on PATH (scripts/setup.sh installs it)")
+            });
         }
     }
     for (who, args) in &readers {
@@ -1403,7 +1408,10 @@ fn netcdf4_reads_show_hdf5_and_every_read() {
         let trace = dir.join(format!("trace-{who}"));
         let t = run(traced(args[0], &data, &trace).args(&args[1..]));
         t.assert_ok(&format!("traced {}", args.join(" ")));
-        assert_eq!(t.stdout, r.stdout, "{who} prints something else with the recorder");
+        assert_eq!(
+            t.stdout, r.stdout,
+            "{who} prints something else with the recorder"
+        );
         let a = convert_and_check(&trace, &dir.join(format!("{who}.otf2")));
         let ((read, pread, isoc), h5) = archive_reads(&a, "n4.nc", who, &mut p);
         eprintln!("{who}: strace: {s_read} read, {s_pread} pread64; trace: {read} read, {pread} pread, {isoc} stdio");
