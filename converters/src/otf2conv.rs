@@ -946,32 +946,30 @@ impl<'p> ProcessState<'p> {
                 ..
             } => {
                 let k = (info.layer, field(info, r, key));
-                let placed = match self.subs.get(&k) {
-                    Some(&(h, name)) => Some((h, name)),
+                let (h, name) = match self.subs.get(&k) {
+                    Some(&(h, name)) => (h, name),
                     // Not seen opened (nor told by the recorder): a stand-in, counted.
-                    None => Some((
+                    None => (
                         self.stand_in(defs, k.0, k.1, "HDF5 object"),
                         defs.strings.id("(unknown)"),
-                    )),
+                    ),
                 };
-                if let Some((h, name)) = placed {
-                    if self.stand_ins.values().any(|&s| s == h) {
-                        self.guessed += 1;
-                    }
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    let (mode, bytes) = mode_bytes(info, r, dir, req);
-                    let collective = coll != RET && field(info, r, coll) != 0;
-                    let flags = if collective {
-                        IoOperationFlags::COLLECTIVE
-                    } else {
-                        IoOperationFlags::NONE
-                    };
-                    w.add_attr_string(ATTR_DATASET, name).map_err(otf2e)?;
-                    w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
-                        .map_err(otf2e)?;
-                    pend.op = Some((h, id));
+                if self.stand_ins.values().any(|&s| s == h) {
+                    self.guessed += 1;
                 }
+                let id = self.next_id;
+                self.next_id += 1;
+                let (mode, bytes) = mode_bytes(info, r, dir, req);
+                let collective = coll != RET && field(info, r, coll) != 0;
+                let flags = if collective {
+                    IoOperationFlags::COLLECTIVE
+                } else {
+                    IoOperationFlags::NONE
+                };
+                w.add_attr_string(ATTR_DATASET, name).map_err(otf2e)?;
+                w.io_operation_begin(t0, h, mode, flags, bytes, id, None)
+                    .map_err(otf2e)?;
+                pend.op = Some((h, id));
             }
             Mapping::AioStart {
                 dir, fd, req, off, ..
