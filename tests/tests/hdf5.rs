@@ -1072,6 +1072,55 @@ fn reference_counted_ids() {
     p.finish("h5_refs");
 }
 
+/// h5_refs.c with its file on an excluded path (the HDF5 layer records the calls, not the
+/// path): no handle can be made for the file, yet every transfer is an HDF5 operation, on a
+/// PRE_CREATED stand-in handle that says so, with the dataset's name; recorder2otf2 warns
+/// with their number.
+#[test]
+fn operations_in_an_unknown_file_go_to_stand_ins() {
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-stand-ins");
+    let libs = pkg_config("hdf5-serial").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_refs", &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let exclude = format!("/proc:/sys:/dev:{}", data.display());
+    let r = run(traced(&prog, &data, &trace)
+        .env("RECORDER_OTF2_EXCLUDE", &exclude)
+        .arg(&data));
+    r.assert_ok("traced h5_refs");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    let printed = parse_ops(&r.stdout);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let mut p = Problems::default();
+    let mut ops = 0;
+    for e in a.events_of("IoOperationBegin") {
+        if e.paradigm.as_deref() != Some("HDF5") {
+            continue;
+        }
+        ops += 1;
+        let h = a.handle(e.handle_id.unwrap());
+        p.check(h.name.contains("(not seen opened)") && h.file.is_none(), || {
+            format!("HDF5 operation #{} on {h:?}", e.index)
+        });
+        p.check(e.attr_str("HDF5 dataset") == Some("/r"), || {
+            format!("HDF5 operation #{} names {:?}", e.index, e.attr_str("HDF5 dataset"))
+        });
+    }
+    p.check(ops == printed.len(), || {
+        format!("{ops} HDF5 operations, {} transfers", printed.len())
+    });
+    let warning = format!("{} HDF5 operations on objects whose opening", printed.len());
+    p.check(a.converter_stderr.contains(&warning), || {
+        format!("recorder2otf2 says {:?}, want {warning:?}", a.converter_stderr)
+    });
+    p.finish("h5_refs in an excluded directory");
+}
+
 // ------------------------------------------------------------------------------ 2c. the table
 
 /// A public function of the file, group, dataset, attribute, object or link interface
