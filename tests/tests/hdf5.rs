@@ -1104,11 +1104,16 @@ fn operations_in_an_unknown_file_go_to_stand_ins() {
         }
         ops += 1;
         let h = a.handle(e.handle_id.unwrap());
-        p.check(h.name.contains("(not seen opened)") && h.file.is_none(), || {
-            format!("HDF5 operation #{} on {h:?}", e.index)
-        });
+        p.check(
+            h.name.contains("(not seen opened)") && h.file.is_none(),
+            || format!("HDF5 operation #{} on {h:?}", e.index),
+        );
         p.check(e.attr_str("HDF5 dataset") == Some("/r"), || {
-            format!("HDF5 operation #{} names {:?}", e.index, e.attr_str("HDF5 dataset"))
+            format!(
+                "HDF5 operation #{} names {:?}",
+                e.index,
+                e.attr_str("HDF5 dataset")
+            )
         });
     }
     p.check(ops == printed.len(), || {
@@ -1116,7 +1121,10 @@ fn operations_in_an_unknown_file_go_to_stand_ins() {
     });
     let warning = format!("{} HDF5 operations on objects whose opening", printed.len());
     p.check(a.converter_stderr.contains(&warning), || {
-        format!("recorder2otf2 says {:?}, want {warning:?}", a.converter_stderr)
+        format!(
+            "recorder2otf2 says {:?}, want {warning:?}",
+            a.converter_stderr
+        )
     });
     p.finish("h5_refs in an excluded directory");
 }
