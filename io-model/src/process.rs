@@ -96,6 +96,11 @@ pub(crate) struct ProcessState<'p> {
     pub(crate) subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
     pub(crate) selection: Option<String>,
+    /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
+    /// does not show, keyed by (layer, identity).
+    pub(crate) stand_ins: HashMap<(Layer, u64), u32>,
+    /// Operations placed on stand-in handles (a warning when not 0).
+    pub(crate) guessed: u64,
     /// Handles being created by calls in progress on the current tree (for parents).
     pub(crate) opening: Vec<(u32, u8)>,
     /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
@@ -130,6 +135,8 @@ impl<'p> ProcessState<'p> {
             comm_map: HashMap::new(),
             subs: HashMap::new(),
             selection: None,
+            stand_ins: HashMap::new(),
+            guessed: 0,
             opening: Vec::new(),
             stack: Vec::new(),
         };
@@ -201,12 +208,16 @@ impl ProcessState<'_> {
         let info = &FUNCTIONS[r.func as usize];
         let mut pend = Pending::default();
         if info.role == Role::Event {
-            // Events that open an fd (pipe's two ends) or start a non-blocking operation
-            // (lio_listio's requests, io_uring submissions) need their start, without Enter;
+            // Events that open an fd (pipe's two ends), start a non-blocking operation
+            // (lio_listio's requests, io_uring submissions) or tell of a library file
+            // (h5_file: its handle opens like a call's) need their start, without Enter;
             // others do not.
             if !matches!(
                 info.mapping,
-                Mapping::OpenFd { .. } | Mapping::AioStart { .. } | Mapping::UringStart { .. }
+                Mapping::OpenFd { .. }
+                    | Mapping::AioStart { .. }
+                    | Mapping::UringStart { .. }
+                    | Mapping::ObjOpen { .. }
             ) {
                 return Ok(pend);
             }
@@ -479,6 +490,35 @@ impl ProcessState<'_> {
             &|h| active.contains(&h),
         );
         self.active.insert(h);
+        h
+    }
+
+    /// The stand-in handle of a library object or file (`what`) the trace does not show
+    /// opened: an operation on it is kept on a PRE_CREATED handle that says so, one per
+    /// (layer, key).
+    pub(crate) fn stand_in(
+        &mut self,
+        defs: &mut GlobalDefs,
+        layer: Layer,
+        key: u64,
+        what: &str,
+    ) -> u32 {
+        if let Some(&h) = self.stand_ins.get(&(layer, key)) {
+            return h;
+        }
+        let def = HandleDef {
+            name: format!("{what} {key:#x} (not seen opened)"),
+            file: None,
+            paradigm: defs.paradigm(layer),
+            flags: 0,
+            comm: None,
+            parent: None,
+        };
+        let active = &self.active;
+        let mode = AccessMode::ReadWrite.code();
+        let h = defs.precreated_handle(def, mode, 0, &|h| active.contains(&h));
+        self.active.insert(h);
+        self.stand_ins.insert((layer, key), h);
         h
     }
 

@@ -18,6 +18,7 @@ mod config;
 mod fds;
 mod files;
 mod hdf5;
+mod hdf5_ids;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod netcdf;

@@ -204,12 +204,28 @@ impl LibReal {
 }
 
 /// Typed calls of library functions the recorder itself asks (never wrapped ones):
-/// `lib_calls! { new|global; fn name(args) -> Ret = value-if-missing; ... }`.
+/// `lib_calls! { new|global [, query]; fn name(args) -> Ret = value-if-missing; ... }`.
+/// With `query` each call runs as a [`crate::runtime::query`]: I/O the library does to
+/// answer (HDF5, NetCDF load metadata lazily) is recorded inside the call being recorded.
 macro_rules! lib_calls {
+    ($resolve:ident, query; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
+        #[inline]
+        #[allow(non_snake_case, dead_code)]
+        pub(crate) unsafe fn $name($($a: $t),*) -> $r {
+            static REAL: $crate::wrap::LibReal =
+                $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return $fail;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            $crate::runtime::query(|| f($($a),*))
+        }
+    )* };
     ($resolve:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
         #[inline]
         #[allow(non_snake_case, dead_code)]
-        unsafe fn $name($($a: $t),*) -> $r {
+        pub(crate) unsafe fn $name($($a: $t),*) -> $r {
             static REAL: $crate::wrap::LibReal =
                 $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
             let p = REAL.get();
@@ -260,6 +276,12 @@ impl RetField for usize {
     #[inline(always)]
     fn field(self) -> u64 {
         self as u64
+    }
+}
+impl RetField for u64 {
+    #[inline(always)]
+    fn field(self) -> u64 {
+        self
     }
 }
 impl<T> RetField for *mut T {
