@@ -14,9 +14,11 @@ PACKAGES=(
   python3-mpi4py strace                        # mpi4py test; strace for MPI debugging
   libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py   # HDF5 layer tests (serial, parallel, h5dump, h5py)
   libnetcdf-dev netcdf-bin python3-netcdf4     # NetCDF layer tests (ncdump, nccopy, netCDF4)
+  nco                                          # ncks (netCDF-4 reads through HDF5)
   libnetcdf-mpi-dev                            # parallel netCDF-4 test (nc_create_par)
   libpnetcdf-dev pnetcdf-bin                   # PnetCDF layer tests (ncmpidump)
   chromium                                     # headless browser: the report tests open the HTML
+  liburing-dev                                 # io_uring test program (-luring)
 )
 
 missing=()

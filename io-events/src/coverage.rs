@@ -72,7 +72,7 @@ fn events(f: &FunctionInfo) -> String {
                 "Destroy (fdopendir's fd handle too)".into()
             }
         }
-        Mapping::Close(Target::Proxy) => "—".into(),
+        Mapping::Close(Target::Proxy) => "Destroy every ISOC stream handle and the fd handle under it".into(),
         Mapping::Data { target: t, dir, req, xfer, off } => {
             let on = match t {
                 Target::Proxy => " on POSIX ALL_PROXY".to_string(),
@@ -93,11 +93,12 @@ fn events(f: &FunctionInfo) -> String {
         }
         Mapping::Seek { offset, whence, result, .. } => {
             let w = if whence == RET { "FROM_START".into() } else { q(whence) };
-            let r = result.map(|i| q(i)).unwrap_or("unknown".into());
+            let r = result.map(q).unwrap_or("unknown".into());
             format!("Seek ({}, {w}) -> {r}", q(offset))
         }
         Mapping::Rewind { .. } => "Seek (0, FROM_START) -> 0".into(),
-        Mapping::Unget { .. } => "— (stream position − 1)".into(),
+        Mapping::Unget { bytes: None, .. } => "— (stream position − 1)".into(),
+        Mapping::Unget { bytes: Some(i), .. } => format!("— (stream position − {})", q(i)),
         Mapping::Dup { .. } => "Destroy (handle on the new fd, if any), Dup".into(),
         Mapping::Fcntl => "by `cmd` (see below)".into(),
         Mapping::Flock { .. } => "AcquireLock / TryLock (LOCK_NB) / ReleaseLock (LOCK_UN)".into(),
@@ -113,6 +114,13 @@ fn events(f: &FunctionInfo) -> String {
         ),
         Mapping::AioTest { .. } => "Test while EINPROGRESS".into(),
         Mapping::AioComplete { .. } => "Complete `ret` (0 if failed) of the aiocb's operation".into(),
+        Mapping::UringStart { dir, req, off, .. } => format!(
+            "(no region) `{}` 1/2/3: Begin READ/WRITE/FLUSH NON_BLOCKING {} (Offset {} unless -1), Issued; 0: no operation; in flight under (`ring`, `user_data`) until its CQE",
+            fname(f, dir),
+            q(req),
+            q(off)
+        ),
+        Mapping::UringDone { .. } => "(no region) Complete `ret` bytes (0 if < 0; Cancelled if -ECANCELED) of the oldest entry in flight with this (`ring`, `user_data`)".into(),
         Mapping::AioCancel { .. } => "AIO_CANCELED: Cancelled (the aiocb's, or every pending one of `fd` for NULL)".into(),
         Mapping::ObjOpen { comm, amode, .. } => format!("Create (comm {}, access mode {})", q(comm), q(amode)),
         Mapping::ObjClose { .. } => "Destroy".into(),

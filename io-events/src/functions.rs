@@ -304,9 +304,10 @@ pub enum Mapping {
     },
     /// rewind(stream): seek to 0.
     Rewind { target: Target },
-    /// ungetc(c, stream): one byte is pushed back, the stream position moves back by one
-    /// (no event; it matters for the offsets of the reads that follow).
-    Unget { target: Target },
+    /// ungetc(c, stream) / ungetwc: a character is pushed back, the stream position moves
+    /// back by one byte, or by the bytes in field `bytes` (a wide character's encoding); no
+    /// event, it matters for the offsets of the reads that follow.
+    Unget { target: Target, bytes: Option<u8> },
     /// dup / dup2 / dup3: ret is the new fd.
     Dup { old: u8 },
     /// fcntl: fields are [fd, cmd, arg, lock_start, lock_len]; the command decides.
@@ -336,6 +337,23 @@ pub enum Mapping {
     AioComplete { cb: u8 },
     /// aio_cancel(fd, cb): AIO_CANCELED cancels `cb` (or every pending one of `fd` when NULL).
     AioCancel { fd: u8, cb: u8 },
+    /// (Role::Event, inside an io_uring submitting call) one submission queue entry on the fd
+    /// in `fd`: the field `dir` says 1 READ, 2 WRITE, 3 FLUSH (Begin[NON_BLOCKING] + Issued,
+    /// `req` bytes, Offset `off` unless -1), or 0 (no I/O operation: other opcodes, fixed
+    /// files). Every entry stays in flight under (ring `ring`, user_data `id`), oldest
+    /// first, until a [`Mapping::UringDone`] with the same pair.
+    UringStart {
+        ring: u8,
+        fd: u8,
+        dir: u8,
+        req: u8,
+        off: u8,
+        id: u8,
+    },
+    /// (Role::Event) a completion queue entry of ring `ring` for user_data `id`: the oldest
+    /// entry in flight with that pair completes with the return value as bytes (a negative
+    /// result: 0 bytes; -ECANCELED: Cancelled).
+    UringDone { ring: u8, id: u8 },
     /// A library open call (MPI_File_open): a new handle for the object in `key` on the file
     /// in `path`, used by the communicator in `comm`, access mode in `amode`.
     ObjOpen {
@@ -528,6 +546,7 @@ use Mapping::*;
 use Target::{Fd, Proxy, Stream};
 
 const O_CREAT_WRONLY_TRUNC: u32 = 0o100 | 0o1 | 0o1000;
+const O_RDWR: u32 = 0o2;
 const O_RDWR_CREAT_EXCL: u32 = 0o2 | 0o100 | 0o200;
 
 io_functions! {
@@ -655,6 +674,97 @@ io_functions! {
     getcwd:      Posix Meta [path: File, size: Size] -> Addr, Null => None;
     umask:       Posix Meta [mask: Mode] -> Mode, Never => None;
 
+    // ---- POSIX: file systems, more metadata (format version 2) ----------------------------
+    statfs:      Posix Meta [path: File] -> Int, Neg1 => None;
+    statfs64:    Posix Meta [path: File] -> Int, Neg1 => None;
+    fstatfs:     Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstatfs64:   Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    statvfs:     Posix Meta [path: File] -> Int, Neg1 => None;
+    statvfs64:   Posix Meta [path: File] -> Int, Neg1 => None;
+    fstatvfs:    Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fstatvfs64:  Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    fchown:      Posix Meta [fd: Fd, uid: Int, gid: Int] -> Int, Neg1 => None;
+    lchown:      Posix Meta [path: File, uid: Int, gid: Int] -> Int, Neg1 => None;
+    fchownat:    Posix Meta [dirfd: Fd, path: File, uid: Int, gid: Int, flags: Hex] -> Int, Neg1 => None;
+    fchmodat:    Posix Meta [dirfd: Fd, path: File, mode: Mode, flags: Hex] -> Int, Neg1 => None;
+    lchmod:      Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    linkat:      Posix Meta [olddirfd: Fd, from: File, newdirfd: Fd, to: File, flags: Hex] -> Int, Neg1 => None;
+    symlinkat:   Posix Meta [target: File, newdirfd: Fd, linkpath: File] -> Int, Neg1 => None;
+    readlinkat:  Posix Meta [dirfd: Fd, path: File, bufsiz: Size] -> Size, Neg1 => None;
+    utime:       Posix Meta [path: File] -> Int, Neg1 => None;
+    utimes:      Posix Meta [path: File] -> Int, Neg1 => None;
+    lutimes:     Posix Meta [path: File] -> Int, Neg1 => None;
+    futimes:     Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    futimesat:   Posix Meta [dirfd: Fd, path: File] -> Int, Neg1 => None;
+    futimens:    Posix Meta [fd: Fd] -> Int, Neg1 => None;
+    utimensat:   Posix Meta [dirfd: Fd, path: File, flags: Hex] -> Int, Neg1 => None;
+    mknod:       Posix Meta [path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    mknodat:     Posix Meta [dirfd: Fd, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    __xmknod:    Posix Meta [ver: Int, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    __xmknodat:  Posix Meta [ver: Int, dirfd: Fd, path: File, mode: Mode, dev: Hex] -> Int, Neg1 => None;
+    mkfifo:      Posix Meta [path: File, mode: Mode] -> Int, Neg1 => None;
+    mkfifoat:    Posix Meta [dirfd: Fd, path: File, mode: Mode] -> Int, Neg1 => None;
+    euidaccess:  Posix Meta [path: File, mode: Hex] -> Int, Neg1 => None;
+    eaccess:     Posix Meta [path: File, mode: Hex] -> Int, Neg1 => None;
+
+    // ---- POSIX: hints, space, in-kernel copies, list aio (format version 2) ---------------
+    posix_fadvise:   Posix Meta [fd: Fd, offset: Offset, len: Offset, advice: Int] -> Int, NonZero => None;
+    posix_fadvise64: Posix Meta [fd: Fd, offset: Offset, len: Offset, advice: Int] -> Int, NonZero => None;
+    fallocate:   Posix Meta [fd: Fd, mode: Hex, offset: Offset, len: Offset] -> Int, Neg1 => None;
+    fallocate64: Posix Meta [fd: Fd, mode: Hex, offset: Offset, len: Offset] -> Int, Neg1 => None;
+    readahead:   Posix Meta [fd: Fd, offset: Offset, count: Size] -> Size, Neg1 => None;
+    sync_file_range: Posix Data [fd: Fd, offset: Offset, nbytes: Offset, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Flush, req: RET, xfer: RET, off: Off::None };
+    splice:      Posix Data [fd_in: Fd, off_in: Offset, fd_out: Fd, off_out: Offset, len: Size, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 2, req: 4, off_from: Off::FieldOrImplicit(1), off_to: Off::FieldOrImplicit(3) };
+    tee:         Posix Data [fd_in: Fd, fd_out: Fd, len: Size, flags: Hex] -> Size, Neg1 => Copy { from: 0, to: 1, req: 2, off_from: Off::Implicit, off_to: Off::Implicit };
+    vmsplice:    Posix Data [fd_out: Fd, fd_in: Fd, nr_segs: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Copy { from: 1, to: 0, req: 3, off_from: Off::Implicit, off_to: Off::Implicit };
+    lio_listio:      Posix Data [mode: Int, nent: Int] -> Int, Neg1 => None;
+    lio_listio64:    Posix Data [mode: Int, nent: Int] -> Int, Neg1 => None;
+    lio_listio_read:  Posix Event [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Never => AioStart { dir: Read, fd: 0, cb: 1, req: 2, off: 3 };
+    lio_listio_write: Posix Event [fd: Fd, aiocb: Stream, nbytes: Size, offset: Offset] -> Int, Never => AioStart { dir: Write, fd: 0, cb: 1, req: 2, off: 3 };
+
+    // ---- POSIX: pipes, sockets, anonymous files (format version 2) ------------------------
+    pipe:        Posix Meta [fd0: Fd, fd1: Fd] -> Int, Neg1 => None;
+    pipe2:       Posix Meta [fd0: Fd, fd1: Fd, flags: OpenFlags] -> Int, Neg1 => None;
+    socketpair:  Posix Meta [domain: Int, type: Hex, fd0: Fd, fd1: Fd] -> Int, Neg1 => None;
+    fd_created:  Posix Event [file: File, flags: OpenFlags] -> Fd, Never => OpenFd { path: 0, flags: Flags::Field(1) };
+    socket:      Posix Meta [domain: Int, type: Hex, protocol: Int, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 3, flags: Flags::FixedOr(O_RDWR, 4) };
+    accept:      Posix Meta [fd: Fd, file: File] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Fixed(O_RDWR) };
+    accept4:     Posix Meta [fd: Fd, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(O_RDWR, 2) };
+    memfd_create: Posix Meta [file: File, flags: Hex, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::FixedOr(O_RDWR, 2) };
+    eventfd:     Posix Meta [initval: Int, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    signalfd:    Posix Meta [fd: Fd, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    timerfd_create: Posix Meta [clockid: Int, flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 2, flags: Flags::FixedOr(O_RDWR, 3) };
+    epoll_create:  Posix Meta [size: Int, file: File] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Fixed(O_RDWR) };
+    epoll_create1: Posix Meta [flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(O_RDWR, 2) };
+    inotify_init:  Posix Meta [file: File] -> Fd, Neg1 => OpenFd { path: 0, flags: Flags::Fixed(0) };
+    inotify_init1: Posix Meta [flags: Hex, file: File, oflags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::FixedOr(0, 2) };
+    open_by_handle_at: Posix Meta [mount_fd: Fd, file: File, flags: OpenFlags] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    openat2:     Posix Meta [dirfd: Fd, path: File, flags: OpenFlags, mode: Mode, resolve: Hex] -> Fd, Neg1 => OpenFd { path: 1, flags: Flags::Field(2) };
+    send:        Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Implicit };
+    recv:        Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Implicit };
+    sendto:      Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 1, xfer: RET, off: Off::Implicit };
+    recvfrom:    Posix Data [fd: Fd, len: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 1, xfer: RET, off: Off::Implicit };
+    sendmsg:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: RET, off: Off::Implicit };
+    recvmsg:     Posix Data [fd: Fd, iovcnt: Int, bytes: Size, flags: Hex] -> Size, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: RET, off: Off::Implicit };
+    sendmmsg:    Posix Data [fd: Fd, vlen: Int, bytes: Size, put: Size, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Write, req: 2, xfer: 3, off: Off::Implicit };
+    recvmmsg:    Posix Data [fd: Fd, vlen: Int, bytes: Size, got: Size, flags: Hex] -> Int, Neg1 => Data { target: Fd(0), dir: Read, req: 2, xfer: 3, off: Off::Implicit };
+
+    // ---- POSIX: io_uring through liburing (format version 2) ------------------------------
+    io_uring_queue_init:        Posix Meta [ring: Handle, entries: Size, flags: Hex] -> Int, Neg => None;
+    io_uring_queue_init_params: Posix Meta [ring: Handle, entries: Size, flags: Hex] -> Int, Neg => None;
+    io_uring_queue_exit:        Posix Meta [ring: Handle] -> Int, Never => None;
+    io_uring_submit:            Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_submit_and_wait:   Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_submit_and_wait_timeout: Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_submit_and_get_events: Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_get_events:        Posix Data [ring: Handle] -> Int, Neg => None;
+    __io_uring_get_cqe:         Posix Data [ring: Handle, submit: Size, wait_nr: Size] -> Int, Neg => None;
+    io_uring_wait_cqes:         Posix Data [ring: Handle, wait_nr: Size] -> Int, Neg => None;
+    io_uring_wait_cqe_timeout:  Posix Data [ring: Handle] -> Int, Neg => None;
+    io_uring_peek_batch_cqe:    Posix Data [ring: Handle, count: Size] -> Size, Never => None;
+    io_uring_sqe: Posix Event [ring: Handle, fd: Fd, op: Hex, dir: Int, offset: Offset, bytes: Size, user_data: Hex] -> Int, Never => UringStart { ring: 0, fd: 1, dir: 3, req: 5, off: 4, id: 6 };
+    io_uring_cqe: Posix Event [ring: Handle, user_data: Hex, flags: Hex] -> Int, Never => UringDone { ring: 0, id: 1 };
+
     // ---- ISO C ----------------------------------------------------------------------------
     fopen:       Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
     fopen64:     Isoc Meta [path: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
@@ -672,7 +782,7 @@ io_functions! {
     getc:        Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
     fputc:       Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
     putc:        Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
-    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => Unget { target: Stream(0) };
+    ungetc:      Isoc Meta [stream: Stream, c: Int] -> Int, Neg => Unget { target: Stream(0), bytes: Option::None };
     fprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     vfprintf:    Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
     printf:      Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
@@ -703,6 +813,58 @@ io_functions! {
     fileno:      Isoc Meta [stream: Stream] -> Fd, Neg1 => None;
     setvbuf:     Isoc Meta [stream: Stream, mode: Int, size: Size] -> Int, NonZero => None;
     remove:      Isoc Meta [path: File] -> Int, Neg1 => Delete { path: 0 };
+
+    // ---- ISO C: lines, scanf and printf forms, stdin/stdout characters (format version 2) --
+    getline:     Isoc Data [stream: Stream, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getdelim:    Isoc Data [stream: Stream, delim: Int, got: Size] -> Size, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    scanf:       Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vscanf:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vfscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_scanf:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vfscanf: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vprintf:     Isoc Data [stream: Stream] -> Size, Neg => Data { target: Stream(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    dprintf:     Isoc Data [fd: Fd] -> Size, Neg => Data { target: Fd(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    vdprintf:    Isoc Data [fd: Fd] -> Size, Neg => Data { target: Fd(0), dir: Write, req: RET, xfer: RET, off: Off::Implicit };
+    putchar:     Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    getchar:     Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    putchar_unlocked: Isoc Data [stream: Stream, one: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    getchar_unlocked: Isoc Data [stream: Stream, one: Size, got: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 2, off: Off::Implicit };
+    popen:       Isoc Meta [file: File, mode: OpenFlags, fd: Fd] -> Stream, Null => OpenStream { path: 0, flags: 1, fd: 2 };
+    pclose:      Isoc Meta [stream: Stream] -> Int, Neg1 => Close(Stream(0));
+    fcloseall:   Isoc Meta [] -> Int, Neg => Close(Proxy);
+
+    // ---- ISO C: wide characters (bytes: what the stream's encoding makes of them) ---------
+    fputwc:      Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwc:       Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwchar:    Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fputwc_unlocked:   Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwc_unlocked:    Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    putwchar_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Neg1 => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetwc:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwc:       Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwchar:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    fgetwc_unlocked:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwc_unlocked:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    getwchar_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    fputws:      Isoc Data [stream: Stream, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fputws_unlocked: Isoc Data [stream: Stream, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 1, xfer: 1, off: Off::Implicit };
+    fgetws:      Isoc Data [stream: Stream, size: Size, bytes: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    fgetws_unlocked: Isoc Data [stream: Stream, size: Size, bytes: Size] -> Addr, Never => Data { target: Stream(0), dir: Read, req: 2, xfer: 2, off: Off::Implicit };
+    ungetwc:     Isoc Meta [stream: Stream, wc: Int, bytes: Size] -> Int, Neg1 => Unget { target: Stream(0), bytes: Some(2) };
+    fwide:       Isoc Meta [stream: Stream, mode: Int] -> Int, Never => None;
+    fwprintf:    Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    vfwprintf:   Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    wprintf:     Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    vwprintf:    Isoc Data [stream: Stream, chars: Size, bytes: Size] -> Int, Neg => Data { target: Stream(0), dir: Write, req: 2, xfer: 2, off: Off::Implicit };
+    fwscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vfwscanf:    Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    wscanf:      Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    vwscanf:     Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_fwscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vfwscanf: Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_wscanf:   Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
+    __isoc99_vwscanf:  Isoc Data [stream: Stream, bytes: Size] -> Int, Never => Data { target: Stream(0), dir: Read, req: 1, xfer: 1, off: Off::Implicit };
 
     // ---- MPI: start and end (rank, size) ----------------------------------------------------
     MPI_Init:        MpiIo Func [rank: Int, size: Int] -> Int, NonZero => None;
@@ -795,45 +957,217 @@ io_functions! {
     MPI_Scatter:         Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
     MPI_Alltoall:        Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
 
-    // ---- HDF5: files (amode: H5F_ACC_* as canonical Amode bits; comm: MPI comm of an mpio file access) ----
-    H5Fcreate:  Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
-    H5Fopen:    Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
-    H5Freopen:  Hdf5 Meta [path: File, flags: Amode, comm: Comm, file: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
-    H5Fclose:   Hdf5 Meta [file: Handle] -> Int, Neg => ObjClose { key: 0 };
-    H5Fflush:   Hdf5 Data [file: Handle, scope: Int] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
-
-    // ---- HDF5: datasets (file: the id of the file they are in; bytes = elements x memory type size) ----
-    H5Dcreate2:     Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    // ---- HDF5: every function of H5F, H5G, H5D, H5A, H5O, H5L in every API generation, from
+    // the headers (scripts/gen-hdf5.py): files, datasets and transfers with their semantics
+    // (datasets are sub-objects of their file's handle: file = the id of the file they are in,
+    // bytes = elements x memory type size), the others regions with their arguments ----
+    // BEGIN generated hdf5
+    H5Aclose: Hdf5 Meta [attr_id: Handle] -> Int, Neg => None;
+    H5Acreate1: Hdf5 Meta [loc_id: Handle, name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle] -> Handle, Neg => None;
+    H5Acreate2: Hdf5 Meta [loc_id: Handle, attr_name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
+    H5Acreate_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
+    H5Adelete: Hdf5 Meta [loc_id: Handle, attr_name: Name] -> Int, Neg => None;
+    H5Adelete_by_idx: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Adelete_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Aexists: Hdf5 Meta [obj_id: Handle, attr_name: Name] -> Int, Neg => None;
+    H5Aexists_by_name: Hdf5 Meta [obj_id: Handle, obj_name: Name, attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Aget_create_plist: Hdf5 Meta [attr_id: Handle] -> Handle, Neg => None;
+    H5Aget_info: Hdf5 Meta [attr_id: Handle] -> Int, Neg => None;
+    H5Aget_info_by_idx: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Aget_info_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Aget_name: Hdf5 Meta [attr_id: Handle, buf_size: Size] -> Int, Neg => None;
+    H5Aget_name_by_idx: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, n: Size, size: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Aget_num_attrs: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Aget_space: Hdf5 Meta [attr_id: Handle] -> Handle, Neg => None;
+    H5Aget_storage_size: Hdf5 Meta [attr_id: Handle] -> Size, Never => None;
+    H5Aget_type: Hdf5 Meta [attr_id: Handle] -> Handle, Neg => None;
+    H5Aiterate1: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Aiterate2: Hdf5 Meta [loc_id: Handle, idx_type: Int, order: Int] -> Int, Neg => None;
+    H5Aiterate_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, lapl_id: Handle] -> Int, Neg => None;
+    H5Aopen: Hdf5 Meta [obj_id: Handle, attr_name: Name, aapl_id: Handle] -> Handle, Neg => None;
+    H5Aopen_by_idx: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, n: Size, aapl_id: Handle, lapl_id: Handle] -> Handle, Neg => None;
+    H5Aopen_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, aapl_id: Handle, lapl_id: Handle] -> Handle, Neg => None;
+    H5Aopen_idx: Hdf5 Meta [loc_id: Handle, idx: Hex] -> Handle, Neg => None;
+    H5Aopen_name: Hdf5 Meta [loc_id: Handle, name: Name] -> Handle, Neg => None;
+    H5Aread: Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
+    H5Arename: Hdf5 Meta [loc_id: Handle, old_name: Name, new_name: Name] -> Int, Neg => None;
+    H5Arename_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, old_attr_name: Name, new_attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Awrite: Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
+    H5Dclose: Hdf5 Meta [dset: Handle, refs: Int] -> Int, Neg => SubClose { key: 0 };
+    H5Dcreate1: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dcreate2: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
     H5Dcreate_anon: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Dopen2:       Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Dclose:       Hdf5 Meta [dset: Handle] -> Int, Neg => SubClose { key: 0 };
-    H5Dwrite:       Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
-    H5Dread:        Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 };
-    h5_selection:   Hdf5 Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
-    h5_hyperslab:   Hdf5 Event [rank: Int, count0: Size, stride0: Size, block0: Size, count1: Size, stride1: Size, block1: Size] -> Int, Never => Hyperslab;
-    H5Dset_extent:  Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
-    H5Dflush:       Hdf5 Data [dset: Handle] -> Int, Neg => SubData { key: 0, dir: Flush, req: RET, xfer: RET, coll: RET };
-    H5Dvlen_reclaim: Hdf5 Meta [type: Handle] -> Int, Neg => None;
+    H5Ddebug: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dextend: Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
+    H5Dfill: Hdf5 Meta [fill_type_id: Handle, buf_type_id: Handle, space_id: Handle] -> Int, Neg => None;
+    H5Dflush: Hdf5 Data [dset: Handle] -> Int, Neg => SubData { key: 0, dir: Flush, req: RET, xfer: RET, coll: RET };
+    H5Dformat_convert: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dgather: Hdf5 Meta [src_space_id: Handle, type_id: Handle, dst_buf_size: Size] -> Int, Neg => None;
+    H5Dget_access_plist: Hdf5 Meta [dset_id: Handle] -> Handle, Neg => None;
+    H5Dget_chunk_index_type: Hdf5 Meta [did: Handle] -> Int, Neg => None;
+    H5Dget_chunk_info: Hdf5 Meta [dset_id: Handle, fspace_id: Handle, chk_idx: Size] -> Int, Neg => None;
+    H5Dget_chunk_info_by_coord: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dget_chunk_storage_size: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dget_create_plist: Hdf5 Meta [dset_id: Handle] -> Handle, Neg => None;
+    H5Dget_num_chunks: Hdf5 Meta [dset_id: Handle, fspace_id: Handle] -> Int, Neg => None;
+    H5Dget_offset: Hdf5 Meta [dset_id: Handle] -> Size, Neg => None;
+    H5Dget_space: Hdf5 Meta [dset_id: Handle] -> Handle, Neg => None;
+    H5Dget_space_status: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dget_storage_size: Hdf5 Meta [dset_id: Handle] -> Size, Never => None;
+    H5Dget_type: Hdf5 Meta [dset_id: Handle] -> Handle, Neg => None;
+    H5Diterate: Hdf5 Meta [type_id: Handle, space_id: Handle] -> Int, Neg => None;
+    H5Dopen1: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dopen2: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dread: Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 };
+    H5Dread_chunk: Hdf5 Data [dset: Handle, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Read, req: 1, xfer: 1, coll: RET };
+    H5Drefresh: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
+    H5Dscatter: Hdf5 Meta [type_id: Handle, dst_space_id: Handle] -> Int, Neg => None;
+    H5Dset_extent: Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
+    H5Dvlen_get_buf_size: Hdf5 Meta [dset_id: Handle, type_id: Handle, space_id: Handle] -> Int, Neg => None;
+    H5Dvlen_reclaim: Hdf5 Meta [type_id: Handle, space_id: Handle, dxpl_id: Handle] -> Int, Neg => None;
+    H5Dwrite: Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
+    H5Dwrite_chunk: Hdf5 Data [dset: Handle, filters: Hex, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Write, req: 2, xfer: 2, coll: RET };
+    H5Eset_auto1: Hdf5 Meta [] -> Int, Neg => None;
+    H5Fclear_elink_file_cache: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fclose: Hdf5 Meta [file: Handle, open_objects: Int] -> Int, Neg => ObjClose { key: 0 };
+    H5Fcreate: Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Fflush: Hdf5 Data [file: Handle, scope: Int] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    H5Fformat_convert: Hdf5 Meta [fid: Handle] -> Int, Neg => None;
+    H5Fget_access_plist: Hdf5 Meta [file_id: Handle] -> Handle, Neg => None;
+    H5Fget_create_plist: Hdf5 Meta [file_id: Handle] -> Handle, Neg => None;
+    H5Fget_dset_no_attrs_hint: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_eoa: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_file_image: Hdf5 Meta [file_id: Handle, buf_len: Size] -> Int, Neg => None;
+    H5Fget_filesize: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_free_sections: Hdf5 Meta [file_id: Handle, type: Int, nsects: Size] -> Int, Neg => None;
+    H5Fget_freespace: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_info1: Hdf5 Meta [obj_id: Handle] -> Int, Neg => None;
+    H5Fget_info2: Hdf5 Meta [obj_id: Handle] -> Int, Neg => None;
+    H5Fget_intent: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mdc_config: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mdc_hit_rate: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mdc_image_info: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mdc_logging_status: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mdc_size: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_metadata_read_retry_info: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_mpi_atomicity: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_name: Hdf5 Meta [obj_id: Handle, size: Size] -> Int, Neg => None;
+    H5Fget_obj_count: Hdf5 Meta [file_id: Handle, types: Hex] -> Int, Neg => None;
+    H5Fget_obj_ids: Hdf5 Meta [file_id: Handle, types: Hex, max_objs: Size] -> Int, Neg => None;
+    H5Fget_page_buffering_stats: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fget_vfd_handle: Hdf5 Meta [file_id: Handle, fapl: Handle] -> Int, Neg => None;
+    H5Fincrement_filesize: Hdf5 Meta [file_id: Handle, increment: Size] -> Int, Neg => None;
+    H5Fis_hdf5: Hdf5 Meta [filename: Name] -> Int, Neg => None;
+    H5Fmount: Hdf5 Meta [loc: Handle, name: Name, child: Handle, plist: Handle] -> Int, Neg => None;
+    H5Fopen: Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Freopen: Hdf5 Meta [path: File, flags: Amode, comm: Comm, file: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Freset_mdc_hit_rate_stats: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Freset_page_buffering_stats: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fset_dset_no_attrs_hint: Hdf5 Meta [file_id: Handle, minimize: Int] -> Int, Neg => None;
+    H5Fset_latest_format: Hdf5 Meta [file_id: Handle, latest_format: Int] -> Int, Neg => None;
+    H5Fset_libver_bounds: Hdf5 Meta [file_id: Handle, low: Int, high: Int] -> Int, Neg => None;
+    H5Fset_mdc_config: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fset_mpi_atomicity: Hdf5 Meta [file_id: Handle, flag: Int] -> Int, Neg => None;
+    H5Fstart_mdc_logging: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fstart_swmr_write: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Fstop_mdc_logging: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
+    H5Funmount: Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
+    H5Gclose: Hdf5 Meta [group_id: Handle] -> Int, Neg => None;
+    H5Gcreate1: Hdf5 Meta [loc_id: Handle, name: Name, size_hint: Size] -> Handle, Neg => None;
+    H5Gcreate2: Hdf5 Meta [loc_id: Handle, name: Name, lcpl_id: Handle, gcpl_id: Handle, gapl_id: Handle] -> Handle, Neg => None;
+    H5Gcreate_anon: Hdf5 Meta [loc_id: Handle, gcpl_id: Handle, gapl_id: Handle] -> Handle, Neg => None;
+    H5Gflush: Hdf5 Data [file: Handle, group: Handle] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    H5Gget_comment: Hdf5 Meta [loc_id: Handle, name: Name, bufsize: Size] -> Int, Neg => None;
+    H5Gget_create_plist: Hdf5 Meta [group_id: Handle] -> Handle, Neg => None;
+    H5Gget_info: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Gget_info_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Gget_info_by_name: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Gget_linkval: Hdf5 Meta [loc_id: Handle, name: Name, size: Size] -> Int, Neg => None;
+    H5Gget_num_objs: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Gget_objinfo: Hdf5 Meta [loc_id: Handle, name: Name, follow_link: Int] -> Int, Neg => None;
+    H5Gget_objname_by_idx: Hdf5 Meta [loc_id: Handle, idx: Size, size: Size] -> Int, Neg => None;
+    H5Gget_objtype_by_idx: Hdf5 Meta [loc_id: Handle, idx: Size] -> Int, Neg => None;
+    H5Giterate: Hdf5 Meta [loc_id: Handle, name: Name] -> Int, Neg => None;
+    H5Glink: Hdf5 Meta [cur_loc_id: Handle, type: Int, cur_name: Name, new_name: Name] -> Int, Neg => None;
+    H5Glink2: Hdf5 Meta [cur_loc_id: Handle, cur_name: Name, type: Int, new_loc_id: Handle, new_name: Name] -> Int, Neg => None;
+    H5Gmove: Hdf5 Meta [src_loc_id: Handle, src_name: Name, dst_name: Name] -> Int, Neg => None;
+    H5Gmove2: Hdf5 Meta [src_loc_id: Handle, src_name: Name, dst_loc_id: Handle, dst_name: Name] -> Int, Neg => None;
+    H5Gopen1: Hdf5 Meta [loc_id: Handle, name: Name] -> Handle, Neg => None;
+    H5Gopen2: Hdf5 Meta [loc_id: Handle, name: Name, gapl_id: Handle] -> Handle, Neg => None;
+    H5Grefresh: Hdf5 Meta [group_id: Handle] -> Int, Neg => None;
+    H5Gset_comment: Hdf5 Meta [loc_id: Handle, name: Name, comment: Name] -> Int, Neg => None;
+    H5Gunlink: Hdf5 Meta [loc_id: Handle, name: Name] -> Int, Neg => None;
+    H5Lcopy: Hdf5 Meta [src_loc: Handle, src_name: Name, dst_loc: Handle, dst_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Lcreate_external: Hdf5 Meta [file_name: Name, obj_name: Name, link_loc_id: Handle, link_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Lcreate_hard: Hdf5 Meta [cur_loc: Handle, cur_name: Name, dst_loc: Handle, dst_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Lcreate_soft: Hdf5 Meta [link_target: Name, link_loc_id: Handle, link_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Lcreate_ud: Hdf5 Meta [link_loc_id: Handle, link_name: Name, link_type: Int, udata_size: Size, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Ldelete: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Ldelete_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Lexists: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Lget_info: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Lget_info_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Lget_name_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, size: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Lget_val: Hdf5 Meta [loc_id: Handle, name: Name, size: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Lget_val_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, size: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Lis_registered: Hdf5 Meta [id: Int] -> Int, Neg => None;
+    H5Literate: Hdf5 Meta [grp_id: Handle, idx_type: Int, order: Int] -> Int, Neg => None;
+    H5Literate_by_name: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, lapl_id: Handle] -> Int, Neg => None;
+    H5Lmove: Hdf5 Meta [src_loc: Handle, src_name: Name, dst_loc: Handle, dst_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Lregister: Hdf5 Meta [] -> Int, Neg => None;
+    H5Lunpack_elink_val: Hdf5 Meta [link_size: Size] -> Int, Neg => None;
+    H5Lunregister: Hdf5 Meta [id: Int] -> Int, Neg => None;
+    H5Lvisit: Hdf5 Meta [grp_id: Handle, idx_type: Int, order: Int] -> Int, Neg => None;
+    H5Lvisit_by_name: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, lapl_id: Handle] -> Int, Neg => None;
+    H5Oare_mdc_flushes_disabled: Hdf5 Meta [object_id: Handle] -> Int, Neg => None;
+    H5Oclose: Hdf5 Meta [obj: Handle, refs: Int] -> Int, Neg => SubClose { key: 0 };
+    H5Ocopy: Hdf5 Meta [src_loc_id: Handle, src_name: Name, dst_loc_id: Handle, dst_name: Name, ocpypl_id: Handle, lcpl_id: Handle] -> Int, Neg => None;
+    H5Odecr_refcount: Hdf5 Meta [object_id: Handle] -> Int, Neg => None;
+    H5Odisable_mdc_flushes: Hdf5 Meta [object_id: Handle] -> Int, Neg => None;
+    H5Oenable_mdc_flushes: Hdf5 Meta [object_id: Handle] -> Int, Neg => None;
+    H5Oexists_by_name: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Oflush: Hdf5 Data [file: Handle, obj: Handle] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
+    H5Oget_comment: Hdf5 Meta [obj_id: Handle, bufsize: Size] -> Int, Neg => None;
+    H5Oget_comment_by_name: Hdf5 Meta [loc_id: Handle, name: Name, bufsize: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Oget_info1: Hdf5 Meta [loc_id: Handle] -> Int, Neg => None;
+    H5Oget_info2: Hdf5 Meta [loc_id: Handle, fields: Hex] -> Int, Neg => None;
+    H5Oget_info_by_idx: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info_by_idx1: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info_by_idx2: Hdf5 Meta [loc_id: Handle, group_name: Name, idx_type: Int, order: Int, n: Size, fields: Hex, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info_by_name: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info_by_name1: Hdf5 Meta [loc_id: Handle, name: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Oget_info_by_name2: Hdf5 Meta [loc_id: Handle, name: Name, fields: Hex, lapl_id: Handle] -> Int, Neg => None;
+    H5Oincr_refcount: Hdf5 Meta [object_id: Handle] -> Int, Neg => None;
+    H5Olink: Hdf5 Meta [obj_id: Handle, new_loc_id: Handle, new_name: Name, lcpl_id: Handle, lapl_id: Handle] -> Int, Neg => None;
+    H5Oopen: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Oopen_by_addr: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Oopen_by_idx: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Orefresh: Hdf5 Meta [oid: Handle] -> Int, Neg => None;
+    H5Oset_comment: Hdf5 Meta [obj_id: Handle, comment: Name] -> Int, Neg => None;
+    H5Oset_comment_by_name: Hdf5 Meta [loc_id: Handle, name: Name, comment: Name, lapl_id: Handle] -> Int, Neg => None;
+    H5Ovisit: Hdf5 Meta [obj_id: Handle, idx_type: Int, order: Int] -> Int, Neg => None;
+    H5Ovisit1: Hdf5 Meta [obj_id: Handle, idx_type: Int, order: Int] -> Int, Neg => None;
+    H5Ovisit2: Hdf5 Meta [obj_id: Handle, idx_type: Int, order: Int, fields: Hex] -> Int, Neg => None;
+    H5Ovisit_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, lapl_id: Handle] -> Int, Neg => None;
+    H5Ovisit_by_name1: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, lapl_id: Handle] -> Int, Neg => None;
+    H5Ovisit_by_name2: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, fields: Hex, lapl_id: Handle] -> Int, Neg => None;
+    // END generated hdf5
 
-    // ---- HDF5: groups, attributes, objects, links (regions; attributes' bytes) ----
-    H5Gcreate2:   Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Gopen2:     Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Gclose:     Hdf5 Meta [group: Handle] -> Int, Neg => None;
-    H5Acreate2:   Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Aopen:      Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Aopen_name: Hdf5 Meta [loc: Handle, name: Name] -> Handle, Neg => None;
-    H5Awrite:     Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
-    H5Aread:      Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
-    H5Aclose:     Hdf5 Meta [attr: Handle] -> Int, Neg => None;
-    H5Adelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
-    H5Oopen:      Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Oclose:     Hdf5 Meta [obj: Handle] -> Int, Neg => SubClose { key: 0 };
+    // ---- HDF5: reference counts and the events the recorder adds inside calls ----
+    // H5Idec_ref: recorded when it releases the last reference of a file or dataset (how
+    // h5py closes them); H5Iinc_ref: recorded on files and datasets (refs: after the call).
     H5Idec_ref:   Hdf5 Meta [id: Handle, kind: Int] -> Int, Neg => IdRelease { key: 0, kind: 1 };
-    H5Ldelete:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
-    H5Lexists:    Hdf5 Meta [loc: Handle, name: Name] -> Int, Neg => None;
-    H5Lcreate_hard:     Hdf5 Meta [loc: Handle, name: Name, new_loc: Handle, new_name: Name] -> Int, Neg => None;
-    H5Lcreate_soft:     Hdf5 Meta [target: Name, loc: Handle, name: Name] -> Int, Neg => None;
-    H5Lcreate_external: Hdf5 Meta [file: Name, object: Name, loc: Handle, name: Name] -> Int, Neg => None;
+    H5Iinc_ref:   Hdf5 Meta [id: Handle, kind: Int] -> Int, Neg => None;
+    h5_selection: Hdf5 Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
+    h5_hyperslab: Hdf5 Event [rank: Int, count0: Size, stride0: Size, block0: Size, count1: Size, stride1: Size, block1: Size] -> Int, Never => Hyperslab;
+    // An object the converter does not know (opened before, elsewhere, or closed by the program
+    // while HDF5 keeps it open through another reference), found out inside a call on it.
+    h5_object:    Hdf5 Event [file: Handle, name: Name, obj: Handle] -> Int, Never => SubOpen { file: 0, name: 1, key: 2 };
+    // The same for the file such an object is in.
+    h5_file:      Hdf5 Event [path: File, flags: Amode, comm: Comm, file: Handle] -> Int, Never => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    // The last object the recorder knows of such a file closed: HDF5 closed the file then.
+    h5_file_closed: Hdf5 Event [file: Handle] -> Int, Never => ObjClose { key: 0 };
 
     // ---- HDF5: properties that decide how the I/O below happens ----
     H5Pset_fapl_mpio:  Hdf5 Meta [fapl: Handle, comm: Comm] -> Int, Neg => None;
@@ -2341,6 +2675,22 @@ mod tests {
                         assert!(i < n, "{}", f.name);
                     }
                 }
+                Mapping::UringStart {
+                    ring,
+                    fd,
+                    dir,
+                    req,
+                    off,
+                    id,
+                } => {
+                    assert!(
+                        [ring, fd, dir, req, off, id].iter().all(|&i| i < n),
+                        "{}",
+                        f.name
+                    );
+                    assert_eq!(f.role, Role::Event, "{}", f.name);
+                }
+                Mapping::UringDone { ring, id } => assert!(ring < n && id < n, "{}", f.name),
                 Mapping::OpenFd { path, .. }
                 | Mapping::Delete { path }
                 | Mapping::OpenDir { path } => {

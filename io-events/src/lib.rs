@@ -18,7 +18,7 @@ pub mod meta;
 pub mod stream;
 
 /// Version of the native trace format; readers reject any other.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 pub use codec::{PeepholeDecoder, PeepholeEncoder, Record};
 pub use functions::{Func, FunctionInfo, FUNCTIONS};

@@ -1,6 +1,8 @@
 //! Objects inside HDF5 files (datasets): opened by name inside an open file object, their
 //! transfers are operations on the file's handle with the dataset's name as attribute;
-//! H5Idec_ref releasing an id's last reference closes a file or a dataset. Also the selection
+//! H5Idec_ref releasing an id's last reference closes a file or a dataset. Objects and files
+//! the trace does not show opened (nor the recorder told of) are kept on stand-in handles,
+//! and the operations placed on them counted. Also the selection
 //! of a transfer, described by events inside the transfer call (a bounding box, then HDF5
 //! hyperslabs, netCDF strides or an ADIOS shape) and attached to the transfer's Complete
 //! (HDF5, netCDF, PnetCDF and ADIOS transfers alike).
@@ -14,12 +16,19 @@ use io_events::functions::{Dir, FunctionInfo, Mapping, RET};
 
 /// Datasets and their transfers.
 impl ProcessState<'_> {
-    /// A successful open of a dataset (SubOpen) inside the file object in field `file`.
+    /// A successful open of a dataset (SubOpen) inside the file object in field `file` (on
+    /// the file's stand-in when the trace does not show it opened).
     pub(crate) fn open_sub(&mut self, defs: &mut GlobalDefs, info: &FunctionInfo, r: &Record) {
         let Mapping::SubOpen { file, name, key } = info.mapping else {
             return;
         };
-        if let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) {
+        let fk = (info.layer, field(info, r, file));
+        let h = match self.objs.get(&fk) {
+            Some(&h) => Some(h),
+            None if fk.1 as i64 > 0 => Some(self.stand_in(defs, fk.0, fk.1, "HDF5 file")),
+            None => None,
+        };
+        if let Some(h) = h {
             let text = self
                 .p
                 .name(field(info, r, name))
@@ -64,10 +73,12 @@ impl ProcessState<'_> {
     }
 
     /// The start of a transfer on a dataset (SubData): Begin on its file's handle with the
-    /// dataset's name as attribute.
+    /// dataset's name as attribute; on the object's stand-in, named "(unknown)", when the
+    /// trace does not show it opened (counted in `guessed`, as are operations on datasets of
+    /// a stand-in file).
     pub(crate) fn begin_sub_data<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
+        defs: &mut GlobalDefs,
         s: &mut S,
         t0: u64,
         info: &FunctionInfo,
@@ -83,9 +94,17 @@ impl ProcessState<'_> {
         else {
             return Ok(None);
         };
-        let Some(&(h, name)) = self.subs.get(&(info.layer, field(info, r, key))) else {
-            return Ok(None);
+        let k = (info.layer, field(info, r, key));
+        let (h, name) = match self.subs.get(&k) {
+            Some(&(h, name)) => (h, name),
+            None => (
+                self.stand_in(defs, k.0, k.1, "HDF5 object"),
+                defs.strings.id("(unknown)"),
+            ),
         };
+        if self.stand_ins.values().any(|&s| s == h) {
+            self.guessed += 1;
+        }
         let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let collective = coll != RET && field(info, r, coll) != 0;

@@ -6,7 +6,7 @@
 //! - [`clock`]: every process's clock mapped onto one time line.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
 //! - `process`: one process's state and the dispatch of its records; per layer: `posix`
-//!   (descriptors, positions, locks, aio), `stdio` (streams), `objects` (library files and
+//!   (descriptors, positions, locks, aio), `uring` (io_uring), `stdio` (streams), `objects` (library files and
 //!   requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS), `variables` (named variables of
 //!   netCDF, PnetCDF, ADIOS), `hdf5` (objects inside files, selections).
 
@@ -22,4 +22,5 @@ pub mod run;
 pub mod sink;
 mod stdio;
 pub mod trace;
+mod uring;
 mod variables;

@@ -190,7 +190,8 @@ impl ProcessState<'_> {
 
 /// Opens and closes of descriptors, dup and fcntl.
 impl ProcessState<'_> {
-    /// The end of an open (OpenFd): the returned descriptor is a new handle at position 0.
+    /// The end of an open (OpenFd): the returned descriptor is a new handle at position 0 (no
+    /// position on a pipe, a socket or an anonymous inode).
     pub(crate) fn opened_fd<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
@@ -200,9 +201,10 @@ impl ProcessState<'_> {
         r: &Record,
         handle: Option<u32>,
     ) -> Result<(), Err> {
-        let (Some(h), Mapping::OpenFd { flags, .. }) = (handle, info.mapping) else {
+        let (Some(h), Mapping::OpenFd { flags, path }) = (handle, info.mapping) else {
             return Ok(());
         };
+        let pos = self.start_position(field(info, r, path));
         let fl = match flags {
             Flags::Field(i) => field(info, r, i) as u32,
             Flags::Fixed(f) => f,
@@ -219,7 +221,7 @@ impl ProcessState<'_> {
             status_flags(fl),
         )?;
         let append = fl & libc::O_APPEND as u32 != 0;
-        self.fds.insert(fd, FdEntry::new(h, Some(0), append));
+        self.fds.insert(fd, FdEntry::new(h, pos, append));
         Ok(())
     }
 

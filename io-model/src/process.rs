@@ -3,7 +3,7 @@
 //! This module holds the process state, the creation and destruction of files and handles,
 //! and the dispatch of each record's start and end by its [`Mapping`]; what a mapping means
 //! is in the module of its layer: [`crate::posix`] (descriptors, positions, locks, aio),
-//! [`crate::stdio`] (streams), [`crate::objects`] (library files and their requests),
+//! [`crate::uring`] (io_uring submissions and completions), [`crate::stdio`] (streams), [`crate::objects`] (library files and their requests),
 //! [`crate::variables`] (named variables of netCDF, PnetCDF, ADIOS), [`crate::hdf5`]
 //! (objects inside HDF5 files, selections).
 
@@ -14,6 +14,7 @@ use crate::posix::FdEntry;
 use crate::sink::Sink;
 use crate::stdio::StreamEntry;
 use crate::trace::ProcessTrace;
+use crate::uring::UringQueue;
 use crate::variables::collective_starts;
 use definitions::{FileType, GlobalDefs, HandleDef, ATTR_ERRNO, HANDLE_PRE_CREATED};
 use hashbrown::{HashMap, HashSet};
@@ -72,6 +73,8 @@ pub(crate) struct ProcessState<'p> {
     pub(crate) locks: HashMap<u32, LockType>,
     /// POSIX aio requests in flight: aiocb -> (handle, matching id, requested bytes).
     pub(crate) aio: HashMap<u64, (u32, u64, u64)>,
+    /// io_uring submissions in flight, oldest first, by (ring, user_data).
+    pub(crate) uring: HashMap<(u64, u64), UringQueue>,
     /// Library objects (MPI_File ...) -> handle, keyed by (layer, identity).
     pub(crate) objs: HashMap<(Layer, u64), u32>,
     /// Library operations in flight (non-blocking requests, split collectives, deferred
@@ -93,6 +96,11 @@ pub(crate) struct ProcessState<'p> {
     pub(crate) subs: HashMap<(Layer, u64), (u32, u32)>,
     /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
     pub(crate) selection: Option<String>,
+    /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
+    /// does not show, keyed by (layer, identity).
+    pub(crate) stand_ins: HashMap<(Layer, u64), u32>,
+    /// Operations placed on stand-in handles (a warning when not 0).
+    pub(crate) guessed: u64,
     /// Handles being created by calls in progress on the current tree (for parents).
     pub(crate) opening: Vec<(u32, u8)>,
     /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
@@ -117,6 +125,7 @@ impl<'p> ProcessState<'p> {
             next_id: 0,
             locks: HashMap::new(),
             aio: HashMap::new(),
+            uring: HashMap::new(),
             objs: HashMap::new(),
             reqs: HashMap::new(),
             collective_starts: collective_starts(p)?,
@@ -126,6 +135,8 @@ impl<'p> ProcessState<'p> {
             comm_map: HashMap::new(),
             subs: HashMap::new(),
             selection: None,
+            stand_ins: HashMap::new(),
+            guessed: 0,
             opening: Vec::new(),
             stack: Vec::new(),
         };
@@ -197,12 +208,25 @@ impl ProcessState<'_> {
         let info = &FUNCTIONS[r.func as usize];
         let mut pend = Pending::default();
         if info.role == Role::Event {
-            return Ok(pend);
-        }
-        let region = defs.region(r.func);
-        s.enter(t0, region, r)?;
-        if info.fail.failed(r.ret()) {
-            return Ok(pend);
+            // Events that open an fd (pipe's two ends), start a non-blocking operation
+            // (lio_listio's requests, io_uring submissions) or tell of a library file
+            // (h5_file: its handle opens like a call's) need their start, without Enter;
+            // others do not.
+            if !matches!(
+                info.mapping,
+                Mapping::OpenFd { .. }
+                    | Mapping::AioStart { .. }
+                    | Mapping::UringStart { .. }
+                    | Mapping::ObjOpen { .. }
+            ) {
+                return Ok(pend);
+            }
+        } else {
+            let region = defs.region(r.func);
+            s.enter(t0, region, r)?;
+            if info.fail.failed(r.ret()) {
+                return Ok(pend);
+            }
         }
         pend.context = self.enter_object_context(defs, info, r);
         match info.mapping {
@@ -224,6 +248,7 @@ impl ProcessState<'_> {
             Mapping::NamedStart { .. } => pend.op = self.begin_named_start(defs, s, t0, info, r)?,
             Mapping::SubData { .. } => pend.op = self.begin_sub_data(defs, s, t0, info, r)?,
             Mapping::AioStart { .. } => pend.op = self.begin_aio(defs, s, t0, info, r)?,
+            Mapping::UringStart { .. } => pend.op = self.begin_uring(defs, s, t0, info, r)?,
             _ => {}
         }
         Ok(pend)
@@ -315,6 +340,7 @@ impl ProcessState<'_> {
             Mapping::Close(Target::Stream(i)) if !failed || info.layer == Layer::Isoc => {
                 self.close_stream(defs, s, t1, field(info, r, i))?
             }
+            Mapping::Close(Target::Proxy) if !failed => self.close_all_streams(defs, s, t1)?,
             Mapping::Data { .. } => self.complete_data(defs, s, t1, info, r, pend.op)?,
             Mapping::Copy { .. } => {
                 self.complete_copy(defs, s, t1, info, r, (pend.op, pend.op2))?
@@ -328,11 +354,14 @@ impl ProcessState<'_> {
             Mapping::Delete { path } if !failed => self.delete(defs, s, t1, info, r, path)?,
             Mapping::Unget {
                 target: Target::Stream(i),
-            } if !failed => self.unget(info, r, i),
+                bytes,
+            } if !failed => self.unget(info, r, i, bytes),
             Mapping::AioStart { .. } => self.aio_issued(defs, s, t1, info, r, pend.op)?,
             Mapping::AioTest { cb } => self.aio_test(defs, s, t1, info, r, cb)?,
             Mapping::AioComplete { cb } => self.aio_complete(defs, s, t1, info, r, cb)?,
             Mapping::AioCancel { .. } if !failed => self.aio_cancel(defs, s, t1, info, r)?,
+            Mapping::UringStart { .. } => self.uring_issued(defs, s, t1, info, r, pend.op)?,
+            Mapping::UringDone { .. } => self.uring_done(defs, s, t1, info, r)?,
             Mapping::ObjOpen { .. } => self.opened_object(defs, s, t1, info, r, pend.handle)?,
             Mapping::ObjClose { key } if !failed => self.close_object(defs, s, t1, info, r, key)?,
             Mapping::ObjData { .. } => self.complete_obj_data(defs, s, t1, info, r, pend.op)?,
@@ -385,6 +414,15 @@ impl ProcessState<'_> {
         let g = defs.file(&f.path, kind, self.host_node, &f.mount, &f.fs_type);
         self.file_map.insert(local, g);
         Some(g)
+    }
+
+    /// The position of a new handle on the trace's file `local`: 0, or none for names that
+    /// are not paths (pipes, sockets, anonymous inodes: no file offset).
+    pub(crate) fn start_position(&self, local: u64) -> Option<u64> {
+        match self.p.file(local) {
+            Some(f) if f.kind == FileKind::Other => None,
+            _ => Some(0),
+        }
     }
 
     /// The start of an open of the file in field `path` (OpenFd, OpenStream, ReopenStream,
@@ -455,6 +493,35 @@ impl ProcessState<'_> {
         h
     }
 
+    /// The stand-in handle of a library object or file (`what`) the trace does not show
+    /// opened: an operation on it is kept on a PRE_CREATED handle that says so, one per
+    /// (layer, key).
+    pub(crate) fn stand_in(
+        &mut self,
+        defs: &mut GlobalDefs,
+        layer: Layer,
+        key: u64,
+        what: &str,
+    ) -> u32 {
+        if let Some(&h) = self.stand_ins.get(&(layer, key)) {
+            return h;
+        }
+        let def = HandleDef {
+            name: format!("{what} {key:#x} (not seen opened)"),
+            file: None,
+            paradigm: defs.paradigm(layer),
+            flags: 0,
+            comm: None,
+            parent: None,
+        };
+        let active = &self.active;
+        let mode = AccessMode::ReadWrite.code();
+        let h = defs.precreated_handle(def, mode, 0, &|h| active.contains(&h));
+        self.active.insert(h);
+        self.stand_ins.insert((layer, key), h);
+        h
+    }
+
     /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.
     pub(crate) fn twin_handle(&mut self, defs: &mut GlobalDefs, like: u32) -> u32 {
         let mut def = defs.handles[like as usize].clone();
@@ -488,6 +555,8 @@ impl ProcessState<'_> {
                 s.op_complete(defs, t, handle, bytes, id)?;
             }
         }
+        // io_uring operations whose completion was never seen end there too.
+        self.end_uring_ops(defs, s, t, handle)?;
         if self.active.remove(&handle) {
             s.destroy_handle(defs, t, handle)?;
         }

@@ -167,6 +167,14 @@ pub fn interpret<S: Sink>(
             "{who}: the process did not finish (killed?); converted up to its last complete chunk"
         ));
     }
+    // HDF5 ids that did not fit the recorder's table were told again at each use (counted
+    // at powers of two): their operations are placed, with more records than needed.
+    if let Some(n) = p.meta.options.get("hdf5_untracked_ids") {
+        stats.warnings.push(format!(
+            "{}: at least {n} HDF5 ids did not fit the recorder's table (hdf5_untracked_ids in meta.yaml); they were told again at each use",
+            p.dir.dir.display()
+        ));
+    }
     if p.threads.is_empty() {
         // No traced call (e.g. `env` before it exec'ed the real program).
         return Ok(());
@@ -206,6 +214,13 @@ pub fn interpret<S: Sink>(
             last_progress = done;
             progress(base + done);
         }
+    }
+    if st.guessed > 0 {
+        stats.warnings.push(format!(
+            "{}: {} HDF5 operations on objects whose opening the trace does not show, placed on stand-in handles",
+            p.dir.dir.display(),
+            st.guessed
+        ));
     }
     for c in cursors {
         if let Some(t) = &c.feed.truncated {

@@ -1,6 +1,7 @@
 //! ISO C streams (and directory streams): which file each FILE* is, the descriptor under it
 //! (fopen opens one, fdopen adopts one, a dup2 onto it changes the stream's file), the
-//! stream's own position (stdio buffers, so it is not the descriptor's), fclose and ungetc.
+//! stream's own position (stdio buffers, so it is not the descriptor's), fclose, fcloseall
+//! and ungetc.
 //! Transfers, flushes and seeks on streams share the descriptors' bookkeeping in
 //! [`crate::posix`].
 
@@ -36,8 +37,31 @@ impl ProcessState<'_> {
         Ok(())
     }
 
+    /// A successful fcloseall: every ISO C stream is closed, in key order (directory streams
+    /// stay open).
+    pub(crate) fn close_all_streams<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+    ) -> Result<(), Err> {
+        let isoc = defs.paradigm(Layer::Isoc);
+        let mut keys: Vec<u64> = self
+            .streams
+            .iter()
+            .filter(|(_, e)| defs.handles[e.handle as usize].paradigm == isoc)
+            .map(|(k, _)| *k)
+            .collect();
+        keys.sort_unstable();
+        for k in keys {
+            self.close_stream(defs, s, t, k)?;
+        }
+        Ok(())
+    }
+
     /// The end of fopen / freopen (OpenStream, ReopenStream): freopen's stream closes first;
-    /// the returned stream and the descriptor opened under it get their handles.
+    /// the returned stream and the descriptor opened under it get their handles, at position
+    /// 0 (none on a pipe: popen).
     pub(crate) fn opened_stream<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
@@ -47,13 +71,19 @@ impl ProcessState<'_> {
         r: &Record,
         handle: Option<u32>,
     ) -> Result<(), Err> {
-        let (flags, fd) = match info.mapping {
-            Mapping::OpenStream { flags, fd, .. } => (flags, fd),
+        let (flags, fd, pos) = match info.mapping {
+            Mapping::OpenStream {
+                flags, fd, path, ..
+            } => (flags, fd, self.start_position(field(info, r, path))),
             Mapping::ReopenStream {
-                flags, fd, stream, ..
+                flags,
+                fd,
+                stream,
+                path,
             } => {
+                let pos = self.start_position(field(info, r, path));
                 self.close_stream(defs, s, t1, field(info, r, stream))?;
-                (flags, fd)
+                (flags, fd, pos)
             }
             _ => return Ok(()),
         };
@@ -85,13 +115,13 @@ impl ProcessState<'_> {
             status_flags(fl),
         )?;
         let append = fl & libc::O_APPEND as u32 != 0;
-        self.fds.insert(fdn, FdEntry::new(ph, Some(0), append));
+        self.fds.insert(fdn, FdEntry::new(ph, pos, append));
         self.streams.insert(
             r.ret(),
             StreamEntry {
                 handle: h,
                 fd: Some(fdn),
-                pos: if append { None } else { Some(0) },
+                pos: if append { None } else { pos },
             },
         );
         Ok(())
@@ -216,11 +246,13 @@ impl ProcessState<'_> {
         Ok(())
     }
 
-    /// A successful ungetc on the stream in field `stream`: its position moves back by one.
-    pub(crate) fn unget(&mut self, info: &FunctionInfo, r: &Record, stream: u8) {
+    /// A successful ungetc / ungetwc on the stream in field `stream`: its position moves back
+    /// by one byte, or by the value of field `bytes` (ungetwc: the wide character's bytes).
+    pub(crate) fn unget(&mut self, info: &FunctionInfo, r: &Record, stream: u8, bytes: Option<u8>) {
+        let n = bytes.map(|b| field(info, r, b)).unwrap_or(1);
         if let Some(s) = self.streams.get_mut(&field(info, r, stream)) {
             // At position 0 the position after ungetc is unspecified.
-            s.pos = s.pos.and_then(|p| p.checked_sub(1));
+            s.pos = s.pos.and_then(|p| p.checked_sub(n));
         }
     }
 }

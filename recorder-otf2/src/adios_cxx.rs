@@ -203,7 +203,7 @@ pub unsafe extern "C" fn rotf2_adx_end(c: *mut AdxCall, status: i32) {
     let func = FUNCS.get(c.idx as usize).copied();
     record(c, status, func);
     runtime::unnest(ts);
-    runtime::unquiet(c.quiet != 0);
+    runtime::unquiet(c.quiet as u8);
     runtime::set_errno(c.err);
 }
 

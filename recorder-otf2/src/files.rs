@@ -83,6 +83,11 @@ pub struct Files {
 }
 
 fn under(path: &str, prefix: &str) -> bool {
+    // A filter that is not a path (`socket`, `anon_inode`) matches names of descriptors
+    // that are not files by their beginning.
+    if !prefix.starts_with('/') {
+        return !prefix.is_empty() && path.starts_with(prefix);
+    }
     let prefix = prefix.trim_end_matches('/');
     if prefix.is_empty() {
         return true;
@@ -351,7 +356,8 @@ pub fn state_for(file: Option<u64>) -> u8 {
     }
 }
 
-fn raw_fcntl(fd: c_int, cmd: c_int) -> i64 {
+/// fcntl as a raw system call: never traced.
+pub fn raw_fcntl(fd: c_int, cmd: c_int) -> i64 {
     unsafe { libc::syscall(libc::SYS_fcntl, fd, cmd, 0) }
 }
 
@@ -461,6 +467,61 @@ pub fn fd_target(fd: c_int) -> Option<String> {
             .map(|p| p.to_string_lossy().into_owned())
     })
     .flatten()
+}
+
+/// The name of a descriptor that is not a file, as the kernel shows it (`pipe:[1234]`,
+/// `socket:[5678]`, `anon_inode:[eventfd]`), memfds as `memfd:NAME`; a path for a file. Without
+/// /proc, built from fstat (`pipe:[ino]`, `socket:[ino]`, `anon_inode:[ino]`).
+fn fd_name(fd: c_int) -> Option<String> {
+    if let Some(t) = fd_target(fd) {
+        if let Some(m) = t.strip_prefix("/memfd:") {
+            return Some(format!("memfd:{}", m.trim_end_matches(" (deleted)")));
+        }
+        return Some(t);
+    }
+    // SAFETY: fstat writes into the zeroed buffer.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::syscall(libc::SYS_fstat, fd, &mut st) } != 0 {
+        return None;
+    }
+    let kind = match st.st_mode & libc::S_IFMT {
+        libc::S_IFIFO => "pipe",
+        libc::S_IFSOCK => "socket",
+        _ => "anon_inode",
+    };
+    Some(format!("{kind}:[{}]", st.st_ino))
+}
+
+/// After a call made a descriptor that is not a file (pipe, socket, eventfd, memfd ...):
+/// its file id (filtered like a path: `RECORDER_OTF2_EXCLUDE=...:socket` leaves sockets out, then
+/// None), and the fd is traced (or excluded) like an opened file's.
+pub fn new_fd(ts: &mut ThreadState, fd: c_int, failed: bool) -> Option<u64> {
+    if failed || fd < 0 {
+        return Some(NO_FILE);
+    }
+    let id = match fd_name(fd) {
+        Some(n) if n.starts_with('/') => intern_path(ts, libc::AT_FDCWD, cstring(&n).as_ptr()),
+        Some(n) => intern_pseudo(&n),
+        None => Some(NO_FILE),
+    };
+    set_fd(fd, state_for(id));
+    id
+}
+
+/// The id of a name that is not a path, unless a filter excludes it.
+fn intern_pseudo(name: &str) -> Option<u64> {
+    let p = runtime::process()?;
+    runtime::busy(|| p.files.traced(name).then(|| p.files.intern_name(name))).flatten()
+}
+
+/// After fcloseall (which closes descriptors inside libc): every traced fd that is no longer
+/// open stops being traced. One pass over the fd table: fcloseall is called about once.
+pub fn forget_closed() {
+    for fd in 0..FD_MAX as c_int {
+        if FD_STATE[fd as usize].load(Relaxed) == TRACED && raw_fcntl(fd, libc::F_GETFD) < 0 {
+            set_fd(fd, UNTRACKED);
+        }
+    }
 }
 
 /// The id of the file an fd is open on (`NO_FILE` if unknown; an excluded path gives None).

@@ -1,5 +1,7 @@
-//! The HDF5 layer: files, datasets, and the groups, attributes, links and properties that
-//! explain the I/O below them.
+//! The HDF5 layer: every function of the file, group, dataset, attribute, object and link
+//! interfaces in every API generation (the list comes from the installed headers through
+//! scripts/gen-hdf5.py: hdf5_gen.rs), files and datasets with their I/O semantics written here
+//! by hand, the others regions with their arguments.
 //!
 //! HDF5's C types are plain integers (`hid_t` = int64 since 1.10, `herr_t`/`htri_t` = int,
 //! `hsize_t` = uint64), so the wrappers need no header: the library finds libhdf5 at run
@@ -13,11 +15,14 @@
 //!   selection, else file selection, else the whole dataset) × memory type size, and whether
 //!   the transfer property list asks for collective MPI-IO (`H5Pget_dxpl_mpio`).
 //!
-//! HDF5's own calls made to answer these queries are not wrapped, and run with the thread
-//! marked busy so that the I/O they may do is not recorded.
+//! Which objects the converter knows (so that it can place a transfer on its file's handle)
+//! is kept in `hdf5_ids`: an object it does not know is made known inside the call on it.
+//! The recorder's own questions to libhdf5 (`q::`) are listed in docs/coverage.md; I/O one
+//! of them causes is recorded inside the call being recorded (`runtime::query`).
 
 #![allow(non_camel_case_types, non_snake_case, clippy::missing_safety_doc)]
 
+use crate::hdf5_ids as ids;
 use crate::runtime;
 use crate::wrap::LibReal;
 use io_events::defs::Def;
@@ -28,6 +33,7 @@ use std::sync::atomic::{AtomicU64, Ordering::*};
 pub type hid_t = i64;
 pub type herr_t = c_int;
 pub type hsize_t = u64;
+type Str = *const c_char;
 
 /// H5S_ALL and H5P_DEFAULT (both 0 in HDF5 >= 1.10).
 const H5S_ALL: hid_t = 0;
@@ -37,38 +43,44 @@ const H5F_ACC_TRUNC: c_uint = 0x0002;
 const H5F_ACC_EXCL: c_uint = 0x0004;
 /// H5FD_MPIO_COLLECTIVE of H5FD_mpio_xfer_t.
 const H5FD_MPIO_COLLECTIVE: c_int = 1;
+/// H5F_OBJ_ALL | H5F_OBJ_LOCAL: objects opened through this file id, the file included.
+const H5F_OBJ_ALL_LOCAL: c_uint = 0x1F | 0x20;
+pub(crate) const H5I_FILE: c_int = 1;
+pub(crate) const H5I_DATASET: c_int = 5;
 
-// Typed calls of the HDF5 functions the recorder asks (none of them is wrapped).
-crate::wrap::lib_calls! {
-    new;
-    fn H5Sget_select_npoints(space: hid_t) -> i64 = -1;
-    fn H5Dget_space(dset: hid_t) -> hid_t = -1;
-    fn H5Aget_space(attr: hid_t) -> hid_t = -1;
-    fn H5Sclose(space: hid_t) -> herr_t = -1;
-    fn H5Tget_size(t: hid_t) -> usize = 0;
-    fn H5Iget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
-    fn H5Fget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
-    fn H5Iget_file_id(id: hid_t) -> hid_t = -1;
-    fn H5Fget_intent(file: hid_t, intent: *mut c_uint) -> herr_t = -1;
-    fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> herr_t = -1;
-    fn H5Sget_simple_extent_ndims(space: hid_t) -> c_int = -1;
-    fn H5Iget_type(id: hid_t) -> c_int = -1;
-    fn H5Sis_regular_hyperslab(space: hid_t) -> c_int = -1;
-    fn H5Sget_regular_hyperslab(space: hid_t, start: *mut hsize_t, stride: *mut hsize_t, count: *mut hsize_t, block: *mut hsize_t) -> herr_t = -1;
-    fn H5Iget_ref(id: hid_t) -> c_int = -1;
-    fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> herr_t = -1;
-    fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> herr_t = -1;
-}
-
-/// The id of the file an object is in (the same value H5Fcreate/H5Fopen returned while
-/// that file id is open), or -1.
-unsafe fn file_of(obj: hid_t) -> u64 {
-    let f = H5Iget_file_id(obj);
-    if f < 0 {
-        return u64::MAX;
+/// Typed calls of the HDF5 functions the recorder asks (the real ones, never the wrappers),
+/// each run as a `runtime::query`: all of them answer from memory except `H5Iget_name` of
+/// an object whose path HDF5 has not kept (opened by address), which searches the file.
+/// An id the program passed is asked about only once `H5Iis_valid`/`H5Iget_type` (which
+/// never print an error) or the program's own call showed it valid: HDF5 prints errors on
+/// stderr.
+pub(crate) mod q {
+    use super::{hid_t, hsize_t};
+    use std::os::raw::{c_char, c_int, c_uint};
+    crate::wrap::lib_calls! {
+        new, query;
+        fn H5Sget_select_npoints(space: hid_t) -> i64 = -1;
+        fn H5Dget_space(dset: hid_t) -> hid_t = -1;
+        fn H5Aget_space(attr: hid_t) -> hid_t = -1;
+        fn H5Sclose(space: hid_t) -> c_int = -1;
+        fn H5Tget_size(t: hid_t) -> usize = 0;
+        fn H5Iget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
+        fn H5Fget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
+        fn H5Iget_file_id(id: hid_t) -> hid_t = -1;
+        fn H5Idec_ref(id: hid_t) -> c_int = -1;
+        fn H5Fget_intent(file: hid_t, intent: *mut c_uint) -> c_int = -1;
+        fn H5Fget_obj_count(file: hid_t, types: c_uint) -> isize = -1;
+        fn H5Pget_dxpl_mpio(dxpl: hid_t, mode: *mut c_int) -> c_int = -1;
+        fn H5Sget_simple_extent_ndims(space: hid_t) -> c_int = -1;
+        fn H5Iget_type(id: hid_t) -> c_int = -1;
+        fn H5Sis_regular_hyperslab(space: hid_t) -> c_int = -1;
+        fn H5Sget_regular_hyperslab(space: hid_t, start: *mut hsize_t, stride: *mut hsize_t, count: *mut hsize_t, block: *mut hsize_t) -> c_int = -1;
+        fn H5Iget_ref(id: hid_t) -> c_int = -1;
+        fn H5Iis_valid(id: hid_t) -> c_int = -1;
+        fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> c_int = -1;
+        fn H5Dget_chunk_storage_size(dset: hid_t, offset: *const hsize_t, bytes: *mut hsize_t) -> c_int = -1;
+        fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> c_int = -1;
     }
-    H5Idec_ref(f);
-    f as u64
 }
 
 /// A direct-mapped cache of one value per HDF5 id (ids are not reused within a run), read
@@ -123,18 +135,24 @@ static DATASET_POINTS: IdCache = IdCache::new();
 static TYPE_SIZES: IdCache = IdCache::new();
 
 /// Elements of a dataset's whole dataspace, cached.
+#[inline(always)]
 unsafe fn dataset_points(dset: hid_t, refresh: bool) -> u64 {
     if !refresh {
         if let Some(n) = DATASET_POINTS.get(dset) {
             return n;
         }
     }
-    let s = H5Dget_space(dset);
+    ask_points(dset)
+}
+
+#[cold]
+unsafe fn ask_points(dset: hid_t) -> u64 {
+    let s = q::H5Dget_space(dset);
     if s < 0 {
         return 0;
     }
-    let n = H5Sget_select_npoints(s).max(0) as u64;
-    H5Sclose(s);
+    let n = q::H5Sget_select_npoints(s).max(0) as u64;
+    q::H5Sclose(s);
     DATASET_POINTS.put(dset, n);
     n
 }
@@ -144,7 +162,7 @@ unsafe fn type_size(t: hid_t) -> u64 {
     if let Some(n) = TYPE_SIZES.get(t) {
         return n;
     }
-    let n = H5Tget_size(t) as u64;
+    let n = q::H5Tget_size(t) as u64;
     if n > 0 {
         TYPE_SIZES.put(t, n);
     }
@@ -153,11 +171,12 @@ unsafe fn type_size(t: hid_t) -> u64 {
 
 /// Elements a transfer moves: the memory selection, else the file selection, else the
 /// whole dataset.
+#[inline(always)]
 unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
     if mem_space != H5S_ALL {
-        H5Sget_select_npoints(mem_space).max(0) as u64
+        q::H5Sget_select_npoints(mem_space).max(0) as u64
     } else if file_space != H5S_ALL {
-        H5Sget_select_npoints(file_space).max(0) as u64
+        q::H5Sget_select_npoints(file_space).max(0) as u64
     } else {
         dataset_points(dset, false)
     }
@@ -165,16 +184,20 @@ unsafe fn elements(dset: hid_t, mem_space: hid_t, file_space: hid_t) -> u64 {
 
 /// The file selection of a transfer (bounding box, up to 3 dimensions) as an
 /// `h5_selection` event inside the call; nothing for H5S_ALL (the whole dataset).
+#[inline(always)]
 unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
-    if file_space == H5S_ALL {
-        return;
+    if file_space != H5S_ALL {
+        bounding_box(ts, t, file_space);
     }
-    let rank = H5Sget_simple_extent_ndims(file_space);
+}
+
+unsafe fn bounding_box(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
+    let rank = q::H5Sget_simple_extent_ndims(file_space);
     if !(0..=32).contains(&rank) {
         return;
     }
     let (mut start, mut end) = ([0 as hsize_t; 32], [0 as hsize_t; 32]);
-    if H5Sget_select_bounds(file_space, start.as_mut_ptr(), end.as_mut_ptr()) < 0 {
+    if q::H5Sget_select_bounds(file_space, start.as_mut_ptr(), end.as_mut_ptr()) < 0 {
         return;
     }
     let d = |i: usize| -> (u64, u64) {
@@ -185,44 +208,38 @@ unsafe fn selection(ts: *mut runtime::ThreadState, t: u64, file_space: hid_t) {
         }
     };
     let (a, b, c) = (d(0), d(1), d(2));
-    runtime::child(
-        ts,
-        Func::h5_selection,
-        t,
-        &[rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0],
-    );
-    // A regular hyperslab: its shape too (count, stride, block of the first two dimensions).
-    if H5Sis_regular_hyperslab(file_space) > 0 {
-        let (mut st, mut sd, mut ct, mut bl) = (
-            [0 as hsize_t; 32],
-            [0 as hsize_t; 32],
-            [0 as hsize_t; 32],
-            [0 as hsize_t; 32],
-        );
-        if H5Sget_regular_hyperslab(
-            file_space,
-            st.as_mut_ptr(),
-            sd.as_mut_ptr(),
-            ct.as_mut_ptr(),
-            bl.as_mut_ptr(),
-        ) >= 0
-        {
-            let g = |i: usize| -> (u64, u64, u64) {
-                if i < rank as usize {
-                    (ct[i], sd[i], bl[i])
-                } else {
-                    (0, 0, 0)
-                }
-            };
-            let (x, y) = (g(0), g(1));
-            runtime::child(
-                ts,
-                Func::h5_hyperslab,
-                t,
-                &[rank as u64, x.0, x.1, x.2, y.0, y.1, y.2, 0],
-            );
-        }
+    let fields = [rank as u64, a.0, a.1, b.0, b.1, c.0, c.1, 0];
+    runtime::child(ts, Func::h5_selection, t, &fields);
+    hyperslab(ts, t, file_space, rank as usize);
+}
+
+/// A regular hyperslab's shape (count, stride, block of the first two dimensions) as an
+/// `h5_hyperslab` event after the selection's.
+unsafe fn hyperslab(ts: *mut runtime::ThreadState, t: u64, space: hid_t, rank: usize) {
+    if q::H5Sis_regular_hyperslab(space) <= 0 {
+        return;
     }
+    let mut v = [[0 as hsize_t; 32]; 4];
+    let [st, sd, ct, bl] = &mut v;
+    let (st, sd, ct, bl) = (
+        st.as_mut_ptr(),
+        sd.as_mut_ptr(),
+        ct.as_mut_ptr(),
+        bl.as_mut_ptr(),
+    );
+    if q::H5Sget_regular_hyperslab(space, st, sd, ct, bl) < 0 {
+        return;
+    }
+    let g = |i: usize| -> (u64, u64, u64) {
+        if i < rank {
+            (v[2][i], v[1][i], v[3][i])
+        } else {
+            (0, 0, 0)
+        }
+    };
+    let (x, y) = (g(0), g(1));
+    let fields = [rank as u64, x.0, x.1, x.2, y.0, y.1, y.2, 0];
+    runtime::child(ts, Func::h5_hyperslab, t, &fields);
 }
 
 /// Whether a transfer property list asks for collective MPI-IO (parallel HDF5 only).
@@ -231,22 +248,22 @@ unsafe fn collective(dxpl: hid_t) -> u64 {
         return 0;
     }
     let mut mode: c_int = 0;
-    (H5Pget_dxpl_mpio(dxpl, &mut mode) >= 0 && mode == H5FD_MPIO_COLLECTIVE) as u64
+    (q::H5Pget_dxpl_mpio(dxpl, &mut mode) >= 0 && mode == H5FD_MPIO_COLLECTIVE) as u64
 }
 
 /// Bytes of an attribute transfer.
 unsafe fn attr_bytes(attr: hid_t, mem_type: hid_t) -> u64 {
-    let s = H5Aget_space(attr);
+    let s = q::H5Aget_space(attr);
     if s < 0 {
         return 0;
     }
-    let n = H5Sget_select_npoints(s).max(0) as u64;
-    H5Sclose(s);
+    let n = q::H5Sget_select_npoints(s).max(0) as u64;
+    q::H5Sclose(s);
     n * type_size(mem_type)
 }
 
 /// H5F_ACC_* flags of H5Fcreate/H5Fopen -> canonical Amode bits.
-fn amode(flags: c_uint, create: bool) -> u64 {
+pub(crate) fn amode(flags: c_uint, create: bool) -> u64 {
     let mut a = if flags & H5F_ACC_RDWR != 0 || create {
         mpi_amode::RDWR
     } else {
@@ -288,7 +305,7 @@ pub(crate) fn name_id(text: &str) -> u64 {
 }
 
 /// A C string argument as a name id.
-unsafe fn cname(s: *const c_char) -> u64 {
+pub(crate) unsafe fn cname(s: *const c_char) -> u64 {
     if s.is_null() {
         return name_id("");
     }
@@ -296,9 +313,9 @@ unsafe fn cname(s: *const c_char) -> u64 {
 }
 
 /// The path of an object inside its file (H5Iget_name).
-unsafe fn object_name(id: hid_t) -> u64 {
+pub(crate) unsafe fn object_name(id: hid_t) -> u64 {
     let mut buf = [0u8; 1024];
-    let n = H5Iget_name(id, buf.as_mut_ptr() as *mut c_char, buf.len());
+    let n = q::H5Iget_name(id, buf.as_mut_ptr() as *mut c_char, buf.len());
     if n <= 0 {
         return name_id("(anonymous)");
     }
@@ -307,15 +324,24 @@ unsafe fn object_name(id: hid_t) -> u64 {
 }
 
 /// The file id's path, as a file id of the trace.
-unsafe fn file_path(ts: *mut runtime::ThreadState, file: hid_t) -> u64 {
+pub(crate) unsafe fn file_path(ts: *mut runtime::ThreadState, file: hid_t) -> u64 {
     let mut buf = [0u8; 4096];
-    let n = H5Fget_name(file, buf.as_mut_ptr() as *mut c_char, buf.len() - 1);
+    let n = q::H5Fget_name(file, buf.as_mut_ptr() as *mut c_char, buf.len() - 1);
     if n <= 0 {
         return u64::MAX;
     }
     buf[(n as usize).min(buf.len() - 1)] = 0;
     crate::files::intern_path(&mut *ts, libc::AT_FDCWD, buf.as_ptr() as *const c_char)
         .unwrap_or(u64::MAX)
+}
+
+/// The open mode of a file id, as Amode bits.
+pub(crate) unsafe fn file_mode(file: hid_t) -> u64 {
+    let mut intent: c_uint = 0;
+    if q::H5Fget_intent(file, &mut intent) < 0 {
+        return 0;
+    }
+    amode(intent, false)
 }
 
 /// The MPI communicator of an `mpio` file access property list, as a communicator id.
@@ -328,18 +354,22 @@ unsafe fn fapl_comm(_fapl: hid_t) -> u64 {
     u64::MAX
 }
 
+static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Record, once per process, the HDF5 version and whether it is a parallel build.
+#[inline(always)]
 fn note_library() {
-    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     // A plain load first: the locked swap only once.
-    if DONE.load(std::sync::atomic::Ordering::Relaxed)
-        || DONE.swap(true, std::sync::atomic::Ordering::Relaxed)
-    {
-        return;
+    if !NOTED.load(Relaxed) && !NOTED.swap(true, Relaxed) {
+        note_version();
     }
+}
+
+#[cold]
+fn note_version() {
     let (mut a, mut b, mut c) = (0, 0, 0);
     // SAFETY: plain queries.
-    let v = unsafe { H5get_libversion(&mut a, &mut b, &mut c) };
+    let v = unsafe { q::H5get_libversion(&mut a, &mut b, &mut c) };
     let parallel = !LibReal::new("H5Pset_fapl_mpio\0").get().is_null();
     let text = format!(
         "{}{}",
@@ -357,15 +387,17 @@ fn note_library() {
 
 // ---- the wrappers -----------------------------------------------------------------------------
 
-/// `fn H5Name(args) -> Ret { statements before the call } |ts, ret| { statements after;
-/// [fields] };` (the statements after the call see its end time as `t1`). The real function is the next definition of the same name. A
-/// negative result is a failure (its record carries errno 1: HDF5 reports errors on its
-/// own error stack).
+/// `fn H5Name(args) -> Ret |ts, t0| { statements before the call } |ret, t1| { statements
+/// after; [fields] };` The real function is the next definition of the same name. The
+/// statements before may give the call an earlier start (`t0 = Some(t)`: the time before
+/// they placed the call's object, see hdf5_ids); those after see its end time `t1`. A
+/// negative result is a failure (its record carries errno 1: HDF5 reports errors on its own
+/// error stack). I/O that a query after the call causes moves the call's end past it.
 macro_rules! h5_wrap {
-    (end_time $t1:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty { $($pre:tt)* }
-        | $ts:ident, $ret:ident | $post:block ; )*) => { $(
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty | $ts:ident, $t0:ident | { $($pre:tt)* }
+        | $ret:ident, $t1:ident | $post:block ; )*) => { $(
         #[no_mangle]
-        #[allow(unused_variables, unused_mut, unused_unsafe)]
+        #[allow(unused_variables, unused_mut, unused_unsafe, unused_assignments)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
             static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
             let p = REAL.get();
@@ -373,35 +405,68 @@ macro_rules! h5_wrap {
                 return -1;
             }
             let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            if !runtime::layer_on(Layer::Hdf5) {
-                return real($($a),*);
-            }
             let Some($ts) = runtime::begin(Layer::Hdf5) else {
                 return real($($a),*);
             };
             let was = runtime::quiet();
             note_library();
+            let mut $t0: Option<u64> = None;
             $($pre)*
             runtime::unquiet(was);
-            let t0 = runtime::now_raw();
+            let start = match $t0 { Some(t) => t, None => runtime::now_raw() };
             let $ret = real($($a),*);
-            let $t1 = runtime::now_raw();
+            let mut $t1 = runtime::now_raw();
             let err = runtime::errno();
             let was = runtime::quiet();
+            let w = runtime::written($ts);
             let fields = $post;
             runtime::unquiet(was);
+            if runtime::written($ts) != w {
+                $t1 = runtime::now_raw();
+            }
             let failed = ($ret as i64) < 0;
-            runtime::end_ret($ts, Func::$name, t0, $t1, failed as i32, &fields, $ret as i64 as u64);
+            runtime::end_ret($ts, Func::$name, start, $t1, failed as i32, &fields, $ret as i64 as u64);
             runtime::set_errno(err);
             $ret
         }
     )* };
 }
 
-type Str = *const c_char;
+/// The generated region wrappers: `fn H5Name(C signature) -> Ret [fields];`.
+macro_rules! h5_regions {
+    ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty [ $($f:expr),* ]; )*) => { $(
+        #[no_mangle]
+        #[allow(clippy::unnecessary_cast)]
+        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
+            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return <$r as crate::wrap::FailValue>::fail_value();
+            }
+            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            runtime::record_call(
+                Layer::Hdf5,
+                Func::$name,
+                |_| {
+                    note_library();
+                    [$($f),*]
+                },
+                || real($($a),*),
+                |_, fields, ret, _| {
+                    let failed = Func::$name.info().fail.failed(crate::wrap::RetField::field(ret));
+                    (fields, failed as i32)
+                },
+            )
+        }
+    )* };
+}
 
-const H5I_FILE: c_int = 1;
-const H5I_DATASET: c_int = 5;
+mod generated {
+    #![allow(unused_imports)]
+    use super::*;
+    use std::os::raw::c_void;
+    include!("hdf5_gen.rs");
+}
 
 /// H5Idec_ref: recorded only when it releases the last reference of a file or a dataset
 /// (how h5py closes them); every other call passes through after two cheap queries.
@@ -417,8 +482,8 @@ pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
         return real(id);
     }
     let was = runtime::quiet();
-    let kind = H5Iget_type(id);
-    let last = (kind == H5I_FILE || kind == H5I_DATASET) && H5Iget_ref(id) == 1;
+    let kind = q::H5Iget_type(id);
+    let last = (kind == H5I_FILE || kind == H5I_DATASET) && q::H5Iget_ref(id) == 1;
     runtime::unquiet(was);
     if !last {
         return real(id);
@@ -428,119 +493,208 @@ pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
         Func::H5Idec_ref,
         |_| (),
         || real(id),
+        |ts, (), ret, t1| {
+            if ret >= 0 && kind == H5I_FILE {
+                ids::released(id);
+            } else if ret >= 0 {
+                ids::closed_in(ts, t1, id, 0);
+            }
+            ([id as u64, kind as u64], (ret < 0) as i32)
+        },
+    )
+}
+
+/// H5Iinc_ref: recorded on files and datasets (a library keeping an object open past the
+/// program's close, as libnetcdf does for every dataset); the result is the new count.
+#[no_mangle]
+pub unsafe extern "C" fn H5Iinc_ref(id: hid_t) -> c_int {
+    static REAL: LibReal = LibReal::new("H5Iinc_ref\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    let real: unsafe extern "C" fn(hid_t) -> c_int = std::mem::transmute(p);
+    if !runtime::layer_on(Layer::Hdf5) {
+        return real(id);
+    }
+    let was = runtime::quiet();
+    let kind = q::H5Iget_type(id);
+    runtime::unquiet(was);
+    if kind != H5I_FILE && kind != H5I_DATASET {
+        return real(id);
+    }
+    runtime::record_call(
+        Layer::Hdf5,
+        Func::H5Iinc_ref,
+        |_| (),
+        || real(id),
         |_, (), ret, _| ([id as u64, kind as u64], (ret < 0) as i32),
     )
 }
 
+/// References to `id` left by a close of it that returned `ret` (-1: the close failed);
+/// asked after the call, when a bad id has shown itself.
+unsafe fn refs_left(id: hid_t, ret: herr_t) -> i64 {
+    if ret < 0 {
+        return -1;
+    }
+    if q::H5Iis_valid(id) <= 0 {
+        return 0;
+    }
+    q::H5Iget_ref(id).max(0) as i64
+}
+
+/// Fields of an open-like call on a dataset (`dataset`) or object: [file, name]. A new
+/// object's file is made known to the converter inside the call when it is not
+/// (`hdf5_ids::opened`).
+unsafe fn opened(
+    ts: *mut runtime::ThreadState,
+    t1: u64,
+    ret: hid_t,
+    dataset: bool,
+    loc: hid_t,
+    name: Str,
+) -> [u64; 2] {
+    if ret < 0 {
+        return [loc as u64, cname(name)];
+    }
+    if dataset {
+        dataset_points(ret, true);
+    }
+    ids::opened(ts, t1, ret)
+}
+
 h5_wrap! {
-    end_time t1;
     // ---- files ----
-    fn H5Fcreate(name: Str, flags: c_uint, fcpl: hid_t, fapl: hid_t) -> hid_t {
+    fn H5Fcreate(name: Str, flags: c_uint, fcpl: hid_t, fapl: hid_t) -> hid_t |ts, t0| {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
         let comm = fapl_comm(fapl);
-    } |ts, ret| { [path, amode(flags, true), comm] };
-    fn H5Fopen(name: Str, flags: c_uint, fapl: hid_t) -> hid_t {
+    } |ret, t1| {
+        ids::file_opened(ret, path, amode(flags, true), comm);
+        [path, amode(flags, true), comm]
+    };
+    fn H5Fopen(name: Str, flags: c_uint, fapl: hid_t) -> hid_t |ts, t0| {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
         let comm = fapl_comm(fapl);
-    } |ts, ret| { [path, amode(flags, false), comm] };
-    fn H5Freopen(file: hid_t) -> hid_t {} |ts, ret| {
-        let (path, mode) = if ret >= 0 {
-            let mut intent: c_uint = 0;
-            H5Fget_intent(ret, &mut intent);
-            (file_path(ts, ret), amode(intent, false))
-        } else {
-            (u64::MAX, 0)
-        };
+    } |ret, t1| {
+        ids::file_opened(ret, path, amode(flags, false), comm);
+        [path, amode(flags, false), comm]
+    };
+    fn H5Freopen(file: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        let (path, mode) = if ret >= 0 { (file_path(ts, ret), file_mode(ret)) } else { (u64::MAX, 0) };
+        ids::file_opened(ret, path, mode, u64::MAX);
         [path, mode, u64::MAX, file as u64]
     };
-    fn H5Fclose(file: hid_t) -> herr_t {} |ts, ret| { [file as u64] };
-    fn H5Fflush(obj: hid_t, scope: c_int) -> herr_t { let f = file_of(obj); } |ts, ret| { [f, scope as u64] };
+    fn H5Fclose(file: hid_t) -> herr_t |ts, t0| {
+        let open = if q::H5Iget_type(file) == H5I_FILE {
+            q::H5Fget_obj_count(file, H5F_OBJ_ALL_LOCAL) as i64 - 1
+        } else {
+            -1
+        };
+    } |ret, t1| {
+        if ret >= 0 { ids::released(file); }
+        [file as u64, open.max(-1) as u64]
+    };
+    fn H5Fflush(obj: hid_t, scope: c_int) -> herr_t |ts, t0| {
+        let f = ids::file_key(ts, obj, &mut t0);
+    } |ret, t1| { [f, scope as u64] };
 
-    // ---- datasets ----
-    fn H5Dcreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, lcpl: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t {} |ts, ret| {
-        if ret >= 0 { dataset_points(ret, true); }
-        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    // ---- datasets and objects opened like them ----
+    fn H5Dcreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, lcpl: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        opened(ts, t1, ret, true, loc, name)
     };
-    fn H5Dcreate_anon(loc: hid_t, dtype: hid_t, space: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t {} |ts, ret| {
-        [file_of(loc), name_id("(anonymous)")]
+    fn H5Dcreate1(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, dcpl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        opened(ts, t1, ret, true, loc, name)
     };
-    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t {} |ts, ret| {
-        if ret >= 0 { dataset_points(ret, true); }
-        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    fn H5Dcreate_anon(loc: hid_t, dtype: hid_t, space: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        opened(ts, t1, ret, true, loc, std::ptr::null())
     };
-    fn H5Dclose(dset: hid_t) -> herr_t {} |ts, ret| { [dset as u64] };
-    fn H5Dwrite(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *const c_void) -> herr_t {
+    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
+    fn H5Dopen1(loc: hid_t, name: Str) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
+    // h5py and libnetcdf open datasets this way: the object is named like a dataset so that
+    // transfers on it find their file.
+    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, false, loc, name) };
+    fn H5Oopen_by_addr(loc: hid_t, addr: u64) -> hid_t |ts, t0| {} |ret, t1| {
+        opened(ts, t1, ret, false, loc, std::ptr::null())
+    };
+    fn H5Oopen_by_idx(loc: hid_t, group: Str, idx_type: c_int, order: c_int, n: hsize_t, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        opened(ts, t1, ret, false, loc, group)
+    };
+    fn H5Dclose(dset: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
+        let refs = refs_left(dset, ret);
+        if ret >= 0 { ids::closed_in(ts, t1, dset, refs); }
+        [dset as u64, refs as u64]
+    };
+    fn H5Oclose(obj: hid_t) -> herr_t |ts, t0| {} |ret, t1| {
+        let refs = refs_left(obj, ret);
+        if ret >= 0 { ids::closed_in(ts, t1, obj, refs); }
+        [obj as u64, refs as u64]
+    };
+
+    // ---- transfers ----
+    fn H5Dwrite(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *const c_void) -> herr_t |ts, t0| {
+        ids::place(ts, dset, &mut t0);
         let n = elements(dset, mem_space, file_space);
         let size = type_size(mem_type);
         let coll = collective(dxpl);
-    } |ts, ret| {
+    } |ret, t1| {
         selection(ts, t1, file_space);
         [dset as u64, n, size, n * size, coll]
     };
-    fn H5Dread(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *mut c_void) -> herr_t {
+    fn H5Dread(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *mut c_void) -> herr_t |ts, t0| {
+        ids::place(ts, dset, &mut t0);
         let n = elements(dset, mem_space, file_space);
         let size = type_size(mem_type);
         let coll = collective(dxpl);
-    } |ts, ret| {
+    } |ret, t1| {
         selection(ts, t1, file_space);
         [dset as u64, n, size, n * size, coll]
     };
-    fn H5Dset_extent(dset: hid_t, size: *const hsize_t) -> herr_t {} |ts, ret| {
+    // Direct chunk I/O: the chunk's bytes as stored (filtered), no dataspace selection.
+    fn H5Dwrite_chunk(dset: hid_t, dxpl: hid_t, filters: u32, offset: *const hsize_t, size: usize, buf: *const c_void) -> herr_t |ts, t0| {
+        ids::place(ts, dset, &mut t0);
+    } |ret, t1| { [dset as u64, filters as u64, size as u64] };
+    fn H5Dread_chunk(dset: hid_t, dxpl: hid_t, offset: *const hsize_t, filters: *mut u32, buf: *mut c_void) -> herr_t |ts, t0| {
+        ids::place(ts, dset, &mut t0);
+    } |ret, t1| {
+        let mut bytes: hsize_t = 0;
+        if ret >= 0 { q::H5Dget_chunk_storage_size(dset, offset, &mut bytes); }
+        [dset as u64, bytes]
+    };
+    fn H5Dflush(dset: hid_t) -> herr_t |ts, t0| { ids::place(ts, dset, &mut t0); } |ret, t1| { [dset as u64] };
+    fn H5Oflush(obj: hid_t) -> herr_t |ts, t0| { let f = ids::file_key(ts, obj, &mut t0); } |ret, t1| { [f, obj as u64] };
+    fn H5Gflush(group: hid_t) -> herr_t |ts, t0| { let f = ids::file_key(ts, group, &mut t0); } |ret, t1| { [f, group as u64] };
+    fn H5Dset_extent(dset: hid_t, size: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
         if ret >= 0 { dataset_points(dset, true); }
         [dset as u64, if size.is_null() { 0 } else { *size }]
     };
-    fn H5Dflush(dset: hid_t) -> herr_t {} |ts, ret| { [dset as u64] };
-    fn H5Dvlen_reclaim(dtype: hid_t, space: hid_t, plist: hid_t, buf: *mut c_void) -> herr_t {} |ts, ret| { [dtype as u64] };
-
-    // ---- groups, attributes, objects, links ----
-    fn H5Gcreate2(loc: hid_t, name: Str, lcpl: hid_t, gcpl: hid_t, gapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Gopen2(loc: hid_t, name: Str, gapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Gclose(group: hid_t) -> herr_t {} |ts, ret| { [group as u64] };
-    fn H5Acreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, acpl: hid_t, aapl: hid_t) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Aopen(obj: hid_t, name: Str, aapl: hid_t) -> hid_t {} |ts, ret| { [obj as u64, cname(name)] };
-    fn H5Aopen_name(loc: hid_t, name: Str) -> hid_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Awrite(attr: hid_t, mem_type: hid_t, buf: *const c_void) -> herr_t { let b = attr_bytes(attr, mem_type); } |ts, ret| { [attr as u64, b] };
-    fn H5Aread(attr: hid_t, mem_type: hid_t, buf: *mut c_void) -> herr_t { let b = attr_bytes(attr, mem_type); } |ts, ret| { [attr as u64, b] };
-    fn H5Aclose(attr: hid_t) -> herr_t {} |ts, ret| { [attr as u64] };
-    fn H5Adelete(loc: hid_t, name: Str) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
-    // h5py opens datasets this way: the object is named like a dataset so that transfers
-    // on it find their file.
-    fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t {} |ts, ret| {
-        if ret >= 0 { [file_of(ret), object_name(ret)] } else { [file_of(loc), cname(name)] }
+    fn H5Dextend(dset: hid_t, size: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
+        if ret >= 0 { dataset_points(dset, true); }
+        [dset as u64, if size.is_null() { 0 } else { *size }]
     };
-    fn H5Oclose(obj: hid_t) -> herr_t {} |ts, ret| { [obj as u64] };
-    fn H5Ldelete(loc: hid_t, name: Str, lapl: hid_t) -> herr_t {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Lexists(loc: hid_t, name: Str, lapl: hid_t) -> c_int {} |ts, ret| { [loc as u64, cname(name)] };
-    fn H5Lcreate_hard(cur_loc: hid_t, cur_name: Str, dst_loc: hid_t, dst_name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
-        [cur_loc as u64, cname(cur_name), dst_loc as u64, cname(dst_name)]
-    };
-    fn H5Lcreate_soft(target: Str, loc: hid_t, name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
-        [cname(target), loc as u64, cname(name)]
-    };
-    fn H5Lcreate_external(file: Str, obj: Str, loc: hid_t, name: Str, lcpl: hid_t, lapl: hid_t) -> herr_t {} |ts, ret| {
-        [cname(file), cname(obj), loc as u64, cname(name)]
-    };
+    fn H5Awrite(attr: hid_t, mem_type: hid_t, buf: *const c_void) -> herr_t |ts, t0| { let b = attr_bytes(attr, mem_type); } |ret, t1| { [attr as u64, b] };
+    fn H5Aread(attr: hid_t, mem_type: hid_t, buf: *mut c_void) -> herr_t |ts, t0| { let b = attr_bytes(attr, mem_type); } |ret, t1| { [attr as u64, b] };
 
     // ---- properties ----
-    fn H5Pset_fapl_sec2(fapl: hid_t) -> herr_t {} |ts, ret| { [fapl as u64] };
-    fn H5Pset_fapl_core(fapl: hid_t, increment: usize, backing_store: c_int) -> herr_t {} |ts, ret| {
+    fn H5Pset_fapl_sec2(fapl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64] };
+    fn H5Pset_fapl_core(fapl: hid_t, increment: usize, backing_store: c_int) -> herr_t |ts, t0| {} |ret, t1| {
         [fapl as u64, increment as u64, (backing_store & 0xff != 0) as u64]
     };
-    fn H5Pset_fapl_stdio(fapl: hid_t) -> herr_t {} |ts, ret| { [fapl as u64] };
-    fn H5Pset_dxpl_mpio(dxpl: hid_t, mode: c_int) -> herr_t {} |ts, ret| { [dxpl as u64, mode as u64] };
-    fn H5Pset_chunk(dcpl: hid_t, rank: c_int, dims: *const hsize_t) -> herr_t {} |ts, ret| {
+    fn H5Pset_fapl_stdio(fapl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64] };
+    fn H5Pset_dxpl_mpio(dxpl: hid_t, mode: c_int) -> herr_t |ts, t0| {} |ret, t1| { [dxpl as u64, mode as u64] };
+    fn H5Pset_chunk(dcpl: hid_t, rank: c_int, dims: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
         let d = |i: c_int| if dims.is_null() || rank <= i { 0 } else { *dims.add(i as usize) };
         [dcpl as u64, rank as u64, d(0), d(1)]
     };
-    fn H5Pset_deflate(dcpl: hid_t, level: c_uint) -> herr_t {} |ts, ret| { [dcpl as u64, level as u64] };
-    fn H5Pset_shuffle(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
-    fn H5Pset_fletcher32(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
-    fn H5Pset_szip(dcpl: hid_t, mask: c_uint, pixels: c_uint) -> herr_t {} |ts, ret| { [dcpl as u64, mask as u64, pixels as u64] };
-    fn H5Pset_nbit(dcpl: hid_t) -> herr_t {} |ts, ret| { [dcpl as u64] };
-    fn H5Pset_filter(plist: hid_t, filter: c_int, flags: c_uint, n: usize, values: *const c_uint) -> herr_t {} |ts, ret| {
+    fn H5Pset_deflate(dcpl: hid_t, level: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, level as u64] };
+    fn H5Pset_shuffle(dcpl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64] };
+    fn H5Pset_fletcher32(dcpl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64] };
+    fn H5Pset_szip(dcpl: hid_t, mask: c_uint, pixels: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, mask as u64, pixels as u64] };
+    fn H5Pset_nbit(dcpl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64] };
+    fn H5Pset_filter(plist: hid_t, filter: c_int, flags: c_uint, n: usize, values: *const c_uint) -> herr_t |ts, t0| {} |ret, t1| {
         [plist as u64, filter as u64, flags as u64]
     };
-    fn H5Pset_alignment(fapl: hid_t, threshold: hsize_t, alignment: hsize_t) -> herr_t {} |ts, ret| {
+    fn H5Pset_alignment(fapl: hid_t, threshold: hsize_t, alignment: hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
         [fapl as u64, threshold, alignment]
     };
 }

@@ -4,7 +4,9 @@
 //! - `runtime`: process/thread state, the hot path, fork/exec/exit handling.
 //! - `files`: traced fds and path -> file id interning, filters, mount table.
 //! - `wrap`: real-symbol resolution and the `wrap!` table macro.
-//! - one module per I/O layer: `posix`, `stdio` (plus `shim.c` for C-variadic functions),
+//! - one module per I/O layer: `posix` (with `fds`: pipes, sockets and other descriptors
+//!   that are not files; `uring`: io_uring through liburing), `stdio` (with `wide`: wide
+//!   characters; plus `shim.c` for C-variadic functions),
 //!   `hdf5`, `netcdf`, `adios`; the layers that need MPI types under `mpi` (MPI-IO,
 //!   `mpi::pnetcdf`, `mpi::adios_mpi`).
 
@@ -13,15 +15,19 @@
 mod adios;
 mod adios_cxx;
 mod config;
+mod fds;
 mod files;
 mod hdf5;
+mod hdf5_ids;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod netcdf;
 mod posix;
 mod runtime;
 mod stdio;
+mod uring;
 mod variadic;
+mod wide;
 mod wrap;
 
 /// Runs when the library is loaded, before the program's main.

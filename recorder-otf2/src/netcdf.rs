@@ -17,10 +17,13 @@ use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
 
 /// Typed calls of the NetCDF functions the recorder asks (none is wrapped; all return a
-/// NetCDF status; -1 when libnetcdf is missing).
+/// NetCDF status; -1 when libnetcdf is missing). A netCDF-4 file's variable metadata is
+/// loaded lazily, on the first inquiry about it: the recorder asks only after the program's
+/// call on the variable (which loaded it), and each question runs as a `runtime::query`, so
+/// that I/O one still causes is recorded inside the call.
 macro_rules! nc {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ); )*) => {
-        crate::wrap::lib_calls! { new; $( fn $name($($a: $t),*) -> c_int = -1; )* }
+        crate::wrap::lib_calls! { new, query; $( fn $name($($a: $t),*) -> c_int = -1; )* }
     };
 }
 
@@ -229,7 +232,9 @@ enum Shape {
     Counted(*const usize, *const usize, *const isize),
 }
 
-/// Record one data call around `real`.
+/// Record one data call around `real`. Everything is asked after the call: before it, a
+/// netCDF-4 variable's metadata may not be loaded yet, and asking would load it (with I/O)
+/// outside the program's call.
 #[inline]
 unsafe fn data_call(
     func: Func,
@@ -242,8 +247,9 @@ unsafe fn data_call(
     runtime::record_call(
         Layer::NetCdf,
         func,
-        |_| {
-            note_library();
+        |_| note_library(),
+        real,
+        |ts, (), ret, t1| {
             let elements = match shape {
                 Shape::Whole => whole(ncid, varid),
                 Shape::One(_) => 1,
@@ -254,10 +260,7 @@ unsafe fn data_call(
             } else {
                 elem_size
             };
-            (elements, size, var_name(ncid, varid))
-        },
-        real,
-        |ts, (elements, size, name), ret, t1| {
+            let name = var_name(ncid, varid);
             match shape {
                 Shape::Counted(start, count, stride) => {
                     selection(ts, t1, ncid, varid, start, count, stride)

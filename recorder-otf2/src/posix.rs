@@ -6,6 +6,7 @@ use crate::files::{
 };
 use crate::runtime::{self, ThreadState};
 use crate::wrap::{wrap, Real};
+use io_events::functions::{Func, Layer};
 use libc::{c_char, c_int, c_long, c_uint, c_void, iovec, mode_t, off_t, size_t, ssize_t};
 use std::sync::atomic::{AtomicU64, Ordering::*};
 
@@ -367,6 +368,87 @@ wrap! {
     Posix fn getcwd(b: *mut c_char, n: size_t) -> *mut c_char [true]
         |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, n as u64];
     Posix fn umask(m: mode_t) -> mode_t [true] |ts, ret, failed| [m as u64];
+
+    // ---- file systems, more metadata -------------------------------------------------------
+    Posix fn statfs(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn statfs64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn fstatfs(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fstatfs64(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn statvfs(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn statvfs64(p: *const c_char, b: *mut c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn fstatvfs(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fstatvfs64(fd: c_int, b: *mut c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn fchown(fd: c_int, u: libc::uid_t, g: libc::gid_t) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, u as u64, g as u64];
+    Posix fn lchown(p: *const c_char, u: libc::uid_t, g: libc::gid_t) -> c_int [true]
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, u as u64, g as u64];
+    Posix fn fchownat(d: c_int, p: *const c_char, u: libc::uid_t, g: libc::gid_t, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [d as u64, empty_path_fd(ts, d, p, fl)?, u as u64, g as u64, fl as u64];
+    Posix fn fchmodat(d: c_int, p: *const c_char, m: mode_t, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [d as u64, at_path(ts, d, p, fl)?, m as u64, fl as u64];
+    Posix fn lchmod(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn linkat(da: c_int, a: *const c_char, db: c_int, b: *const c_char, fl: c_int) -> c_int [true]
+        |ts, ret, failed| [da as u64, link_source(ts, da, a, fl)?, db as u64, lpath(ts, db, b)?, fl as u64];
+    Posix fn symlinkat(a: *const c_char, db: c_int, b: *const c_char) -> c_int [true]
+        |ts, ret, failed| [symlink_target(ts, a, b), db as u64, lpath(ts, db, b)?];
+    Posix fn readlinkat(d: c_int, p: *const c_char, b: *mut c_char, n: size_t) -> ssize_t [true]
+        |ts, ret, failed| [d as u64, lpath(ts, d, p)?, n as u64];
+    Posix fn utime(p: *const c_char, t: *const c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn utimes(p: *const c_char, t: *const c_void) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    Posix fn lutimes(p: *const c_char, t: *const c_void) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?];
+    Posix fn futimes(fd: c_int, t: *const c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn futimesat(d: c_int, p: *const c_char, t: *const c_void) -> c_int [!p.is_null() || fd_traced(d)]
+        |ts, ret, failed| [d as u64, path_or_fd(ts, d, p, 0)?];
+    Posix fn futimens(fd: c_int, t: *const c_void) -> c_int [fd_traced(fd)] |ts, ret, failed| [fd as u64];
+    Posix fn utimensat(d: c_int, p: *const c_char, t: *const c_void, fl: c_int) -> c_int [!p.is_null() || fd_traced(d)]
+        |ts, ret, failed| [d as u64, path_or_fd(ts, d, p, fl)?, fl as u64];
+    Posix fn mknod(p: *const c_char, m: mode_t, dev: libc::dev_t) -> c_int [true]
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, m as u64, dev as u64];
+    Posix fn mknodat(d: c_int, p: *const c_char, m: mode_t, dev: libc::dev_t) -> c_int [true]
+        |ts, ret, failed| [d as u64, lpath(ts, d, p)?, m as u64, dev as u64];
+    Posix fn __xmknod(v: c_int, p: *const c_char, m: mode_t, dev: *const libc::dev_t) -> c_int [true]
+        |ts, ret, failed| [v as u64, lpath(ts, AT_FDCWD, p)?, m as u64, deref(dev)];
+    Posix fn __xmknodat(v: c_int, d: c_int, p: *const c_char, m: mode_t, dev: *const libc::dev_t) -> c_int [true]
+        |ts, ret, failed| [v as u64, d as u64, lpath(ts, d, p)?, m as u64, deref(dev)];
+    Posix fn mkfifo(p: *const c_char, m: mode_t) -> c_int [true] |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn mkfifoat(d: c_int, p: *const c_char, m: mode_t) -> c_int [true]
+        |ts, ret, failed| [d as u64, lpath(ts, d, p)?, m as u64];
+    Posix fn euidaccess(p: *const c_char, m: c_int) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
+    Posix fn eaccess(p: *const c_char, m: c_int) -> c_int [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?, m as u64];
+
+    // ---- hints, space, in-kernel copies ----------------------------------------------------
+    Posix fn posix_fadvise(fd: c_int, o: off_t, l: off_t, adv: c_int) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, l as u64, adv as u64];
+    Posix fn posix_fadvise64(fd: c_int, o: off_t, l: off_t, adv: c_int) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, l as u64, adv as u64];
+    Posix fn fallocate(fd: c_int, m: c_int, o: off_t, l: off_t) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, m as u64, o as u64, l as u64];
+    Posix fn fallocate64(fd: c_int, m: c_int, o: off_t, l: off_t) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, m as u64, o as u64, l as u64];
+    Posix fn readahead(fd: c_int, o: off_t, n: size_t) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, n as u64];
+    Posix fn sync_file_range(fd: c_int, o: off_t, n: off_t, fl: c_uint) -> c_int [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, n as u64, fl as u64];
+    Posix fn splice(fi: c_int, oi: *mut off_t, fo: c_int, oo: *mut off_t, n: size_t, fl: c_uint) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
+        |ts, ret, failed| [fi as u64, off_before(oi, ret, failed), fo as u64, off_before(oo, ret, failed), n as u64, fl as u64];
+    Posix fn tee(fi: c_int, fo: c_int, n: size_t, fl: c_uint) -> ssize_t [fd_traced(fi) || fd_traced(fo)]
+        |ts, ret, failed| [fi as u64, fo as u64, n as u64, fl as u64];
+    Posix fn vmsplice(fd: c_int, v: *const iovec, c: size_t, fl: c_uint) -> ssize_t [fd_traced(fd)]
+        |ts, ret, failed| [pipe_end(fd, true), pipe_end(fd, false), c as u64, iov_bytes(v, c as c_int), fl as u64];
+
+    // ---- fortified entry points (_FORTIFY_SOURCE), recorded under the plain names ----------
+    Posix fn __read_chk(fd: c_int, b: *mut c_void, n: size_t, bl: size_t) -> ssize_t as read [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64];
+    Posix fn __pread_chk(fd: c_int, b: *mut c_void, n: size_t, o: off_t, bl: size_t) -> ssize_t as pread [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn __pread64_chk(fd: c_int, b: *mut c_void, n: size_t, o: off_t, bl: size_t) -> ssize_t as pread64 [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn __readlink_chk(p: *const c_char, b: *mut c_char, n: size_t, bl: size_t) -> ssize_t as readlink [true]
+        |ts, ret, failed| [lpath(ts, AT_FDCWD, p)?, n as u64];
+    Posix fn __readlinkat_chk(d: c_int, p: *const c_char, b: *mut c_char, n: size_t, bl: size_t) -> ssize_t as readlinkat [true]
+        |ts, ret, failed| [d as u64, lpath(ts, d, p)?, n as u64];
+    Posix fn __getcwd_chk(b: *mut c_char, n: size_t, bl: size_t) -> *mut c_char as getcwd [true]
+        |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, n as u64];
 }
 
 /// fstatat/statx with AT_EMPTY_PATH and "" operate on the fd itself.
@@ -375,6 +457,43 @@ fn empty_path_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) ->
         return Some(fd_path(ts, d));
     }
     at_path(ts, d, p, fl)
+}
+
+/// A path argument that may be NULL, then the call acts on `d` itself (utimensat, futimesat).
+fn path_or_fd(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) -> Option<u64> {
+    if p.is_null() {
+        Some(fd_path(ts, d))
+    } else {
+        at_path(ts, d, p, fl)
+    }
+}
+
+/// linkat's source: followed only with AT_SYMLINK_FOLLOW; the fd itself with AT_EMPTY_PATH.
+fn link_source(ts: &mut ThreadState, d: c_int, p: *const c_char, fl: c_int) -> Option<u64> {
+    if fl & libc::AT_EMPTY_PATH != 0 && !p.is_null() && unsafe { *p } == 0 {
+        Some(fd_path(ts, d))
+    } else if fl & libc::AT_SYMLINK_FOLLOW != 0 {
+        intern_path(ts, d, p)
+    } else {
+        intern_link(ts, d, p)
+    }
+}
+
+/// `*p` of an out-of-line argument (__xmknod's dev), 0 for NULL.
+fn deref(p: *const libc::dev_t) -> u64 {
+    // SAFETY: the real call accepted the pointer.
+    unsafe { p.as_ref() }.copied().unwrap_or(0)
+}
+
+/// vmsplice's fd as the write end it fills (`write` true) or the read end it drains, else -1:
+/// the direction depends on how the pipe end is open.
+fn pipe_end(fd: c_int, write: bool) -> u64 {
+    let acc = files::raw_fcntl(fd, libc::F_GETFL) & libc::O_ACCMODE as i64;
+    if (acc != libc::O_RDONLY as i64) == write {
+        fd as u64
+    } else {
+        u64::MAX
+    }
 }
 
 /// The file an fd is open on (for fdopendir and AT_EMPTY_PATH).
@@ -445,6 +564,141 @@ fn lock_field(cmd: c_int, arg: usize, which: u8) -> u64 {
             }
         })
         .unwrap_or(0)
+}
+
+// ---- openat2, made through syscall(2) (shim.c) ------------------------------------------------
+
+/// For shim.c: start a traced POSIX call that has no gate (an open).
+#[no_mangle]
+pub extern "C" fn rotf2_posix_begin() -> *mut c_void {
+    if !runtime::layer_on(Layer::Posix) {
+        return std::ptr::null_mut();
+    }
+    runtime::begin(Layer::Posix)
+        .map(|t| t as *mut c_void)
+        .unwrap_or(std::ptr::null_mut())
+}
+
+/// For shim.c: finish syscall(SYS_openat2, dirfd, path, how, size); `how` is a struct
+/// open_how (flags, mode, resolve: three u64, read when `size` covers them).
+#[no_mangle]
+pub unsafe extern "C" fn rotf2_openat2_end(
+    ts: *mut c_void,
+    t0: u64,
+    d: c_long,
+    p: *const c_char,
+    how: *const u64,
+    size: c_long,
+    ret: c_long,
+    err: c_int,
+) {
+    let t1 = runtime::now_raw();
+    let ts = ts as *mut ThreadState;
+    let failed = ret == -1;
+    let h = |i: usize| -> u64 {
+        if how.is_null() || (size as usize) < (i + 1) * 8 {
+            0
+        } else {
+            *how.add(i)
+        }
+    };
+    // The dirfd came as a variadic int: only its low 32 bits are meaningful.
+    let d = d as c_int;
+    let was = runtime::quiet();
+    let file = opened(&mut *ts, d, p, ret as c_int, failed);
+    runtime::unquiet(was);
+    match file {
+        Some(f) => {
+            let fields = [d as u64, f, h(0), h(1), h(2), ret as u64];
+            runtime::end(
+                ts,
+                Func::openat2,
+                t0,
+                t1,
+                if failed { err } else { 0 },
+                &fields,
+            );
+        }
+        None => runtime::cancel(ts),
+    }
+}
+
+// ---- lio_listio: one aio request per list entry ---------------------------------------------
+
+static REAL_LIO: Real = Real::new("lio_listio\0");
+static REAL_LIO64: Real = Real::new("lio_listio64\0");
+
+type LioFn =
+    unsafe extern "C" fn(c_int, *const *mut libc::aiocb, c_int, *mut libc::sigevent) -> c_int;
+
+#[no_mangle]
+pub unsafe extern "C" fn lio_listio(
+    mode: c_int,
+    list: *const *mut libc::aiocb,
+    n: c_int,
+    sig: *mut libc::sigevent,
+) -> c_int {
+    lio(&REAL_LIO, Func::lio_listio, mode, list, n, sig)
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn lio_listio64(
+    mode: c_int,
+    list: *const *mut libc::aiocb,
+    n: c_int,
+    sig: *mut libc::sigevent,
+) -> c_int {
+    lio(&REAL_LIO64, Func::lio_listio64, mode, list, n, sig)
+}
+
+/// The list entries: recorded when one of them is on a traced fd. Each READ/WRITE entry on a
+/// traced fd that was queued (the call succeeded, or failed with EIO: every request was
+/// started and some failed) becomes an event that starts a non-blocking operation, completed
+/// by the program's aio_return like aio_read's.
+unsafe fn lio(
+    real: &Real,
+    func: Func,
+    mode: c_int,
+    list: *const *mut libc::aiocb,
+    n: c_int,
+    sig: *mut libc::sigevent,
+) -> c_int {
+    let p = real.get();
+    if p.is_null() {
+        runtime::set_errno(libc::ENOSYS);
+        return -1;
+    }
+    let real: LioFn = std::mem::transmute(p);
+    let entries = || -> &[*mut libc::aiocb] {
+        if list.is_null() || n <= 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(list, n as usize)
+        }
+    };
+    if !runtime::layer_on(Layer::Posix) || !entries().iter().any(|&cb| aio_traced(cb)) {
+        return real(mode, list, n, sig);
+    }
+    runtime::record_call(
+        Layer::Posix,
+        func,
+        |_| (),
+        || real(mode, list, n, sig),
+        |ts, (), ret, t1| {
+            let err = runtime::errno();
+            let queued = ret == 0 || err == libc::EIO;
+            for &cb in entries().iter().filter(|&&cb| queued && aio_traced(cb)) {
+                let ev = match (*cb).aio_lio_opcode {
+                    libc::LIO_READ => Func::lio_listio_read,
+                    libc::LIO_WRITE => Func::lio_listio_write,
+                    _ => continue,
+                };
+                let (fd, bytes, off) = aio(cb);
+                runtime::child(ts, ev, t1, &[fd, cb as u64, bytes, off, 0]);
+            }
+            ([mode as u64, n as u64], if ret == -1 { err } else { 0 })
+        },
+    )
 }
 
 // ---- calls that are not records but must flush or follow the process -----------------------

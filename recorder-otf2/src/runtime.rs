@@ -30,16 +30,33 @@ fn layer_bit(l: Layer) -> u8 {
     1 << (l as u8)
 }
 
+/// What the recorder is doing on a thread (`Tls::busy`): nothing (the program's calls are
+/// recorded), asking an I/O library something (the library layers pass through, the I/O
+/// the query causes is recorded), or its own work (every wrapper passes through).
+pub const FREE: u8 = 0;
+pub const QUERY: u8 = 1;
+pub const BUSY: u8 = 2;
+
+/// The level at which a layer's wrappers stop recording: the library layers the recorder
+/// queries already at QUERY (never recursion into a wrapper), the layers below at BUSY.
+#[inline(always)]
+fn silent_at(layer: Layer) -> u8 {
+    match layer {
+        Layer::Hdf5 | Layer::NetCdf | Layer::PnetCdf | Layer::Adios => QUERY,
+        _ => BUSY,
+    }
+}
+
 /// Per-thread slots, in one TLS block so that the hot path resolves TLS once per call.
 struct Tls {
-    /// Set while the recorder itself runs on this thread: wrappers pass through.
-    busy: Cell<bool>,
+    /// FREE, QUERY or BUSY: what the recorder is doing on this thread.
+    busy: Cell<u8>,
     /// The calling thread's state (null until its first traced call).
     state: Cell<*mut ThreadState>,
 }
 
 thread_local! {
-    static TLS: Tls = const { Tls { busy: Cell::new(false), state: Cell::new(std::ptr::null_mut()) } };
+    static TLS: Tls = const { Tls { busy: Cell::new(FREE), state: Cell::new(std::ptr::null_mut()) } };
 }
 
 /// The thread's recorder state pointer.
@@ -51,7 +68,7 @@ fn set_thread_ptr(p: *mut ThreadState) {
     TLS.with(|t| t.state.set(p))
 }
 
-fn set_busy(b: bool) {
+fn set_busy(b: u8) {
     TLS.with(|t| t.busy.set(b))
 }
 
@@ -109,6 +126,8 @@ pub struct ThreadState {
     fresh: bool,
     base: u64,
     records: u32,
+    /// Records appended since the thread started (never reset).
+    written: u64,
     seq: u32,
     /// Serialises flushes of this buffer between its owner and an exit-time flush.
     flushing: AtomicBool,
@@ -242,7 +261,7 @@ fn realtime_ns() -> u64 {
 /// Runs `f` with this thread marked busy (its own libc calls untraced), catching panics so
 /// none crosses into the host program.
 pub fn busy<R>(f: impl FnOnce() -> R) -> Option<R> {
-    let was = TLS.with(|t| t.busy.replace(true));
+    let was = TLS.with(|t| t.busy.replace(BUSY));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
     set_busy(was);
     r
@@ -255,7 +274,7 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
         return None;
     }
     let (busy, mut ts) = TLS.with(|t| (t.busy.get(), t.state.get()));
-    if busy {
+    if busy >= silent_at(layer) {
         return None;
     }
     if ts.is_null() {
@@ -365,11 +384,16 @@ pub fn record_call<P, R: crate::wrap::RetField + Copy, const N: usize>(
     unquiet(was);
     let t0 = now_raw();
     let ret = call();
-    let t1 = now_raw();
+    let mut t1 = now_raw();
     let err = errno();
     let was = quiet();
+    let w = written(ts);
     let (fields, e) = after(ts, p, ret, t1);
     unquiet(was);
+    // I/O a query caused after the call (recorded inside it): the call ends after it.
+    if written(ts) != w {
+        t1 = now_raw();
+    }
     end_ret(ts, func, t0, t1, e, &fields, ret.field());
     set_errno(err);
     ret
@@ -392,17 +416,61 @@ pub fn child<const N: usize>(ts: *mut ThreadState, func: Func, t: u64, fields: &
     th.appending = false;
 }
 
+/// An event record that belongs before the call in progress (the facts the converter needs
+/// to place the call's operation, found out inside it): one tick before `t`, the start the
+/// call is then given. At the call's own depth, or nested one level in a top-level call
+/// (a depth-0 record would end the call tree on its own); either way the trace reader
+/// sorts it before the call.
+pub fn before<const N: usize>(ts: *mut ThreadState, func: Func, t: u64, fields: &[u64; N]) {
+    let th = unsafe { &mut *ts };
+    th.appending = true;
+    if !th.sealed.load(Relaxed) {
+        let tick = th.ticks(t).saturating_sub(1);
+        let depth = if th.depth >= 2 {
+            th.depth - 1
+        } else {
+            th.depth
+        };
+        let rec = Record::from_array(func.id(), depth, tick, tick, 0, fields);
+        th.append(&rec);
+        if let Some(c) = th.counts.get_mut(func as usize) {
+            *c += 1;
+        }
+    }
+    th.appending = false;
+}
+
 /// Mark this thread busy (the recorder's own calls untraced); returns the previous state
 /// for [`unquiet`]. No panic catching: for short stretches of plain calls.
 #[inline(always)]
-pub fn quiet() -> bool {
-    TLS.with(|t| t.busy.replace(true))
+pub fn quiet() -> u8 {
+    TLS.with(|t| t.busy.replace(BUSY))
 }
 
 /// Undo [`quiet`].
 #[inline(always)]
-pub fn unquiet(was: bool) {
+pub fn unquiet(was: u8) {
     set_busy(was)
+}
+
+/// Run a query of an I/O library (HDF5, NetCDF) made by the recorder: the library's own
+/// wrapped calls inside it pass through, but the I/O it causes (a lazily loaded piece of
+/// metadata read with pread) is recorded, nested in the call being recorded. The caller
+/// moves that call's end time past it ([`written`]).
+#[inline(always)]
+pub fn query<R>(f: impl FnOnce() -> R) -> R {
+    let was = TLS.with(|t| t.busy.replace(QUERY));
+    let r = f();
+    set_busy(was);
+    r
+}
+
+/// Records written so far by this thread: a wrapper compares the counts around its
+/// queries to see whether they caused I/O that must stay inside the call.
+#[inline(always)]
+pub fn written(ts: *mut ThreadState) -> u64 {
+    // SAFETY: ts is this thread's own state.
+    unsafe { (*ts).written }
 }
 
 /// Change the process metadata and rewrite meta.yaml (MPI rank, clock offsets).
@@ -472,6 +540,7 @@ impl ThreadState {
         let len = self.len.load(Relaxed);
         let new_len = self.enc.encode(rec, &mut self.buf, len);
         self.records += 1;
+        self.written += 1;
         self.len.store(new_len, Relaxed);
         self.published
             .store(((new_len as u64) << 32) | self.records as u64, Release);
@@ -694,6 +763,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             fresh: true,
             base: 0,
             records: 0,
+            written: 0,
             seq: 0,
             flushing: AtomicBool::new(false),
             sealed: AtomicBool::new(false),
@@ -1019,7 +1089,7 @@ fn install_signal_flush() {
 extern "C" fn on_stop_signal(sig: libc::c_int) {
     // Only once, and never while this thread is inside the recorder (its state may be
     // half-updated): then the signal just takes its default action.
-    let in_recorder = TLS.with(|t| t.busy.get());
+    let in_recorder = TLS.with(|t| t.busy.get()) != FREE;
     if !in_recorder && !FINISHED.load(SeqCst) && !SIGNAL_FLUSHING.swap(true, SeqCst) {
         if let Some(p) = process() {
             // Locks another thread may hold while interrupted are only tried.
@@ -1103,7 +1173,7 @@ extern "C" fn after_fork_child() {
     release_fork_locks();
     let parent_name = parent.dir_name.clone();
     LAYERS_ON.store(0, SeqCst);
-    set_busy(true);
+    set_busy(BUSY);
     // Forget the parent's threads: they do not exist here.
     {
         let mut r = REGISTRY.lock();
@@ -1121,7 +1191,7 @@ extern "C" fn after_fork_child() {
     FINISHED.store(false, SeqCst);
     unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
     let _ = std::panic::catch_unwind(|| setup(Some(parent_name), None));
-    set_busy(false);
+    set_busy(FREE);
 }
 
 /// Flush every thread's buffer and write the final metadata. Used at exit, _exit and exec.

@@ -10,66 +10,78 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <wchar.h>
 
 extern void *rotf2_real(const char *name);
 extern void *rotf2_stdio_begin(FILE *s);
-extern void rotf2_stdio_end(void *ts, int which, FILE *s, uint64_t t0, long ret, int64_t bytes, int err);
+extern void *rotf2_stdio_begin_fd(int fd);
+extern void rotf2_stdio_end(void *ts, int which, uint64_t target, uint64_t t0, long ret, int64_t bytes, int err);
 extern uint64_t rotf2_now(void);
 extern int64_t rotf2_tell(FILE *s);
 extern void rotf2_before_exec(void);
 extern void rotf2_exec_failed(void);
-
-typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
-typedef int (*vfprintf_chk_fn)(FILE *, int, const char *, va_list);
-typedef int (*vfscanf_fn)(FILE *, const char *, va_list);
 
 #define REAL(type, var, name)                                                                    \
     static type var;                                                                             \
     if (!var) var = (type)rotf2_real(name);                                                      \
     if (!var) { errno = ENOSYS; return -1; }
 
-enum { W_FPRINTF = 0, W_VFPRINTF = 1, W_PRINTF = 2, W_FSCANF = 3, W_ISOC99_FSCANF = 4 };
+/* What each wrapper records: the position in SHIM_FUNCS (stdio.rs), same order. */
+enum {
+    W_FPRINTF, W_VFPRINTF, W_PRINTF, W_FSCANF, W_ISOC99_FSCANF, W_VPRINTF, W_DPRINTF, W_VDPRINTF,
+    W_SCANF, W_VSCANF, W_VFSCANF, W_ISOC99_SCANF, W_ISOC99_VSCANF, W_ISOC99_VFSCANF,
+    W_FWPRINTF, W_VFWPRINTF, W_WPRINTF, W_VWPRINTF, W_FWSCANF, W_VFWSCANF, W_WSCANF, W_VWSCANF,
+    W_ISOC99_FWSCANF, W_ISOC99_VFWSCANF, W_ISOC99_WSCANF, W_ISOC99_VWSCANF,
+};
+
+/* The stream position moved by a call: after - before (ftello, which makes no I/O: at most an
+ * lseek(SEEK_CUR) system call), -1 when either is unknown (pipes, terminals). */
+static int64_t moved(int64_t before, int64_t after) {
+    return (before >= 0 && after >= before) ? after - before : -1;
+}
+
+/* One traced call through a va_list: `call` is the real call, `measure` says whether the
+ * bytes come from the stream position (scanf, wide printf) rather than the return value. */
+#define TRACED_CALL(which, s, measure, call)                                                     \
+    do {                                                                                         \
+        void *ts_ = rotf2_stdio_begin(s);                                                        \
+        if (!ts_) return call;                                                                   \
+        int64_t before_ = (measure) ? rotf2_tell(s) : -1;                                        \
+        uint64_t t0_ = rotf2_now();                                                              \
+        int ret_ = call;                                                                         \
+        int err_ = errno;                                                                        \
+        int64_t bytes_ = (measure) ? moved(before_, rotf2_tell(s)) : -1;                         \
+        rotf2_stdio_end(ts_, which, (uint64_t)(uintptr_t)(s), t0_, ret_, bytes_, err_);          \
+        errno = err_;                                                                            \
+        return ret_;                                                                             \
+    } while (0)
+
+typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
+typedef int (*vfprintf_chk_fn)(FILE *, int, const char *, va_list);
+typedef int (*vprintf_chk_fn)(int, const char *, va_list);
+typedef int (*vdprintf_fn)(int, const char *, va_list);
+typedef int (*vdprintf_chk_fn)(int, int, const char *, va_list);
+typedef int (*vprintf_fn)(const char *, va_list);
 
 static int traced_vfprintf(int which, FILE *s, const char *fmt, va_list ap) {
     REAL(vfprintf_fn, real, "vfprintf");
-    void *ts = rotf2_stdio_begin(s);
-    if (!ts) return real(s, fmt, ap);
-    uint64_t t0 = rotf2_now();
-    int ret = real(s, fmt, ap);
-    int err = errno;
-    rotf2_stdio_end(ts, which, s, t0, ret, -1, err);
-    errno = err;
-    return ret;
+    TRACED_CALL(which, s, 0, real(s, fmt, ap));
 }
 
 static int traced_vfprintf_chk(int which, FILE *s, int flag, const char *fmt, va_list ap) {
     REAL(vfprintf_chk_fn, real, "__vfprintf_chk");
-    void *ts = rotf2_stdio_begin(s);
-    if (!ts) return real(s, flag, fmt, ap);
-    uint64_t t0 = rotf2_now();
-    int ret = real(s, flag, fmt, ap);
-    int err = errno;
-    rotf2_stdio_end(ts, which, s, t0, ret, -1, err);
-    errno = err;
-    return ret;
+    TRACED_CALL(which, s, 0, real(s, flag, fmt, ap));
 }
 
-static int traced_vfscanf(int which, const char *name, FILE *s, const char *fmt, va_list ap) {
-    static vfscanf_fn reals[2];
-    int slot = which == W_FSCANF ? 0 : 1;
-    if (!reals[slot]) reals[slot] = (vfscanf_fn)rotf2_real(name);
-    vfscanf_fn real = reals[slot];
-    if (!real) { errno = ENOSYS; return EOF; }
-    void *ts = rotf2_stdio_begin(s);
-    if (!ts) return real(s, fmt, ap);
-    int64_t before = rotf2_tell(s);
-    uint64_t t0 = rotf2_now();
-    int ret = real(s, fmt, ap);
-    int err = errno;
-    int64_t after = rotf2_tell(s);
-    rotf2_stdio_end(ts, which, s, t0, ret, (before >= 0 && after >= before) ? after - before : -1, err);
-    errno = err;
-    return ret;
+/* A scanf form: `name` is the real va_list function (vfscanf, __isoc99_vfscanf, ...). */
+typedef int (*vfscanf_fn)(FILE *, const char *, va_list);
+#define SCANF_REAL(var, name)                                                                    \
+    static vfscanf_fn var;                                                                       \
+    if (!var) var = (vfscanf_fn)rotf2_real(name);                                                \
+    if (!var) { errno = ENOSYS; return EOF; }
+
+static int traced_vfscanf(int which, vfscanf_fn real, FILE *s, const char *fmt, va_list ap) {
+    TRACED_CALL(which, s, 1, real(s, fmt, ap));
 }
 
 int rotf2_c_vfprintf(FILE *s, const char *fmt, va_list ap) { return traced_vfprintf(W_VFPRINTF, s, fmt, ap); }
@@ -90,6 +102,40 @@ int rotf2_c_printf(const char *fmt, ...) {
     return r;
 }
 
+int rotf2_c_vprintf(const char *fmt, va_list ap) {
+    REAL(vprintf_fn, real, "vprintf");
+    TRACED_CALL(W_VPRINTF, stdout, 0, real(fmt, ap));
+}
+
+/* dprintf and vdprintf write to a descriptor. */
+#define TRACED_FD_CALL(which, fd, call)                                                          \
+    do {                                                                                         \
+        void *ts_ = rotf2_stdio_begin_fd(fd);                                                    \
+        if (!ts_) return call;                                                                   \
+        uint64_t t0_ = rotf2_now();                                                              \
+        int ret_ = call;                                                                         \
+        int err_ = errno;                                                                        \
+        rotf2_stdio_end(ts_, which, (uint64_t)(int64_t)(fd), t0_, ret_, -1, err_);               \
+        errno = err_;                                                                            \
+        return ret_;                                                                             \
+    } while (0)
+
+
+static int traced_vdprintf(int which, int fd, const char *fmt, va_list ap) {
+    REAL(vdprintf_fn, real, "vdprintf");
+    TRACED_FD_CALL(which, fd, real(fd, fmt, ap));
+}
+
+int rotf2_c_dprintf(int fd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = traced_vdprintf(W_DPRINTF, fd, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int rotf2_c_vdprintf(int fd, const char *fmt, va_list ap) { return traced_vdprintf(W_VDPRINTF, fd, fmt, ap); }
+
 /* _FORTIFY_SOURCE turns the calls above into these. */
 int rotf2_c_vfprintf_chk(FILE *s, int flag, const char *fmt, va_list ap) { return traced_vfprintf_chk(W_VFPRINTF, s, flag, fmt, ap); }
 
@@ -109,20 +155,215 @@ int rotf2_c_printf_chk(int flag, const char *fmt, ...) {
     return r;
 }
 
-int rotf2_c_fscanf(FILE *s, const char *fmt, ...) {
+int rotf2_c_vprintf_chk(int flag, const char *fmt, va_list ap) {
+    REAL(vprintf_chk_fn, real, "__vprintf_chk");
+    TRACED_CALL(W_VPRINTF, stdout, 0, real(flag, fmt, ap));
+}
+
+static int traced_vdprintf_chk(int which, int fd, int flag, const char *fmt, va_list ap) {
+    REAL(vdprintf_chk_fn, real, "__vdprintf_chk");
+    TRACED_FD_CALL(which, fd, real(fd, flag, fmt, ap));
+}
+
+int rotf2_c_vdprintf_chk(int fd, int flag, const char *fmt, va_list ap) {
+    return traced_vdprintf_chk(W_VDPRINTF, fd, flag, fmt, ap);
+}
+
+int rotf2_c_dprintf_chk(int fd, int flag, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int r = traced_vfscanf(W_FSCANF, "vfscanf", s, fmt, ap);
+    int r = traced_vdprintf_chk(W_DPRINTF, fd, flag, fmt, ap);
     va_end(ap);
     return r;
 }
 
-int rotf2_c_isoc99_fscanf(FILE *s, const char *fmt, ...) {
+/* ---- the scanf family: bytes consumed = the stream position moved. The __isoc23_ names
+ * (glibc >= 2.38) are recorded as their __isoc99_ twins. */
+#define SCANF_VARIADIC(fn, which, realname, stream)                                              \
+    int fn(const char *fmt, ...) {                                                               \
+        SCANF_REAL(real, realname);                                                              \
+        va_list ap;                                                                              \
+        va_start(ap, fmt);                                                                       \
+        int r = traced_vfscanf(which, real, stream, fmt, ap);                                    \
+        va_end(ap);                                                                              \
+        return r;                                                                                \
+    }
+#define FSCANF_VARIADIC(fn, which, realname)                                                     \
+    int fn(FILE *s, const char *fmt, ...) {                                                      \
+        SCANF_REAL(real, realname);                                                              \
+        va_list ap;                                                                              \
+        va_start(ap, fmt);                                                                       \
+        int r = traced_vfscanf(which, real, s, fmt, ap);                                         \
+        va_end(ap);                                                                              \
+        return r;                                                                                \
+    }
+#define VSCANF(fn, which, realname)                                                              \
+    int fn(const char *fmt, va_list ap) {                                                        \
+        SCANF_REAL(real, realname);                                                              \
+        return traced_vfscanf(which, real, stdin, fmt, ap);                                      \
+    }
+#define VFSCANF(fn, which, realname)                                                             \
+    int fn(FILE *s, const char *fmt, va_list ap) {                                               \
+        SCANF_REAL(real, realname);                                                              \
+        return traced_vfscanf(which, real, s, fmt, ap);                                          \
+    }
+
+FSCANF_VARIADIC(rotf2_c_fscanf, W_FSCANF, "vfscanf")
+FSCANF_VARIADIC(rotf2_c_isoc99_fscanf, W_ISOC99_FSCANF, "__isoc99_vfscanf")
+FSCANF_VARIADIC(rotf2_c_isoc23_fscanf, W_ISOC99_FSCANF, "__isoc23_vfscanf")
+SCANF_VARIADIC(rotf2_c_scanf, W_SCANF, "vfscanf", stdin)
+SCANF_VARIADIC(rotf2_c_isoc99_scanf, W_ISOC99_SCANF, "__isoc99_vfscanf", stdin)
+SCANF_VARIADIC(rotf2_c_isoc23_scanf, W_ISOC99_SCANF, "__isoc23_vfscanf", stdin)
+VSCANF(rotf2_c_vscanf, W_VSCANF, "vfscanf")
+VSCANF(rotf2_c_isoc99_vscanf, W_ISOC99_VSCANF, "__isoc99_vfscanf")
+VSCANF(rotf2_c_isoc23_vscanf, W_ISOC99_VSCANF, "__isoc23_vfscanf")
+VFSCANF(rotf2_c_vfscanf, W_VFSCANF, "vfscanf")
+VFSCANF(rotf2_c_isoc99_vfscanf, W_ISOC99_VFSCANF, "__isoc99_vfscanf")
+VFSCANF(rotf2_c_isoc23_vfscanf, W_ISOC99_VFSCANF, "__isoc23_vfscanf")
+
+/* ---- wide characters: printf returns characters, the bytes are the position moved. */
+typedef int (*vfwprintf_fn)(FILE *, const wchar_t *, va_list);
+typedef int (*vfwprintf_chk_fn)(FILE *, int, const wchar_t *, va_list);
+typedef int (*vfwscanf_fn)(FILE *, const wchar_t *, va_list);
+
+static int traced_vfwprintf(int which, FILE *s, const wchar_t *fmt, va_list ap) {
+    REAL(vfwprintf_fn, real, "vfwprintf");
+    TRACED_CALL(which, s, 1, real(s, fmt, ap));
+}
+
+static int traced_vfwprintf_chk(int which, FILE *s, int flag, const wchar_t *fmt, va_list ap) {
+    REAL(vfwprintf_chk_fn, real, "__vfwprintf_chk");
+    TRACED_CALL(which, s, 1, real(s, flag, fmt, ap));
+}
+
+int rotf2_c_vfwprintf(FILE *s, const wchar_t *fmt, va_list ap) { return traced_vfwprintf(W_VFWPRINTF, s, fmt, ap); }
+int rotf2_c_vwprintf(const wchar_t *fmt, va_list ap) { return traced_vfwprintf(W_VWPRINTF, stdout, fmt, ap); }
+
+int rotf2_c_fwprintf(FILE *s, const wchar_t *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int r = traced_vfscanf(W_ISOC99_FSCANF, "__isoc99_vfscanf", s, fmt, ap);
+    int r = traced_vfwprintf(W_FWPRINTF, s, fmt, ap);
     va_end(ap);
     return r;
+}
+
+int rotf2_c_wprintf(const wchar_t *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = traced_vfwprintf(W_WPRINTF, stdout, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int rotf2_c_vfwprintf_chk(FILE *s, int flag, const wchar_t *fmt, va_list ap) { return traced_vfwprintf_chk(W_VFWPRINTF, s, flag, fmt, ap); }
+int rotf2_c_vwprintf_chk(int flag, const wchar_t *fmt, va_list ap) { return traced_vfwprintf_chk(W_VWPRINTF, stdout, flag, fmt, ap); }
+
+int rotf2_c_fwprintf_chk(FILE *s, int flag, const wchar_t *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = traced_vfwprintf_chk(W_FWPRINTF, s, flag, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int rotf2_c_wprintf_chk(int flag, const wchar_t *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = traced_vfwprintf_chk(W_WPRINTF, stdout, flag, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+#define WSCANF_REAL(var, name)                                                                   \
+    static vfwscanf_fn var;                                                                      \
+    if (!var) var = (vfwscanf_fn)rotf2_real(name);                                               \
+    if (!var) { errno = ENOSYS; return EOF; }
+
+static int traced_vfwscanf(int which, vfwscanf_fn real, FILE *s, const wchar_t *fmt, va_list ap) {
+    TRACED_CALL(which, s, 1, real(s, fmt, ap));
+}
+
+#define WSCANF_VARIADIC(fn, which, realname)                                                     \
+    int fn(const wchar_t *fmt, ...) {                                                            \
+        WSCANF_REAL(real, realname);                                                             \
+        va_list ap;                                                                              \
+        va_start(ap, fmt);                                                                       \
+        int r = traced_vfwscanf(which, real, stdin, fmt, ap);                                    \
+        va_end(ap);                                                                              \
+        return r;                                                                                \
+    }
+#define FWSCANF_VARIADIC(fn, which, realname)                                                    \
+    int fn(FILE *s, const wchar_t *fmt, ...) {                                                   \
+        WSCANF_REAL(real, realname);                                                             \
+        va_list ap;                                                                              \
+        va_start(ap, fmt);                                                                       \
+        int r = traced_vfwscanf(which, real, s, fmt, ap);                                        \
+        va_end(ap);                                                                              \
+        return r;                                                                                \
+    }
+#define VWSCANF(fn, which, realname)                                                             \
+    int fn(const wchar_t *fmt, va_list ap) {                                                     \
+        WSCANF_REAL(real, realname);                                                             \
+        return traced_vfwscanf(which, real, stdin, fmt, ap);                                     \
+    }
+#define VFWSCANF(fn, which, realname)                                                            \
+    int fn(FILE *s, const wchar_t *fmt, va_list ap) {                                            \
+        WSCANF_REAL(real, realname);                                                             \
+        return traced_vfwscanf(which, real, s, fmt, ap);                                         \
+    }
+
+FWSCANF_VARIADIC(rotf2_c_fwscanf, W_FWSCANF, "vfwscanf")
+FWSCANF_VARIADIC(rotf2_c_isoc99_fwscanf, W_ISOC99_FWSCANF, "__isoc99_vfwscanf")
+FWSCANF_VARIADIC(rotf2_c_isoc23_fwscanf, W_ISOC99_FWSCANF, "__isoc23_vfwscanf")
+WSCANF_VARIADIC(rotf2_c_wscanf, W_WSCANF, "vfwscanf")
+WSCANF_VARIADIC(rotf2_c_isoc99_wscanf, W_ISOC99_WSCANF, "__isoc99_vfwscanf")
+WSCANF_VARIADIC(rotf2_c_isoc23_wscanf, W_ISOC99_WSCANF, "__isoc23_vfwscanf")
+VWSCANF(rotf2_c_vwscanf, W_VWSCANF, "vfwscanf")
+VWSCANF(rotf2_c_isoc99_vwscanf, W_ISOC99_VWSCANF, "__isoc99_vfwscanf")
+VWSCANF(rotf2_c_isoc23_vwscanf, W_ISOC99_VWSCANF, "__isoc23_vfwscanf")
+VFWSCANF(rotf2_c_vfwscanf, W_VFWSCANF, "vfwscanf")
+VFWSCANF(rotf2_c_isoc99_vfwscanf, W_ISOC99_VFWSCANF, "__isoc99_vfwscanf")
+VFWSCANF(rotf2_c_isoc23_vfwscanf, W_ISOC99_VFWSCANF, "__isoc23_vfwscanf")
+
+/* ---- syscall(2): glibc has no openat2 wrapper, programs call syscall(SYS_openat2, ...).
+ * That number is recorded (as openat2); every other one passes straight through. The six
+ * argument registers are forwarded as glibc's own syscall() takes them (reading a register
+ * or stack slot the caller did not fill is harmless: the kernel ignores it). */
+#include <sys/syscall.h>
+typedef long (*syscall_fn)(long, ...);
+extern void *rotf2_posix_begin(void);
+extern void rotf2_openat2_end(void *ts, uint64_t t0, long dirfd, const char *path, const void *how, long size, long ret, int err);
+
+static syscall_fn real_syscall;
+
+/* Resolved at load, so that a first syscall() made while another thread holds the dynamic
+ * loader's lock (a futex inside dlopen) does not wait for dlsym. */
+__attribute__((constructor)) static void resolve_syscall(void) {
+    real_syscall = (syscall_fn)rotf2_real("syscall");
+}
+
+long rotf2_c_syscall(long n, ...) {
+    va_list ap;
+    va_start(ap, n);
+    long a = va_arg(ap, long), b = va_arg(ap, long), c = va_arg(ap, long);
+    long d = va_arg(ap, long), e = va_arg(ap, long), f = va_arg(ap, long);
+    va_end(ap);
+    syscall_fn real = real_syscall;
+    if (!real) real = real_syscall = (syscall_fn)rotf2_real("syscall");
+    if (!real) { errno = ENOSYS; return -1; }
+#ifdef SYS_openat2
+    if (n == SYS_openat2) {
+        void *ts = rotf2_posix_begin();
+        if (!ts) return real(n, a, b, c, d, e, f);
+        uint64_t t0 = rotf2_now();
+        long r = real(n, a, b, c, d, e, f);
+        int err = errno;
+        rotf2_openat2_end(ts, t0, a, (const char *)b, (const void *)c, d, r, err);
+        errno = err;
+        return r;
+    }
+#endif
+    return real(n, a, b, c, d, e, f);
 }
 
 /* ---- exec family: flush the trace first; if exec returns, it failed and tracing goes on. */

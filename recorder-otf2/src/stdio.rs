@@ -1,16 +1,17 @@
-//! The ISO C (stdio) layer: one line per wrapped function. The variadic ones (printf,
-//! fprintf, vfprintf, fscanf, __isoc99_fscanf) are in shim.c and call `rotf2_stdio_begin` /
-//! `rotf2_stdio_end` below.
+//! The ISO C (stdio) layer: one line per wrapped function. The printf and scanf families
+//! (variadic, or taking a va_list) are in shim.c and call `rotf2_stdio_begin` /
+//! `rotf2_stdio_end` below; wide characters are in wide.rs.
 
 use crate::files::{fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::{wrap, Real};
 use io_events::functions::{Func, Layer};
-use libc::{c_char, c_int, c_long, c_void, off_t, size_t, FILE};
+use libc::{c_char, c_int, c_long, c_void, off_t, size_t, ssize_t, FILE};
 
 extern "C" {
     fn fileno_unlocked(f: *mut FILE) -> c_int;
-    static mut stdout: *mut FILE;
+    pub(crate) static mut stdout: *mut FILE;
+    pub(crate) static mut stdin: *mut FILE;
 }
 
 static REAL_FTELLO: Real = Real::new("ftello\0");
@@ -27,12 +28,12 @@ fn stream_fd(s: *mut FILE) -> c_int {
 
 /// Whether calls on a stream are recorded: its fd is traced.
 #[inline(always)]
-fn traced(s: *mut FILE) -> bool {
+pub(crate) fn traced(s: *mut FILE) -> bool {
     fd_traced(stream_fd(s))
 }
 
 /// The real ftello (never the wrapper: it would record a call inside this one).
-fn tell(s: *mut FILE) -> i64 {
+pub(crate) fn tell(s: *mut FILE) -> i64 {
     let p = REAL_FTELLO.get();
     if p.is_null() || s.is_null() {
         return -1;
@@ -111,7 +112,7 @@ fn stream_closing(s: *mut FILE) -> c_int {
     stream_fd(s)
 }
 
-fn forget_fd(fd: c_int, failed: bool) {
+pub(crate) fn forget_fd(fd: c_int, failed: bool) {
     if !failed {
         set_fd(fd, UNTRACKED);
     }
@@ -203,6 +204,72 @@ wrap! {
     Isoc fn setvbuf(s: *mut FILE, b: *mut c_char, m: c_int, n: size_t) -> c_int [traced(s)]
         |ts, ret, failed| [s as u64, m as u64, n as u64];
     Isoc fn remove(p: *const c_char) -> c_int [true] |ts, ret, failed| [intern_link(ts, libc::AT_FDCWD, p)?];
+
+    Isoc fn getline(l: *mut *mut c_char, n: *mut size_t, s: *mut FILE) -> ssize_t [traced(s)]
+        |ts, ret, failed| [s as u64, ret.max(0) as u64];
+    Isoc fn getdelim(l: *mut *mut c_char, n: *mut size_t, d: c_int, s: *mut FILE) -> ssize_t [traced(s)]
+        |ts, ret, failed| [s as u64, d as u64, ret.max(0) as u64];
+    Isoc fn __getdelim(l: *mut *mut c_char, n: *mut size_t, d: c_int, s: *mut FILE) -> ssize_t as getdelim [traced(s)]
+        |ts, ret, failed| [s as u64, d as u64, ret.max(0) as u64];
+    Isoc fn putchar(c: c_int) -> c_int [traced(unsafe { stdout })] |ts, ret, failed| [unsafe { stdout } as u64, 1];
+    Isoc fn putchar_unlocked(c: c_int) -> c_int [traced(unsafe { stdout })] |ts, ret, failed| [unsafe { stdout } as u64, 1];
+    Isoc fn getchar() -> c_int [traced(unsafe { stdin })]
+        |ts, ret, failed| [unsafe { stdin } as u64, 1, (ret != libc::EOF) as u64];
+    Isoc fn getchar_unlocked() -> c_int [traced(unsafe { stdin })]
+        |ts, ret, failed| [unsafe { stdin } as u64, 1, (ret != libc::EOF) as u64];
+    Isoc fn popen(c: *const c_char, m: *const c_char) -> *mut FILE [true]
+        |ts, ret, failed| [crate::files::new_fd(ts, stream_fd(ret), failed)?, popen_flags(m), stream_fd(ret) as u64];
+    Isoc fn pclose(s: *mut FILE) -> c_int [traced(s) && { forget_fd(stream_fd(s), false); true }]
+        |ts, ret, failed| [s as u64];
+
+    // _FORTIFY_SOURCE entry points, recorded under the plain names.
+    Isoc fn __fgets_chk(b: *mut c_char, bl: size_t, n: c_int, s: *mut FILE) -> *mut c_char as fgets [traced(s)]
+        |ts, ret, failed| [s as u64, n as u64, cstrlen(ret)];
+    Isoc fn __fgets_unlocked_chk(b: *mut c_char, bl: size_t, n: c_int, s: *mut FILE) -> *mut c_char as fgets_unlocked [traced(s)]
+        |ts, ret, failed| [s as u64, n as u64, cstrlen(ret)];
+    Isoc fn __fread_chk(b: *mut c_void, bl: size_t, sz: size_t, n: size_t, s: *mut FILE) -> size_t as fread [traced(s)]
+        |ts, ret, failed| [s as u64, sz as u64, n as u64, (sz * n) as u64, (ret * sz) as u64];
+    Isoc fn __fread_unlocked_chk(b: *mut c_void, bl: size_t, sz: size_t, n: size_t, s: *mut FILE) -> size_t as fread_unlocked [traced(s)]
+        |ts, ret, failed| [s as u64, sz as u64, n as u64, (sz * n) as u64, (ret * sz) as u64];
+}
+
+/// popen's mode: the pipe end the stream has (`r` read, `w` write, `e` close-on-exec).
+fn popen_flags(mode: *const c_char) -> u64 {
+    if mode.is_null() {
+        return 0;
+    }
+    let m = unsafe { std::ffi::CStr::from_ptr(mode) }.to_bytes();
+    let mut f = if m.first() == Some(&b'w') {
+        libc::O_WRONLY
+    } else {
+        libc::O_RDONLY
+    };
+    if m.contains(&b'e') {
+        f |= libc::O_CLOEXEC;
+    }
+    f as u64
+}
+
+static REAL_FCLOSEALL: Real = Real::new("fcloseall\0");
+
+/// fcloseall closes every stream inside libc (recorded always: it names no stream). Their fds
+/// stop being traced whether or not the layer is on, as fclose's do.
+#[no_mangle]
+pub unsafe extern "C" fn fcloseall() -> c_int {
+    let p = REAL_FCLOSEALL.get();
+    if p.is_null() {
+        runtime::set_errno(libc::ENOSYS);
+        return libc::EOF;
+    }
+    let real: unsafe extern "C" fn() -> c_int = std::mem::transmute(p);
+    let fields = |_, (), ret: c_int, _| ([0u64; 0], if ret < 0 { runtime::errno() } else { 0 });
+    let ret = runtime::record_call(Layer::Isoc, Func::fcloseall, |_| (), || real(), fields);
+    if ret == 0 {
+        let err = runtime::errno();
+        crate::files::forget_closed();
+        runtime::set_errno(err);
+    }
+    ret
 }
 
 static REAL_REWIND: Real = Real::new("rewind\0");
@@ -240,25 +307,68 @@ pub extern "C" fn rotf2_stdio_begin(s: *mut FILE) -> *mut c_void {
         .unwrap_or(std::ptr::null_mut())
 }
 
+/// For shim.c: start a traced stdio call that writes to the descriptor `fd` (dprintf).
+#[no_mangle]
+pub extern "C" fn rotf2_stdio_begin_fd(fd: c_int) -> *mut c_void {
+    if !runtime::layer_on(Layer::Isoc) || !crate::files::fd_traced(fd) {
+        return std::ptr::null_mut();
+    }
+    runtime::begin(Layer::Isoc)
+        .map(|t| t as *mut c_void)
+        .unwrap_or(std::ptr::null_mut())
+}
+
 /// For shim.c: the monotonic clock in ns.
 #[no_mangle]
 pub extern "C" fn rotf2_now() -> u64 {
     runtime::now_raw()
 }
 
-/// For shim.c: the real ftello, to measure what fscanf consumed.
+/// For shim.c: the real ftello, to measure what a scanf or a wide printf moved.
 #[no_mangle]
 pub extern "C" fn rotf2_tell(s: *mut FILE) -> i64 {
     tell(s)
 }
 
-/// For shim.c: finish a traced stdio call. `which`: 0 fprintf, 1 vfprintf, 2 printf,
-/// 3 fscanf, 4 __isoc99_fscanf. `bytes` is what fscanf consumed (-1 unknown).
+/// The functions shim.c records, by the `which` number it passes (its enum W_*, same order).
+const SHIM_FUNCS: [Func; 26] = [
+    Func::fprintf,
+    Func::vfprintf,
+    Func::printf,
+    Func::fscanf,
+    Func::__isoc99_fscanf,
+    Func::vprintf,
+    Func::dprintf,
+    Func::vdprintf,
+    Func::scanf,
+    Func::vscanf,
+    Func::vfscanf,
+    Func::__isoc99_scanf,
+    Func::__isoc99_vscanf,
+    Func::__isoc99_vfscanf,
+    Func::fwprintf,
+    Func::vfwprintf,
+    Func::wprintf,
+    Func::vwprintf,
+    Func::fwscanf,
+    Func::vfwscanf,
+    Func::wscanf,
+    Func::vwscanf,
+    Func::__isoc99_fwscanf,
+    Func::__isoc99_vfwscanf,
+    Func::__isoc99_wscanf,
+    Func::__isoc99_vwscanf,
+];
+
+/// For shim.c: finish a traced call of `SHIM_FUNCS[which]` on `target` (the stream, or the fd
+/// of dprintf). `bytes`: what a scanf consumed or a wide printf wrote (-1 unknown: 0 is
+/// recorded). The fields follow the table line: [target], [target, bytes] or
+/// [target, chars (the return value), bytes].
 #[no_mangle]
 pub extern "C" fn rotf2_stdio_end(
     ts: *mut c_void,
     which: c_int,
-    s: *mut FILE,
+    target: u64,
     t0: u64,
     ret: c_long,
     bytes: i64,
@@ -266,24 +376,15 @@ pub extern "C" fn rotf2_stdio_end(
 ) {
     let t1 = runtime::now_raw();
     let ts = ts as *mut ThreadState;
-    let (func, failed) = match which {
-        0 => (Func::fprintf, ret < 0),
-        1 => (Func::vfprintf, ret < 0),
-        2 => (Func::printf, ret < 0),
-        3 => (Func::fscanf, false),
-        _ => (Func::__isoc99_fscanf, false),
+    let Some(&func) = SHIM_FUNCS.get(which as usize) else {
+        return runtime::cancel(ts);
     };
-    let e = if failed { err } else { 0 };
-    if which >= 3 {
-        runtime::end(
-            ts,
-            func,
-            t0,
-            t1,
-            e,
-            &[s as u64, bytes.max(0) as u64, ret as i64 as u64],
-        );
-    } else {
-        runtime::end(ts, func, t0, t1, e, &[s as u64, ret as i64 as u64]);
+    let r = ret as u64;
+    let e = if func.info().fail.failed(r) { err } else { 0 };
+    let b = bytes.max(0) as u64;
+    match func.info().args.len() {
+        1 => runtime::end(ts, func, t0, t1, e, &[target, r]),
+        2 => runtime::end(ts, func, t0, t1, e, &[target, b, r]),
+        _ => runtime::end(ts, func, t0, t1, e, &[target, ret.max(0) as u64, b, r]),
     }
 }

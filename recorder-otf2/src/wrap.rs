@@ -8,7 +8,8 @@
 //! ```
 //!
 //! - the C signature (the macro declares the `#[no_mangle]` symbol and resolves the real one
-//!   with `dlsym(RTLD_NEXT)` on first use);
+//!   with `dlsym(RTLD_NEXT)` on first use), optionally followed by `as name`: the table line
+//!   the call is recorded under when it is not the symbol's own (fortified `__read_chk`);
 //! - a gate evaluated before the call (cheap: usually "is this fd traced"); a closed gate
 //!   calls straight through;
 //! - optionally `refuse [cond]` after the gate: when true the call fails with EBADF without
@@ -203,12 +204,28 @@ impl LibReal {
 }
 
 /// Typed calls of library functions the recorder itself asks (never wrapped ones):
-/// `lib_calls! { new|global; fn name(args) -> Ret = value-if-missing; ... }`.
+/// `lib_calls! { new|global [, query]; fn name(args) -> Ret = value-if-missing; ... }`.
+/// With `query` each call runs as a [`crate::runtime::query`]: I/O the library does to
+/// answer (HDF5, NetCDF load metadata lazily) is recorded inside the call being recorded.
 macro_rules! lib_calls {
+    ($resolve:ident, query; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
+        #[inline]
+        #[allow(non_snake_case, dead_code)]
+        pub(crate) unsafe fn $name($($a: $t),*) -> $r {
+            static REAL: $crate::wrap::LibReal =
+                $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                return $fail;
+            }
+            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
+            $crate::runtime::query(|| f($($a),*))
+        }
+    )* };
     ($resolve:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
         #[inline]
         #[allow(non_snake_case, dead_code)]
-        unsafe fn $name($($a: $t),*) -> $r {
+        pub(crate) unsafe fn $name($($a: $t),*) -> $r {
             static REAL: $crate::wrap::LibReal =
                 $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
             let p = REAL.get();
@@ -261,6 +278,12 @@ impl RetField for usize {
         self as u64
     }
 }
+impl RetField for u64 {
+    #[inline(always)]
+    fn field(self) -> u64 {
+        self
+    }
+}
 impl<T> RetField for *mut T {
     #[inline(always)]
     fn field(self) -> u64 {
@@ -268,12 +291,24 @@ impl<T> RetField for *mut T {
     }
 }
 
+/// The function a wrapper records: its own name, or the one after `as` (a fortified entry
+/// point such as `__read_chk` is recorded as `read`).
+macro_rules! recorded_as {
+    ($name:ident) => {
+        io_events::functions::Func::$name
+    };
+    ($name:ident, $rec:ident) => {
+        io_events::functions::Func::$rec
+    };
+}
+pub(crate) use recorded_as;
+
 /// Declare wrappers; see the module documentation for the line format.
 macro_rules! wrap {
-    ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty
+    ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty $(as $rec:ident)?
         [ $gate:expr ] $(refuse [ $refuse:expr ])? | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
         #[no_mangle]
-        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc)]
+        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc, clippy::redundant_closure_call)]
         pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
             static REAL: $crate::wrap::Real = $crate::wrap::Real::new(concat!(stringify!($name), "\0"));
             let p = REAL.get();
@@ -302,7 +337,7 @@ macro_rules! wrap {
             let $ret = real($($a),*);
             let t1 = $crate::runtime::now_raw();
             let err = $crate::runtime::errno();
-            let func = io_events::functions::Func::$name;
+            let func = $crate::wrap::recorded_as!($name $(, $rec)?);
             let $failed = func.info().fail.failed($crate::wrap::RetField::field($ret));
             let $ts = &mut *ts;
             let fields = (|| Some([$($field,)* $crate::wrap::RetField::field($ret)]))();

@@ -505,6 +505,39 @@ pub fn complete_chunk_records(stream: &Path) -> (u64, u32) {
     (records, chunks)
 }
 
+/// Calls in the complete chunks of a thread stream: its records that are not events (an event
+/// record, such as the `fd_created` of each pipe end, gets no Enter in the archive).
+/// `functions` are the names the trace was written with (`meta.functions`).
+pub fn complete_chunk_calls(stream: &Path, functions: &[String]) -> u64 {
+    let mut r = io_events::stream::StreamReader::open(stream)
+        .unwrap_or_else(|e| panic!("cannot open {}: {e}", stream.display()));
+    let window = r.header.window as usize;
+    let mut chunk = io_events::stream::Chunk::default();
+    let is_event = |func: u16| {
+        functions
+            .get(func as usize)
+            .and_then(|n| io_events::functions::id_by_name(n))
+            .is_some_and(|i| {
+                io_events::FUNCTIONS[i as usize].role == io_events::functions::Role::Event
+            })
+    };
+    let mut calls = 0;
+    loop {
+        match r.next_chunk(&mut chunk) {
+            Ok(true) => {
+                let mut d = io_events::PeepholeDecoder::new(&chunk.payload[..], window, chunk.base);
+                while let Some(rec) = d.next_record() {
+                    let rec = rec.unwrap_or_else(|e| panic!("{}: {e}", stream.display()));
+                    calls += u64::from(!is_event(rec.func));
+                }
+            }
+            Ok(false) | Err(io_events::stream::StreamError::Truncated(..)) => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    calls
+}
+
 /// recorder2text's output for a trace (must succeed).
 pub fn text_dump(trace: &Path) -> String {
     let mut c = command(&build().to_text, Path::new("/"));

@@ -24,6 +24,56 @@ use std::process::Command;
 /// The HDF5 functions only a parallel HDF5 build has (called by h5_parallel.c).
 const PARALLEL_ONLY: [&str; 2] = ["H5Pset_fapl_mpio", "H5Pset_dxpl_mpio"];
 
+/// The HDF5 functions h5_serial.c calls (the parallel ones: h5_parallel.c); the table has
+/// every function of the H5F/H5G/H5D/H5A/H5O/H5L interfaces (see `every_exported_function_is_wrapped`).
+const SERIAL_CALLS: [&str; 45] = [
+    "H5Fcreate",
+    "H5Fopen",
+    "H5Freopen",
+    "H5Fclose",
+    "H5Fflush",
+    "H5Dcreate2",
+    "H5Dcreate_anon",
+    "H5Dopen2",
+    "H5Dclose",
+    "H5Dwrite",
+    "H5Dread",
+    "H5Dset_extent",
+    "H5Dflush",
+    "H5Dvlen_reclaim",
+    "H5Gcreate2",
+    "H5Gopen2",
+    "H5Gclose",
+    "H5Acreate2",
+    "H5Aopen",
+    "H5Aopen_name",
+    "H5Awrite",
+    "H5Aread",
+    "H5Aclose",
+    "H5Adelete",
+    "H5Oopen",
+    "H5Oclose",
+    "H5Idec_ref",
+    "H5Ldelete",
+    "H5Lexists",
+    "H5Lcreate_hard",
+    "H5Lcreate_soft",
+    "H5Lcreate_external",
+    "H5Pset_fapl_mpio",
+    "H5Pset_fapl_sec2",
+    "H5Pset_fapl_core",
+    "H5Pset_fapl_stdio",
+    "H5Pset_dxpl_mpio",
+    "H5Pset_chunk",
+    "H5Pset_deflate",
+    "H5Pset_shuffle",
+    "H5Pset_fletcher32",
+    "H5Pset_szip",
+    "H5Pset_nbit",
+    "H5Pset_filter",
+    "H5Pset_alignment",
+];
+
 /// The file-opening functions (each creates one HDF5 handle).
 const OPENS: [&str; 3] = ["H5Fcreate", "H5Fopen", "H5Freopen"];
 
@@ -435,9 +485,12 @@ fn serial_c_program() {
     let mut p = Problems::default();
     let data_dir = data.to_string_lossy().into_owned();
 
-    // Every HDF5 function of the table (but the parallel ones) is called, and a region.
+    // Every HDF5 function the program calls (but the parallel ones) is a region.
     let regions = region_names(&a);
-    for f in hdf5_functions() {
+    for f in SERIAL_CALLS {
+        p.check(hdf5_functions().contains(f), || {
+            format!("{f}: not in the table")
+        });
         if PARALLEL_ONLY.contains(&f) {
             p.check(counts.get(f).copied().unwrap_or(0) == 0, || {
                 format!("{f} counted in the serial program")
@@ -662,114 +715,124 @@ fn parallel(np: u32) {
                  the op lines:\n  archive: {begins:?}\n  program: {want:?}"
             )
         });
-        // The chain HDF5 -> MPI-IO -> POSIX of the file itself, created inside H5Fcreate.
-        for loc in a.locations_of(rank) {
-            let t = CallTree::new(loc);
-            let ev = &loc.events;
-            for f in t.frames_of("H5Fcreate").collect::<Vec<_>>() {
-                let created: Vec<&Event> = t
-                    .within(f)
-                    .map(|i| &ev[i])
-                    .filter(|e| e.ty == "IoCreateHandle" && e.file.as_deref() == Some(&file))
-                    .collect();
-                let by = |par: &str| -> Vec<&Event> {
-                    created
-                        .iter()
-                        .copied()
-                        .filter(|e| e.paradigm.as_deref() == Some(par))
-                        .collect()
-                };
-                let (h5, mpiio, posix) = (by("HDF5"), by("MPI-IO"), by("POSIX"));
-                if h5.len() != 1 || mpiio.len() != 1 || posix.len() != 1 {
-                    p.check(false, || {
-                        format!(
-                            "rank {rank}: handles of {file} created in H5Fcreate: {} HDF5, {} \
-                             MPI-IO, {} POSIX (want one each)",
-                            h5.len(),
-                            mpiio.len(),
-                            posix.len()
-                        )
-                    });
-                    continue;
-                }
-                let hh = a.handle(h5[0].handle_id.unwrap());
-                let mh = a.handle(mpiio[0].handle_id.unwrap());
-                let ph = a.handle(posix[0].handle_id.unwrap());
-                p.check(mh.parent_id == Some(hh.id), || {
+        check_beneath(&a, rank, np, &file, &["H5Fcreate"], &mut p);
+    }
+    p.finish(&format!("h5_parallel at {np} ranks"));
+}
+
+/// Each rank's chain HDF5 -> MPI-IO -> POSIX of `file`: its handles created inside the
+/// `openers` calls (one each, the MPI-IO one by MPI_File_open, the HDF5 one on
+/// MPI_COMM_WORLD), and MPI-IO operations inside every HDF5 transfer, COLLECTIVE as it is.
+fn check_beneath(a: &Archive, rank: u64, np: u32, file: &str, openers: &[&str], p: &mut Problems) {
+    for loc in a.locations_of(rank) {
+        let t = CallTree::new(loc);
+        let ev = &loc.events;
+        for f in openers
+            .iter()
+            .flat_map(|o| t.frames_of(o))
+            .collect::<Vec<_>>()
+        {
+            let created: Vec<&Event> = t
+                .within(f)
+                .map(|i| &ev[i])
+                .filter(|e| e.ty == "IoCreateHandle" && e.file.as_deref() == Some(file))
+                .collect();
+            let by = |par: &str| -> Vec<&Event> {
+                created
+                    .iter()
+                    .copied()
+                    .filter(|e| e.paradigm.as_deref() == Some(par))
+                    .collect()
+            };
+            let (h5, mpiio, posix) = (by("HDF5"), by("MPI-IO"), by("POSIX"));
+            if h5.len() != 1 || mpiio.len() != 1 || posix.len() != 1 {
+                p.check(false, || {
                     format!(
-                        "rank {rank}: MPI-IO handle {mh:?} not a child of HDF5 {}",
-                        hh.id
+                        "rank {rank}: handles of {file} created in {}: {} HDF5, {} \
+                         MPI-IO, {} POSIX (want one each)",
+                        t.frames[f].region,
+                        h5.len(),
+                        mpiio.len(),
+                        posix.len()
                     )
                 });
-                p.check(ph.parent_id == Some(mh.id), || {
-                    format!(
-                        "rank {rank}: POSIX handle {ph:?} not a child of MPI-IO {}",
-                        mh.id
-                    )
-                });
-                p.check(
-                    t.region_at(mpiio[0].index as usize) == Some("MPI_File_open"),
-                    || format!("rank {rank}: the MPI-IO handle is not created by MPI_File_open"),
-                );
-                let comm = hh.comm_id.map(|c| a.comm(c).name.clone());
-                p.check(comm.as_deref() == Some("MPI_COMM_WORLD"), || {
-                    format!("rank {rank}: HDF5 handle {} communicator {comm:?}", hh.id)
-                });
-                let members = hh.comm_id.map(|c| {
-                    let mut m = a.comm_members(c);
-                    m.sort();
-                    m
-                });
-                p.check(members == Some((0..np as u64).collect()), || {
-                    format!("rank {rank}: HDF5 handle communicator members {members:?}")
-                });
+                continue;
             }
-            // MPI-IO data calls inside the HDF5 data calls: COLLECTIVE as the HDF5 operation.
-            for f in t
-                .frames
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| DATA.contains(&f.region.as_str()))
-                .map(|(i, _)| i)
-                .collect::<Vec<_>>()
-            {
-                let h5b =
-                    t.direct(f).into_iter().map(|i| &ev[i]).find(|e| {
-                        e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5")
-                    });
-                let Some(h5b) = h5b else { continue };
-                let mpi: Vec<&Event> = t
-                    .within(f)
-                    .map(|i| &ev[i])
-                    .filter(|e| {
-                        e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO")
-                    })
-                    .collect();
-                p.check(!mpi.is_empty(), || {
-                    format!(
-                        "rank {rank}: {} (event #{}) without MPI-IO operation inside",
-                        t.frames[f].region, ev[t.frames[f].enter].index
-                    )
-                });
-                for m in mpi {
-                    p.check(
-                        m.has_op_flag("COLLECTIVE") == h5b.has_op_flag("COLLECTIVE"),
-                        || {
-                            format!(
-                                "rank {rank}: MPI-IO #{} in {} collective={} but the HDF5 \
-                             operation collective={}",
-                                m.index,
-                                t.frames[f].region,
-                                m.has_op_flag("COLLECTIVE"),
-                                h5b.has_op_flag("COLLECTIVE")
-                            )
-                        },
-                    );
-                }
+            let hh = a.handle(h5[0].handle_id.unwrap());
+            let mh = a.handle(mpiio[0].handle_id.unwrap());
+            let ph = a.handle(posix[0].handle_id.unwrap());
+            p.check(mh.parent_id == Some(hh.id), || {
+                format!(
+                    "rank {rank}: MPI-IO handle {mh:?} not a child of HDF5 {}",
+                    hh.id
+                )
+            });
+            p.check(ph.parent_id == Some(mh.id), || {
+                format!(
+                    "rank {rank}: POSIX handle {ph:?} not a child of MPI-IO {}",
+                    mh.id
+                )
+            });
+            p.check(
+                t.region_at(mpiio[0].index as usize) == Some("MPI_File_open"),
+                || format!("rank {rank}: the MPI-IO handle is not created by MPI_File_open"),
+            );
+            let comm = hh.comm_id.map(|c| a.comm(c).name.clone());
+            p.check(comm.as_deref() == Some("MPI_COMM_WORLD"), || {
+                format!("rank {rank}: HDF5 handle {} communicator {comm:?}", hh.id)
+            });
+            let members = hh.comm_id.map(|c| {
+                let mut m = a.comm_members(c);
+                m.sort();
+                m
+            });
+            p.check(members == Some((0..np as u64).collect()), || {
+                format!("rank {rank}: HDF5 handle communicator members {members:?}")
+            });
+        }
+        // MPI-IO data calls inside the HDF5 data calls: COLLECTIVE as the HDF5 operation.
+        for f in t
+            .frames
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| DATA.contains(&f.region.as_str()))
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()
+        {
+            let h5b = t
+                .direct(f)
+                .into_iter()
+                .map(|i| &ev[i])
+                .find(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("HDF5"));
+            let Some(h5b) = h5b else { continue };
+            let mpi: Vec<&Event> = t
+                .within(f)
+                .map(|i| &ev[i])
+                .filter(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some("MPI-IO"))
+                .collect();
+            p.check(!mpi.is_empty(), || {
+                format!(
+                    "rank {rank}: {} (event #{}) without MPI-IO operation inside",
+                    t.frames[f].region, ev[t.frames[f].enter].index
+                )
+            });
+            for m in mpi {
+                p.check(
+                    m.has_op_flag("COLLECTIVE") == h5b.has_op_flag("COLLECTIVE"),
+                    || {
+                        format!(
+                            "rank {rank}: MPI-IO #{} in {} collective={} but the HDF5 \
+                         operation collective={}",
+                            m.index,
+                            t.frames[f].region,
+                            m.has_op_flag("COLLECTIVE"),
+                            h5b.has_op_flag("COLLECTIVE")
+                        )
+                    },
+                );
             }
         }
     }
-    p.finish(&format!("h5_parallel at {np} ranks"));
 }
 
 #[test]
@@ -780,6 +843,401 @@ fn parallel_4_ranks() {
 #[test]
 fn parallel_1_rank() {
     parallel(1);
+}
+
+// ------------------------------------------------------------------------------ 2b. IOR's pattern
+
+/// h5_ior.c: IOR's HDF5 backend pattern (the 1.6 API: H5Dcreate1/H5Dopen1, a dataset per
+/// segment, hyperslab transfers of 16 KiB) at `np` ranks, collective or not: every rank's 64
+/// writes and 64 reads are HDF5 operations of 16384 bytes on the HDF5 handle of ior.h5 with
+/// their dataset, MPI-IO operations inside them, POSIX inside those, handles chained
+/// HDF5 -> MPI-IO -> POSIX.
+fn ior_pattern(np: u32, coll: bool) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    let Some(libs) = pkg_config("hdf5-openmpi") else {
+        eprintln!("skipped: pkg-config hdf5-openmpi not found");
+        return;
+    };
+    let dir = TestDir::new(&format!("h5-ior-{np}-{}", coll as u8));
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "h5_ior.c", &extra);
+    let mode = if coll { "1" } else { "0" };
+    let plain = dir.subdir("plain");
+    let r0 = run(mpirun_untraced(np, dir.path())
+        .arg(&prog)
+        .arg(&plain)
+        .arg(mode));
+    r0.assert_ok(&format!("untraced h5_ior at {np} ranks"));
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun(np, dir.path(), &trace, &[])
+        .arg(&prog)
+        .arg(&data)
+        .arg(mode));
+    r.assert_ok(&format!("traced h5_ior at {np} ranks"));
+    assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    let printed = parse_ops(&r.stdout);
+    // The totals as the program computed them.
+    let totals: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("total "))
+        .collect();
+    assert_eq!(totals.len() as u32, np, "{}", r.stdout);
+    for t in &totals {
+        assert!(t.contains(" writes=64 reads=64 bytes=2097152"), "{t}");
+    }
+    assert_eq!(printed.len() as u32, 128 * np, "{}", r.stdout);
+
+    let procs = processes(&trace);
+    assert_eq!(procs.len() as u32, np, "{procs:#?}");
+    let counts = function_counts(&procs);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    check_paradigm(&a, &procs, "parallel", "PARALLEL");
+    let mut p = Problems::default();
+    let data_dir = data.to_string_lossy().into_owned();
+    let file = format!("{data_dir}/ior.h5");
+    let regions = region_names(&a);
+    for (f, per_rank) in [
+        ("H5Dcreate1", 16),
+        ("H5Dopen1", 16),
+        ("H5Dwrite", 64),
+        ("H5Dread", 64),
+        ("H5Fcreate", 1),
+        ("H5Fopen", 1),
+        ("H5Dclose", 32),
+        ("H5Fclose", 2),
+    ] {
+        let want = per_rank * np as u64;
+        p.check(counts.get(f).copied().unwrap_or(0) == want, || {
+            format!("{f}: counted {:?}, want {want}", counts.get(f))
+        });
+        p.check(regions.contains(f), || format!("{f}: no region"));
+    }
+    for rank in 0..np as u64 {
+        let begins = check_group(&a, rank, &data_dir, true, true, &mut p);
+        let want: Vec<H5Key> = printed
+            .iter()
+            .filter(|o| o.rank == Some(rank))
+            .map(key_of)
+            .collect();
+        p.check(begins == want, || {
+            format!(
+                "rank {rank}: HDF5 operations (function, dataset, bytes, collective, file) vs \
+                 the op lines:\n  archive: {begins:?}\n  program: {want:?}"
+            )
+        });
+        let bytes = |f: &str| -> u64 { begins.iter().filter(|b| b.0 == f).map(|b| b.2).sum() };
+        p.check(
+            bytes("H5Dwrite") == 64 * 16384 && bytes("H5Dread") == 64 * 16384,
+            || {
+                format!(
+                    "rank {rank}: HDF5 bytes written {}, read {}",
+                    bytes("H5Dwrite"),
+                    bytes("H5Dread")
+                )
+            },
+        );
+        check_beneath(&a, rank, np, &file, &["H5Fcreate", "H5Fopen"], &mut p);
+        posix_inside_mpi_inside_h5(&a, rank, &file, &mut p);
+    }
+    p.finish(&format!("h5_ior at {np} ranks (collective: {coll})"));
+}
+
+/// Every POSIX operation of a rank on `file` happens inside an MPI_File_* call inside an
+/// HDF5 call, and the rank has some. Its other threads (Open MPI's, with their pipes and
+/// eventfds now traced) have none.
+fn posix_inside_mpi_inside_h5(a: &Archive, rank: u64, file: &str, p: &mut Problems) {
+    let mut n = 0;
+    for loc in a.locations_of(rank) {
+        let t = CallTree::new(loc);
+        for (i, e) in loc.events.iter().enumerate() {
+            if e.ty != "IoOperationBegin"
+                || e.paradigm.as_deref() != Some("POSIX")
+                || e.file.as_deref() != Some(file)
+            {
+                continue;
+            }
+            n += 1;
+            let regions = t.regions_at(i);
+            let mpi = regions.iter().position(|r| r.starts_with("MPI_File_"));
+            let h5 = regions.iter().position(|r| r.starts_with("H5"));
+            p.check(matches!((h5, mpi), (Some(h), Some(m)) if h > m), || {
+                format!(
+                    "rank {rank}: POSIX operation #{} on {file} in {regions:?}",
+                    e.index
+                )
+            });
+        }
+    }
+    p.check(n > 0, || {
+        format!("rank {rank}: no POSIX operation on {file}")
+    });
+}
+
+#[test]
+fn ior_pattern_1_rank_independent() {
+    ior_pattern(1, false);
+}
+
+#[test]
+fn ior_pattern_4_ranks_collective() {
+    ior_pattern(4, true);
+}
+
+#[test]
+fn ior_pattern_4_ranks_independent() {
+    ior_pattern(4, false);
+}
+
+// ------------------------------------------------------------------------------ 2d. reference counts
+
+/// h5_refs.c: transfers on ids that outlive the program's close through a second reference
+/// (H5Iinc_ref + H5Dclose, H5Oopen + H5Iinc_ref + H5Oclose), on a dataset whose file the
+/// program closed first, on an id from H5Rdereference2 (not wrapped) and from
+/// H5Oopen_by_addr: every transfer is one HDF5 operation on the file's handle with the
+/// dataset's name, no stand-in handle; the file closed with a dataset open gets a handle again
+/// inside the transfer on it (the recorder tells the converter), destroyed inside the
+/// H5Dclose that closes the file.
+#[test]
+fn reference_counted_ids() {
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-refs");
+    let libs = pkg_config("hdf5-serial").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_refs", &extra);
+    let plain = dir.subdir("plain");
+    let r0 = run(command(&prog, &plain).arg(&plain));
+    r0.assert_ok("untraced h5_refs");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(traced(&prog, &data, &trace).arg(&data));
+    r.assert_ok("traced h5_refs");
+    assert_eq!(r.stdout, r0.stdout, "the output differs with the recorder");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    assert!(
+        r.stderr.trim().is_empty(),
+        "h5_refs wrote on stderr:\n{}",
+        r.stderr
+    );
+    let printed = parse_ops(&r.stdout);
+    assert_eq!(printed.len(), 8, "{}", r.stdout);
+    let procs = processes(&trace);
+    let counts = function_counts(&procs);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let mut p = Problems::default();
+    let data_dir = data.to_string_lossy().into_owned();
+    // (H5Rcreate / H5Rdereference2 read metadata outside the recorded HDF5 calls.)
+    let begins = check_group(&a, 0, &data_dir, true, false, &mut p);
+    let want: Vec<H5Key> = printed.iter().map(key_of).collect();
+    p.check(begins == want, || {
+        format!(
+            "HDF5 operations (function, dataset, bytes, collective, file) vs the op lines:\n  \
+             archive: {begins:?}\n  program: {want:?}"
+        )
+    });
+    p.check(counts.get("H5Iinc_ref").copied() == Some(2), || {
+        format!("H5Iinc_ref counted {:?}, want 2", counts.get("H5Iinc_ref"))
+    });
+    let stand_ins: Vec<&str> = a
+        .handles
+        .iter()
+        .filter(|h| h.name.contains("not seen opened"))
+        .map(|h| h.name.as_str())
+        .collect();
+    p.check(stand_ins.is_empty(), || {
+        format!("stand-in handles {stand_ins:?}")
+    });
+    // HDF5 handles of refs.h5: created by H5Fcreate, right before the H5Dwrite after H5Fclose
+    // (the recorder's event precedes the call: at the top level here), by H5Fopen; destroyed
+    // by both H5Fclose and the H5Dclose that closes the file.
+    let per_region = |ty: &str| -> Vec<String> {
+        a.events_of(ty)
+            .into_iter()
+            .filter(|e| e.paradigm.as_deref() == Some("HDF5"))
+            .map(|e| e.enclosing_region.clone().unwrap_or_default())
+            .collect()
+    };
+    let created = per_region("IoCreateHandle");
+    p.check(created == ["H5Fcreate", "", "H5Fopen"], || {
+        format!("HDF5 handles created in {created:?}")
+    });
+    let destroyed = per_region("IoDestroyHandle");
+    p.check(destroyed == ["H5Fclose", "H5Dclose", "H5Fclose"], || {
+        format!("HDF5 handles destroyed in {destroyed:?}")
+    });
+    p.finish("h5_refs");
+}
+
+/// h5_refs.c with its file on an excluded path (the HDF5 layer records the calls, not the
+/// path): no handle can be made for the file, yet every transfer is an HDF5 operation, on a
+/// PRE_CREATED stand-in handle that says so, with the dataset's name; recorder2otf2 warns
+/// with their number.
+#[test]
+fn operations_in_an_unknown_file_go_to_stand_ins() {
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-stand-ins");
+    let libs = pkg_config("hdf5-serial").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_refs", &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let exclude = format!("/proc:/sys:/dev:{}", data.display());
+    let r = run(traced(&prog, &data, &trace)
+        .env("RECORDER_OTF2_EXCLUDE", &exclude)
+        .arg(&data));
+    r.assert_ok("traced h5_refs");
+    assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+    let printed = parse_ops(&r.stdout);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let mut p = Problems::default();
+    let mut ops = 0;
+    for e in a.events_of("IoOperationBegin") {
+        if e.paradigm.as_deref() != Some("HDF5") {
+            continue;
+        }
+        ops += 1;
+        let h = a.handle(e.handle_id.unwrap());
+        p.check(
+            h.name.contains("(not seen opened)") && h.file.is_none(),
+            || format!("HDF5 operation #{} on {h:?}", e.index),
+        );
+        p.check(e.attr_str("HDF5 dataset") == Some("/r"), || {
+            format!(
+                "HDF5 operation #{} names {:?}",
+                e.index,
+                e.attr_str("HDF5 dataset")
+            )
+        });
+    }
+    p.check(ops == printed.len(), || {
+        format!("{ops} HDF5 operations, {} transfers", printed.len())
+    });
+    let warning = format!("{} HDF5 operations on objects whose opening", printed.len());
+    p.check(a.converter_stderr.contains(&warning), || {
+        format!(
+            "recorder2otf2 says {:?}, want {warning:?}",
+            a.converter_stderr
+        )
+    });
+    p.finish("h5_refs in an excluded directory");
+}
+
+// ------------------------------------------------------------------------------ 2c. the table
+
+/// A public function of the file, group, dataset, attribute, object or link interface
+/// (H5Fopen, H5Dcreate1, H5Oget_info_by_idx2 ...; not the library's internal H5F__close,
+/// H5D_open ...).
+fn is_interface_function(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() > 3 && name.starts_with("H5") && b"FGDAOL".contains(&b[2]) && b[3].is_ascii_lowercase()
+}
+
+/// Every function of the six interfaces that libhdf5 exports (serial and openmpi builds, as
+/// `nm -D` lists them) is an HDF5 function of the table and exported by the recorder; every
+/// such function of the table is exported by one of the libraries; the generated table and
+/// wrappers are what scripts/gen-hdf5.py makes of the installed headers.
+#[test]
+fn every_exported_function_is_wrapped() {
+    let mut libs = Vec::new();
+    for pkg in ["hdf5-serial", "hdf5-openmpi"] {
+        let Some(args) = pkg_config(pkg) else {
+            continue;
+        };
+        // -L<dir> ... -l<name>: the shared library the tests' programs link.
+        let dirs: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("-L")).collect();
+        let name = args
+            .iter()
+            .find_map(|a| a.strip_prefix("-l").filter(|n| n.starts_with("hdf5")));
+        let so = name.and_then(|n| {
+            dirs.iter()
+                .chain(["/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"].iter())
+                .map(|d| Path::new(d).join(format!("lib{n}.so")))
+                .find(|f| f.exists())
+        });
+        assert!(so.is_some(), "{pkg}: no shared library for {args:?}");
+        libs.extend(so);
+    }
+    need!(
+        !libs.is_empty(),
+        "pkg-config hdf5-serial / hdf5-openmpi not found"
+    );
+    let wrapped = defined_symbols(&build().lib);
+    let table = hdf5_functions();
+    let mut p = Problems::default();
+    let mut any: BTreeSet<String> = BTreeSet::new();
+    for lib in &libs {
+        let exported: BTreeSet<String> = defined_symbols(lib)
+            .into_iter()
+            .filter(|s| is_interface_function(s))
+            .collect();
+        p.check(
+            exported.len() >= 180 && exported.contains("H5Dcreate1"),
+            || format!("{} exports only {exported:?}", lib.display()),
+        );
+        for f in &exported {
+            p.check(table.contains(f.as_str()), || {
+                format!(
+                    "{f}: exported by {}, not an HDF5 function of the table",
+                    lib.display()
+                )
+            });
+            p.check(wrapped.contains(f), || {
+                format!("{f}: exported by {}, not by the recorder", lib.display())
+            });
+        }
+        any.extend(exported);
+    }
+    for f in table.iter().filter(|f| is_interface_function(f)) {
+        p.check(any.contains(*f), || {
+            format!("{f}: in the table, exported by none of {libs:?}")
+        });
+    }
+    // The generated lines are the headers'.
+    let root = &build().root;
+    let python = if Path::new(SYSTEM_PYTHON).is_file() {
+        SYSTEM_PYTHON
+    } else {
+        "python3"
+    };
+    let r = run(command(python, root)
+        .arg(root.join("scripts/gen-hdf5.py"))
+        .arg("--check"));
+    p.check(
+        r.code() == Some(0) && r.stdout.contains("up to date"),
+        || format!("scripts/gen-hdf5.py --check: {}{}", r.stdout, r.stderr),
+    );
+    p.finish("HDF5 functions");
+}
+
+#[test]
+fn interface_function_pattern() {
+    for f in [
+        "H5Fopen",
+        "H5Dcreate1",
+        "H5Oget_info_by_idx2",
+        "H5Lvisit",
+        "H5Aiterate1",
+    ] {
+        assert!(is_interface_function(f), "{f}");
+    }
+    for f in [
+        "H5F__close",
+        "H5D_open",
+        "H5Pset_chunk",
+        "H5Iinc_ref",
+        "H5F_",
+        "h5_file",
+    ] {
+        assert!(!is_interface_function(f), "{f}");
+    }
 }
 
 // ------------------------------------------------------------------------------ 3. h5py

@@ -1322,9 +1322,15 @@ fn a_killed_rank_leaves_the_others_convertible() {
             p.meta.ending,
             calls.len()
         );
+        // Event records (the fd_created of the pipes Open MPI makes) have no Enter.
+        let calls_in_chunks: u64 = p
+            .streams()
+            .iter()
+            .map(|s| complete_chunk_calls(s, &p.meta.functions))
+            .sum();
         assert_eq!(
-            enters, records,
-            "rank {rank}: calls in the archive vs records in complete chunks"
+            enters, calls_in_chunks,
+            "rank {rank}: calls in the archive vs call records in complete chunks"
         );
         let (n, offset0, stride) = wrote[&rank];
         assert_eq!((n, offset0, stride), (50, rank * 64, np * 64));

@@ -1265,3 +1265,175 @@ fn parallel_netcdf4_at_2_ranks() {
         .expect("netCDF paradigm");
     assert_eq!(par.class, "PARALLEL");
 }
+
+// ------------------------------------------------------------------------------ 6. netCDF-4 reads
+
+/// read(2) and pread64(2) calls on `file` (a base name) in an `strace -f -y` log.
+fn strace_reads(log: &str, file: &str) -> (u64, u64) {
+    let on_file = format!("/{file}>");
+    let (mut read, mut pread) = (0, 0);
+    for l in log.lines() {
+        // "[pid N] " or "N " prefixes with -f.
+        let call = l
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ')
+            .trim_start_matches("[pid")
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == ']');
+        let Some((name, args)) = call.split_once('(') else {
+            continue;
+        };
+        let fd_part = args.split(',').next().unwrap_or("");
+        if !fd_part.ends_with(&on_file) {
+            continue;
+        }
+        match name {
+            "read" => read += 1,
+            "pread64" => pread += 1,
+            _ => {}
+        }
+    }
+    (read, pread)
+}
+
+/// The reads of `file` (a base name) in an archive: (POSIX read calls, POSIX pread calls,
+/// ISOC reads); every netCDF read (nc_get_var*) with data must have an HDF5 READ operation
+/// inside it (in an H5Dread); returns also the HDF5 bytes read per dataset.
+fn archive_reads(
+    a: &Archive,
+    file: &str,
+    who: &str,
+    p: &mut Problems,
+) -> ((u64, u64, u64), BTreeMap<String, u64>) {
+    let (mut read, mut pread, mut isoc) = (0, 0, 0);
+    let mut h5_bytes: BTreeMap<String, u64> = BTreeMap::new();
+    let mut nc_reads = 0;
+    for loc in a.locations.iter() {
+        let t = CallTree::new(loc);
+        let ev = &loc.events;
+        for (i, e) in ev.iter().enumerate() {
+            if e.ty != "IoOperationBegin" || basename(e.file.as_deref().unwrap_or("")) != file {
+                continue;
+            }
+            let region = t.region_at(i).unwrap_or("");
+            match e.paradigm.as_deref() {
+                Some("POSIX") if region == "read" => read += 1,
+                Some("POSIX") if region.starts_with("pread") => pread += 1,
+                Some("ISOC") if e.mode.as_deref() == Some("READ") => isoc += 1,
+                Some("HDF5") if region == "H5Dread" => {
+                    let d = e.attr_str("HDF5 dataset").unwrap_or("?").to_string();
+                    *h5_bytes.entry(d).or_default() += e.bytes_request.unwrap_or(0);
+                }
+                _ => {}
+            }
+        }
+        for (fi, f) in t.frames.iter().enumerate() {
+            if !f.region.starts_with("nc_get_var") {
+                continue;
+            }
+            let inside: Vec<&Event> = t.within(fi).map(|i| &ev[i]).collect();
+            let nc = inside
+                .iter()
+                .find(|e| e.ty == "IoOperationBegin" && e.paradigm.as_deref() == Some(NETCDF));
+            if nc.is_none_or(|e| e.bytes_request == Some(0)) {
+                continue;
+            }
+            nc_reads += 1;
+            let h5 = inside.iter().any(|e| {
+                e.ty == "IoOperationBegin"
+                    && e.paradigm.as_deref() == Some("HDF5")
+                    && e.mode.as_deref() == Some("READ")
+                    && basename(e.file.as_deref().unwrap_or("")) == file
+            });
+            p.check(h5, || {
+                format!(
+                    "{who}: {} (event #{}) reads {file} without an HDF5 read inside",
+                    f.region, ev[f.enter].index
+                )
+            });
+        }
+    }
+    p.check(nc_reads > 0, || format!("{who}: no netCDF read of {file}"));
+    ((read, pread, isoc), h5_bytes)
+}
+
+/// netCDF-4 reads by a C program (nc_open + nc_get_var), nccopy and ncks (nco): HDF5 read
+/// operations under every netCDF read (libnetcdf reads through dataset ids it keeps open past
+/// their H5Oclose), and every pread(2) and read(2) of the file that strace sees is in the
+/// trace (the recorder's own questions to libnetcdf load no metadata outside the program's
+/// calls). The one read(2) of libnetcdf's magic-number check comes from an fread (stdio reads
+/// through glibc's internal read): it is counted as the ISOC read it is in the trace.
+#[test]
+fn netcdf4_reads_show_hdf5_and_every_read() {
+    need!(
+        pkg_config("netcdf").is_some(),
+        "pkg-config netcdf not found"
+    );
+    need!(have_program("strace"), "strace not found on PATH");
+    let dir = TestDir::new("nc4-reads");
+    let prog = compile_nc_all(&dir).unwrap();
+    let libs = pkg_config("netcdf").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let reader = compile(&dir, "nc4_read", &extra);
+    let data = dir.subdir("data");
+    run_untraced(&prog, &data, &[]).assert_ok("nc_all");
+    let reader = reader.to_string_lossy().into_owned();
+    let mut p = Problems::default();
+    let mut readers: Vec<(&str, Vec<&str>)> = vec![("nc4_read", vec![&reader, "n4.nc"])];
+    for (tool, args) in [
+        ("nccopy", vec!["nccopy", "n4.nc", "copy.nc"]),
+        ("ncks", vec!["ncks", "-O", "n4.nc", "k.nc"]),
+    ] {
+        if have_program(tool) {
+            readers.push((tool, args));
+        } else {
+            p.check(false, || {
+                format!("{tool} not found on PATH (scripts/setup.sh installs it)")
+            });
+        }
+    }
+    for (who, args) in &readers {
+        let clean = || {
+            for f in ["copy.nc", "k.nc"] {
+                let _ = std::fs::remove_file(data.join(f));
+            }
+        };
+        clean();
+        let log = dir.join(format!("{who}.strace"));
+        let r = run(command("strace", &data)
+            .args(["-f", "-y", "-e", "trace=pread64,read", "-o"])
+            .arg(&log)
+            .args(args));
+        r.assert_ok(&format!("strace {}", args.join(" ")));
+        let (s_read, s_pread) = strace_reads(&std::fs::read_to_string(&log).unwrap(), "n4.nc");
+        clean();
+        let trace = dir.join(format!("trace-{who}"));
+        let t = run(traced(args[0], &data, &trace).args(&args[1..]));
+        t.assert_ok(&format!("traced {}", args.join(" ")));
+        assert_eq!(
+            t.stdout, r.stdout,
+            "{who} prints something else with the recorder"
+        );
+        let a = convert_and_check(&trace, &dir.join(format!("{who}.otf2")));
+        let ((read, pread, isoc), h5) = archive_reads(&a, "n4.nc", who, &mut p);
+        eprintln!("{who}: strace: {s_read} read, {s_pread} pread64; trace: {read} read, {pread} pread, {isoc} stdio");
+        p.check(s_pread > 10 && pread == s_pread, || {
+            format!("{who}: strace sees {s_pread} pread64 of n4.nc, the trace has {pread}")
+        });
+        p.check(read + isoc == s_read, || {
+            format!("{who}: strace sees {s_read} read of n4.nc, the trace has {read} read and {isoc} stdio reads")
+        });
+        if *who == "nc4_read" {
+            // Every variable's bytes, as the program computed them, read by HDF5.
+            let want: BTreeMap<String, u64> = t
+                .stdout
+                .lines()
+                .filter_map(|l| l.strip_prefix("op nc_get_var var="))
+                .filter_map(|l| l.split_once(" bytes="))
+                .map(|(v, b)| (format!("/{v}"), b.parse().unwrap()))
+                .collect();
+            p.check(want.len() == 13 && h5 == want, || {
+                format!("nc4_read: HDF5 bytes read per dataset {h5:?}, the program's {want:?}")
+            });
+        }
+    }
+    p.finish("netCDF-4 reads");
+}

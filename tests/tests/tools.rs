@@ -247,12 +247,9 @@ fn wrong_versions_and_bad_metadata_are_errors() {
     let trace = copy_trace(&t.small, &t.dir.join("meta-version"));
     let meta = process_dir(&trace).join("meta.yaml");
     let text = std::fs::read_to_string(&meta).unwrap();
-    assert!(text.contains("format_version: 1\n"), "{text}");
-    std::fs::write(
-        &meta,
-        text.replace("format_version: 1\n", "format_version: 99\n"),
-    )
-    .unwrap();
+    let current = format!("format_version: {}\n", io_events::FORMAT_VERSION);
+    assert!(text.contains(&current), "{text}");
+    std::fs::write(&meta, text.replace(&current, "format_version: 99\n")).unwrap();
     both_fail(&t, &trace, &meta.to_string_lossy(), "meta version");
 
     // meta.yaml that is not metadata.

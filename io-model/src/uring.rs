@@ -1,0 +1,146 @@
+//! io_uring through liburing: each submission queue entry the kernel consumed is an
+//! `io_uring_sqe` event inside the submitting call (UringStart), each completion queue entry
+//! seen an `io_uring_cqe` event (UringDone). A read, write or fsync on a known descriptor is a
+//! non-blocking operation begun and issued by its SQE and completed (or cancelled) by the
+//! CQE with the same ring and user_data; entries are matched oldest first, whether they are
+//! I/O operations or not (other opcodes, fixed files), so that a user_data reused by another
+//! kind of request does not take the place of an operation.
+
+use crate::kinds::*;
+use crate::process::{field, Err, Op, ProcessState};
+use crate::sink::{OpBegin, Sink};
+use definitions::GlobalDefs;
+use io_events::codec::Record;
+use io_events::functions::{FunctionInfo, Mapping};
+use std::collections::VecDeque;
+
+/// An entry in flight under its (ring, user_data): (handle, matching id, requested bytes) of
+/// its operation, or None for an entry that is no I/O operation.
+pub(crate) type UringQueue = VecDeque<Option<(u32, u64, u64)>>;
+
+impl ProcessState<'_> {
+    /// The start of an SQE (UringStart): field `dir` 1 READ, 2 WRITE, 3 FLUSH on a known
+    /// descriptor is Begin[NON_BLOCKING] of `req` bytes (none for a flush), at offset `off`
+    /// unless it is -1; 0 (or an unknown descriptor) begins nothing.
+    pub(crate) fn begin_uring<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t0: u64,
+        info: &FunctionInfo,
+        r: &Record,
+    ) -> Result<Option<Op>, Err> {
+        let Mapping::UringStart {
+            fd, dir, req, off, ..
+        } = info.mapping
+        else {
+            return Ok(None);
+        };
+        let mode = match field(info, r, dir) {
+            1 => OpMode::Read,
+            2 => OpMode::Write,
+            3 => OpMode::Flush,
+            _ => return Ok(None),
+        };
+        let Some(h) = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle) else {
+            return Ok(None);
+        };
+        let id = self.op_id();
+        let o = field(info, r, off);
+        let flush = mode == OpMode::Flush;
+        let bytes = if flush { 0 } else { field(info, r, req) };
+        let offset = (o as i64 != -1 && !flush).then_some(o);
+        s.op_begin(
+            defs,
+            t0,
+            OpBegin {
+                handle: h,
+                mode,
+                flags: OpFlags::NON_BLOCKING,
+                bytes,
+                id,
+                offset,
+            },
+        )?;
+        Ok(Some((h, id)))
+    }
+
+    /// The end of an SQE: its operation (if any) is issued; the entry stays in flight under
+    /// (ring, user_data) behind the older ones.
+    pub(crate) fn uring_issued<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        op: Option<Op>,
+    ) -> Result<(), Err> {
+        let Mapping::UringStart { ring, id, req, .. } = info.mapping else {
+            return Ok(());
+        };
+        let key = (field(info, r, ring), field(info, r, id));
+        let entry = op.map(|(h, mid)| (h, mid, field(info, r, req)));
+        if let Some((h, mid)) = op {
+            s.op_issued(defs, t1, h, mid)?;
+        }
+        self.uring.entry(key).or_default().push_back(entry);
+        Ok(())
+    }
+
+    /// A CQE (UringDone): the oldest entry in flight with its (ring, user_data) ends; its
+    /// operation completes with the result as bytes (0 when negative), or is cancelled
+    /// (-ECANCELED).
+    pub(crate) fn uring_done<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+    ) -> Result<(), Err> {
+        let Mapping::UringDone { ring, id } = info.mapping else {
+            return Ok(());
+        };
+        let key = (field(info, r, ring), field(info, r, id));
+        let next = self.uring.get_mut(&key).and_then(|q| q.pop_front());
+        if self.uring.get(&key).is_some_and(|q| q.is_empty()) {
+            self.uring.remove(&key);
+        }
+        if let Some(Some((h, mid, _))) = next {
+            let res = r.ret() as i64;
+            if res == -(libc::ECANCELED as i64) {
+                s.op_cancelled(defs, t1, h, mid)?;
+            } else {
+                s.op_complete(defs, t1, h, res.max(0) as u64, mid)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// io_uring operations on a handle being destroyed whose completion was never seen (more
+    /// completions than the ring holds between two liburing calls): complete as requested.
+    pub(crate) fn end_uring_ops<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t: u64,
+        handle: u32,
+    ) -> Result<(), Err> {
+        let mut left = Vec::new();
+        for q in self.uring.values_mut() {
+            q.retain(|e| match e {
+                Some((h, id, bytes)) if *h == handle => {
+                    left.push((*id, *bytes));
+                    false
+                }
+                _ => true,
+            });
+        }
+        left.sort_unstable();
+        for (id, bytes) in left {
+            s.op_complete(defs, t, handle, bytes, id)?;
+        }
+        Ok(())
+    }
+}
