@@ -334,7 +334,9 @@ impl ProcessAgg {
         r.collective += s.collective as u64;
         r.collective_to_independent +=
             (s.collective && s.mpiio_ops > 0 && s.mpiio_collective == 0) as u64;
-        r.small_fanout += (s.posix_small >= fanout && c.layer != Layer::Posix) as u64;
+        // Only I/O calls fan out: MPI_Init's small writes to its own pipes are not a finding.
+        let io_call = matches!(c.role, Role::Data | Role::Meta);
+        r.small_fanout += (io_call && s.posix_small >= fanout && c.layer != Layer::Posix) as u64;
         match c.role {
             Role::Data => self.io_ns += dur,
             Role::Meta => self.meta_ns += dur,
