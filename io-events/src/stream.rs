@@ -327,6 +327,9 @@ pub struct TickClock {
     nominal: f64,
     prev: Anchor,
     start: Anchor,
+    /// `start` as floating point (converted once per chunk, not per record).
+    start_ticks: f64,
+    start_ns: f64,
     slope: f64,
 }
 
@@ -339,6 +342,8 @@ impl TickClock {
             nominal: h.resolution_ns as f64,
             prev: Anchor::default(),
             start: Anchor::default(),
+            start_ticks: 0.0,
+            start_ns: 0.0,
             slope: h.resolution_ns as f64,
         }
     }
@@ -346,6 +351,7 @@ impl TickClock {
     /// Enter the next chunk (in file order).
     pub fn enter_chunk(&mut self, c: &Chunk) {
         self.start = self.prev;
+        (self.start_ticks, self.start_ns) = (self.start.ticks as f64, self.start.ns as f64);
         let (dt, dn) = (
             c.anchor.ticks.wrapping_sub(self.start.ticks),
             c.anchor.ns.wrapping_sub(self.start.ns),
@@ -373,8 +379,8 @@ impl TickClock {
         if !self.tsc {
             return ticks.saturating_mul(self.res);
         }
-        let d = ticks as f64 - self.start.ticks as f64;
-        let ns = self.start.ns as f64 + d * self.slope;
+        let d = ticks as f64 - self.start_ticks;
+        let ns = self.start_ns + d * self.slope;
         if ns <= 0.0 {
             0
         } else {

@@ -5,6 +5,8 @@
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
 //! - [`clock`]: every process's clock mapped onto one time line.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
+//! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
+//!   thread beside the interpreter.
 //! - `process`: one process's state and the dispatch of its records; per layer: `posix`
 //!   (descriptors, positions, locks, aio), `uring` (io_uring), `stdio` (streams), `objects` (library files and
 //!   requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS), `variables` (named variables of
@@ -15,6 +17,7 @@ pub mod clock;
 mod hdf5;
 pub mod kinds;
 mod objects;
+pub mod pipe;
 mod posix;
 mod process;
 pub mod resolve;

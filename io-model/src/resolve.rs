@@ -14,9 +14,9 @@ use io_events::functions::{Layer, Role, FUNCTIONS};
 /// A file touched at a layer: (global file id, layer).
 pub type FileAt = (u32, Layer);
 
-/// One traced call, complete.
-#[derive(Debug)]
-pub struct Call<'a> {
+/// One traced call, complete (its record comes beside it: [`Consumer::call`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Call {
     pub thread: usize,
     /// Sequence number of the call in its process (entry order per thread, unique).
     pub id: u64,
@@ -37,7 +37,6 @@ pub struct Call<'a> {
     /// The file whose handle this call opened, closed, duplicated, moved or deleted.
     pub touched: Option<FileAt>,
     pub failed: bool,
-    pub record: &'a Record,
 }
 
 /// One operation (a read, write or flush on a handle), complete or cancelled.
@@ -76,7 +75,8 @@ pub enum MetaKind {
 }
 
 pub trait Consumer {
-    fn call(&mut self, c: &Call);
+    /// A call ended; `r` is its record (arguments, result, errno).
+    fn call(&mut self, c: &Call, r: &Record);
     fn op(&mut self, o: &Op);
     fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
 }
@@ -152,15 +152,19 @@ impl<C: Consumer> Resolver<C> {
     }
 
     fn complete(&mut self, t: u64, id: u64, bytes: u64, cancelled: bool) {
-        let open = &mut self.threads[self.cur].open;
-        let op = match open.iter().position(|o| o.id == id) {
-            Some(i) => Some(open.swap_remove(i)),
-            None => self.in_flight.remove(&id),
-        };
-        if let Some(mut op) = op {
+        let done = |op: &mut Op| {
             op.t1 = t;
             op.bytes_done = bytes;
             op.cancelled = cancelled;
+        };
+        // Blocking operations complete in place (no copy of the operation on the way).
+        let open = &mut self.threads[self.cur].open;
+        if let Some(i) = open.iter().position(|o| o.id == id) {
+            done(&mut open[i]);
+            self.consumer.op(&open[i]);
+            open.swap_remove(i);
+        } else if let Some(mut op) = self.in_flight.remove(&id) {
+            done(&mut op);
             self.consumer.op(&op);
         }
     }
@@ -218,9 +222,8 @@ impl<C: Consumer> Sink for Resolver<C> {
             nested_in_layer,
             touched: f.touched,
             failed: info.fail.failed(r.ret()),
-            record: r,
         };
-        self.consumer.call(&call);
+        self.consumer.call(&call, r);
         Ok(())
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {

@@ -6,7 +6,8 @@ use super::timeline::Series;
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 use io_model::kinds::{OpFlags, OpMode};
-use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op};
+use io_model::pipe::Accumulator;
+use io_model::resolve::{Call, FileAt, MetaKind, Op};
 
 /// Access-size bins (upper bounds, exclusive) and their names, as Darshan's.
 pub const SIZE_BINS: [(u64, &str); 10] = [
@@ -345,7 +346,7 @@ impl ProcessAgg {
     }
 }
 
-impl Consumer for ProcessAgg {
+impl Accumulator for ProcessAgg {
     fn op(&mut self, o: &Op) {
         self.ops += 1;
         if o.cancelled {

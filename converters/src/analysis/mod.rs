@@ -11,6 +11,7 @@ use aggregate::{AggOptions, FileAcc, LayerAcc, ProcessAgg, RootAcc, NLAYERS, NO_
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
 use io_events::functions::Layer;
+use io_model::pipe::{Direct, Piped};
 use io_model::resolve::Resolver;
 use io_model::run::{exe_name, interpret, Plan, Stats};
 use io_model::trace::Trace;
@@ -341,12 +342,14 @@ fn origin(trace: &Trace, plan: &Plan) -> u64 {
         .unwrap_or(0)
 }
 
-/// Interpret one process into its accumulation.
+/// Interpret one process into its accumulation; `beside`: accumulate on a thread of its
+/// own (when there are fewer processes than cores, so that one is otherwise idle).
 fn one(
     trace: &Trace,
     plan: &Plan,
     pi: usize,
     aopts: AggOptions,
+    beside: bool,
     done: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), String> {
@@ -360,16 +363,26 @@ fn one(
         complete: p.complete(),
     };
     let mut defs = GlobalDefs::new("analysis");
-    let mut res = Resolver::new(ProcessAgg::new(aopts));
     let mut stats = Stats::default();
     let mut seen = 0u64;
-    interpret(p, pi, plan, &mut defs, &mut res, &mut stats, &mut |n| {
+    let mut progress = |n: u64| {
         let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
         seen = n;
         progress(total);
-    })?;
-    let unfinished = res.finish();
-    Ok((info, res.consumer, stats, defs, unfinished))
+    };
+    let agg = ProcessAgg::new(aopts);
+    let (agg, unfinished) = if beside {
+        let mut res = Resolver::new(Piped::spawn(agg)?);
+        interpret(p, pi, plan, &mut defs, &mut res, &mut stats, &mut progress)?;
+        let unfinished = res.finish();
+        (res.consumer.finish()?, unfinished)
+    } else {
+        let mut res = Resolver::new(Direct(agg));
+        interpret(p, pi, plan, &mut defs, &mut res, &mut stats, &mut progress)?;
+        let unfinished = res.finish();
+        (res.consumer.0, unfinished)
+    };
+    Ok((info, agg, stats, defs, unfinished))
 }
 
 /// Analyse the whole trace. `progress` gets the bytes of thread streams read so far.
@@ -391,12 +404,13 @@ pub fn analyze(
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let done = AtomicU64::new(0);
+    let beside = trace.processes.len() < pool.current_num_threads();
     let partial = pool.install(|| {
         plan.order
             .par_iter()
             .try_fold(Partial::default, |mut acc, &pi| {
                 let (info, agg, stats, defs, unfinished) =
-                    one(trace, &plan, pi, aopts, &done, progress)?;
+                    one(trace, &plan, pi, aopts, beside, &done, progress)?;
                 acc.add(info, agg, stats, &defs, unfinished, opts);
                 Ok::<Partial, String>(acc)
             })

@@ -405,11 +405,10 @@ fn file_at(names: &[String], f: Option<u32>) -> Option<(u32, &str)> {
 }
 
 impl Consumer for Exporter<'_> {
-    fn call(&mut self, c: &Call) {
+    fn call(&mut self, c: &Call, r: &Record) {
         if self.err.is_some() {
             return;
         }
-        let r = c.record;
         let fields = r.fields();
         let args = &fields[..fields.len().saturating_sub(1)];
         crate::text::write_args(&mut self.calls.args_text, self.p, r);
