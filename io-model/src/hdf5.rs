@@ -25,7 +25,9 @@ impl ProcessState<'_> {
         let fk = (info.layer, field(info, r, file));
         let h = match self.objs.get(&fk) {
             Some(&h) => Some(h),
-            None if fk.1 as i64 > 0 => Some(self.stand_in(defs, fk.0, fk.1, "HDF5 file")),
+            None if fk.1 as i64 > 0 => {
+                Some(self.stand_in(defs, fk.0, fk.1, || format!("HDF5 file {:#x}", fk.1)))
+            }
             None => None,
         };
         if let Some(h) = h {
@@ -96,15 +98,18 @@ impl ProcessState<'_> {
         };
         let k = (info.layer, field(info, r, key));
         let (h, name) = match self.subs.get(&k) {
-            Some(&(h, name)) => (h, name),
+            Some(&(h, name)) => {
+                // A dataset of a file the trace does not show opened is a guess too.
+                if !self.stand_ins.is_empty() && self.stand_ins.values().any(|&s| s == h) {
+                    self.count_guess(k.0);
+                }
+                (h, name)
+            }
             None => (
-                self.stand_in(defs, k.0, k.1, "HDF5 object"),
+                self.stand_in_op(defs, k.0, k.1, || format!("HDF5 object {:#x}", k.1)),
                 defs.strings.id("(unknown)"),
             ),
         };
-        if self.stand_ins.values().any(|&s| s == h) {
-            self.guessed += 1;
-        }
         let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let collective = coll != RET && field(info, r, coll) != 0;

@@ -123,11 +123,27 @@ impl ProcessState<'_> {
 
 /// Transfers and seeks on library objects, and their operations in flight.
 impl ProcessState<'_> {
+    /// The handle of library object `key` of the call's layer; a stand-in (the operation
+    /// counted as placed on one) when the trace does not show it opened.
+    pub(crate) fn obj_or_stand_in(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        key: u64,
+    ) -> u32 {
+        match self.objs.get(&(info.layer, key)) {
+            Some(&h) => h,
+            None => self.stand_in_op(defs, info.layer, key, || {
+                format!("{} object {key:#x}", info.layer.identification())
+            }),
+        }
+    }
+
     /// IoOperationBegin of a library operation on the object in field `key`.
     #[allow(clippy::too_many_arguments)]
     fn begin_obj_op<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
+        defs: &mut GlobalDefs,
         s: &mut S,
         t0: u64,
         info: &FunctionInfo,
@@ -138,9 +154,7 @@ impl ProcessState<'_> {
         off: u8,
         flags: OpFlags,
     ) -> Result<Option<Op>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, key))) else {
-            return Ok(None);
-        };
+        let h = self.obj_or_stand_in(defs, info, field(info, r, key));
         let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let offset = if off == RET || dir == Dir::Flush {
@@ -166,7 +180,7 @@ impl ProcessState<'_> {
     /// The start of a blocking transfer or flush on an object (ObjData).
     pub(crate) fn begin_obj_data<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
+        defs: &mut GlobalDefs,
         s: &mut S,
         t0: u64,
         info: &FunctionInfo,
@@ -217,7 +231,7 @@ impl ProcessState<'_> {
     /// collective's begin).
     pub(crate) fn begin_obj_start<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
+        defs: &mut GlobalDefs,
         s: &mut S,
         t0: u64,
         info: &FunctionInfo,

@@ -71,6 +71,26 @@ impl ProcessState<'_> {
         }
     }
 
+    /// The handle of an operation on a descriptor or stream the trace does not show opened
+    /// (inherited from an untraced parent, made by an untraced call): a stand-in.
+    fn stand_in_target(
+        &mut self,
+        defs: &mut GlobalDefs,
+        info: &FunctionInfo,
+        r: &Record,
+        t: Target,
+    ) -> u32 {
+        let (key, what) = match t {
+            Target::Fd(i) => (field(info, r, i), "fd"),
+            Target::Stream(i) => (field(info, r, i), "stream"),
+            Target::Proxy => (0, "proxy"),
+        };
+        self.stand_in_op(defs, info.layer, key, || match t {
+            Target::Fd(_) => format!("{what} {}", key as i32),
+            _ => format!("{what} {key:#x}"),
+        })
+    }
+
     /// The position of a target is no longer known (a seek whose result was not recorded).
     fn forget_position(&mut self, info: &FunctionInfo, r: &Record, t: Target) {
         match t {
@@ -371,8 +391,9 @@ impl ProcessState<'_> {
         req: u8,
         off: Off,
     ) -> Result<Option<Op>, Err> {
-        let Some(h) = self.target(defs, info, r, target) else {
-            return Ok(None);
+        let h = match self.target(defs, info, r, target) {
+            Some(h) => h,
+            None => self.stand_in_target(defs, info, r, target),
         };
         let id = self.op_id();
         let offset = match off {

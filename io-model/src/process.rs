@@ -99,8 +99,8 @@ pub(crate) struct ProcessState<'p> {
     /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
     /// does not show, keyed by (layer, identity).
     pub(crate) stand_ins: HashMap<(Layer, u64), u32>,
-    /// Operations placed on stand-in handles (a warning when not 0).
-    pub(crate) guessed: u64,
+    /// Operations placed on stand-in handles, per layer (a warning each).
+    pub(crate) guessed: Vec<(Layer, u64)>,
     /// Handles being created by calls in progress on the current tree (for parents).
     pub(crate) opening: Vec<(u32, u8)>,
     /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
@@ -136,7 +136,7 @@ impl<'p> ProcessState<'p> {
             subs: HashMap::new(),
             selection: None,
             stand_ins: HashMap::new(),
-            guessed: 0,
+            guessed: Vec::new(),
             opening: Vec::new(),
             stack: Vec::new(),
         };
@@ -501,13 +501,13 @@ impl ProcessState<'_> {
         defs: &mut GlobalDefs,
         layer: Layer,
         key: u64,
-        what: &str,
+        label: impl FnOnce() -> String,
     ) -> u32 {
         if let Some(&h) = self.stand_ins.get(&(layer, key)) {
             return h;
         }
         let def = HandleDef {
-            name: format!("{what} {key:#x} (not seen opened)"),
+            name: format!("{} (not seen opened)", label()),
             file: None,
             paradigm: defs.paradigm(layer),
             flags: 0,
@@ -520,6 +520,27 @@ impl ProcessState<'_> {
         self.active.insert(h);
         self.stand_ins.insert((layer, key), h);
         h
+    }
+
+    /// The handle of an operation on something the trace does not show opened: a stand-in
+    /// named after it (`label`), and the operation counted as placed on one.
+    pub(crate) fn stand_in_op(
+        &mut self,
+        defs: &mut GlobalDefs,
+        layer: Layer,
+        key: u64,
+        label: impl FnOnce() -> String,
+    ) -> u32 {
+        self.count_guess(layer);
+        self.stand_in(defs, layer, key, label)
+    }
+
+    /// One more operation of `layer` placed on a stand-in handle.
+    pub(crate) fn count_guess(&mut self, layer: Layer) {
+        match self.guessed.iter_mut().find(|g| g.0 == layer) {
+            Some(g) => g.1 += 1,
+            None => self.guessed.push((layer, 1)),
+        }
     }
 
     /// A handle like `like` (same name, file, paradigm, parent) that is free: for dup.

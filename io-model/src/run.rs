@@ -175,6 +175,12 @@ pub fn interpret<S: Sink>(
             p.dir.dir.display()
         ));
     }
+    if let Some(n) = p.meta.options.get("untracked_fd_calls") {
+        stats.warnings.push(format!(
+            "{}: at least {n} calls on descriptors the recorder did not see opened (raw system calls, inherited sockets) were not recorded (untracked_fd_calls in meta.yaml)",
+            p.dir.dir.display()
+        ));
+    }
     if p.threads.is_empty() {
         // No traced call (e.g. `env` before it exec'ed the real program).
         return Ok(());
@@ -215,11 +221,11 @@ pub fn interpret<S: Sink>(
             progress(base + done);
         }
     }
-    if st.guessed > 0 {
+    for (layer, n) in &st.guessed {
         stats.warnings.push(format!(
-            "{}: {} HDF5 operations on objects whose opening the trace does not show, placed on stand-in handles",
+            "{}: {n} {} operations on handles whose opening the trace does not show, placed on stand-in handles",
             p.dir.dir.display(),
-            st.guessed
+            layer.identification()
         ));
     }
     for c in cursors {

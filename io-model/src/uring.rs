@@ -24,7 +24,7 @@ impl ProcessState<'_> {
     /// unless it is -1; 0 (or an unknown descriptor) begins nothing.
     pub(crate) fn begin_uring<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
+        defs: &mut GlobalDefs,
         s: &mut S,
         t0: u64,
         info: &FunctionInfo,
@@ -42,8 +42,10 @@ impl ProcessState<'_> {
             3 => OpMode::Flush,
             _ => return Ok(None),
         };
-        let Some(h) = self.fds.get(&(field(info, r, fd) as i32)).map(|e| e.handle) else {
-            return Ok(None);
+        let fdn = field(info, r, fd) as i32;
+        let h = match self.fds.get(&fdn) {
+            Some(e) => e.handle,
+            None => self.stand_in_op(defs, info.layer, fdn as u64, || format!("fd {fdn}")),
         };
         let id = self.op_id();
         let o = field(info, r, off);

@@ -62,9 +62,7 @@ impl ProcessState<'_> {
         (file, name, dir, req): (u8, u8, Dir, u8),
         flags: OpFlags,
     ) -> Result<Option<Op>, Err> {
-        let Some(&h) = self.objs.get(&(info.layer, field(info, r, file))) else {
-            return Ok(None);
-        };
+        let h = self.obj_or_stand_in(defs, info, field(info, r, file));
         let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let text = self.p.name(field(info, r, name)).unwrap_or("(unnamed)");

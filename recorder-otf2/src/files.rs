@@ -16,7 +16,7 @@ use parking_lot::Mutex;
 use std::ffi::{CStr, CString};
 use std::hash::BuildHasher;
 use std::os::raw::{c_char, c_int};
-use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::*};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering::*};
 
 /// Number of fds tracked; calls on higher fds are not recorded.
 pub const FD_MAX: usize = 1 << 20;
@@ -40,10 +40,43 @@ static FD_STATE: [AtomicU8; FD_MAX] = [const { AtomicU8::new(0) }; FD_MAX];
 /// Sentinel file id for "no path".
 pub const NO_FILE: u64 = u64::MAX;
 
-/// Whether calls on `fd` are recorded.
+/// Whether calls on `fd` are recorded. Calls on a descriptor the recorder did not see
+/// opened (made by a raw system call, inherited as a socket, past FD_MAX) are not: they are
+/// counted instead, so that the trace says what it misses.
 #[inline(always)]
 pub fn fd_traced(fd: c_int) -> bool {
-    (fd as usize) < FD_MAX && FD_STATE[fd as usize].load(Relaxed) == TRACED
+    match fd_state(fd) {
+        TRACED => true,
+        UNTRACKED if fd >= 0 => {
+            untracked_call();
+            false
+        }
+        _ => false,
+    }
+}
+
+/// Calls on descriptors the recorder did not see opened.
+static UNTRACKED_CALLS: AtomicU64 = AtomicU64::new(0);
+
+/// Count a call on an untracked descriptor; meta.yaml says how many
+/// (`untracked_fd_calls`, rewritten at powers of two), the program's errno kept.
+#[cold]
+fn untracked_call() {
+    // Only calls that would otherwise be recorded: not the recorder's own, nor those made
+    // inside libraries' untraced internals.
+    if !runtime::would_record(io_events::functions::Layer::Posix) {
+        return;
+    }
+    let n = UNTRACKED_CALLS.fetch_add(1, Relaxed) + 1;
+    if n.is_power_of_two() {
+        let e = runtime::errno();
+        runtime::busy(|| {
+            runtime::update_meta(|m| {
+                m.options.insert("untracked_fd_calls".into(), n.to_string());
+            })
+        });
+        runtime::set_errno(e);
+    }
 }
 
 /// The state of `fd`.

@@ -291,6 +291,12 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
     Some(ts)
 }
 
+/// Whether a call of `layer` made now on this thread would be recorded by [`begin`] (no
+/// side effect: for counting what cannot be recorded).
+pub fn would_record(layer: Layer) -> bool {
+    layer_on(layer) && TLS.with(|t| t.busy.get()) < silent_at(layer)
+}
+
 /// Whether `layer` is on at all (cheap pre-check for wrappers that need work before begin).
 #[inline(always)]
 pub fn layer_on(layer: Layer) -> bool {

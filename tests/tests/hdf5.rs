@@ -1120,7 +1120,7 @@ fn operations_in_an_unknown_file_go_to_stand_ins() {
     p.check(ops == printed.len(), || {
         format!("{ops} HDF5 operations, {} transfers", printed.len())
     });
-    let warning = format!("{} HDF5 operations on objects whose opening", printed.len());
+    let warning = format!("{} HDF5 operations on handles whose opening", printed.len());
     p.check(a.converter_stderr.contains(&warning), || {
         format!(
             "recorder2otf2 says {:?}, want {warning:?}",

@@ -615,3 +615,31 @@ fn sockets_can_be_excluded_by_name() {
         .iter()
         .all(|c| c.of_type("IoCreateHandle").is_empty()));
 }
+
+/// unseen_fds.c: calls on a descriptor from a raw openat system call cannot be recorded
+/// (the recorder never saw what it is open on); they are counted in meta.yaml, and
+/// recorder2otf2 and summary say so. A fopencookie stream (no descriptor) is not I/O.
+#[test]
+fn calls_on_descriptors_not_seen_opened_are_counted() {
+    let (dir, a, trace, _w) = traced_program("unseen_fds", &[]);
+    let text = text_dump(&trace);
+    for f in ["write(", "pwrite(", "fwrite("] {
+        assert!(
+            !text.lines().any(|l| l.contains(f)),
+            "recorded {f}:\n{text}"
+        );
+    }
+    let w = "at least 2 calls on descriptors the recorder did not see opened";
+    assert!(
+        a.converter_stderr.contains(w),
+        "recorder2otf2 says {:?}",
+        a.converter_stderr
+    );
+    let mut c = command(&build().launcher, dir.path());
+    c.args(["summary", "--json"]).arg(&trace);
+    let r = run(&mut c);
+    r.assert_ok("summary --json");
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("summary JSON");
+    let warnings = j["warnings"].to_string();
+    assert!(warnings.contains(w), "summary warnings {warnings}");
+}
