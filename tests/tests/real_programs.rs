@@ -1,0 +1,470 @@
+//! The real-program suite: equivalents of IOR 4.0.0 (POSIX, MPIIO, NCMPI backends; the HDF5
+//! backend is hdf5.rs's h5_ior.c), mdtest, PnetCDF's FLASH-IO benchmark, h5py and
+//! netCDF4-python with chunking and compression, and a C++ ADIOS2 program at 4 ranks. None of
+//! IOR, mdtest or PnetCDF's benchmarks is in a package registry here, so each is an equivalent
+//! written for these tests (tests/programs/*_equiv.c, their headers say what they reproduce;
+//! docs/coverage.md has the table).
+//!
+//! Every program gives its own account of its I/O (JSON lines on stdout: per call the file,
+//! layer, bytes and, where the program states it, the offset). Each run is checked three ways:
+//! - the OTF2 archive (recorder2otf2, accepted by otf2-print and the checker): the operations
+//!   of the program's layer, per rank and in order, are the account's (call, mode, bytes,
+//!   offset); the layers beneath are inside the calls that cause them;
+//! - `recorder-otf2 summary --json`: files[] per path and layer has the account's sums;
+//! - strace, run on the same traced run (`strace -f -ff -y`, the recorder preloaded into the
+//!   program only, through `strace -E`): the read/write syscalls (read, write, pread64,
+//!   pwrite64 and the vector forms) on the data files, per file, equal the POSIX operations in
+//!   the archive and the POSIX row of the summary, calls and bytes.
+//! MPI programs run at 1 and 4 ranks. Tests skip themselves (pass with a message) when a tool
+//! or library they need is missing.
+
+use e2e_tests::*;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+macro_rules! need {
+    ($cond:expr, $what:expr) => {
+        if !$cond {
+            eprintln!("skipped: {}", $what);
+            return;
+        }
+    };
+}
+
+// ------------------------------------------------------------------------------ strace
+
+/// The syscalls that move file data, as strace names them.
+const DATA_SYSCALLS: &str =
+    "read,write,pread64,pwrite64,readv,writev,preadv,pwritev,preadv2,pwritev2";
+
+/// Data moved on one file: calls and bytes per direction.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Moved {
+    reads: u64,
+    read_bytes: u64,
+    writes: u64,
+    write_bytes: u64,
+}
+
+impl Moved {
+    fn add(&mut self, write: bool, bytes: u64) {
+        if write {
+            self.writes += 1;
+            self.write_bytes += bytes;
+        } else {
+            self.reads += 1;
+            self.read_bytes += bytes;
+        }
+    }
+}
+
+/// The strace arguments before the program: every thread of every process into its own
+/// PREFIX.<tid> file, descriptors shown with their paths, the recorder preloaded into the
+/// traced program only (not into strace).
+fn strace_args(prefix: &Path) -> Vec<String> {
+    vec![
+        "strace".into(),
+        "-f".into(),
+        "-ff".into(),
+        "-y".into(),
+        "-s".into(),
+        "0".into(),
+        "-e".into(),
+        format!("trace={DATA_SYSCALLS}"),
+        "-o".into(),
+        prefix.to_string_lossy().into_owned(),
+        "-E".into(),
+        format!("LD_PRELOAD={}", build().lib.display()),
+    ]
+}
+
+/// `mpirun -np NP` with the recorder writing into `trace`, each rank run under strace
+/// (logs DIR/strace/st.<tid>); append the program and its arguments.
+fn mpirun_straced(np: u32, dir: &TestDir, trace: &Path) -> std::process::Command {
+    let logs = dir.subdir("strace");
+    let mut c = mpirun_untraced(np, dir.path());
+    c.arg("-x")
+        .arg(format!("RECORDER_OTF2_DIR={}", trace.display()))
+        .args(strace_args(&logs.join("st")));
+    c
+}
+
+/// A serial program (e.g. python3 SCRIPT) traced and under strace; append its arguments.
+fn straced(program: &str, dir: &TestDir, cwd: &Path, trace: &Path) -> std::process::Command {
+    let logs = dir.subdir("strace");
+    let mut c = command("strace", cwd);
+    c.env("RECORDER_OTF2_DIR", trace)
+        .args(&strace_args(&logs.join("st"))[1..])
+        .arg(program);
+    c
+}
+
+/// Data syscalls per file path in every log under DIR/strace (successful calls only).
+fn strace_moved(dir: &TestDir) -> BTreeMap<String, Moved> {
+    let mut m: BTreeMap<String, Moved> = BTreeMap::new();
+    for e in std::fs::read_dir(dir.join("strace")).expect("strace logs") {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        for l in text.lines() {
+            let Some((name, rest)) = l.split_once('(') else {
+                continue;
+            };
+            let write = match name {
+                "write" | "pwrite64" | "writev" | "pwritev" | "pwritev2" => true,
+                "read" | "pread64" | "readv" | "preadv" | "preadv2" => false,
+                _ => continue,
+            };
+            // fd</path>, ...) = N
+            let (Some(a), Some(b)) = (rest.find('<'), rest.find(">,")) else {
+                continue;
+            };
+            let Some(res) = rest.rsplit_once(") = ").map(|x| x.1) else {
+                continue;
+            };
+            let Ok(n) = res.split_whitespace().next().unwrap_or("").parse::<u64>() else {
+                continue; // -1 ERRNO
+            };
+            m.entry(rest[a + 1..b].to_string()).or_default().add(write, n);
+        }
+    }
+    m
+}
+
+// ------------------------------------------------------------------------------ accounts
+
+/// The program's JSON lines (stdout lines starting with '{').
+fn account_lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
+}
+
+/// The POSIX operations on each file in an archive, as [`Moved`].
+fn archive_posix(a: &Archive) -> BTreeMap<String, Moved> {
+    let mut m: BTreeMap<String, Moved> = BTreeMap::new();
+    for o in a.ops() {
+        if o.paradigm != "POSIX" || !matches!(o.mode.as_str(), "READ" | "WRITE") {
+            continue;
+        }
+        if let Some(f) = &o.file {
+            m.entry(f.clone())
+                .or_default()
+                .add(o.mode == "WRITE", o.bytes_result);
+        }
+    }
+    m
+}
+
+// ------------------------------------------------------------------------------ summary
+
+/// `recorder-otf2 summary --json TRACE`, parsed.
+fn summary(trace: &Path) -> Value {
+    let mut c = command(&build().launcher, trace.parent().unwrap());
+    c.arg("summary").arg("--json").arg(trace);
+    let r = run(&mut c);
+    r.assert_ok("recorder-otf2 summary --json");
+    serde_json::from_str(&r.stdout).expect("summary --json is JSON")
+}
+
+/// The summary's files[] entry of `path` at `layer`, if any.
+fn summary_file<'a>(sm: &'a Value, path: &str, layer: &str) -> Option<&'a Value> {
+    sm["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == path && f["layer"] == layer)
+}
+
+/// A summary files[] entry as [`Moved`] (zero when absent).
+fn summary_moved(sm: &Value, path: &str, layer: &str) -> Moved {
+    summary_file(sm, path, layer).map_or(Moved::default(), |f| Moved {
+        reads: u(&f["read_ops"]),
+        read_bytes: u(&f["read_bytes"]),
+        writes: u(&f["write_ops"]),
+        write_bytes: u(&f["write_bytes"]),
+    })
+}
+
+/// strace == archive POSIX == summary POSIX on every file of `files` (full paths), and the
+/// file has data moved; returns the strace numbers.
+fn check_posix_against_strace(
+    dir: &TestDir,
+    a: &Archive,
+    sm: &Value,
+    files: &[String],
+    p: &mut Problems,
+) -> Moved {
+    let st = strace_moved(dir);
+    let ar = archive_posix(a);
+    let mut total = Moved::default();
+    for f in files {
+        let s = st.get(f).copied().unwrap_or_default();
+        let t = ar.get(f).copied().unwrap_or_default();
+        let y = summary_moved(sm, f, "POSIX");
+        p.check(s.reads + s.writes > 0, || format!("{f}: strace saw no data syscall"));
+        p.check(s == t, || {
+            format!("{f}: strace {s:?}, the archive's POSIX operations {t:?}")
+        });
+        p.check(s == y, || format!("{f}: strace {s:?}, the summary's POSIX row {y:?}"));
+        total.reads += s.reads;
+        total.read_bytes += s.read_bytes;
+        total.writes += s.writes;
+        total.write_bytes += s.write_bytes;
+    }
+    total
+}
+
+/// Operations of one paradigm on `file`, per location group, in event order.
+fn ops_of(a: &Archive, paradigm: &str, file: &str) -> BTreeMap<u64, Vec<Op>> {
+    let mut m: BTreeMap<u64, Vec<Op>> = BTreeMap::new();
+    for o in a.ops() {
+        if o.paradigm == paradigm && o.file.as_deref() == Some(file) {
+            m.entry(o.group).or_default().push(o);
+        }
+    }
+    m
+}
+
+/// Every POSIX operation on `file` happens inside a call whose region starts with one of
+/// `callers` (the layer that caused it); returns how many there are.
+fn posix_inside(a: &Archive, file: &str, callers: &[&str], p: &mut Problems) -> usize {
+    let mut n = 0;
+    for loc in &a.locations {
+        let t = CallTree::new(loc);
+        for (i, e) in loc.events.iter().enumerate() {
+            if e.ty != "IoOperationBegin"
+                || e.paradigm.as_deref() != Some("POSIX")
+                || e.file.as_deref() != Some(file)
+            {
+                continue;
+            }
+            n += 1;
+            let regions = t.regions_at(i);
+            p.check(
+                regions
+                    .iter()
+                    .any(|r| callers.iter().any(|c| r.starts_with(c))),
+                || format!("POSIX operation #{} on {file} in {regions:?}", e.index),
+            );
+        }
+    }
+    n
+}
+
+// ------------------------------------------------------------------------------ 1. IOR
+
+/// IOR's paradigm names in the archive, and the summary's layer names.
+fn ior_layer(api: &str) -> &'static str {
+    match api {
+        "POSIX" => "POSIX",
+        "MPIIO" => "MPI-IO",
+        "NCMPI" => "PnetCDF",
+        _ => unreachable!(),
+    }
+}
+
+/// ior_equiv.c (IOR 4.0.0's POSIX / MPIIO / NCMPI backends, -s 2 -b 64k -t 16k, shared file
+/// or -F) at `np` ranks, collective or not, traced under strace: per rank, the operations of
+/// the backend's layer on the data file are the program's transfers (call, mode, 16 KiB,
+/// offset = s * (P * block) + r * block + k * transfer), the summary's row for that layer has
+/// their sums, POSIX beneath is inside the backend's calls and equals strace.
+fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    need!(have_program("strace"), "strace not found on PATH");
+    let Some(libs) = pkg_config("pnetcdf") else {
+        eprintln!("skipped: pkg-config pnetcdf not found");
+        return;
+    };
+    let dir = TestDir::new(&format!("ior-{api}-{np}-{}-{}", coll as u8, fpp as u8));
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "ior_equiv.c", &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let (c, f) = (if coll { "1" } else { "0" }, if fpp { "1" } else { "0" });
+    let r = run(mpirun_straced(np, &dir, &trace)
+        .arg(&prog)
+        .arg(&data)
+        .args([api, c, f]));
+    r.assert_ok(&format!("ior_equiv {api} at {np} ranks"));
+    let lines = account_lines(&r.stdout);
+    assert!(
+        lines.last().is_some_and(|l| l["failures"] == 0),
+        "{}",
+        r.stdout
+    );
+    let transfers: Vec<&Value> = lines.iter().filter(|l| l.get("call").is_some()).collect();
+    assert_eq!(transfers.len() as u32, 16 * np, "{}", r.stdout);
+
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let sm = summary(&trace);
+    let layer = ior_layer(api);
+    let d = data.to_string_lossy().into_owned();
+    let mut files: Vec<String> = transfers
+        .iter()
+        .map(|t| format!("{d}/{}", s(&t["file"])))
+        .collect();
+    files.sort();
+    files.dedup();
+    assert_eq!(files.len(), if fpp { np as usize } else { 1 });
+    let mut p = Problems::default();
+    for file in &files {
+        let name = file.rsplit('/').next().unwrap();
+        let mine: Vec<&&Value> = transfers.iter().filter(|t| t["file"] == name).collect();
+        // The program's transfers, per rank, against the layer's operations in the archive.
+        let got = ops_of(&a, layer, file);
+        for rank in 0..np as u64 {
+            let want: Vec<(String, String, u64, Option<u64>)> = mine
+                .iter()
+                .filter(|t| u(&t["rank"]) == rank)
+                .map(|t| {
+                    let call = s(&t["call"]).to_string();
+                    let mode = if call.contains("write") || call.contains("put") {
+                        "WRITE"
+                    } else {
+                        "READ"
+                    };
+                    // PnetCDF operations carry the variable and selection, not an offset.
+                    let off = (api != "NCMPI").then(|| u(&t["offset"]));
+                    (call, mode.to_string(), u(&t["bytes"]), off)
+                })
+                .collect();
+            let have: Vec<(String, String, u64, Option<u64>)> = got
+                .get(&rank)
+                .map(|v| {
+                    v.iter()
+                        .map(|o| {
+                            let off = (api != "NCMPI").then_some(o.offset).flatten();
+                            (o.region.clone(), o.mode.clone(), o.bytes_result, off)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            p.check(have == want, || {
+                format!(
+                    "{name} rank {rank}: {layer} operations (call, mode, bytes, offset)\n  \
+                     archive: {have:?}\n  program: {want:?}"
+                )
+            });
+            if coll {
+                let n = got.get(&rank).map_or(0, |v| {
+                    v.iter()
+                        .filter(|o| {
+                            a.events().any(|e| {
+                                e.ty == "IoOperationBegin"
+                                    && e.group == rank
+                                    && e.handle_id == Some(o.handle_id)
+                                    && e.has_op_flag("COLLECTIVE")
+                                    && e.paradigm.as_deref() == Some(layer)
+                            })
+                        })
+                        .count()
+                });
+                p.check(want.is_empty() || n == want.len(), || {
+                    format!("{name} rank {rank}: {n} collective {layer} operations of {}", want.len())
+                });
+            }
+        }
+        // The summary's row of the layer: the program's sums.
+        let mut sums = Moved::default();
+        for t in &mine {
+            let call = s(&t["call"]);
+            sums.add(call.contains("write") || call.contains("put"), u(&t["bytes"]));
+        }
+        let row = summary_moved(&sm, file, layer);
+        p.check(row == sums, || {
+            format!("{name}: summary {layer} row {row:?}, the program's {sums:?}")
+        });
+        if coll && api != "POSIX" {
+            let n = summary_file(&sm, file, layer).map_or(0, |f| u(&f["collective_ops"]));
+            p.check(n == mine.len() as u64, || {
+                format!("{name}: summary collective_ops {n}, the program's {}", mine.len())
+            });
+        }
+        // POSIX beneath the backend: inside its calls.
+        let callers: &[&str] = match api {
+            "POSIX" => &["pwrite", "pread", "open", "close"],
+            "MPIIO" => &["MPI_File_"],
+            _ => &["ncmpi_"],
+        };
+        let n = posix_inside(&a, file, callers, &mut p);
+        p.check(n > 0, || format!("{name}: no POSIX operation"));
+    }
+    let moved = check_posix_against_strace(&dir, &a, &sm, &files, &mut p);
+    if api != "NCMPI" {
+        // No header: POSIX moves exactly the program's bytes.
+        let (w, rd) = (16384 * 8 * np as u64, 16384 * 8 * np as u64);
+        p.check(moved.write_bytes == w && moved.read_bytes == rd, || {
+            format!("POSIX bytes {moved:?}, the program's {w} written and {rd} read")
+        });
+    }
+    eprintln!(
+        "ior {api} np={np} coll={coll} fpp={fpp}: {} transfers; POSIX beneath (= strace): {moved:?}",
+        transfers.len()
+    );
+    p.finish(&format!("ior_equiv {api} np={np} coll={coll} fpp={fpp}"));
+}
+
+#[test]
+fn ior_posix_1_rank() {
+    ior("POSIX", 1, false, false);
+}
+
+#[test]
+fn ior_posix_4_ranks_shared_file() {
+    ior("POSIX", 4, false, false);
+}
+
+#[test]
+fn ior_posix_4_ranks_file_per_process() {
+    ior("POSIX", 4, false, true);
+}
+
+#[test]
+fn ior_mpiio_1_rank_independent() {
+    ior("MPIIO", 1, false, false);
+}
+
+#[test]
+fn ior_mpiio_4_ranks_collective() {
+    ior("MPIIO", 4, true, false);
+}
+
+#[test]
+fn ior_mpiio_4_ranks_independent() {
+    ior("MPIIO", 4, false, false);
+}
+
+#[test]
+fn ior_mpiio_4_ranks_file_per_process_collective() {
+    ior("MPIIO", 4, true, true);
+}
+
+#[test]
+fn ior_ncmpi_1_rank_collective() {
+    ior("NCMPI", 1, true, false);
+}
+
+#[test]
+fn ior_ncmpi_4_ranks_collective() {
+    ior("NCMPI", 4, true, false);
+}
+
+#[test]
+fn ior_ncmpi_4_ranks_independent() {
+    ior("NCMPI", 4, false, false);
+}
+
+#[test]
+fn ior_ncmpi_4_ranks_file_per_process_independent() {
+    ior("NCMPI", 4, false, true);
+}
