@@ -62,7 +62,7 @@ impl Moved {
 /// The strace arguments before the program: every thread of every process into its own
 /// PREFIX.<tid> file, descriptors shown with their paths, the recorder preloaded into the
 /// traced program only (not into strace).
-fn strace_args(prefix: &Path) -> Vec<String> {
+fn strace_args(prefix: &Path, syscalls: &str) -> Vec<String> {
     vec![
         "strace".into(),
         "-f".into(),
@@ -71,7 +71,7 @@ fn strace_args(prefix: &Path) -> Vec<String> {
         "-s".into(),
         "0".into(),
         "-e".into(),
-        format!("trace={DATA_SYSCALLS}"),
+        format!("trace={syscalls}"),
         "-o".into(),
         prefix.to_string_lossy().into_owned(),
         "-E".into(),
@@ -80,13 +80,13 @@ fn strace_args(prefix: &Path) -> Vec<String> {
 }
 
 /// `mpirun -np NP` with the recorder writing into `trace`, each rank run under strace
-/// (logs DIR/strace/st.<tid>); append the program and its arguments.
-fn mpirun_straced(np: u32, dir: &TestDir, trace: &Path) -> std::process::Command {
+/// tracing `syscalls` (logs DIR/strace/st.<tid>); append the program and its arguments.
+fn mpirun_straced(np: u32, dir: &TestDir, trace: &Path, syscalls: &str) -> std::process::Command {
     let logs = dir.subdir("strace");
     let mut c = mpirun_untraced(np, dir.path());
     c.arg("-x")
         .arg(format!("RECORDER_OTF2_DIR={}", trace.display()))
-        .args(strace_args(&logs.join("st")));
+        .args(strace_args(&logs.join("st"), syscalls));
     c
 }
 
@@ -95,17 +95,26 @@ fn straced(program: &str, dir: &TestDir, cwd: &Path, trace: &Path) -> std::proce
     let logs = dir.subdir("strace");
     let mut c = command("strace", cwd);
     c.env("RECORDER_OTF2_DIR", trace)
-        .args(&strace_args(&logs.join("st"))[1..])
+        .args(&strace_args(&logs.join("st"), DATA_SYSCALLS)[1..])
         .arg(program);
     c
+}
+
+/// The lines of every strace log under DIR/strace.
+fn strace_lines(dir: &TestDir) -> Vec<String> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir.join("strace")).expect("strace logs") {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        v.extend(text.lines().map(String::from));
+    }
+    v
 }
 
 /// Data syscalls per file path in every log under DIR/strace (successful calls only).
 fn strace_moved(dir: &TestDir) -> BTreeMap<String, Moved> {
     let mut m: BTreeMap<String, Moved> = BTreeMap::new();
-    for e in std::fs::read_dir(dir.join("strace")).expect("strace logs") {
-        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
-        for l in text.lines() {
+    {
+        for l in strace_lines(dir) {
             let Some((name, rest)) = l.split_once('(') else {
                 continue;
             };
@@ -291,7 +300,7 @@ fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     let (c, f) = (if coll { "1" } else { "0" }, if fpp { "1" } else { "0" });
-    let r = run(mpirun_straced(np, &dir, &trace)
+    let r = run(mpirun_straced(np, &dir, &trace, DATA_SYSCALLS)
         .arg(&prog)
         .arg(&data)
         .args([api, c, f]));
@@ -467,4 +476,217 @@ fn ior_ncmpi_4_ranks_independent() {
 #[test]
 fn ior_ncmpi_4_ranks_file_per_process_independent() {
     ior("NCMPI", 4, false, true);
+}
+
+// ------------------------------------------------------------------------------ 2. mdtest
+
+/// The metadata syscalls mdtest_equiv.c's calls become (glibc: open -> openat, stat ->
+/// newfstatat or statx, unlink / rmdir -> unlink / rmdir or unlinkat), plus the data ones.
+const META_SYSCALLS: &str = "mkdir,mkdirat,rmdir,unlink,unlinkat,open,openat,stat,lstat,\
+                             newfstatat,statx,close,pread64,pwrite64,read,write";
+
+/// Syscalls per program call name (mkdir, rmdir, open, close, stat, unlink, pwrite, pread)
+/// on paths under `under` (a path argument or a descriptor strace shows with its path).
+fn strace_calls(dir: &TestDir, under: &str) -> BTreeMap<String, u64> {
+    let mut m: BTreeMap<String, u64> = BTreeMap::new();
+    let quoted = format!("\"{under}/");
+    let fd = format!("<{under}/");
+    for l in strace_lines(dir) {
+        let Some((name, rest)) = l.split_once('(') else {
+            continue;
+        };
+        if !(rest.contains(&quoted) || rest.contains(&fd)) || l.ends_with("<unfinished ...>") {
+            continue;
+        }
+        let call = match name {
+            "mkdir" | "mkdirat" => "mkdir",
+            "rmdir" => "rmdir",
+            "unlinkat" if rest.contains("AT_REMOVEDIR") => "rmdir",
+            "unlink" | "unlinkat" => "unlink",
+            "open" | "openat" => "open",
+            "stat" | "lstat" | "newfstatat" => "stat",
+            // glibc's stat is newfstatat here; statx comes from the recorder (below).
+            "statx" => "recorder statx",
+            "close" => "close",
+            "pwrite64" => "pwrite",
+            "pread64" => "pread",
+            _ => continue,
+        };
+        *m.entry(call.to_string()).or_default() += 1;
+    }
+    m
+}
+
+/// The calls (regions) the program itself made on its main thread, per location group:
+/// depth-0 calls of `names` (MPI's own file calls happen inside MPI_Init and the like, or on
+/// its threads, which make no call of `names` at depth 0 here).
+fn top_calls(a: &Archive, names: &[&str]) -> BTreeMap<u64, BTreeMap<String, u64>> {
+    let mut m: BTreeMap<u64, BTreeMap<String, u64>> = BTreeMap::new();
+    for c in a.calls() {
+        let name = c.region.as_str();
+        // Some glibc entry points carry a suffix (open64, __xstat ...): fold them.
+        let base = match name {
+            "open64" => "open",
+            "__xstat" | "__xstat64" | "stat64" => "stat",
+            "pwrite64" => "pwrite",
+            "pread64" => "pread",
+            n => n,
+        };
+        if c.depth == 0 && names.contains(&base) {
+            *m.entry(c.group).or_default().entry(base.to_string()).or_default() += 1;
+        }
+    }
+    m
+}
+
+/// mdtest_equiv.c (mdtest -n 6 -w 3901 -e 3901, shared directory then -u) at `np` ranks: the
+/// calls per rank (mkdir, stat, rmdir, open, pwrite, close, pread, unlink) are the program's
+/// counts in the archive and in strace; every file is created, written, read and deleted with
+/// the program's bytes (IoCreateHandle with CREATE, 3901 bytes each way at offset 0,
+/// IoDeleteFile), every directory is deleted (IoDeleteFile directory://); the summary's
+/// files[] rows have the bytes and the metadata operations that carry a file.
+fn mdtest(np: u32) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    need!(have_program("strace"), "strace not found on PATH");
+    let dir = TestDir::new(&format!("mdtest-{np}"));
+    let prog = compile_mpi(&dir, "mdtest_equiv.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun_straced(np, &dir, &trace, META_SYSCALLS)
+        .arg(&prog)
+        .arg(&data));
+    r.assert_ok(&format!("mdtest_equiv at {np} ranks"));
+    let lines = account_lines(&r.stdout);
+    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    let d = data.to_string_lossy().into_owned();
+    let names = ["mkdir", "rmdir", "open", "close", "stat", "unlink", "pwrite", "pread"];
+    let mut p = Problems::default();
+
+    // The program's counts per rank, and their sum.
+    let mut want: BTreeMap<u64, BTreeMap<String, u64>> = BTreeMap::new();
+    for l in lines.iter().filter(|l| l.get("counts").is_some()) {
+        let c = l["counts"].as_object().unwrap();
+        want.insert(
+            u(&l["rank"]),
+            c.iter().map(|(k, v)| (k.clone(), u(v))).collect(),
+        );
+    }
+    assert_eq!(want.len() as u32, np, "{}", r.stdout);
+    let mut total: BTreeMap<String, u64> = BTreeMap::new();
+    for c in want.values() {
+        for (k, v) in c {
+            *total.entry(k.clone()).or_default() += v;
+        }
+    }
+    let mut st = strace_calls(&dir, &d);
+    // FINDING: the recorder itself stats (statx, through std::fs::metadata in files.rs) each
+    // new name it defines, to tell a directory from a regular file: after a mkdir, an open
+    // that creates, an unlink. Metadata only, no data, but on a parallel file system one
+    // more metadata round trip per created item. At most one per such call.
+    let own = st.remove("recorder statx").unwrap_or(0);
+    let bound = total["mkdir"] + total["open"] + total["unlink"];
+    p.check(own <= bound, || {
+        format!("the recorder's own statx calls: {own}, more than one per mkdir / open / unlink ({bound})")
+    });
+    p.check(st == total, || {
+        format!("strace's calls under the data directory {st:?}, the program's {total:?}")
+    });
+
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let got = top_calls(&a, &names);
+    p.check(got == want, || {
+        format!("calls per rank in the archive {got:?}, the program's {want:?}")
+    });
+
+    // Per file: the data and the handle life cycle; per directory: its deletion.
+    let sm = summary(&trace);
+    let mut deleted: BTreeMap<String, u64> = BTreeMap::new();
+    for e in a.events_of("IoDeleteFile") {
+        if let Some(f) = &e.file {
+            *deleted.entry(f.clone()).or_default() += 1;
+        }
+    }
+    let mut meta_in_summary = 0;
+    for l in lines.iter().filter(|l| l["call"] == "pwrite") {
+        let rank = u(&l["rank"]);
+        let path = format!("{d}/{}", s(&l["path"]));
+        let ops = op_tuples(&a.ops_on(&path));
+        p.check(
+            ops == [
+                op("pwrite", "WRITE", 3901, 3901, Some(0)),
+                op("pread", "READ", 3901, 3901, Some(0)),
+            ],
+            || format!("{path}: operations {ops:?}"),
+        );
+        let creates: Vec<&Event> = a
+            .events_of("IoCreateHandle")
+            .into_iter()
+            .filter(|e| e.file.as_deref() == Some(path.as_str()))
+            .collect();
+        p.check(
+            creates.len() == 2
+                && creates.iter().all(|e| e.group == rank)
+                && flags(&creates[0].creation_flags).contains(&"CREATE".to_string()),
+            || format!("{path}: IoCreateHandle events {creates:?}"),
+        );
+        p.check(deleted.get(&path) == Some(&1), || {
+            format!("{path}: {:?} IoDeleteFile", deleted.get(&path))
+        });
+        let row = summary_file(&sm, &path, "POSIX");
+        let moved = summary_moved(&sm, &path, "POSIX");
+        p.check(
+            moved
+                == Moved {
+                    reads: 1,
+                    read_bytes: 3901,
+                    writes: 1,
+                    write_bytes: 3901,
+                }
+                && row.is_some_and(|f| f["ranks"] == serde_json::json!([rank])),
+            || format!("{path}: summary row {row:?}"),
+        );
+        // 2 opens, 2 closes, 1 unlink. Not the stat: see below.
+        let meta = row.map_or(0, |f| u(&f["meta_ops"]));
+        p.check(meta == 5, || format!("{path}: summary meta_ops {meta}, want 5"));
+        meta_in_summary += meta;
+    }
+    let mut dirs = 0;
+    for (path, n) in &deleted {
+        let is_dir = a.file(path).is_some_and(|f| f.ty.to_lowercase().contains("dir"));
+        if path.starts_with(&format!("{d}/")) && is_dir {
+            dirs += n;
+            let meta = summary_file(&sm, path, "POSIX").map_or(0, |f| u(&f["meta_ops"]));
+            meta_in_summary += meta;
+        }
+    }
+    let rmdirs = total["rmdir"];
+    p.check(dirs == rmdirs, || {
+        format!("{dirs} IoDeleteFile of directories, the program's {rmdirs} rmdir")
+    });
+    // FINDING (not fixed here: it needs a path-carrying metadata event in io-model): stat and
+    // mkdir on a path leave only Enter/Leave in OTF2, with no event naming the file, so the
+    // summary counts them in functions[] but in no files[] row. The per-file metadata
+    // operations are therefore the handle events (open, close) and deletions (unlink, rmdir).
+    let carried = total["open"] + total["close"] + total["unlink"] + total["rmdir"];
+    p.check(meta_in_summary == carried, || {
+        format!(
+            "summary meta_ops under the data directory {meta_in_summary}, the program's \
+             open + close + unlink + rmdir {carried}"
+        )
+    });
+    eprintln!(
+        "mdtest np={np}: program, archive and strace {total:?}; the recorder's own statx {own}; \
+         summary meta_ops {meta_in_summary}"
+    );
+    p.finish(&format!("mdtest_equiv at {np} ranks"));
+}
+
+#[test]
+fn mdtest_1_rank() {
+    mdtest(1);
+}
+
+#[test]
+fn mdtest_4_ranks() {
+    mdtest(4);
 }
