@@ -690,3 +690,205 @@ fn mdtest_1_rank() {
 fn mdtest_4_ranks() {
     mdtest(4);
 }
+
+// ------------------------------------------------------------------------------ 3. FLASH-IO
+
+/// One PnetCDF operation as the archive has it: the call it began in, the variable, bytes
+/// requested and done, the call it completed in, its flags.
+#[derive(Debug, Clone, PartialEq)]
+struct PncOp {
+    call: String,
+    var: String,
+    request: u64,
+    result: u64,
+    completed_in: String,
+    non_blocking: bool,
+}
+
+/// The PnetCDF operations of location group `group` on `file`, in Begin order, and the MPI-IO
+/// bytes (read, written) done inside PnetCDF data calls and waits on that file.
+fn pnc_ops(a: &Archive, group: u64, file: &str) -> (Vec<PncOp>, (u64, u64)) {
+    let mut v: Vec<PncOp> = Vec::new();
+    let mut open: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+    let mut mpi_open: BTreeMap<(u64, u64), String> = BTreeMap::new();
+    let (mut mpi_read, mut mpi_written) = (0, 0);
+    for loc in a.locations_of(group) {
+        let t = CallTree::new(loc);
+        for (i, e) in loc.events.iter().enumerate() {
+            if e.file.as_deref() != Some(file) {
+                continue;
+            }
+            let region = t.region_at(i).unwrap_or("").to_string();
+            match (e.ty.as_str(), e.paradigm.as_deref()) {
+                ("IoOperationBegin", Some("PnetCDF")) => {
+                    open.insert((e.handle_id.unwrap(), e.matching_id.unwrap()), v.len());
+                    v.push(PncOp {
+                        call: region,
+                        var: e.attr_str("netCDF variable").unwrap_or("?").to_string(),
+                        request: e.bytes_request.unwrap_or(0),
+                        result: 0,
+                        completed_in: String::new(),
+                        non_blocking: e.has_op_flag("NON_BLOCKING"),
+                    });
+                }
+                ("IoOperationComplete", Some("PnetCDF")) => {
+                    if let Some(k) = open.remove(&(e.handle_id.unwrap(), e.matching_id.unwrap())) {
+                        v[k].result = e.bytes_result.unwrap_or(0);
+                        v[k].completed_in = region;
+                    }
+                }
+                ("IoOperationBegin", Some("MPI-IO")) => {
+                    let in_data = t.regions_at(i).iter().any(|r| {
+                        r.starts_with("ncmpi_put_")
+                            || r.starts_with("ncmpi_get_")
+                            || r.starts_with("ncmpi_wait")
+                    });
+                    if in_data {
+                        let key = (e.handle_id.unwrap(), e.matching_id.unwrap());
+                        mpi_open.insert(key, e.mode.clone().unwrap_or_default());
+                    }
+                }
+                // The mode is on the Begin, the bytes done on the Complete.
+                ("IoOperationComplete", Some("MPI-IO")) => {
+                    let key = (e.handle_id.unwrap(), e.matching_id.unwrap());
+                    match mpi_open.remove(&key).as_deref() {
+                        Some("WRITE") => mpi_written += e.bytes_result.unwrap_or(0),
+                        Some("READ") => mpi_read += e.bytes_result.unwrap_or(0),
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (v, (mpi_read, mpi_written))
+}
+
+/// flash_equiv.c (PnetCDF's FLASH-IO: a checkpoint of 15 variables, two plotfiles of 9) at
+/// `np` ranks, blocking or nonblocking: per rank and file, the PnetCDF operations are the
+/// program's calls with their variable and bytes; nonblocking ones are NON_BLOCKING Begins in
+/// the iput whose Complete (same matching id, same bytes) is in the ncmpi_wait_all, as many as
+/// the wait says it completed; the MPI-IO bytes inside the data calls and waits are the
+/// rank's bytes; the summary's PnetCDF rows have the sums; POSIX equals strace.
+fn flash(np: u32, nonblocking: bool) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    need!(have_program("strace"), "strace not found on PATH");
+    let Some(libs) = pkg_config("pnetcdf") else {
+        eprintln!("skipped: pkg-config pnetcdf not found");
+        return;
+    };
+    let mode = if nonblocking { "nonblocking" } else { "blocking" };
+    let dir = TestDir::new(&format!("flash-{np}-{mode}"));
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "flash_equiv.c", &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun_straced(np, &dir, &trace, DATA_SYSCALLS)
+        .arg(&prog)
+        .arg(&data)
+        .arg(mode));
+    r.assert_ok(&format!("flash_equiv {mode} at {np} ranks"));
+    let lines = account_lines(&r.stdout);
+    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let sm = summary(&trace);
+    let d = data.to_string_lossy().into_owned();
+    let names = ["flash_chk_0000.nc", "flash_plt_cnt_0000.nc", "flash_plt_crn_0000.nc"];
+    let mut p = Problems::default();
+    let mut checked = 0;
+    for name in names {
+        let file = format!("{d}/{name}");
+        let mut sums = Moved::default();
+        let mut iputs = 0;
+        for rank in 0..np as u64 {
+            let mine: Vec<&Value> = lines
+                .iter()
+                .filter(|l| l["file"] == name && l.get("rank").map(u) == Some(rank))
+                .collect();
+            let waits: Vec<u64> = mine
+                .iter()
+                .filter(|l| l["call"] == "ncmpi_wait_all")
+                .map(|l| u(&l["completed"]))
+                .collect();
+            let want: Vec<PncOp> = mine
+                .iter()
+                .filter(|l| l.get("var").is_some())
+                .map(|l| {
+                    let call = s(&l["call"]).to_string();
+                    let nb = call.starts_with("ncmpi_iput");
+                    PncOp {
+                        completed_in: if nb { "ncmpi_wait_all".into() } else { call.clone() },
+                        var: s(&l["var"]).to_string(),
+                        request: u(&l["bytes"]),
+                        result: u(&l["bytes"]),
+                        non_blocking: nb,
+                        call,
+                    }
+                })
+                .collect();
+            let (have, (mpi_read, mpi_written)) = pnc_ops(&a, rank, &file);
+            p.check(have == want, || {
+                format!("{name} rank {rank}: PnetCDF operations\n  archive: {have:?}\n  program: {want:?}")
+            });
+            // Request matching: every request the wait completed is completed in it.
+            let in_wait = have.iter().filter(|o| o.completed_in == "ncmpi_wait_all").count();
+            p.check(waits.iter().sum::<u64>() == in_wait as u64, || {
+                format!("{name} rank {rank}: the wait completed {waits:?}, the archive {in_wait}")
+            });
+            let mut mine_moved = Moved::default();
+            for o in &want {
+                mine_moved.add(o.call.contains("put"), o.request);
+                iputs += o.non_blocking as u64;
+            }
+            p.check(
+                (mpi_read, mpi_written) == (mine_moved.read_bytes, mine_moved.write_bytes),
+                || {
+                    format!(
+                        "{name} rank {rank}: MPI-IO bytes inside the data calls (read, written) \
+                         {:?}, the program's {:?}",
+                        (mpi_read, mpi_written),
+                        (mine_moved.read_bytes, mine_moved.write_bytes)
+                    )
+                },
+            );
+            sums.reads += mine_moved.reads;
+            sums.read_bytes += mine_moved.read_bytes;
+            sums.writes += mine_moved.writes;
+            sums.write_bytes += mine_moved.write_bytes;
+            checked += want.len();
+        }
+        let row = summary_moved(&sm, &file, "PnetCDF");
+        p.check(row == sums, || {
+            format!("{name}: summary PnetCDF row {row:?}, the program's {sums:?}")
+        });
+        let nb = summary_file(&sm, &file, "PnetCDF").map_or(0, |f| u(&f["nonblocking_ops"]));
+        p.check(nb == iputs, || {
+            format!("{name}: summary nonblocking_ops {nb}, the program's {iputs} iputs")
+        });
+        posix_inside(&a, &file, &["ncmpi_"], &mut p);
+    }
+    let files: Vec<String> = names.iter().map(|n| format!("{d}/{n}")).collect();
+    let moved = check_posix_against_strace(&dir, &a, &sm, &files, &mut p);
+    eprintln!("flash {mode} np={np}: {checked} PnetCDF operations; POSIX (= strace) {moved:?}");
+    p.finish(&format!("flash_equiv {mode} at {np} ranks"));
+}
+
+#[test]
+fn flash_io_1_rank_blocking() {
+    flash(1, false);
+}
+
+#[test]
+fn flash_io_4_ranks_blocking() {
+    flash(4, false);
+}
+
+#[test]
+fn flash_io_1_rank_nonblocking() {
+    flash(1, true);
+}
+
+#[test]
+fn flash_io_4_ranks_nonblocking() {
+    flash(4, true);
+}
