@@ -21,7 +21,7 @@
 use e2e_tests::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 macro_rules! need {
     ($cond:expr, $what:expr) => {
@@ -205,7 +205,8 @@ fn summary_moved(sm: &Value, path: &str, layer: &str) -> Moved {
 }
 
 /// strace == archive POSIX == summary POSIX on every file of `files` (full paths), and the
-/// file has data moved; returns the strace numbers.
+/// file has data moved (strace's extra reads on a file read through stdio are allowed for,
+/// bounded by its ISOC reads); returns the strace numbers.
 fn check_posix_against_strace(
     dir: &TestDir,
     a: &Archive,
@@ -221,16 +222,47 @@ fn check_posix_against_strace(
         let t = ar.get(f).copied().unwrap_or_default();
         let y = summary_moved(sm, f, "POSIX");
         p.check(s.reads + s.writes > 0, || format!("{f}: strace saw no data syscall"));
-        p.check(s == t, || {
-            format!("{f}: strace {s:?}, the archive's POSIX operations {t:?}")
-        });
-        p.check(s == y, || format!("{f}: strace {s:?}, the summary's POSIX row {y:?}"));
+        p.check(t == y, || format!("{f}: archive {t:?}, the summary's POSIX row {y:?}"));
+        let (isoc_reads, isoc_bytes) = isoc_reads(a, f);
+        if isoc_reads == 0 {
+            p.check(s == t, || {
+                format!("{f}: strace {s:?}, the archive's POSIX operations {t:?}")
+            });
+        } else {
+            // A stdio stream on the file (libnetcdf's magic-number check: fread, getc) reads
+            // through glibc's own read(2), which is no POSIX call of the program: strace has
+            // those buffer fills, the archive has the ISOC reads they served.
+            let (extra, extra_bytes) = (
+                s.reads.wrapping_sub(t.reads),
+                s.read_bytes.wrapping_sub(t.read_bytes),
+            );
+            p.check(
+                (s.writes, s.write_bytes) == (t.writes, t.write_bytes)
+                    && (1..=isoc_reads).contains(&extra)
+                    && extra_bytes >= isoc_bytes
+                    && extra_bytes <= extra * 65536,
+                || {
+                    format!(
+                        "{f}: strace {s:?}, the archive's POSIX operations {t:?} and \
+                         {isoc_reads} ISOC reads of {isoc_bytes} bytes"
+                    )
+                },
+            );
+        }
         total.reads += s.reads;
         total.read_bytes += s.read_bytes;
         total.writes += s.writes;
         total.write_bytes += s.write_bytes;
     }
     total
+}
+
+/// The ISOC (stdio) read operations on `file`: (count, bytes done).
+fn isoc_reads(a: &Archive, file: &str) -> (u64, u64) {
+    a.ops_on(file)
+        .iter()
+        .filter(|o| o.paradigm == "ISOC" && o.mode == "READ")
+        .fold((0, 0), |(n, b), o| (n + 1, b + o.bytes_result))
 }
 
 /// Operations of one paradigm on `file`, per location group, in event order.
@@ -891,4 +923,160 @@ fn flash_io_1_rank_nonblocking() {
 #[test]
 fn flash_io_4_ranks_nonblocking() {
     flash(4, true);
+}
+
+// ------------------------------------------------------------------------------ 4. h5py, netCDF4
+
+/// The regions open around every POSIX operation on `file` that moves bytes in one of
+/// `ranges` ([offset, offset + size)): (mode, offset, bytes, regions innermost first).
+fn posix_in_ranges(
+    a: &Archive,
+    file: &str,
+    ranges: &[(u64, u64)],
+) -> Vec<(String, u64, u64, Vec<String>)> {
+    let mut v = Vec::new();
+    for loc in &a.locations {
+        let t = CallTree::new(loc);
+        for (i, e) in loc.events.iter().enumerate() {
+            if e.ty != "IoOperationBegin"
+                || e.paradigm.as_deref() != Some("POSIX")
+                || e.file.as_deref() != Some(file)
+            {
+                continue;
+            }
+            let (Some(off), Some(n)) = (e.attr("Offset"), e.bytes_request) else {
+                continue;
+            };
+            if ranges.iter().any(|&(o, s)| off < o + s && o < off + n) {
+                let regions = t.regions_at(i).into_iter().map(String::from).collect();
+                v.push((e.mode.clone().unwrap_or_default(), off, n, regions));
+            }
+        }
+    }
+    v
+}
+
+/// The operations of one paradigm on `file` whose attribute `attr` names `var`, per mode:
+/// (count, bytes).
+fn var_ops(a: &Archive, paradigm: &str, file: &str, attr: &str, var: &str) -> BTreeMap<String, (u64, u64)> {
+    let mut m: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    let begins: Vec<&Event> = a
+        .events_of("IoOperationBegin")
+        .into_iter()
+        .filter(|e| {
+            e.paradigm.as_deref() == Some(paradigm)
+                && e.file.as_deref() == Some(file)
+                && e.attr_str(attr).map(|v| v.trim_start_matches('/')) == Some(var)
+        })
+        .collect();
+    for e in begins {
+        let x = m.entry(e.mode.clone().unwrap_or_default()).or_default();
+        x.0 += 1;
+        x.1 += e.bytes_request.unwrap_or(0);
+    }
+    m
+}
+
+/// chunks_script.py with h5py or netCDF4-python (chunked, gzip-compressed variables): the
+/// HDF5 writes and reads per dataset (and for netCDF4 the netCDF ones above them) are the
+/// script's; every chunk the file holds (h5py's get_chunk_info) was written by exactly one
+/// POSIX write of its stored size at its offset, inside an HDF5 call, and read by one POSIX
+/// read; nothing else wrote into the chunks; POSIX equals strace and the summary.
+fn chunks(lib: &str) {
+    let has = command(SYSTEM_PYTHON, Path::new("/"))
+        .args(["-c", "import h5py, netCDF4, numpy"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    need!(has, "h5py / netCDF4 / numpy not importable by /usr/bin/python3");
+    need!(have_program("strace"), "strace not found on PATH");
+    let dir = TestDir::new(&format!("chunks-{lib}"));
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let script = build().programs.join("chunks_script.py");
+    let r = run(straced(SYSTEM_PYTHON, &dir, dir.path(), &trace)
+        .arg(&script)
+        .arg(lib)
+        .arg(&data));
+    r.assert_ok(&format!("chunks_script.py {lib}"));
+    let lines = account_lines(&r.stdout);
+    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let sm = summary(&trace);
+    let ext = if lib == "h5py" { "h5" } else { "nc" };
+    let file = format!("{}/chunks.{ext}", data.display());
+    let mut p = Problems::default();
+    let (mut h5_sums, mut nchunks) = (Moved::default(), 0);
+    for l in lines.iter().filter(|l| l.get("var").is_some()) {
+        let var = s(&l["var"]);
+        let want: BTreeMap<String, (u64, u64)> = [
+            ("READ".to_string(), (u(&l["reads"]), u(&l["read_bytes"]))),
+            ("WRITE".to_string(), (u(&l["writes"]), u(&l["write_bytes"]))),
+        ]
+        .into();
+        let h5 = var_ops(&a, "HDF5", &file, "HDF5 dataset", var);
+        p.check(h5 == want, || format!("{var}: HDF5 operations {h5:?}, the script's {want:?}"));
+        if lib == "netcdf4" {
+            let nc = var_ops(&a, "netCDF", &file, "netCDF variable", var);
+            p.check(nc == want, || {
+                format!("{var}: netCDF operations {nc:?}, the script's {want:?}")
+            });
+        }
+        h5_sums.add(true, u(&l["write_bytes"]));
+        h5_sums.writes += u(&l["writes"]) - 1;
+        h5_sums.add(false, u(&l["read_bytes"]));
+        h5_sums.reads += u(&l["reads"]) - 1;
+        // The chunks on disk against the POSIX operations beneath.
+        let ranges: Vec<(u64, u64)> = l["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (u(&c[0]), u(&c[1])))
+            .collect();
+        nchunks += ranges.len();
+        let touching = posix_in_ranges(&a, &file, &ranges);
+        for &(off, size) in &ranges {
+            for mode in ["WRITE", "READ"] {
+                let exact: Vec<_> = touching
+                    .iter()
+                    .filter(|t| t.0 == mode && t.1 == off && t.2 == size)
+                    .collect();
+                p.check(exact.len() == 1, || {
+                    format!("{var}: chunk at {off} ({size} bytes): {} POSIX {mode} of it", exact.len())
+                });
+                p.check(
+                    exact.iter().all(|t| t.3.iter().any(|r| r.starts_with("H5"))),
+                    || format!("{var}: chunk at {off}: {mode} outside an HDF5 call: {exact:?}"),
+                );
+            }
+        }
+        let stray: Vec<_> = touching
+            .iter()
+            .filter(|t| !ranges.iter().any(|&(o, s)| t.1 == o && t.2 == s))
+            .collect();
+        p.check(stray.is_empty(), || {
+            format!("{var}: POSIX operations overlapping chunks but not one chunk: {stray:?}")
+        });
+        let written: u64 = touching.iter().filter(|t| t.0 == "WRITE").map(|t| t.2).sum();
+        let stored: u64 = ranges.iter().map(|r| r.1).sum();
+        p.check(written == stored, || {
+            format!("{var}: POSIX bytes written into the chunks {written}, the chunks hold {stored}")
+        });
+    }
+    let row = summary_moved(&sm, &file, "HDF5");
+    p.check(row == h5_sums, || {
+        format!("summary HDF5 row {row:?}, the script's {h5_sums:?}")
+    });
+    let moved = check_posix_against_strace(&dir, &a, &sm, &[file.clone()], &mut p);
+    eprintln!("chunks {lib}: {nchunks} chunks matched; HDF5 {h5_sums:?}; POSIX (= strace) {moved:?}");
+    p.finish(&format!("chunks_script.py {lib}"));
+}
+
+#[test]
+fn h5py_chunked_compressed() {
+    chunks("h5py");
+}
+
+#[test]
+fn netcdf4_python_chunked_compressed() {
+    chunks("netcdf4");
 }
