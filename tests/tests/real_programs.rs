@@ -21,7 +21,7 @@
 use e2e_tests::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 macro_rules! need {
     ($cond:expr, $what:expr) => {
@@ -1079,4 +1079,206 @@ fn h5py_chunked_compressed() {
 #[test]
 fn netcdf4_python_chunked_compressed() {
     chunks("netcdf4");
+}
+
+// ------------------------------------------------------------------------------ 5. C++ ADIOS2
+
+/// ADIOS2's folder (libadios2_cxx.so, include/adios2.h): $RECORDER_OTF2_ADIOS2 or the one
+/// scripts/setup.sh installs.
+fn adios2_dir() -> Option<PathBuf> {
+    let lib = std::env::var_os("RECORDER_OTF2_ADIOS2")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/recorder-otf2-adios2/adios2"));
+    (lib.join("libadios2_cxx.so").is_file() && lib.join("include/adios2.h").is_file())
+        .then_some(lib)
+}
+
+/// Compile adios_ranks.cpp with mpicxx as its header says.
+fn compile_adios_ranks(dir: &TestDir, lib: &Path) -> PathBuf {
+    let src = build().programs.join("adios_ranks.cpp");
+    let out = dir.subdir("bin").join("adios_ranks");
+    let l = lib.display();
+    let mut c = std::process::Command::new("mpicxx");
+    c.args(["-std=c++14", "-O0", "-Wall", "-o"])
+        .arg(&out)
+        .arg(&src)
+        .arg(format!("-I{l}/include"))
+        .arg(format!("-L{l}"))
+        .args(["-ladios2_cxx", "-ladios2_core"])
+        .arg(format!("-Wl,-rpath,{l}"))
+        .arg("-Wl,--allow-shlib-undefined");
+    if let Some(deps) = lib.parent().map(|p| p.join("adios2.libs")).filter(|p| p.is_dir()) {
+        c.arg(format!("-Wl,-rpath-link,{}", deps.display()));
+    }
+    let o = c.output().expect("run mpicxx");
+    assert!(
+        o.status.success(),
+        "mpicxx failed for {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// One ADIOS operation: (call: Put / Get, variable, deferred, bytes requested, bytes done,
+/// the call it completed in: the call itself, or EndStep for a deferred one).
+type AdiosOp = (String, String, bool, u64, u64, String);
+
+/// The ADIOS operations of location group `group` on handle name `bp`, in Begin order.
+fn adios_ops(a: &Archive, group: u64, bp: &str) -> Vec<AdiosOp> {
+    let short = |r: &str| -> String {
+        let name = r.split('(').next().unwrap_or(r);
+        let name = name.split('<').next().unwrap_or(name);
+        name.rsplit("::").next().unwrap_or(name).to_string()
+    };
+    let mut v: Vec<AdiosOp> = Vec::new();
+    let mut open: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+    for loc in a.locations_of(group) {
+        for e in &loc.events {
+            if e.paradigm.as_deref() != Some("ADIOS") || e.handle.as_deref() != Some(bp) {
+                continue;
+            }
+            let region = short(e.enclosing_region.as_deref().unwrap_or(""));
+            let key = (e.handle_id.unwrap(), e.matching_id.unwrap_or(0));
+            match e.ty.as_str() {
+                "IoOperationBegin" => {
+                    open.insert(key, v.len());
+                    v.push((
+                        region,
+                        e.attr_str("ADIOS variable").unwrap_or("?").to_string(),
+                        e.has_op_flag("NON_BLOCKING"),
+                        e.bytes_request.unwrap_or(0),
+                        0,
+                        String::new(),
+                    ));
+                }
+                "IoOperationComplete" => {
+                    if let Some(k) = open.remove(&key) {
+                        v[k].4 = e.bytes_result.unwrap_or(0);
+                        v[k].5 = region;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    v
+}
+
+/// The handle's root ancestor (following parents).
+fn root_handle(a: &Archive, mut id: u64) -> u64 {
+    while let Some(p) = a.handle(id).parent_id {
+        id = p;
+    }
+    id
+}
+
+/// adios_ranks.cpp (the ADIOS2 C++ API, BP5, a BP output per rank) at `np` ranks: per rank,
+/// the ADIOS operations on its BP output are the program's Puts and Gets (variable, deferred
+/// or sync, bytes), the deferred ones completed in EndStep; the engine's files are POSIX
+/// handles under the ADIOS handle; data.0 receives exactly the deferred Puts' bytes and gives
+/// back the deferred Gets'; every engine file's POSIX operations (written partly by BP5's
+/// helper threads) equal strace; the summary's ADIOS row has the program's sums.
+fn adios_ranks(np: u32) {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    need!(have_program("mpicxx"), "mpicxx not found on PATH");
+    need!(have_program("strace"), "strace not found on PATH");
+    let Some(lib) = adios2_dir() else {
+        eprintln!("skipped: no ADIOS2 C++ library (scripts/setup.sh installs it)");
+        return;
+    };
+    let dir = TestDir::new(&format!("adios-ranks-{np}"));
+    let prog = compile_adios_ranks(&dir, &lib);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun_straced(np, &dir, &trace, DATA_SYSCALLS)
+        .arg(&prog)
+        .arg(&data));
+    r.assert_ok(&format!("adios_ranks at {np} ranks"));
+    let lines = account_lines(&r.stdout);
+    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let sm = summary(&trace);
+    let mut p = Problems::default();
+    let mut engine_files = Vec::new();
+    let mut nops = 0;
+    for rank in 0..np as u64 {
+        let bp = format!("{}/rank{rank}.bp", data.display());
+        let mine: Vec<&Value> = lines
+            .iter()
+            .filter(|l| l.get("rank").map(u) == Some(rank))
+            .collect();
+        let want: Vec<AdiosOp> = mine
+            .iter()
+            .map(|l| {
+                let deferred = l["mode"] == "deferred";
+                let call = s(&l["call"]).to_string();
+                let done_in = if deferred { "EndStep".to_string() } else { call.clone() };
+                let b = u(&l["bytes"]);
+                (call, s(&l["var"]).to_string(), deferred, b, b, done_in)
+            })
+            .collect();
+        let have = adios_ops(&a, rank, &bp);
+        p.check(have == want, || {
+            format!("rank {rank}: ADIOS operations\n  archive: {have:?}\n  program: {want:?}")
+        });
+        nops += have.len();
+        let mut sums = Moved::default();
+        let (mut put_deferred, mut get_deferred) = (0, 0);
+        for w in &want {
+            sums.add(w.0 == "Put", w.3);
+            if w.2 && w.0 == "Put" {
+                put_deferred += w.3;
+            } else if w.2 {
+                get_deferred += w.3;
+            }
+        }
+        let row = summary_moved(&sm, &bp, "ADIOS");
+        p.check(row == sums, || format!("rank {rank}: summary ADIOS row {row:?}, the program's {sums:?}"));
+        // The engine's files: POSIX handles whose root is the ADIOS handle of this output.
+        let adios_handle = a
+            .handles
+            .iter()
+            .find(|h| h.paradigm.as_deref() == Some("ADIOS") && h.name == bp)
+            .map(|h| h.id);
+        for f in ["data.0", "md.0", "md.idx", "mmd.0"] {
+            let path = format!("{bp}/{f}");
+            let roots: Vec<u64> = a
+                .handles
+                .iter()
+                .filter(|h| h.file.as_deref() == Some(path.as_str()))
+                .map(|h| root_handle(&a, h.id))
+                .collect();
+            p.check(!roots.is_empty() && roots.iter().all(|r| Some(*r) == adios_handle), || {
+                format!("rank {rank}: {f}: handle roots {roots:?}, the ADIOS handle {adios_handle:?}")
+            });
+            engine_files.push(path);
+        }
+        let d0 = archive_posix(&a).get(&format!("{bp}/data.0")).copied().unwrap_or_default();
+        p.check(
+            (d0.write_bytes, d0.read_bytes) == (put_deferred, get_deferred),
+            || {
+                format!(
+                    "rank {rank}: data.0 POSIX bytes (written, read) {:?}, the deferred Puts' and \
+                     Gets' {:?}",
+                    (d0.write_bytes, d0.read_bytes),
+                    (put_deferred, get_deferred)
+                )
+            },
+        );
+    }
+    let moved = check_posix_against_strace(&dir, &a, &sm, &engine_files, &mut p);
+    eprintln!("adios_ranks np={np}: {nops} ADIOS operations; engine files POSIX (= strace) {moved:?}");
+    p.finish(&format!("adios_ranks at {np} ranks"));
+}
+
+#[test]
+fn adios_cxx_1_rank() {
+    adios_ranks(1);
+}
+
+#[test]
+fn adios_cxx_4_ranks() {
+    adios_ranks(4);
 }
