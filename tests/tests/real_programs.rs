@@ -7,7 +7,8 @@
 //!
 //! Every program gives its own account of its I/O (JSON lines on stdout: per call the file,
 //! layer, bytes and, where the program states it, the offset). Each run is checked three ways:
-//! - the OTF2 archive (recorder2otf2, accepted by otf2-print and the checker): the operations
+//! - the OTF2 archive (recorder2otf2, accepted by otf2-print and the checker, both reading the
+//!   same operations per handle, counts and bytes): the operations
 //!   of the program's layer, per rank and in order, are the account's (call, mode, bytes,
 //!   offset); the layers beneath are inside the calls that cause them;
 //! - `recorder-otf2 summary --json`: files[] per path and layer has the account's sums;
@@ -172,6 +173,75 @@ fn archive_posix(a: &Archive) -> BTreeMap<String, Moved> {
         }
     }
     m
+}
+
+// ------------------------------------------------------------------------------ archive
+
+/// Per handle id: (IoOperationBegin count, bytes requested, IoOperationComplete count, bytes
+/// done).
+type PerHandle = BTreeMap<u64, (u64, u64, u64, u64)>;
+
+/// The number after `key` in an otf2-print line ("Bytes Request: 8192," -> 8192).
+fn field(line: &str, key: &str) -> Option<u64> {
+    let rest = &line[line.find(key)? + key.len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+/// The I/O operation records of an archive as otf2-print (OTF2's own reader) prints them.
+fn otf2_print_ops(archive: &Path) -> PerHandle {
+    let r = run(command("otf2-print", Path::new("/")).arg(archive));
+    r.assert_ok("otf2-print");
+    let mut m = PerHandle::new();
+    for l in r.stdout.lines() {
+        let begin = l.starts_with("IO_OPERATION_BEGIN ");
+        if !begin && !l.starts_with("IO_OPERATION_COMPLETE ") {
+            continue;
+        }
+        // Handle: "<name>" <id>, ...
+        let Some(id) = l
+            .split("\" <")
+            .nth(1)
+            .and_then(|x| x.split('>').next())
+            .and_then(|x| x.parse().ok())
+        else {
+            continue;
+        };
+        let e = m.entry(id).or_default();
+        if begin {
+            e.0 += 1;
+            e.1 += field(l, "Bytes Request: ").unwrap_or(0);
+        } else {
+            e.2 += 1;
+            e.3 += field(l, "Bytes Result: ").unwrap_or(0);
+        }
+    }
+    m
+}
+
+/// [`convert_and_check`], and the checker's reading of the I/O operations (per handle:
+/// Begins, Completes and their bytes) must be otf2-print's.
+fn convert(trace: &Path, out: &Path) -> Archive {
+    let a = convert_and_check(trace, out);
+    let mut mine = PerHandle::new();
+    for e in a.events() {
+        let Some(id) = e.handle_id else { continue };
+        match e.ty.as_str() {
+            "IoOperationBegin" => {
+                let x = mine.entry(id).or_default();
+                x.0 += 1;
+                x.1 += e.bytes_request.unwrap_or(0);
+            }
+            "IoOperationComplete" => {
+                let x = mine.entry(id).or_default();
+                x.2 += 1;
+                x.3 += e.bytes_result.unwrap_or(0);
+            }
+            _ => {}
+        }
+    }
+    let printed = otf2_print_ops(out);
+    assert_eq!(printed, mine, "otf2-print and the checker read other I/O operations");
+    a
 }
 
 // ------------------------------------------------------------------------------ summary
@@ -346,7 +416,7 @@ fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
     let transfers: Vec<&Value> = lines.iter().filter(|l| l.get("call").is_some()).collect();
     assert_eq!(transfers.len() as u32, 16 * np, "{}", r.stdout);
 
-    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let layer = ior_layer(api);
     let d = data.to_string_lossy().into_owned();
@@ -625,7 +695,7 @@ fn mdtest(np: u32) {
         format!("strace's calls under the data directory {st:?}, the program's {total:?}")
     });
 
-    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let a = convert(&trace, &dir.join("out.otf2"));
     let got = top_calls(&a, &names);
     p.check(got == want, || {
         format!("calls per rank in the archive {got:?}, the program's {want:?}")
@@ -823,7 +893,7 @@ fn flash(np: u32, nonblocking: bool) {
     r.assert_ok(&format!("flash_equiv {mode} at {np} ranks"));
     let lines = account_lines(&r.stdout);
     assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
-    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let d = data.to_string_lossy().into_owned();
     let names = ["flash_chk_0000.nc", "flash_plt_cnt_0000.nc", "flash_plt_crn_0000.nc"];
@@ -1001,7 +1071,7 @@ fn chunks(lib: &str) {
     r.assert_ok(&format!("chunks_script.py {lib}"));
     let lines = account_lines(&r.stdout);
     assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
-    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let ext = if lib == "h5py" { "h5" } else { "nc" };
     let file = format!("{}/chunks.{ext}", data.display());
@@ -1204,7 +1274,7 @@ fn adios_ranks(np: u32) {
     r.assert_ok(&format!("adios_ranks at {np} ranks"));
     let lines = account_lines(&r.stdout);
     assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
-    let a = convert_and_check(&trace, &dir.join("out.otf2"));
+    let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let mut p = Problems::default();
     let mut engine_files = Vec::new();
