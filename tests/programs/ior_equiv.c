@@ -6,11 +6,13 @@
  * equivalent is h5_ior.c.
  *
  *   mpicc -o ior_equiv ior_equiv.c $(pkg-config --cflags --libs pnetcdf)
- *   mpirun -np P ior_equiv DIR API COLL FPP
+ *   mpirun -np P ior_equiv DIR API COLL FPP [VIEW]
  *     API   POSIX | MPIIO | NCMPI
  *     COLL  1: collective transfers (-c; MPIIO and NCMPI), 0: independent
  *     FPP   1: a file per process (-F: DIR/ior.dat.%08d of the rank, opened on
  *           MPI_COMM_SELF), 0: one shared file DIR/ior.dat
+ *     VIEW  1: MPIIO through a file view and the individual file pointer (-V), 0 (default):
+ *           explicit offsets
  *
  * Layout (IOR's): SEGMENTS = 2 segments; in each, every rank has a block of BLOCK = 64 KiB,
  * moved as XFERS = 4 transfers of XFER = 16 KiB. Transfer k of segment s of rank r is at
@@ -24,6 +26,11 @@
  *   MPIIO: MPI_File_open(MPI_MODE_CREATE | MPI_MODE_RDWR), explicit offsets:
  *     MPI_File_write_at_all / MPI_File_write_at, MPI_File_read_at_all / MPI_File_read_at;
  *     MPI_File_close. Read phase MPI_MODE_RDONLY.
+ *     With VIEW = 1 (IOR's -V, useFileView): etype a contiguous type of XFER bytes, filetype
+ *     a subarray {P, XFERS} of it selecting row r (each segment: every rank's block in rank
+ *     order), MPI_File_set_view(0, etype, filetype, "native") after the open; a transfer is
+ *     MPI_File_seek(s * XFERS + k, MPI_SEEK_SET) in etype units, then MPI_File_write_all /
+ *     MPI_File_write (reads: MPI_File_read_all / MPI_File_read) of one etype. FPP: P = 1.
  *   NCMPI: ncmpi_create(NC_CLOBBER | NC_64BIT_DATA); dimensions segments_times_np
  *     (NC_UNLIMITED), number_of_transfers (XFERS), transfer_size (XFER); variable data_var
  *     (NC_BYTE, those three dimensions); ncmpi_enddef; independent: ncmpi_begin_indep_data;
@@ -55,7 +62,7 @@
 #define XFER 16384
 #define BLOCK (XFERS * XFER)
 
-static int g_rank, g_size, g_coll, g_fpp;
+static int g_rank, g_size, g_coll, g_fpp, g_view;
 static const char *g_api;
 static long g_writes, g_reads, g_wbytes, g_rbytes, g_failures;
 static char g_path[4096], g_name[64];
@@ -123,11 +130,44 @@ static void posix_phase(int write) {
 
 /* ------------------------------------------------------------------------------ MPIIO */
 
+/* IOR's -V: each rank sees its own blocks through a view of transfer-sized etypes. */
+static void set_view(MPI_File fh, MPI_Datatype *etype, MPI_Datatype *ftype) {
+    int sizes[2] = {g_fpp ? 1 : g_size, XFERS}, sub[2] = {1, XFERS};
+    int starts[2] = {g_fpp ? 0 : g_rank, 0};
+    CK(MPI_Type_contiguous(XFER, MPI_BYTE, etype) == MPI_SUCCESS);
+    CK(MPI_Type_commit(etype) == MPI_SUCCESS);
+    CK(MPI_Type_create_subarray(2, sizes, sub, starts, MPI_ORDER_C, *etype, ftype) ==
+       MPI_SUCCESS);
+    CK(MPI_Type_commit(ftype) == MPI_SUCCESS);
+    CK(MPI_File_set_view(fh, 0, *etype, *ftype, "native", MPI_INFO_NULL) == MPI_SUCCESS);
+}
+
+/* One transfer through the view: seek in etype units, one etype. */
+static const char *view_xfer(MPI_File fh, MPI_Datatype etype, int write, int s, int k,
+                             unsigned char *buf, MPI_Status *st) {
+    CK(MPI_File_seek(fh, (MPI_Offset)s * XFERS + k, MPI_SEEK_SET) == MPI_SUCCESS);
+    int rc;
+    const char *call;
+    if (write) {
+        call = g_coll ? "MPI_File_write_all" : "MPI_File_write";
+        rc = g_coll ? MPI_File_write_all(fh, buf, 1, etype, st)
+                    : MPI_File_write(fh, buf, 1, etype, st);
+    } else {
+        call = g_coll ? "MPI_File_read_all" : "MPI_File_read";
+        rc = g_coll ? MPI_File_read_all(fh, buf, 1, etype, st)
+                    : MPI_File_read(fh, buf, 1, etype, st);
+    }
+    CK(rc == MPI_SUCCESS);
+    return call;
+}
+
 static void mpiio_phase(int write) {
     MPI_Comm comm = g_fpp ? MPI_COMM_SELF : MPI_COMM_WORLD;
     MPI_File fh;
     int amode = write ? MPI_MODE_CREATE | MPI_MODE_RDWR : MPI_MODE_RDONLY;
     CK(MPI_File_open(comm, g_path, amode, MPI_INFO_NULL, &fh) == MPI_SUCCESS);
+    MPI_Datatype etype = MPI_DATATYPE_NULL, ftype = MPI_DATATYPE_NULL;
+    if (g_view) set_view(fh, &etype, &ftype);
     static unsigned char buf[XFER];
     for (int s = 0; s < SEGMENTS; s++)
         for (int k = 0; k < XFERS; k++) {
@@ -135,7 +175,11 @@ static void mpiio_phase(int write) {
             MPI_Status st;
             int rc, got = 0;
             const char *call;
-            if (write) {
+            if (g_view) {
+                if (write) fill(buf, s, k);
+                call = view_xfer(fh, etype, write, s, k, buf, &st);
+                rc = MPI_SUCCESS;
+            } else if (write) {
                 fill(buf, s, k);
                 call = g_coll ? "MPI_File_write_at_all" : "MPI_File_write_at";
                 rc = g_coll ? MPI_File_write_at_all(fh, off, buf, XFER, MPI_BYTE, &st)
@@ -152,6 +196,7 @@ static void mpiio_phase(int write) {
             note(write, call, off, "");
         }
     CK(MPI_File_close(&fh) == MPI_SUCCESS);
+    if (g_view) MPI_Type_free(&ftype), MPI_Type_free(&etype);
 }
 
 /* ------------------------------------------------------------------------------ NCMPI */
@@ -211,6 +256,7 @@ int main(int argc, char **argv) {
     g_api = argv[2];
     g_coll = atoi(argv[3]);
     g_fpp = atoi(argv[4]);
+    g_view = argc > 5 && atoi(argv[5]);
     if (g_fpp) snprintf(g_name, sizeof g_name, "ior.dat.%08d", g_rank);
     else snprintf(g_name, sizeof g_name, "ior.dat");
     snprintf(g_path, sizeof g_path, "%s/%s", argv[1], g_name);

@@ -390,13 +390,22 @@ fn ior_layer(api: &str) -> &'static str {
 /// offset = s * (P * block) + r * block + k * transfer), the summary's row for that layer has
 /// their sums, POSIX beneath is inside the backend's calls and equals strace.
 fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
+    ior_run(api, np, coll, fpp, false);
+}
+
+/// As [`ior`]; `view`: MPIIO through a file view and the individual file pointer (IOR's -V),
+/// whose operations must still carry the absolute byte offsets.
+fn ior_run(api: &str, np: u32, coll: bool, fpp: bool, view: bool) {
     need!(have_mpirun(), "mpirun not found on PATH");
     need!(have_program("strace"), "strace not found on PATH");
     let Some(libs) = pkg_config("pnetcdf") else {
         eprintln!("skipped: pkg-config pnetcdf not found");
         return;
     };
-    let dir = TestDir::new(&format!("ior-{api}-{np}-{}-{}", coll as u8, fpp as u8));
+    let dir = TestDir::new(&format!(
+        "ior-{api}-{np}-{}-{}-{}",
+        coll as u8, fpp as u8, view as u8
+    ));
     let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
     let prog = compile_mpi(&dir, "ior_equiv.c", &extra);
     let data = dir.subdir("data");
@@ -405,7 +414,7 @@ fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
     let r = run(mpirun_straced(np, &dir, &trace, DATA_SYSCALLS)
         .arg(&prog)
         .arg(&data)
-        .args([api, c, f]));
+        .args([api, c, f, if view { "1" } else { "0" }]));
     r.assert_ok(&format!("ior_equiv {api} at {np} ranks"));
     let lines = account_lines(&r.stdout);
     assert!(
@@ -519,10 +528,11 @@ fn ior(api: &str, np: u32, coll: bool, fpp: bool) {
         });
     }
     eprintln!(
-        "ior {api} np={np} coll={coll} fpp={fpp}: {} transfers; POSIX beneath (= strace): {moved:?}",
+        "ior {api} np={np} coll={coll} fpp={fpp} view={view}: {} transfers; POSIX beneath (= \
+         strace): {moved:?}",
         transfers.len()
     );
-    p.finish(&format!("ior_equiv {api} np={np} coll={coll} fpp={fpp}"));
+    p.finish(&format!("ior_equiv {api} np={np} coll={coll} fpp={fpp} view={view}"));
 }
 
 #[test]
@@ -558,6 +568,21 @@ fn ior_mpiio_4_ranks_independent() {
 #[test]
 fn ior_mpiio_4_ranks_file_per_process_collective() {
     ior("MPIIO", 4, true, true);
+}
+
+#[test]
+fn ior_mpiio_1_rank_file_view_independent() {
+    ior_run("MPIIO", 1, false, false, true);
+}
+
+#[test]
+fn ior_mpiio_4_ranks_file_view_collective() {
+    ior_run("MPIIO", 4, true, false, true);
+}
+
+#[test]
+fn ior_mpiio_4_ranks_file_view_independent() {
+    ior_run("MPIIO", 4, false, false, true);
 }
 
 #[test]
