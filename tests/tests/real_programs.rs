@@ -134,7 +134,9 @@ fn strace_moved(dir: &TestDir) -> BTreeMap<String, Moved> {
             let Ok(n) = res.split_whitespace().next().unwrap_or("").parse::<u64>() else {
                 continue; // -1 ERRNO
             };
-            m.entry(rest[a + 1..b].to_string()).or_default().add(write, n);
+            m.entry(rest[a + 1..b].to_string())
+                .or_default()
+                .add(write, n);
         }
     }
     m
@@ -184,7 +186,10 @@ type PerHandle = BTreeMap<u64, (u64, u64, u64, u64)>;
 /// The number after `key` in an otf2-print line ("Bytes Request: 8192," -> 8192).
 fn field(line: &str, key: &str) -> Option<u64> {
     let rest = &line[line.find(key)? + key.len()..];
-    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The I/O operation records of an archive as otf2-print (OTF2's own reader) prints them.
@@ -240,7 +245,10 @@ fn convert(trace: &Path, out: &Path) -> Archive {
         }
     }
     let printed = otf2_print_ops(out);
-    assert_eq!(printed, mine, "otf2-print and the checker read other I/O operations");
+    assert_eq!(
+        printed, mine,
+        "otf2-print and the checker read other I/O operations"
+    );
     a
 }
 
@@ -291,8 +299,12 @@ fn check_posix_against_strace(
         let s = st.get(f).copied().unwrap_or_default();
         let t = ar.get(f).copied().unwrap_or_default();
         let y = summary_moved(sm, f, "POSIX");
-        p.check(s.reads + s.writes > 0, || format!("{f}: strace saw no data syscall"));
-        p.check(t == y, || format!("{f}: archive {t:?}, the summary's POSIX row {y:?}"));
+        p.check(s.reads + s.writes > 0, || {
+            format!("{f}: strace saw no data syscall")
+        });
+        p.check(t == y, || {
+            format!("{f}: archive {t:?}, the summary's POSIX row {y:?}")
+        });
         let (isoc_reads, isoc_bytes) = isoc_reads(a, f);
         if isoc_reads == 0 {
             p.check(s == t, || {
@@ -335,17 +347,6 @@ fn isoc_reads(a: &Archive, file: &str) -> (u64, u64) {
         .fold((0, 0), |(n, b), o| (n + 1, b + o.bytes_result))
 }
 
-/// Operations of one paradigm on `file`, per location group, in event order.
-fn ops_of(a: &Archive, paradigm: &str, file: &str) -> BTreeMap<u64, Vec<Op>> {
-    let mut m: BTreeMap<u64, Vec<Op>> = BTreeMap::new();
-    for o in a.ops() {
-        if o.paradigm == paradigm && o.file.as_deref() == Some(file) {
-            m.entry(o.group).or_default().push(o);
-        }
-    }
-    m
-}
-
 /// Every POSIX operation on `file` happens inside a call whose region starts with one of
 /// `callers` (the layer that caused it); returns how many there are.
 fn posix_inside(a: &Archive, file: &str, callers: &[&str], p: &mut Problems) -> usize {
@@ -382,6 +383,129 @@ fn ior_layer(api: &str) -> &'static str {
         "NCMPI" => "PnetCDF",
         _ => unreachable!(),
     }
+}
+
+/// One transfer: (call, mode, bytes, byte offset, collective).
+type Xfer = (String, String, u64, Option<u64>, bool);
+
+/// The operations of `layer` on `file` per location group (rank), as [`Xfer`]s in Begin
+/// order; `offsets`: whether to take the Offset attribute.
+fn archive_xfers(a: &Archive, layer: &str, file: &str, offsets: bool) -> BTreeMap<u64, Vec<Xfer>> {
+    let mut m: BTreeMap<u64, Vec<Xfer>> = BTreeMap::new();
+    for loc in &a.locations {
+        let mut open: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+        for e in &loc.events {
+            if e.paradigm.as_deref() != Some(layer) || e.file.as_deref() != Some(file) {
+                continue;
+            }
+            let key = (e.handle_id.unwrap_or(0), e.matching_id.unwrap_or(0));
+            let v = m.entry(loc.group).or_default();
+            match e.ty.as_str() {
+                "IoOperationBegin" => {
+                    open.insert(key, v.len());
+                    v.push((
+                        e.enclosing_region.clone().unwrap_or_default(),
+                        e.mode.clone().unwrap_or_default(),
+                        0,
+                        if offsets { e.attr("Offset") } else { None },
+                        e.has_op_flag("COLLECTIVE"),
+                    ));
+                }
+                "IoOperationComplete" => {
+                    if let Some(k) = open.remove(&key) {
+                        v[k].2 = e.bytes_result.unwrap_or(0);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    m.retain(|_, v| !v.is_empty());
+    m
+}
+
+/// The program's transfers on one file per rank, as [`Xfer`]s.
+fn program_xfers(
+    transfers: &[&Value],
+    offsets: bool,
+    collective: bool,
+) -> BTreeMap<u64, Vec<Xfer>> {
+    let mut m: BTreeMap<u64, Vec<Xfer>> = BTreeMap::new();
+    for t in transfers {
+        let call = s(&t["call"]).to_string();
+        let write = call.contains("write") || call.contains("put");
+        let mode = if write { "WRITE" } else { "READ" }.to_string();
+        let off = offsets.then(|| u(&t["offset"]));
+        m.entry(u(&t["rank"]))
+            .or_default()
+            .push((call, mode, u(&t["bytes"]), off, collective));
+    }
+    m
+}
+
+/// One IOR data file: per rank the backend layer's operations are the program's transfers
+/// (call, mode, bytes, offset, COLLECTIVE), the summary's row of the layer has their sums
+/// (and collective_ops), the POSIX operations on it happen inside the backend's calls.
+fn check_ior_file(
+    a: &Archive,
+    sm: &Value,
+    api: &str,
+    coll: bool,
+    file: &str,
+    transfers: &[&Value],
+    p: &mut Problems,
+) {
+    let layer = ior_layer(api);
+    let name = file.rsplit('/').next().unwrap();
+    let mine: Vec<&Value> = transfers
+        .iter()
+        .copied()
+        .filter(|t| t["file"] == name)
+        .collect();
+    // PnetCDF operations carry the variable and selection, not an offset.
+    let offsets = api != "NCMPI";
+    let want = program_xfers(&mine, offsets, coll && api != "POSIX");
+    let have = archive_xfers(a, layer, file, offsets);
+    for (rank, w) in &want {
+        let h = have.get(rank).cloned().unwrap_or_default();
+        p.check(&h == w, || {
+            format!(
+                "{name} rank {rank}: {layer} operations (call, mode, bytes, offset, collective)\n  \
+                 archive: {h:?}\n  program: {w:?}"
+            )
+        });
+    }
+    p.check(have.keys().eq(want.keys()), || {
+        format!(
+            "{name}: {layer} operations by ranks {:?}, the program's {:?}",
+            have.keys(),
+            want.keys()
+        )
+    });
+    let mut sums = Moved::default();
+    for x in want.values().flatten() {
+        sums.add(x.1 == "WRITE", x.2);
+    }
+    let row = summary_moved(sm, file, layer);
+    p.check(row == sums, || {
+        format!("{name}: summary {layer} row {row:?}, the program's {sums:?}")
+    });
+    if coll && api != "POSIX" {
+        let n = summary_file(sm, file, layer).map_or(0, |f| u(&f["collective_ops"]));
+        p.check(n == mine.len() as u64, || {
+            format!(
+                "{name}: summary collective_ops {n}, the program's {}",
+                mine.len()
+            )
+        });
+    }
+    let callers: &[&str] = match api {
+        "POSIX" => &["pwrite", "pread", "open", "close"],
+        "MPIIO" => &["MPI_File_"],
+        _ => &["ncmpi_"],
+    };
+    let n = posix_inside(a, file, callers, p);
+    p.check(n > 0, || format!("{name}: no POSIX operation"));
 }
 
 /// ior_equiv.c (IOR 4.0.0's POSIX / MPIIO / NCMPI backends, -s 2 -b 64k -t 16k, shared file
@@ -427,7 +551,6 @@ fn ior_run(api: &str, np: u32, coll: bool, fpp: bool, view: bool) {
 
     let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
-    let layer = ior_layer(api);
     let d = data.to_string_lossy().into_owned();
     let mut files: Vec<String> = transfers
         .iter()
@@ -438,86 +561,7 @@ fn ior_run(api: &str, np: u32, coll: bool, fpp: bool, view: bool) {
     assert_eq!(files.len(), if fpp { np as usize } else { 1 });
     let mut p = Problems::default();
     for file in &files {
-        let name = file.rsplit('/').next().unwrap();
-        let mine: Vec<&&Value> = transfers.iter().filter(|t| t["file"] == name).collect();
-        // The program's transfers, per rank, against the layer's operations in the archive.
-        let got = ops_of(&a, layer, file);
-        for rank in 0..np as u64 {
-            let want: Vec<(String, String, u64, Option<u64>)> = mine
-                .iter()
-                .filter(|t| u(&t["rank"]) == rank)
-                .map(|t| {
-                    let call = s(&t["call"]).to_string();
-                    let mode = if call.contains("write") || call.contains("put") {
-                        "WRITE"
-                    } else {
-                        "READ"
-                    };
-                    // PnetCDF operations carry the variable and selection, not an offset.
-                    let off = (api != "NCMPI").then(|| u(&t["offset"]));
-                    (call, mode.to_string(), u(&t["bytes"]), off)
-                })
-                .collect();
-            let have: Vec<(String, String, u64, Option<u64>)> = got
-                .get(&rank)
-                .map(|v| {
-                    v.iter()
-                        .map(|o| {
-                            let off = (api != "NCMPI").then_some(o.offset).flatten();
-                            (o.region.clone(), o.mode.clone(), o.bytes_result, off)
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            p.check(have == want, || {
-                format!(
-                    "{name} rank {rank}: {layer} operations (call, mode, bytes, offset)\n  \
-                     archive: {have:?}\n  program: {want:?}"
-                )
-            });
-            if coll {
-                let n = got.get(&rank).map_or(0, |v| {
-                    v.iter()
-                        .filter(|o| {
-                            a.events().any(|e| {
-                                e.ty == "IoOperationBegin"
-                                    && e.group == rank
-                                    && e.handle_id == Some(o.handle_id)
-                                    && e.has_op_flag("COLLECTIVE")
-                                    && e.paradigm.as_deref() == Some(layer)
-                            })
-                        })
-                        .count()
-                });
-                p.check(want.is_empty() || n == want.len(), || {
-                    format!("{name} rank {rank}: {n} collective {layer} operations of {}", want.len())
-                });
-            }
-        }
-        // The summary's row of the layer: the program's sums.
-        let mut sums = Moved::default();
-        for t in &mine {
-            let call = s(&t["call"]);
-            sums.add(call.contains("write") || call.contains("put"), u(&t["bytes"]));
-        }
-        let row = summary_moved(&sm, file, layer);
-        p.check(row == sums, || {
-            format!("{name}: summary {layer} row {row:?}, the program's {sums:?}")
-        });
-        if coll && api != "POSIX" {
-            let n = summary_file(&sm, file, layer).map_or(0, |f| u(&f["collective_ops"]));
-            p.check(n == mine.len() as u64, || {
-                format!("{name}: summary collective_ops {n}, the program's {}", mine.len())
-            });
-        }
-        // POSIX beneath the backend: inside its calls.
-        let callers: &[&str] = match api {
-            "POSIX" => &["pwrite", "pread", "open", "close"],
-            "MPIIO" => &["MPI_File_"],
-            _ => &["ncmpi_"],
-        };
-        let n = posix_inside(&a, file, callers, &mut p);
-        p.check(n > 0, || format!("{name}: no POSIX operation"));
+        check_ior_file(&a, &sm, api, coll, file, &transfers, &mut p);
     }
     let moved = check_posix_against_strace(&dir, &a, &sm, &files, &mut p);
     if api != "NCMPI" {
@@ -532,7 +576,9 @@ fn ior_run(api: &str, np: u32, coll: bool, fpp: bool, view: bool) {
          strace): {moved:?}",
         transfers.len()
     );
-    p.finish(&format!("ior_equiv {api} np={np} coll={coll} fpp={fpp} view={view}"));
+    p.finish(&format!(
+        "ior_equiv {api} np={np} coll={coll} fpp={fpp} view={view}"
+    ));
 }
 
 #[test]
@@ -660,10 +706,83 @@ fn top_calls(a: &Archive, names: &[&str]) -> BTreeMap<u64, BTreeMap<String, u64>
             n => n,
         };
         if c.depth == 0 && names.contains(&base) {
-            *m.entry(c.group).or_default().entry(base.to_string()).or_default() += 1;
+            *m.entry(c.group)
+                .or_default()
+                .entry(base.to_string())
+                .or_default() += 1;
         }
     }
     m
+}
+
+/// mdtest_equiv.c's call counts per rank (its "counts" lines), and their sum.
+type Counts = BTreeMap<String, u64>;
+fn mdtest_counts(lines: &[Value]) -> (BTreeMap<u64, Counts>, Counts) {
+    let mut want: BTreeMap<u64, Counts> = BTreeMap::new();
+    for l in lines.iter().filter(|l| l.get("counts").is_some()) {
+        let c = l["counts"].as_object().unwrap();
+        want.insert(
+            u(&l["rank"]),
+            c.iter().map(|(k, v)| (k.clone(), u(v))).collect(),
+        );
+    }
+    let mut total = Counts::new();
+    for (k, v) in want.values().flatten() {
+        *total.entry(k.clone()).or_default() += v;
+    }
+    (want, total)
+}
+
+/// One mdtest file of `rank`: written and read once (3901 bytes at 0), created (CREATE) and
+/// reopened by that rank, deleted once; its summary row. Returns its summary meta_ops.
+fn check_mdtest_file(
+    a: &Archive,
+    sm: &Value,
+    path: &str,
+    rank: u64,
+    deleted: &BTreeMap<String, u64>,
+    p: &mut Problems,
+) -> u64 {
+    let ops = op_tuples(&a.ops_on(path));
+    p.check(
+        ops == [
+            op("pwrite", "WRITE", 3901, 3901, Some(0)),
+            op("pread", "READ", 3901, 3901, Some(0)),
+        ],
+        || format!("{path}: operations {ops:?}"),
+    );
+    let creates: Vec<&Event> = a
+        .events_of("IoCreateHandle")
+        .into_iter()
+        .filter(|e| e.file.as_deref() == Some(path))
+        .collect();
+    p.check(
+        creates.len() == 2
+            && creates.iter().all(|e| e.group == rank)
+            && flags(&creates[0].creation_flags).contains(&"CREATE".to_string()),
+        || format!("{path}: IoCreateHandle events {creates:?}"),
+    );
+    p.check(deleted.get(path) == Some(&1), || {
+        format!("{path}: {:?} IoDeleteFile", deleted.get(path))
+    });
+    let row = summary_file(sm, path, "POSIX");
+    let one = Moved {
+        reads: 1,
+        read_bytes: 3901,
+        writes: 1,
+        write_bytes: 3901,
+    };
+    p.check(
+        summary_moved(sm, path, "POSIX") == one
+            && row.is_some_and(|f| f["ranks"] == serde_json::json!([rank])),
+        || format!("{path}: summary row {row:?}"),
+    );
+    // 2 opens, 2 closes, 1 unlink. Not the stat: see mdtest().
+    let meta = row.map_or(0, |f| u(&f["meta_ops"]));
+    p.check(meta == 5, || {
+        format!("{path}: summary meta_ops {meta}, want 5")
+    });
+    meta
 }
 
 /// mdtest_equiv.c (mdtest -n 6 -w 3901 -e 3901, shared directory then -u) at `np` ranks: the
@@ -684,27 +803,19 @@ fn mdtest(np: u32) {
         .arg(&data));
     r.assert_ok(&format!("mdtest_equiv at {np} ranks"));
     let lines = account_lines(&r.stdout);
-    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    assert!(
+        lines.last().is_some_and(|l| l["failures"] == 0),
+        "{}",
+        r.stdout
+    );
     let d = data.to_string_lossy().into_owned();
-    let names = ["mkdir", "rmdir", "open", "close", "stat", "unlink", "pwrite", "pread"];
+    let names = [
+        "mkdir", "rmdir", "open", "close", "stat", "unlink", "pwrite", "pread",
+    ];
     let mut p = Problems::default();
 
-    // The program's counts per rank, and their sum.
-    let mut want: BTreeMap<u64, BTreeMap<String, u64>> = BTreeMap::new();
-    for l in lines.iter().filter(|l| l.get("counts").is_some()) {
-        let c = l["counts"].as_object().unwrap();
-        want.insert(
-            u(&l["rank"]),
-            c.iter().map(|(k, v)| (k.clone(), u(v))).collect(),
-        );
-    }
+    let (want, total) = mdtest_counts(&lines);
     assert_eq!(want.len() as u32, np, "{}", r.stdout);
-    let mut total: BTreeMap<String, u64> = BTreeMap::new();
-    for c in want.values() {
-        for (k, v) in c {
-            *total.entry(k.clone()).or_default() += v;
-        }
-    }
     let mut st = strace_calls(&dir, &d);
     // The recorder itself stats (statx, std::fs::metadata in files.rs) each name it defines,
     // to tell a directory from a regular file: once per new name (a mkdir, an open that
@@ -736,55 +847,17 @@ fn mdtest(np: u32) {
     }
     let mut meta_in_summary = 0;
     for l in lines.iter().filter(|l| l["call"] == "pwrite") {
-        let rank = u(&l["rank"]);
         let path = format!("{d}/{}", s(&l["path"]));
-        let ops = op_tuples(&a.ops_on(&path));
-        p.check(
-            ops == [
-                op("pwrite", "WRITE", 3901, 3901, Some(0)),
-                op("pread", "READ", 3901, 3901, Some(0)),
-            ],
-            || format!("{path}: operations {ops:?}"),
-        );
-        let creates: Vec<&Event> = a
-            .events_of("IoCreateHandle")
-            .into_iter()
-            .filter(|e| e.file.as_deref() == Some(path.as_str()))
-            .collect();
-        p.check(
-            creates.len() == 2
-                && creates.iter().all(|e| e.group == rank)
-                && flags(&creates[0].creation_flags).contains(&"CREATE".to_string()),
-            || format!("{path}: IoCreateHandle events {creates:?}"),
-        );
-        p.check(deleted.get(&path) == Some(&1), || {
-            format!("{path}: {:?} IoDeleteFile", deleted.get(&path))
-        });
-        let row = summary_file(&sm, &path, "POSIX");
-        let moved = summary_moved(&sm, &path, "POSIX");
-        p.check(
-            moved
-                == Moved {
-                    reads: 1,
-                    read_bytes: 3901,
-                    writes: 1,
-                    write_bytes: 3901,
-                }
-                && row.is_some_and(|f| f["ranks"] == serde_json::json!([rank])),
-            || format!("{path}: summary row {row:?}"),
-        );
-        // 2 opens, 2 closes, 1 unlink. Not the stat: see below.
-        let meta = row.map_or(0, |f| u(&f["meta_ops"]));
-        p.check(meta == 5, || format!("{path}: summary meta_ops {meta}, want 5"));
-        meta_in_summary += meta;
+        meta_in_summary += check_mdtest_file(&a, &sm, &path, u(&l["rank"]), &deleted, &mut p);
     }
     let mut dirs = 0;
     for (path, n) in &deleted {
-        let is_dir = a.file(path).is_some_and(|f| f.ty.to_lowercase().contains("dir"));
+        let is_dir = a
+            .file(path)
+            .is_some_and(|f| f.ty.to_lowercase().contains("dir"));
         if path.starts_with(&format!("{d}/")) && is_dir {
             dirs += n;
-            let meta = summary_file(&sm, path, "POSIX").map_or(0, |f| u(&f["meta_ops"]));
-            meta_in_summary += meta;
+            meta_in_summary += summary_file(&sm, path, "POSIX").map_or(0, |f| u(&f["meta_ops"]));
         }
     }
     let rmdirs = total["rmdir"];
@@ -892,6 +965,81 @@ fn pnc_ops(a: &Archive, group: u64, file: &str) -> (Vec<PncOp>, (u64, u64)) {
     (v, (mpi_read, mpi_written))
 }
 
+/// The program's PnetCDF calls on one file of one rank as [`PncOp`]s, and what its waits
+/// say they completed.
+fn flash_wanted(lines: &[Value], name: &str, rank: u64) -> (Vec<PncOp>, u64) {
+    let mine: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["file"] == name && l.get("rank").map(u) == Some(rank))
+        .collect();
+    let waited = mine
+        .iter()
+        .filter(|l| l["call"] == "ncmpi_wait_all")
+        .map(|l| u(&l["completed"]))
+        .sum();
+    let want = mine
+        .iter()
+        .filter(|l| l.get("var").is_some())
+        .map(|l| {
+            let call = s(&l["call"]).to_string();
+            let nb = call.starts_with("ncmpi_iput");
+            PncOp {
+                completed_in: if nb {
+                    "ncmpi_wait_all".into()
+                } else {
+                    call.clone()
+                },
+                var: s(&l["var"]).to_string(),
+                request: u(&l["bytes"]),
+                result: u(&l["bytes"]),
+                non_blocking: nb,
+                call,
+            }
+        })
+        .collect();
+    (want, waited)
+}
+
+/// One FLASH-IO file of one rank: the PnetCDF operations are the program's, the wait
+/// completes what it says it completed, the MPI-IO bytes inside the data calls and waits
+/// are the rank's. Returns the program's operations.
+fn check_flash_rank(
+    a: &Archive,
+    lines: &[Value],
+    name: &str,
+    file: &str,
+    rank: u64,
+    p: &mut Problems,
+) -> Vec<PncOp> {
+    let (want, waited) = flash_wanted(lines, name, rank);
+    let (have, mpi) = pnc_ops(a, rank, file);
+    p.check(have == want, || {
+        format!("{name} rank {rank}: PnetCDF operations\n  archive: {have:?}\n  program: {want:?}")
+    });
+    let in_wait = have
+        .iter()
+        .filter(|o| o.completed_in == "ncmpi_wait_all")
+        .count() as u64;
+    p.check(waited == in_wait, || {
+        format!("{name} rank {rank}: the wait completed {waited}, the archive {in_wait}")
+    });
+    let mut bytes = (0, 0);
+    for o in &want {
+        if o.call.contains("put") {
+            bytes.1 += o.request;
+        } else {
+            bytes.0 += o.request;
+        }
+    }
+    p.check(mpi == bytes, || {
+        format!(
+            "{name} rank {rank}: MPI-IO bytes inside the data calls (read, written) {mpi:?}, \
+             the program's {bytes:?}"
+        )
+    });
+    want
+}
+
 /// flash_equiv.c (PnetCDF's FLASH-IO: a checkpoint of 15 variables, two plotfiles of 9) at
 /// `np` ranks, blocking or nonblocking: per rank and file, the PnetCDF operations are the
 /// program's calls with their variable and bytes; nonblocking ones are NON_BLOCKING Begins in
@@ -905,7 +1053,11 @@ fn flash(np: u32, nonblocking: bool) {
         eprintln!("skipped: pkg-config pnetcdf not found");
         return;
     };
-    let mode = if nonblocking { "nonblocking" } else { "blocking" };
+    let mode = if nonblocking {
+        "nonblocking"
+    } else {
+        "blocking"
+    };
     let dir = TestDir::new(&format!("flash-{np}-{mode}"));
     let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
     let prog = compile_mpi(&dir, "flash_equiv.c", &extra);
@@ -917,11 +1069,19 @@ fn flash(np: u32, nonblocking: bool) {
         .arg(mode));
     r.assert_ok(&format!("flash_equiv {mode} at {np} ranks"));
     let lines = account_lines(&r.stdout);
-    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    assert!(
+        lines.last().is_some_and(|l| l["failures"] == 0),
+        "{}",
+        r.stdout
+    );
     let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let d = data.to_string_lossy().into_owned();
-    let names = ["flash_chk_0000.nc", "flash_plt_cnt_0000.nc", "flash_plt_crn_0000.nc"];
+    let names = [
+        "flash_chk_0000.nc",
+        "flash_plt_cnt_0000.nc",
+        "flash_plt_crn_0000.nc",
+    ];
     let mut p = Problems::default();
     let mut checked = 0;
     for name in names {
@@ -929,60 +1089,11 @@ fn flash(np: u32, nonblocking: bool) {
         let mut sums = Moved::default();
         let mut iputs = 0;
         for rank in 0..np as u64 {
-            let mine: Vec<&Value> = lines
-                .iter()
-                .filter(|l| l["file"] == name && l.get("rank").map(u) == Some(rank))
-                .collect();
-            let waits: Vec<u64> = mine
-                .iter()
-                .filter(|l| l["call"] == "ncmpi_wait_all")
-                .map(|l| u(&l["completed"]))
-                .collect();
-            let want: Vec<PncOp> = mine
-                .iter()
-                .filter(|l| l.get("var").is_some())
-                .map(|l| {
-                    let call = s(&l["call"]).to_string();
-                    let nb = call.starts_with("ncmpi_iput");
-                    PncOp {
-                        completed_in: if nb { "ncmpi_wait_all".into() } else { call.clone() },
-                        var: s(&l["var"]).to_string(),
-                        request: u(&l["bytes"]),
-                        result: u(&l["bytes"]),
-                        non_blocking: nb,
-                        call,
-                    }
-                })
-                .collect();
-            let (have, (mpi_read, mpi_written)) = pnc_ops(&a, rank, &file);
-            p.check(have == want, || {
-                format!("{name} rank {rank}: PnetCDF operations\n  archive: {have:?}\n  program: {want:?}")
-            });
-            // Request matching: every request the wait completed is completed in it.
-            let in_wait = have.iter().filter(|o| o.completed_in == "ncmpi_wait_all").count();
-            p.check(waits.iter().sum::<u64>() == in_wait as u64, || {
-                format!("{name} rank {rank}: the wait completed {waits:?}, the archive {in_wait}")
-            });
-            let mut mine_moved = Moved::default();
+            let want = check_flash_rank(&a, &lines, name, &file, rank, &mut p);
             for o in &want {
-                mine_moved.add(o.call.contains("put"), o.request);
+                sums.add(o.call.contains("put"), o.request);
                 iputs += o.non_blocking as u64;
             }
-            p.check(
-                (mpi_read, mpi_written) == (mine_moved.read_bytes, mine_moved.write_bytes),
-                || {
-                    format!(
-                        "{name} rank {rank}: MPI-IO bytes inside the data calls (read, written) \
-                         {:?}, the program's {:?}",
-                        (mpi_read, mpi_written),
-                        (mine_moved.read_bytes, mine_moved.write_bytes)
-                    )
-                },
-            );
-            sums.reads += mine_moved.reads;
-            sums.read_bytes += mine_moved.read_bytes;
-            sums.writes += mine_moved.writes;
-            sums.write_bytes += mine_moved.write_bytes;
             checked += want.len();
         }
         let row = summary_moved(&sm, &file, "PnetCDF");
@@ -1054,7 +1165,13 @@ fn posix_in_ranges(
 
 /// The operations of one paradigm on `file` whose attribute `attr` names `var`, per mode:
 /// (count, bytes).
-fn var_ops(a: &Archive, paradigm: &str, file: &str, attr: &str, var: &str) -> BTreeMap<String, (u64, u64)> {
+fn var_ops(
+    a: &Archive,
+    paradigm: &str,
+    file: &str,
+    attr: &str,
+    var: &str,
+) -> BTreeMap<String, (u64, u64)> {
     let mut m: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     let begins: Vec<&Event> = a
         .events_of("IoOperationBegin")
@@ -1073,6 +1190,49 @@ fn var_ops(a: &Archive, paradigm: &str, file: &str, attr: &str, var: &str) -> BT
     m
 }
 
+/// The chunks of one variable on disk (offset, stored size) against the POSIX operations:
+/// each written and read by exactly one operation of its size at its offset, inside an HDF5
+/// call; no other operation touches them; the bytes written into them are what they hold.
+fn check_chunks(a: &Archive, file: &str, var: &str, ranges: &[(u64, u64)], p: &mut Problems) {
+    let touching = posix_in_ranges(a, file, ranges);
+    for &(off, size) in ranges {
+        for mode in ["WRITE", "READ"] {
+            let exact: Vec<_> = touching
+                .iter()
+                .filter(|t| t.0 == mode && t.1 == off && t.2 == size)
+                .collect();
+            p.check(exact.len() == 1, || {
+                format!(
+                    "{var}: chunk at {off} ({size} bytes): {} POSIX {mode} of it",
+                    exact.len()
+                )
+            });
+            p.check(
+                exact
+                    .iter()
+                    .all(|t| t.3.iter().any(|r| r.starts_with("H5"))),
+                || format!("{var}: chunk at {off}: {mode} outside an HDF5 call: {exact:?}"),
+            );
+        }
+    }
+    let stray: Vec<_> = touching
+        .iter()
+        .filter(|t| !ranges.iter().any(|&(o, s)| t.1 == o && t.2 == s))
+        .collect();
+    p.check(stray.is_empty(), || {
+        format!("{var}: POSIX operations overlapping chunks but not one chunk: {stray:?}")
+    });
+    let written: u64 = touching
+        .iter()
+        .filter(|t| t.0 == "WRITE")
+        .map(|t| t.2)
+        .sum();
+    let stored: u64 = ranges.iter().map(|r| r.1).sum();
+    p.check(written == stored, || {
+        format!("{var}: POSIX bytes written into the chunks {written}, the chunks hold {stored}")
+    });
+}
+
 /// chunks_script.py with h5py or netCDF4-python (chunked, gzip-compressed variables): the
 /// HDF5 writes and reads per dataset (and for netCDF4 the netCDF ones above them) are the
 /// script's; every chunk the file holds (h5py's get_chunk_info) was written by exactly one
@@ -1083,7 +1243,10 @@ fn chunks(lib: &str) {
         .args(["-c", "import h5py, netCDF4, numpy"])
         .output()
         .is_ok_and(|o| o.status.success());
-    need!(has, "h5py / netCDF4 / numpy not importable by /usr/bin/python3");
+    need!(
+        has,
+        "h5py / netCDF4 / numpy not importable by /usr/bin/python3"
+    );
     need!(have_program("strace"), "strace not found on PATH");
     let dir = TestDir::new(&format!("chunks-{lib}"));
     let data = dir.subdir("data");
@@ -1095,7 +1258,11 @@ fn chunks(lib: &str) {
         .arg(&data));
     r.assert_ok(&format!("chunks_script.py {lib}"));
     let lines = account_lines(&r.stdout);
-    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    assert!(
+        lines.last().is_some_and(|l| l["failures"] == 0),
+        "{}",
+        r.stdout
+    );
     let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let ext = if lib == "h5py" { "h5" } else { "nc" };
@@ -1110,7 +1277,9 @@ fn chunks(lib: &str) {
         ]
         .into();
         let h5 = var_ops(&a, "HDF5", &file, "HDF5 dataset", var);
-        p.check(h5 == want, || format!("{var}: HDF5 operations {h5:?}, the script's {want:?}"));
+        p.check(h5 == want, || {
+            format!("{var}: HDF5 operations {h5:?}, the script's {want:?}")
+        });
         if lib == "netcdf4" {
             let nc = var_ops(&a, "netCDF", &file, "netCDF variable", var);
             p.check(nc == want, || {
@@ -1121,7 +1290,6 @@ fn chunks(lib: &str) {
         h5_sums.writes += u(&l["writes"]) - 1;
         h5_sums.add(false, u(&l["read_bytes"]));
         h5_sums.reads += u(&l["reads"]) - 1;
-        // The chunks on disk against the POSIX operations beneath.
         let ranges: Vec<(u64, u64)> = l["chunks"]
             .as_array()
             .unwrap()
@@ -1129,41 +1297,16 @@ fn chunks(lib: &str) {
             .map(|c| (u(&c[0]), u(&c[1])))
             .collect();
         nchunks += ranges.len();
-        let touching = posix_in_ranges(&a, &file, &ranges);
-        for &(off, size) in &ranges {
-            for mode in ["WRITE", "READ"] {
-                let exact: Vec<_> = touching
-                    .iter()
-                    .filter(|t| t.0 == mode && t.1 == off && t.2 == size)
-                    .collect();
-                p.check(exact.len() == 1, || {
-                    format!("{var}: chunk at {off} ({size} bytes): {} POSIX {mode} of it", exact.len())
-                });
-                p.check(
-                    exact.iter().all(|t| t.3.iter().any(|r| r.starts_with("H5"))),
-                    || format!("{var}: chunk at {off}: {mode} outside an HDF5 call: {exact:?}"),
-                );
-            }
-        }
-        let stray: Vec<_> = touching
-            .iter()
-            .filter(|t| !ranges.iter().any(|&(o, s)| t.1 == o && t.2 == s))
-            .collect();
-        p.check(stray.is_empty(), || {
-            format!("{var}: POSIX operations overlapping chunks but not one chunk: {stray:?}")
-        });
-        let written: u64 = touching.iter().filter(|t| t.0 == "WRITE").map(|t| t.2).sum();
-        let stored: u64 = ranges.iter().map(|r| r.1).sum();
-        p.check(written == stored, || {
-            format!("{var}: POSIX bytes written into the chunks {written}, the chunks hold {stored}")
-        });
+        check_chunks(&a, &file, var, &ranges, &mut p);
     }
     let row = summary_moved(&sm, &file, "HDF5");
     p.check(row == h5_sums, || {
         format!("summary HDF5 row {row:?}, the script's {h5_sums:?}")
     });
     let moved = check_posix_against_strace(&dir, &a, &sm, &[file.clone()], &mut p);
-    eprintln!("chunks {lib}: {nchunks} chunks matched; HDF5 {h5_sums:?}; POSIX (= strace) {moved:?}");
+    eprintln!(
+        "chunks {lib}: {nchunks} chunks matched; HDF5 {h5_sums:?}; POSIX (= strace) {moved:?}"
+    );
     p.finish(&format!("chunks_script.py {lib}"));
 }
 
@@ -1204,7 +1347,11 @@ fn compile_adios_ranks(dir: &TestDir, lib: &Path) -> PathBuf {
         .args(["-ladios2_cxx", "-ladios2_core"])
         .arg(format!("-Wl,-rpath,{l}"))
         .arg("-Wl,--allow-shlib-undefined");
-    if let Some(deps) = lib.parent().map(|p| p.join("adios2.libs")).filter(|p| p.is_dir()) {
+    if let Some(deps) = lib
+        .parent()
+        .map(|p| p.join("adios2.libs"))
+        .filter(|p| p.is_dir())
+    {
         c.arg(format!("-Wl,-rpath-link,{}", deps.display()));
     }
     let o = c.output().expect("run mpicxx");
@@ -1275,6 +1422,94 @@ fn root_handle(a: &Archive, mut id: u64) -> u64 {
     id
 }
 
+/// The BP5 engine's files in a BP output.
+const ENGINE_FILES: [&str; 4] = ["data.0", "md.0", "md.idx", "mmd.0"];
+
+/// The program's Puts and Gets of one rank as [`AdiosOp`]s.
+fn adios_wanted(lines: &[Value], rank: u64) -> Vec<AdiosOp> {
+    lines
+        .iter()
+        .filter(|l| l.get("rank").map(u) == Some(rank))
+        .map(|l| {
+            let deferred = l["mode"] == "deferred";
+            let call = s(&l["call"]).to_string();
+            let done_in = if deferred {
+                "EndStep".to_string()
+            } else {
+                call.clone()
+            };
+            let b = u(&l["bytes"]);
+            (call, s(&l["var"]).to_string(), deferred, b, b, done_in)
+        })
+        .collect()
+}
+
+/// One rank's BP output `bp`: its ADIOS operations are the program's, the summary's ADIOS row
+/// has their sums, the engine files' handles descend from the ADIOS handle, data.0 moves
+/// exactly the deferred Puts' and Gets' bytes. Returns the number of operations.
+fn check_adios_rank(
+    a: &Archive,
+    sm: &Value,
+    lines: &[Value],
+    rank: u64,
+    bp: &str,
+    p: &mut Problems,
+) -> usize {
+    let want = adios_wanted(lines, rank);
+    let have = adios_ops(a, rank, bp);
+    p.check(have == want, || {
+        format!("rank {rank}: ADIOS operations\n  archive: {have:?}\n  program: {want:?}")
+    });
+    let mut sums = Moved::default();
+    let mut deferred = (0, 0);
+    for w in &want {
+        sums.add(w.0 == "Put", w.3);
+        match (w.2, w.0.as_str()) {
+            (true, "Put") => deferred.0 += w.3,
+            (true, _) => deferred.1 += w.3,
+            _ => {}
+        }
+    }
+    let row = summary_moved(sm, bp, "ADIOS");
+    p.check(row == sums, || {
+        format!("rank {rank}: summary ADIOS row {row:?}, the program's {sums:?}")
+    });
+    let adios_handle = a
+        .handles
+        .iter()
+        .find(|h| h.paradigm.as_deref() == Some("ADIOS") && h.name == bp)
+        .map(|h| h.id);
+    for f in ENGINE_FILES {
+        let path = format!("{bp}/{f}");
+        let roots: Vec<u64> = a
+            .handles
+            .iter()
+            .filter(|h| h.file.as_deref() == Some(path.as_str()))
+            .map(|h| root_handle(a, h.id))
+            .collect();
+        p.check(
+            !roots.is_empty() && roots.iter().all(|r| Some(*r) == adios_handle),
+            || {
+                format!(
+                    "rank {rank}: {f}: handle roots {roots:?}, the ADIOS handle {adios_handle:?}"
+                )
+            },
+        );
+    }
+    let d0 = archive_posix(a)
+        .get(&format!("{bp}/data.0"))
+        .copied()
+        .unwrap_or_default();
+    p.check((d0.write_bytes, d0.read_bytes) == deferred, || {
+        format!(
+            "rank {rank}: data.0 POSIX bytes (written, read) {:?}, the deferred Puts' and Gets' \
+             {deferred:?}",
+            (d0.write_bytes, d0.read_bytes)
+        )
+    });
+    have.len()
+}
+
 /// adios_ranks.cpp (the ADIOS2 C++ API, BP5, a BP output per rank) at `np` ranks: per rank,
 /// the ADIOS operations on its BP output are the program's Puts and Gets (variable, deferred
 /// or sync, bytes), the deferred ones completed in EndStep; the engine's files are POSIX
@@ -1298,7 +1533,11 @@ fn adios_ranks(np: u32) {
         .arg(&data));
     r.assert_ok(&format!("adios_ranks at {np} ranks"));
     let lines = account_lines(&r.stdout);
-    assert!(lines.last().is_some_and(|l| l["failures"] == 0), "{}", r.stdout);
+    assert!(
+        lines.last().is_some_and(|l| l["failures"] == 0),
+        "{}",
+        r.stdout
+    );
     let a = convert(&trace, &dir.join("out.otf2"));
     let sm = summary(&trace);
     let mut p = Problems::default();
@@ -1306,68 +1545,10 @@ fn adios_ranks(np: u32) {
     let mut nops = 0;
     for rank in 0..np as u64 {
         let bp = format!("{}/rank{rank}.bp", data.display());
-        let mine: Vec<&Value> = lines
-            .iter()
-            .filter(|l| l.get("rank").map(u) == Some(rank))
-            .collect();
-        let want: Vec<AdiosOp> = mine
-            .iter()
-            .map(|l| {
-                let deferred = l["mode"] == "deferred";
-                let call = s(&l["call"]).to_string();
-                let done_in = if deferred { "EndStep".to_string() } else { call.clone() };
-                let b = u(&l["bytes"]);
-                (call, s(&l["var"]).to_string(), deferred, b, b, done_in)
-            })
-            .collect();
-        let have = adios_ops(&a, rank, &bp);
-        p.check(have == want, || {
-            format!("rank {rank}: ADIOS operations\n  archive: {have:?}\n  program: {want:?}")
-        });
-        nops += have.len();
-        let mut sums = Moved::default();
-        let (mut put_deferred, mut get_deferred) = (0, 0);
-        for w in &want {
-            sums.add(w.0 == "Put", w.3);
-            if w.2 && w.0 == "Put" {
-                put_deferred += w.3;
-            } else if w.2 {
-                get_deferred += w.3;
-            }
+        nops += check_adios_rank(&a, &sm, &lines, rank, &bp, &mut p);
+        for f in ENGINE_FILES {
+            engine_files.push(format!("{bp}/{f}"));
         }
-        let row = summary_moved(&sm, &bp, "ADIOS");
-        p.check(row == sums, || format!("rank {rank}: summary ADIOS row {row:?}, the program's {sums:?}"));
-        // The engine's files: POSIX handles whose root is the ADIOS handle of this output.
-        let adios_handle = a
-            .handles
-            .iter()
-            .find(|h| h.paradigm.as_deref() == Some("ADIOS") && h.name == bp)
-            .map(|h| h.id);
-        for f in ["data.0", "md.0", "md.idx", "mmd.0"] {
-            let path = format!("{bp}/{f}");
-            let roots: Vec<u64> = a
-                .handles
-                .iter()
-                .filter(|h| h.file.as_deref() == Some(path.as_str()))
-                .map(|h| root_handle(&a, h.id))
-                .collect();
-            p.check(!roots.is_empty() && roots.iter().all(|r| Some(*r) == adios_handle), || {
-                format!("rank {rank}: {f}: handle roots {roots:?}, the ADIOS handle {adios_handle:?}")
-            });
-            engine_files.push(path);
-        }
-        let d0 = archive_posix(&a).get(&format!("{bp}/data.0")).copied().unwrap_or_default();
-        p.check(
-            (d0.write_bytes, d0.read_bytes) == (put_deferred, get_deferred),
-            || {
-                format!(
-                    "rank {rank}: data.0 POSIX bytes (written, read) {:?}, the deferred Puts' and \
-                     Gets' {:?}",
-                    (d0.write_bytes, d0.read_bytes),
-                    (put_deferred, get_deferred)
-                )
-            },
-        );
     }
     // data.0 is written on the main thread. md.0, mmd.0 and md.idx are opened by BP5's
     // helper threads while the main thread is inside EndStep / Close and written from it:
@@ -1375,8 +1556,9 @@ fn adios_ranks(np: u32) {
     // branch) drops some of their writes from OTF2 in about 1 run in 6 at 4 ranks (the
     // native trace has them). Until that lands their strace comparison is reported, not
     // asserted; set CROSS_THREAD_ORDER_FIXED to make it strict.
-    let (data0, helper): (Vec<String>, Vec<String>) =
-        engine_files.into_iter().partition(|f| f.ends_with("/data.0"));
+    let (data0, helper): (Vec<String>, Vec<String>) = engine_files
+        .into_iter()
+        .partition(|f| f.ends_with("/data.0"));
     let moved = check_posix_against_strace(&dir, &a, &sm, &data0, &mut p);
     let mut lost = Problems::default();
     let helper_moved = check_posix_against_strace(&dir, &a, &sm, &helper, &mut lost);
