@@ -785,11 +785,31 @@ fn check_mdtest_file(
     meta
 }
 
+/// strace's calls under the data directory are the program's (`total`); the recorder's own
+/// statx calls are counted apart and bounded. Returns their number.
+fn check_mdtest_strace(dir: &TestDir, d: &str, total: &Counts, p: &mut Problems) -> u64 {
+    let mut st = strace_calls(dir, d);
+    // The recorder itself stats (statx, std::fs::metadata in files.rs) each name it defines,
+    // to tell a directory from a regular file: once per new name (a mkdir, an open that
+    // creates), never again for a name it knows (an unlink of a file it saw opened stat'ed
+    // it again before: fixed). Metadata only, but on a parallel file system one more
+    // metadata round trip per created item.
+    let own = st.remove("recorder statx").unwrap_or(0);
+    let bound = total["mkdir"] + total["pwrite"];
+    p.check(own <= bound, || {
+        format!("the recorder's own statx calls: {own}, more than one per new name ({bound})")
+    });
+    p.check(st == *total, || {
+        format!("strace's calls under the data directory {st:?}, the program's {total:?}")
+    });
+    own
+}
+
 /// mdtest_equiv.c (mdtest -n 6 -w 3901 -e 3901, shared directory then -u) at `np` ranks: the
 /// calls per rank (mkdir, stat, rmdir, open, pwrite, close, pread, unlink) are the program's
 /// counts in the archive and in strace; every file is created, written, read and deleted with
 /// the program's bytes (IoCreateHandle with CREATE, 3901 bytes each way at offset 0,
-/// IoDeleteFile), every directory is deleted (IoDeleteFile directory://); the summary's
+/// IoDeleteFile), every directory is deleted (IoDeleteFile on its directory file); the summary's
 /// files[] rows have the bytes and the metadata operations that carry a file.
 fn mdtest(np: u32) {
     need!(have_mpirun(), "mpirun not found on PATH");
@@ -816,20 +836,7 @@ fn mdtest(np: u32) {
 
     let (want, total) = mdtest_counts(&lines);
     assert_eq!(want.len() as u32, np, "{}", r.stdout);
-    let mut st = strace_calls(&dir, &d);
-    // The recorder itself stats (statx, std::fs::metadata in files.rs) each name it defines,
-    // to tell a directory from a regular file: once per new name (a mkdir, an open that
-    // creates), never again for a name it knows (an unlink of a file it saw opened stat'ed
-    // it again before: fixed). Metadata only, but on a parallel file system one more
-    // metadata round trip per created item.
-    let own = st.remove("recorder statx").unwrap_or(0);
-    let bound = total["mkdir"] + total["pwrite"];
-    p.check(own <= bound, || {
-        format!("the recorder's own statx calls: {own}, more than one per new name ({bound})")
-    });
-    p.check(st == total, || {
-        format!("strace's calls under the data directory {st:?}, the program's {total:?}")
-    });
+    let own = check_mdtest_strace(&dir, &d, &total, &mut p);
 
     let a = convert(&trace, &dir.join("out.otf2"));
     let got = top_calls(&a, &names);
