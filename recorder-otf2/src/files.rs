@@ -221,8 +221,9 @@ impl Files {
         ("/".into(), "unknown".into())
     }
 
-    /// The id of a resolved name, defining it on first sight.
-    fn id_of(&self, name: &str, kind_hint: Option<FileKind>) -> u64 {
+    /// The id of a resolved name, defining it on first sight. `kind_hint` is asked only then:
+    /// a name already defined costs no stat of the file.
+    fn id_of(&self, name: &str, kind_hint: impl FnOnce() -> Option<FileKind>) -> u64 {
         let mut t = self.table.lock();
         if let Some(&id) = t.get(name) {
             return id;
@@ -231,7 +232,7 @@ impl Files {
         t.insert(name.to_string(), id);
         drop(t);
         let (kind, mount, fs_type) = if name.starts_with('/') {
-            let kind = kind_hint.unwrap_or_else(|| match std::fs::metadata(name) {
+            let kind = kind_hint().unwrap_or_else(|| match std::fs::metadata(name) {
                 Ok(m) if m.is_dir() => FileKind::Directory,
                 _ => FileKind::Regular,
             });
@@ -298,7 +299,7 @@ impl Files {
 
     /// Intern a resolved name that is not a path (e.g. "pipe:[123]" from /proc/self/fd).
     pub fn intern_name(&self, name: &str) -> u64 {
-        self.id_of(name, None)
+        self.id_of(name, || None)
     }
 }
 
@@ -353,10 +354,12 @@ fn intern_slow(
         let s = String::from_utf8_lossy(raw);
         let name = p.files.resolve(dirfd, &s, follow);
         let id = if p.files.traced(&name) {
-            // A link itself is not a folder even when its target is.
-            let kind = if follow {
-                None
-            } else {
+            // A link itself is not a folder even when its target is (asked on first sight
+            // only: an unlink of a file the program opened stats nothing).
+            let kind = || {
+                if follow {
+                    return None;
+                }
                 match std::fs::symlink_metadata(&name) {
                     Ok(m) if m.is_dir() => Some(FileKind::Directory),
                     Ok(_) => Some(FileKind::Regular),
@@ -449,7 +452,7 @@ pub fn register_precreated(p: &Process) {
             set_fd(fd, TRACED);
         }
         let file = if target.starts_with('/') {
-            p.files.id_of(&target, None)
+            p.files.id_of(&target, || None)
         } else {
             p.files.intern_name(&target)
         };
