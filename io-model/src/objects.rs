@@ -70,7 +70,8 @@ impl ProcessState<'_> {
         // A BP output directory is a container from the start of its open: the engine's
         // helper threads open its files while the open call is still running.
         if info.layer == Layer::Adios {
-            self.containers.push((h, defs.files[file as usize].name.clone()));
+            self.containers
+                .push((h, defs.files[file as usize].name.clone()));
         }
         Some(h)
     }

@@ -1472,7 +1472,13 @@ fn writes_nested_in_a_call_on_an_fd_another_thread_opened_meanwhile() {
             .into_iter()
             .map(|o| {
                 let h = a.handle(o.handle_id);
-                (o.paradigm, o.mode, o.bytes_request, o.bytes_result, h.name.clone())
+                (
+                    o.paradigm,
+                    o.mode,
+                    o.bytes_request,
+                    o.bytes_result,
+                    h.name.clone(),
+                )
             })
             .collect();
         let want: Vec<(String, String, u64, u64, String)> = [100, 200, 300]

@@ -1484,7 +1484,12 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
     let procs = processes(&trace);
     let jobs: BTreeSet<String> = procs
         .iter()
-        .map(|p| p.meta.job.clone().unwrap_or_else(|| panic!("{}: no job", p.name)))
+        .map(|p| {
+            p.meta
+                .job
+                .clone()
+                .unwrap_or_else(|| panic!("{}: no job", p.name))
+        })
         .collect();
     assert_eq!(jobs.len(), 2, "two job ids in meta.yaml: {jobs:?}");
     let out = dir.join("out.otf2");
@@ -1495,12 +1500,19 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
         .iter()
         .map(|g| (g.id, g.name.split(" (").next().unwrap_or("").to_string()))
         .collect();
-    let want: Vec<(u64, String)> = ["job 1 rank 0", "job 1 rank 1", "job 2 rank 0", "job 2 rank 1"]
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (i as u64, n.to_string()))
-        .collect();
-    p.check(groups == want, || format!("location groups {groups:?}, want {want:?}"));
+    let want: Vec<(u64, String)> = [
+        "job 1 rank 0",
+        "job 1 rank 1",
+        "job 2 rank 0",
+        "job 2 rank 1",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, n)| (i as u64, n.to_string()))
+    .collect();
+    p.check(groups == want, || {
+        format!("location groups {groups:?}, want {want:?}")
+    });
     // otf2-print shows the same four groups.
     let printed = run(command("otf2-print", Path::new("/")).arg("-G").arg(&out));
     printed.assert_ok("otf2-print -G");
@@ -1511,7 +1523,11 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
         .collect();
     for (_, name) in &want {
         p.check(
-            lines.iter().filter(|l| l.contains(&format!("\"{name} ("))).count() == 1,
+            lines
+                .iter()
+                .filter(|l| l.contains(&format!("\"{name} (")))
+                .count()
+                == 1,
             || format!("otf2-print -G: no single group {name:?} in {lines:#?}"),
         );
     }
@@ -1531,7 +1547,9 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
             (g, mode.to_string(), 64, Some((g % 2) * 64))
         })
         .collect();
-    p.check(ops == want_ops, || format!("MPI-IO operations {ops:?}, want {want_ops:?}"));
+    p.check(ops == want_ops, || {
+        format!("MPI-IO operations {ops:?}, want {want_ops:?}")
+    });
     // Each job's MPI_COMM_WORLD, of its own two ranks.
     let worlds: Vec<(String, Vec<u64>)> = a
         .comms
@@ -1549,7 +1567,11 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
     );
     // Clocks per job: the read job ran after the write job.
     let span = |g: u64| -> (u64, u64) {
-        let t: Vec<u64> = a.events().filter(|e| e.group == g).map(|e| e.time).collect();
+        let t: Vec<u64> = a
+            .events()
+            .filter(|e| e.group == g)
+            .map(|e| e.time)
+            .collect();
         (*t.iter().min().unwrap_or(&0), *t.iter().max().unwrap_or(&0))
     };
     let (end1, start2) = (span(0).1.max(span(1).1), span(2).0.min(span(3).0));
@@ -1574,7 +1596,9 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
         })
         .collect();
     ranks.sort();
-    p.check(v["mpi_ranks"] == 4, || format!("mpi_ranks {}", v["mpi_ranks"]));
+    p.check(v["mpi_ranks"] == 4, || {
+        format!("mpi_ranks {}", v["mpi_ranks"])
+    });
     p.check(
         ranks.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>() == [(1, 0), (1, 1), (2, 0), (2, 1)]
             && ranks.iter().all(|r| r.2 >= 64),
@@ -1586,9 +1610,8 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
         .iter()
         .find(|f| f["path"] == jobs_dat.as_str() && f["layer"] == "MPI-IO")
         .map(|f| f["ranks"].clone());
-    p.check(
-        file_ranks == Some(serde_json::json!([0, 1, 2, 3])),
-        || format!("summary ranks of jobs.dat {file_ranks:?} (rank slots of both jobs)"),
-    );
+    p.check(file_ranks == Some(serde_json::json!([0, 1, 2, 3])), || {
+        format!("summary ranks of jobs.dat {file_ranks:?} (rank slots of both jobs)")
+    });
     p.finish("two mpirun jobs");
 }

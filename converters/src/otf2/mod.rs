@@ -74,7 +74,8 @@ fn rank_groups(trace: &Trace, plan: &Plan, defs: &mut GlobalDefs) {
         let world: Vec<u32> = (job.first_slot..job.first_slot + job.world).collect();
         let c = defs.comm(&world);
         if several {
-            defs.comm_names.insert(c, format!("MPI_COMM_WORLD (job {number})"));
+            defs.comm_names
+                .insert(c, format!("MPI_COMM_WORLD (job {number})"));
         }
     }
     defs.rank_locations = vec![u64::MAX; n as usize];
@@ -143,7 +144,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     // Ranks without a trace still need a location in COMM_LOCATIONS.
     for r in 0..defs.rank_locations.len() {
         if defs.rank_locations[r] == u64::MAX {
-            let loc = defs.location(&format!("{} (no trace)", plan.slot_label(r as u32)), r as u32);
+            let loc = defs.location(
+                &format!("{} (no trace)", plan.slot_label(r as u32)),
+                r as u32,
+            );
             let w = archive.event_writer(loc).map_err(otf2e)?;
             w.close().map_err(otf2e)?;
             defs.rank_locations[r] = loc;
