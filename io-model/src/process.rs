@@ -188,7 +188,6 @@ impl<'p> ProcessState<'p> {
         s: &mut S,
         tree: &[Record],
         walk: &mut Walk,
-        time: TimeMap,
         until: u64,
         span: &mut (u64, u64),
     ) -> Result<bool, Err> {
@@ -202,7 +201,7 @@ impl<'p> ProcessState<'p> {
                         return Ok(false);
                     }
                     walk.stack.pop();
-                    let t1 = walk.at(time, r.end);
+                    let t1 = walk.at(r.end);
                     self.finish(defs, s, t1, r, pend)?;
                 }
                 _ => {
@@ -212,11 +211,11 @@ impl<'p> ProcessState<'p> {
                     if r.start > until && !first {
                         return Ok(false);
                     }
-                    let pend = self.start(defs, s, walk.at(time, r.start), r)?;
+                    let pend = self.start(defs, s, walk.at(r.start), r)?;
                     walk.stack.push((walk.next, pend));
                     walk.next += 1;
-                    span.0 = span.0.min(time.at(r.start));
-                    span.1 = span.1.max(time.at(r.end));
+                    span.0 = span.0.min(walk.time.at(r.start));
+                    span.1 = span.1.max(walk.time.at(r.end));
                 }
             }
             first = false;
@@ -232,8 +231,9 @@ pub(crate) struct InProgress {
 }
 
 /// Where a thread is in its current call tree.
-#[derive(Default)]
 pub(crate) struct Walk {
+    /// Record times -> the common time line.
+    time: TimeMap,
     /// The next record to enter.
     next: usize,
     /// Records entered and not yet left, with what their end needs (reused from tree to
@@ -245,6 +245,15 @@ pub(crate) struct Walk {
 }
 
 impl Walk {
+    pub(crate) fn new(time: TimeMap) -> Walk {
+        Walk {
+            time,
+            next: 0,
+            stack: Vec::new(),
+            last: 0,
+        }
+    }
+
     /// The record time of the thread's next event in `tree`, None when the tree is done.
     pub(crate) fn next_time(&self, tree: &[Record]) -> Option<u64> {
         let next = tree.get(self.next);
@@ -266,8 +275,8 @@ impl Walk {
     }
 
     /// The event time of record time `t`: aligned, and not before the thread's last event.
-    fn at(&mut self, time: TimeMap, t: u64) -> u64 {
-        self.last = time.at(t).max(self.last);
+    fn at(&mut self, t: u64) -> u64 {
+        self.last = self.time.at(t).max(self.last);
         self.last
     }
 }

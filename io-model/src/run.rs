@@ -301,7 +301,7 @@ pub fn interpret<S: Sink>(
         let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
         cursors.push(ThreadCursor {
             feed,
-            walk: Walk::default(),
+            walk: Walk::new(time),
         });
     }
     let base = stats.bytes_read;
@@ -319,7 +319,7 @@ pub fn interpret<S: Sink>(
                 st.forked(&fds);
             }
         }
-        if !st.walk(defs, sink, tree, &mut c.walk, time, until, &mut span)? {
+        if !st.walk(defs, sink, tree, &mut c.walk, until, &mut span)? {
             continue;
         }
         stats.records += tree.len() as u64;

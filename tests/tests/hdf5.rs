@@ -1502,7 +1502,7 @@ fn writes_nested_in_a_call_on_an_fd_another_thread_opened_meanwhile() {
                     .into_iter()
                     .filter(|c| c.location == w.location && c.depth + 1 == w.depth)
                     .filter(|c| c.enter_index < w.enter_index)
-                    .last()
+                    .max_by_key(|c| c.enter_index)
                     .map(|c| c.region)
                     .unwrap_or_default();
                 (w.depth, parent)
@@ -1522,7 +1522,7 @@ fn writes_nested_in_a_call_on_an_fd_another_thread_opened_meanwhile() {
             opens.len() == 1 && writes.iter().all(|w| w.location != opens[0]),
             || format!("run {run_no}: side.dat opened on {opens:?}, written on other threads"),
         );
-        let mut c = command(&build().launcher, &dir.path().to_path_buf());
+        let mut c = command(&build().launcher, dir.path());
         let s = run(c.args(["summary", "-q", "--json"]).arg(&trace));
         s.assert_ok("recorder-otf2 summary --json");
         let v: serde_json::Value = serde_json::from_str(&s.stdout).expect("summary JSON");
