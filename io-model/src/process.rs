@@ -179,8 +179,8 @@ impl<'p> ProcessState<'p> {
 
     /// Interpret the current thread's call tree `tree` (records in entry order) from where
     /// `walk` is, event by event (a record's start, a record's end), as long as the events'
-    /// record times are at most `until` (threads interleave by their events' own times), and
-    /// at least one event. Returns whether the tree is done. `walk.last` is the thread's last
+    /// record times are at most `until` (threads interleave by their events' own times).
+    /// Returns whether the tree is done. `walk.last` is the thread's last
     /// event time (event times never decrease); `span` widens to the records' starts and ends.
     pub(crate) fn walk<S: Sink>(
         &mut self,
@@ -191,13 +191,14 @@ impl<'p> ProcessState<'p> {
         until: u64,
         span: &mut (u64, u64),
     ) -> Result<bool, Err> {
-        let mut first = true;
+        // The first event is the thread's next one, at most `until` (the caller chose the
+        // thread whose next event comes first).
         loop {
             let next = tree.get(walk.next);
             match walk.stack.last() {
                 Some(&(j, pend)) if next.is_none_or(|r| tree[j].depth >= r.depth) => {
                     let r = &tree[j];
-                    if r.end > until && !first {
+                    if r.end > until {
                         return Ok(false);
                     }
                     walk.stack.pop();
@@ -208,7 +209,7 @@ impl<'p> ProcessState<'p> {
                     let Some(r) = next else {
                         return Ok(true);
                     };
-                    if r.start > until && !first {
+                    if r.start > until {
                         return Ok(false);
                     }
                     let pend = self.start(defs, s, walk.at(r.start), r)?;
@@ -218,7 +219,6 @@ impl<'p> ProcessState<'p> {
                     span.1 = span.1.max(walk.time.at(r.end));
                 }
             }
-            first = false;
         }
     }
 }

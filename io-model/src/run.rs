@@ -242,15 +242,20 @@ impl Stats {
 struct ThreadCursor {
     feed: TreeFeed,
     walk: Walk,
+    /// The record time of the thread's next event (None at the end of its stream), kept
+    /// up to date after each walk: choosing the next thread reads only these.
+    next: Option<u64>,
 }
 
 impl ThreadCursor {
-    /// The record time of the thread's next event (None at the end of its stream).
-    fn next_time(&mut self) -> Result<Option<u64>, String> {
-        if self.feed.peek_start()?.is_none() {
-            return Ok(None);
-        }
-        Ok(self.walk.next_time(self.feed.current()))
+    /// Find the record time of the thread's next event, loading its next tree if needed.
+    fn refresh(&mut self) -> Result<(), String> {
+        self.next = if self.walk.at_tree_start() {
+            self.feed.peek_start()?
+        } else {
+            self.walk.next_time(self.feed.current())
+        };
+        Ok(())
     }
 }
 
@@ -299,15 +304,18 @@ pub fn interpret<S: Sink>(
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
         let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
-        cursors.push(ThreadCursor {
+        let mut c = ThreadCursor {
             feed,
             walk: Walk::new(time),
-        });
+            next: None,
+        };
+        c.refresh()?;
+        cursors.push(c);
     }
     let base = stats.bytes_read;
     let mut last_progress = 0u64;
     let mut span = (stats.tmin, stats.tmax);
-    while let Some((ci, until)) = next_thread(&mut cursors)? {
+    while let Some((ci, until)) = next_thread(&cursors) {
         let c = &mut cursors[ci];
         st.set_thread(ci);
         sink.thread(ci);
@@ -320,11 +328,13 @@ pub fn interpret<S: Sink>(
             }
         }
         if !st.walk(defs, sink, tree, &mut c.walk, until, &mut span)? {
+            c.refresh()?;
             continue;
         }
         stats.records += tree.len() as u64;
         c.walk.next_tree();
         c.feed.advance();
+        c.refresh()?;
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
@@ -358,14 +368,14 @@ pub fn interpret<S: Sink>(
 /// The thread whose next event comes first, and until when its events may run: the record
 /// time of the next event of any other thread (threads interleave event by event, so that
 /// what one thread opens is there for what another does next, whatever calls enclose it).
-fn next_thread(cursors: &mut [ThreadCursor]) -> Result<Option<(usize, u64)>, String> {
+fn next_thread(cursors: &[ThreadCursor]) -> Option<(usize, u64)> {
     if let [only] = cursors {
-        return Ok(only.next_time()?.map(|_| (0, u64::MAX)));
+        return only.next.map(|_| (0, u64::MAX));
     }
     let mut best: Option<(u64, usize)> = None;
     let mut until = u64::MAX;
-    for (i, c) in cursors.iter_mut().enumerate() {
-        if let Some(t) = c.next_time()? {
+    for (i, c) in cursors.iter().enumerate() {
+        if let Some(t) = c.next {
             match best {
                 Some((b, _)) if t >= b => until = until.min(t),
                 _ => {
@@ -377,5 +387,5 @@ fn next_thread(cursors: &mut [ThreadCursor]) -> Result<Option<(usize, u64)>, Str
             }
         }
     }
-    Ok(best.map(|(_, i)| (i, until)))
+    best.map(|(_, i)| (i, until))
 }
