@@ -162,6 +162,9 @@ pub struct GlobalDefs {
     /// MPI runs: the location of each rank's main thread, index = rank (COMM_LOCATIONS).
     pub rank_locations: Vec<u64>,
     comm_of: HashMap<Vec<u32>, u32>,
+    /// Names of communicators that are not named by their members (each job's
+    /// MPI_COMM_WORLD when the trace holds several jobs).
+    pub comm_names: HashMap<u32, String>,
 }
 
 /// Id of the `Offset` attribute (absolute file offset of an operation).

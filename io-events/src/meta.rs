@@ -64,6 +64,11 @@ pub struct ProcessMeta {
     /// MPI rank, once known (later layers).
     #[serde(default)]
     pub rank: Option<u32>,
+    /// The launcher's job id (Slurm job.step, Open MPI's job id, the PMIx namespace, Hydra's
+    /// PMI key-value space), read from the environment at start: ranks are per job, and
+    /// several jobs may write into one trace directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
     /// Size of MPI_COMM_WORLD, once known.
     #[serde(default)]
     pub world_size: Option<u32>,

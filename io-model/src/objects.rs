@@ -67,6 +67,12 @@ impl ProcessState<'_> {
         };
         let h = self.new_handle_on(defs, file, info.layer, c);
         self.opening.push((h, defs.paradigm(info.layer)));
+        // A BP output directory is a container from the start of its open: the engine's
+        // helper threads open its files while the open call is still running.
+        if info.layer == Layer::Adios {
+            self.containers
+                .push((h, defs.files[file as usize].name.clone()));
+        }
         Some(h)
     }
 
@@ -91,12 +97,6 @@ impl ProcessState<'_> {
         let (mode, creation, status) = mpi_amode(field(info, r, amode));
         s.create_handle(defs, t1, h, mode, creation, status)?;
         self.objs.insert(k, h);
-        if info.layer == Layer::Adios {
-            if let Some(f) = defs.handles[h as usize].file {
-                self.containers
-                    .push((h, defs.files[f as usize].name.clone()));
-            }
-        }
         Ok(())
     }
 

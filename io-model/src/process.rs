@@ -94,25 +94,29 @@ pub(crate) struct ProcessState<'p> {
     /// Objects inside library files (HDF5 datasets), keyed by (layer, identity): the
     /// handle of their file and their name (a global string id).
     pub(crate) subs: HashMap<(Layer, u64), (u32, u32)>,
-    /// The selection of the transfer in progress (an `h5_selection` event), for its Complete.
+    /// The selection of the current thread's transfer in progress (an `h5_selection` event),
+    /// for its Complete.
     pub(crate) selection: Option<String>,
     /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
     /// does not show, keyed by (layer, identity).
     pub(crate) stand_ins: HashMap<(Layer, u64), u32>,
     /// Operations placed on stand-in handles, per layer (a warning each).
     pub(crate) guessed: Vec<(Layer, u64)>,
-    /// Handles being created by calls in progress on the current tree (for parents).
+    /// Handles being created by the current thread's calls in progress (for parents).
     pub(crate) opening: Vec<(u32, u8)>,
-    /// Calls entered and not yet left in the current tree (reused: no allocation per tree).
-    stack: Vec<(usize, Pending)>,
+    /// Per thread, what its calls in progress hold while another thread is interpreted
+    /// (the current thread's is in `opening` and `selection`).
+    in_progress: Vec<InProgress>,
 }
 
 impl<'p> ProcessState<'p> {
-    /// The state of process `p` before its first record: its communicators and the
-    /// handles open before tracing began.
+    /// The state of process `p` before its first record: its communicators (their members
+    /// are ranks of the process's job, whose rank 0 is slot `first_slot` of the trace's
+    /// ranks) and the handles open before tracing began.
     pub(crate) fn new(
         p: &'p ProcessTrace,
         host_node: u32,
+        first_slot: u32,
         defs: &mut GlobalDefs,
     ) -> Result<ProcessState<'p>, Err> {
         let mut st = ProcessState {
@@ -138,11 +142,18 @@ impl<'p> ProcessState<'p> {
             stand_ins: HashMap::new(),
             guessed: Vec::new(),
             opening: Vec::new(),
-            stack: Vec::new(),
+            in_progress: (0..p.threads.len().max(1))
+                .map(|_| InProgress::default())
+                .collect(),
         };
         for d in &p.defs.defs {
             if let Def::Comm { id, members } = d {
-                let g = defs.comm(members);
+                let g = if first_slot == 0 {
+                    defs.comm(members)
+                } else {
+                    let slots: Vec<u32> = members.iter().map(|m| m + first_slot).collect();
+                    defs.comm(&slots)
+                };
                 st.comm_map.insert(*id as u64, g);
             }
         }
@@ -150,48 +161,123 @@ impl<'p> ProcessState<'p> {
         Ok(st)
     }
 
-    /// The records that follow are thread `i`'s.
+    /// The records that follow are thread `i`'s: what belongs to the calls in progress
+    /// of the thread left (handles being opened, a transfer's selection) is put aside, and
+    /// thread `i`'s is taken back (swaps: no allocation).
     pub(crate) fn set_thread(&mut self, i: usize) {
+        if i == self.thread {
+            return;
+        }
+        let old = &mut self.in_progress[self.thread];
+        std::mem::swap(&mut self.opening, &mut old.opening);
+        std::mem::swap(&mut self.selection, &mut old.selection);
+        let new = &mut self.in_progress[i];
+        std::mem::swap(&mut self.opening, &mut new.opening);
+        std::mem::swap(&mut self.selection, &mut new.selection);
         self.thread = i;
     }
 
-    /// Interpret one call tree (records in entry order) of the current thread; `last` is
-    /// the thread's last event time, returned updated (event times never decrease).
-    /// `span` widens to the tree's first start and last end.
-    pub(crate) fn tree<S: Sink>(
+    /// Interpret the current thread's call tree `tree` (records in entry order) from where
+    /// `walk` is, event by event (a record's start, a record's end), as long as the events'
+    /// record times are at most `until` (threads interleave by their events' own times).
+    /// Returns whether the tree is done. `walk.last` is the thread's last
+    /// event time (event times never decrease); `span` widens to the records' starts and ends.
+    pub(crate) fn walk<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
         s: &mut S,
         tree: &[Record],
-        time: TimeMap,
-        mut last: u64,
+        walk: &mut Walk,
+        until: u64,
         span: &mut (u64, u64),
-    ) -> Result<u64, Err> {
-        let mut at = |t: u64| {
-            let t = time.at(t).max(last);
-            last = t;
-            t
-        };
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        for (k, r) in tree.iter().enumerate() {
-            while let Some(&(j, pend)) = stack.last() {
-                if tree[j].depth < r.depth {
-                    break;
+    ) -> Result<bool, Err> {
+        // The first event is the thread's next one, at most `until` (the caller chose the
+        // thread whose next event comes first).
+        loop {
+            let next = tree.get(walk.next);
+            match walk.stack.last() {
+                Some(&(j, pend)) if next.is_none_or(|r| tree[j].depth >= r.depth) => {
+                    let r = &tree[j];
+                    if r.end > until {
+                        return Ok(false);
+                    }
+                    walk.stack.pop();
+                    let t1 = walk.at(r.end);
+                    self.finish(defs, s, t1, r, pend)?;
                 }
-                stack.pop();
-                self.finish(defs, s, at(tree[j].end), &tree[j], pend)?;
+                _ => {
+                    let Some(r) = next else {
+                        return Ok(true);
+                    };
+                    if r.start > until {
+                        return Ok(false);
+                    }
+                    let pend = self.start(defs, s, walk.at(r.start), r)?;
+                    walk.stack.push((walk.next, pend));
+                    walk.next += 1;
+                    span.0 = span.0.min(walk.time.at(r.start));
+                    span.1 = span.1.max(walk.time.at(r.end));
+                }
             }
-            let pend = self.start(defs, s, at(r.start), r)?;
-            stack.push((k, pend));
-            span.0 = span.0.min(time.at(r.start));
-            span.1 = span.1.max(time.at(r.end));
         }
-        while let Some((j, pend)) = stack.pop() {
-            self.finish(defs, s, at(tree[j].end), &tree[j], pend)?;
+    }
+}
+
+/// What a thread's calls in progress hold while another thread's events are interpreted.
+#[derive(Default)]
+pub(crate) struct InProgress {
+    opening: Vec<(u32, u8)>,
+    selection: Option<String>,
+}
+
+/// Where a thread is in its current call tree.
+pub(crate) struct Walk {
+    /// Record times -> the common time line.
+    time: TimeMap,
+    /// The next record to enter.
+    next: usize,
+    /// Records entered and not yet left, with what their end needs (reused from tree to
+    /// tree: no allocation per tree).
+    stack: Vec<(usize, Pending)>,
+    /// The last time given to this thread's events: they must not decrease, and a
+    /// TSC-derived time may fall a few ns before its predecessor across chunk anchors.
+    pub(crate) last: u64,
+}
+
+impl Walk {
+    pub(crate) fn new(time: TimeMap) -> Walk {
+        Walk {
+            time,
+            next: 0,
+            stack: Vec::new(),
+            last: 0,
         }
-        self.stack = stack;
-        Ok(last)
+    }
+
+    /// The record time of the thread's next event in `tree`, None when the tree is done.
+    pub(crate) fn next_time(&self, tree: &[Record]) -> Option<u64> {
+        let next = tree.get(self.next);
+        match self.stack.last() {
+            Some(&(j, _)) if next.is_none_or(|r| tree[j].depth >= r.depth) => Some(tree[j].end),
+            _ => next.map(|r| r.start),
+        }
+    }
+
+    /// Whether no record of the current tree has been entered yet.
+    pub(crate) fn at_tree_start(&self) -> bool {
+        self.next == 0
+    }
+
+    /// The tree is done: the next one starts from its first record.
+    pub(crate) fn next_tree(&mut self) {
+        self.next = 0;
+        self.stack.clear();
+    }
+
+    /// The event time of record time `t`: aligned, and not before the thread's last event.
+    fn at(&mut self, t: u64) -> u64 {
+        self.last = self.time.at(t).max(self.last);
+        self.last
     }
 }
 

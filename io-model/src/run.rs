@@ -1,12 +1,13 @@
 //! Running the model over a trace: the job's plan (which process is which rank, in which
 //! order processes are read, which children were forked with which descriptors, clocks),
-//! and the interpreter loop of one process: its threads' call trees merged by start time
-//! (descriptor and stream tables are process-wide), each record's start and end resolved
-//! into events for a [`Sink`].
+//! and the interpreter loop of one process: its threads' events (each record's start and
+//! end) merged by their own times, since descriptor and stream tables are process-wide and
+//! a call nested in a long call of one thread may use what another thread opened meanwhile;
+//! each event is resolved for a [`Sink`].
 
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
-use crate::clock::{Clocks, TimeMap};
-use crate::process::ProcessState;
+use crate::clock::Clocks;
+use crate::process::{ProcessState, Walk};
 use crate::sink::Sink;
 use crate::trace::{ProcessTrace, Trace};
 use definitions::GlobalDefs;
@@ -22,15 +23,33 @@ pub fn exe_name(p: &ProcessTrace) -> String {
         .unwrap_or_default()
 }
 
-/// What is known of the whole job before any record is read.
+/// One MPI job of the trace (one `mpirun`): several jobs may write into one trace
+/// directory, each with its own ranks from 0.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The launcher's job id (meta.yaml `job`; None for traces that do not record it).
+    pub id: Option<String>,
+    /// Its MPI_COMM_WORLD's size.
+    pub world: u32,
+    /// Its rank 0's slot among all jobs' ranks (the location group id of its rank 0).
+    pub first_slot: u32,
+}
+
+/// What is known of the whole trace before any record is read.
 pub struct Plan {
     pub clocks: Clocks,
-    /// Process indices, MPI ranks first in rank order (so that location group ids can equal
-    /// ranks), then the others in trace order.
+    /// Process indices, MPI ranks first in job and rank order (so that location group ids
+    /// can equal rank slots), then the others in trace order.
     pub order: Vec<usize>,
-    /// MPI_COMM_WORLD's size, if the trace holds MPI ranks.
+    /// The rank slots of all jobs (the sum of their MPI_COMM_WORLD sizes), if the trace
+    /// holds MPI ranks.
     pub world: Option<u32>,
-    /// Rank -> the process that owns it (the first one seen with that rank).
+    /// The MPI jobs, in launch order.
+    pub jobs: Vec<Job>,
+    /// Per process: its job's index, if it belongs to one (ranks, and the processes that
+    /// carry the job id of a job with ranks).
+    pub job_of: Vec<Option<u32>>,
+    /// Rank slot -> the process that owns it (the first one seen with that rank).
     pub rank_owner: HashMap<u32, usize>,
     /// Fork children per parent folder: when each started (aligned ns) and the descriptors
     /// it inherited. From then on parent and child share those open file descriptions.
@@ -39,56 +58,72 @@ pub struct Plan {
 
 impl Plan {
     pub fn new(trace: &Trace) -> Plan {
-        let clocks = Clocks::new(trace);
+        let (jobs, job_of) = jobs(trace);
+        let clocks = Clocks::new(trace, &job_of);
+        let slot = |i: usize| -> Option<u32> {
+            let r = trace.processes[i].meta.rank?;
+            Some(jobs[job_of[i]? as usize].first_slot + r)
+        };
         let mut order: Vec<usize> = (0..trace.processes.len()).collect();
-        order.sort_by_key(|&i| (trace.processes[i].meta.rank.unwrap_or(u32::MAX), i));
-        let world = trace
-            .processes
-            .iter()
-            .filter_map(|p| {
-                let r = p.meta.rank?;
-                Some(p.meta.world_size.unwrap_or(r + 1).max(r + 1))
-            })
-            .max();
+        order.sort_by_key(|&i| (slot(i).unwrap_or(u32::MAX), i));
+        let world = jobs.last().map(|j| j.first_slot + j.world);
         let mut rank_owner = HashMap::new();
-        if world.is_some() {
-            for &i in &order {
-                if let Some(r) = trace.processes[i].meta.rank {
-                    rank_owner.entry(r).or_insert(i);
-                }
+        for &i in &order {
+            if let Some(r) = slot(i) {
+                rank_owner.entry(r).or_insert(i);
             }
         }
-        let mut forks_of: HashMap<String, Vec<(u64, Vec<i32>)>> = HashMap::new();
-        for c in &trace.processes {
-            if let Some(parent) = &c.meta.forked_from {
-                let start = clocks.map(c).at(0);
-                let fds = c
-                    .defs
-                    .defs
-                    .iter()
-                    .filter_map(|d| match *d {
-                        Def::PreCreated { layer: 0, fd, .. } => Some(fd as i32),
-                        _ => None,
-                    })
-                    .collect();
-                forks_of
-                    .entry(parent.clone())
-                    .or_default()
-                    .push((start, fds));
-            }
-        }
+        let forks_of = forks_of(trace, &clocks);
         Plan {
             clocks,
             order,
             world,
+            jobs,
+            job_of,
             rank_owner,
             forks_of,
         }
     }
 
-    /// The rank of process `pi`, if it is the one that owns that rank.
+    /// The rank slot of process `pi`, if it is the one that owns its rank: its job's first
+    /// slot plus its rank (the rank itself when the trace holds one job).
+    pub fn rank_slot(&self, pi: usize, p: &ProcessTrace) -> Option<u32> {
+        let r = p.meta.rank?;
+        let s = self.jobs[self.job_of[pi]? as usize].first_slot + r;
+        (self.rank_owner.get(&s) == Some(&pi)).then_some(s)
+    }
+
+    /// The rank of process `pi` in its job, if it is the one that owns that rank.
     pub fn rank(&self, pi: usize, p: &ProcessTrace) -> Option<u32> {
-        p.meta.rank.filter(|r| self.rank_owner.get(r) == Some(&pi))
+        self.rank_slot(pi, p).and(p.meta.rank)
+    }
+
+    /// The number (from 1, in launch order) of the job of process `pi` when the trace holds
+    /// several jobs; None with one job (nothing to tell apart).
+    pub fn job_number(&self, pi: usize) -> Option<u32> {
+        if self.jobs.len() < 2 {
+            return None;
+        }
+        self.job_of[pi].map(|j| j + 1)
+    }
+
+    /// "rank R", or "job J rank R" when the trace holds several jobs.
+    pub fn rank_label(&self, pi: usize, rank: u32) -> String {
+        match self.job_number(pi) {
+            Some(j) => format!("job {j} rank {rank}"),
+            None => format!("rank {rank}"),
+        }
+    }
+
+    /// The label of rank slot `slot` ("rank R", or "job J rank R" with several jobs).
+    pub fn slot_label(&self, slot: u32) -> String {
+        let j = self.jobs.iter().rposition(|j| j.first_slot <= slot);
+        match j.map(|j| (j, &self.jobs[j])) {
+            Some((j, job)) if self.jobs.len() > 1 => {
+                format!("job {} rank {}", j + 1, slot - job.first_slot)
+            }
+            _ => format!("rank {slot}"),
+        }
     }
 
     /// The forks of `p`'s children, latest first (the next one to apply is at the end).
@@ -97,6 +132,71 @@ impl Plan {
         forks.sort_by_key(|f| std::cmp::Reverse(f.0));
         forks
     }
+}
+
+/// The MPI jobs of a trace in launch order (by their earliest process start), and each
+/// process's job: processes with a rank are grouped by their launcher's job id, and a
+/// process without a rank (a rank's fork child) belongs to the job whose id it carries.
+fn jobs(trace: &Trace) -> (Vec<Job>, Vec<Option<u32>>) {
+    let mut found: Vec<(u64, Option<String>, u32)> = Vec::new();
+    for p in &trace.processes {
+        let Some(r) = p.meta.rank else { continue };
+        let size = p.meta.world_size.unwrap_or(r + 1).max(r + 1);
+        let start = p.meta.start.realtime_ns;
+        match found.iter_mut().find(|j| j.1 == p.meta.job) {
+            Some(j) => {
+                j.0 = j.0.min(start);
+                j.2 = j.2.max(size);
+            }
+            None => found.push((start, p.meta.job.clone(), size)),
+        }
+    }
+    found.sort_by_key(|j| j.0);
+    let mut jobs = Vec::new();
+    let mut next = 0;
+    for (_, id, world) in found {
+        jobs.push(Job {
+            id,
+            world,
+            first_slot: next,
+        });
+        next += world;
+    }
+    let job_of = trace
+        .processes
+        .iter()
+        .map(|p| {
+            let j = jobs.iter().position(|j| j.id == p.meta.job);
+            let with_rank = p.meta.rank.is_some() || p.meta.job.is_some();
+            j.filter(|_| with_rank).map(|j| j as u32)
+        })
+        .collect();
+    (jobs, job_of)
+}
+
+/// Fork children per parent folder: when each started (aligned ns) and the descriptors it
+/// inherited.
+fn forks_of(trace: &Trace, clocks: &Clocks) -> HashMap<String, Vec<(u64, Vec<i32>)>> {
+    let mut forks_of: HashMap<String, Vec<(u64, Vec<i32>)>> = HashMap::new();
+    for (ci, c) in trace.processes.iter().enumerate() {
+        if let Some(parent) = &c.meta.forked_from {
+            let start = clocks.map(ci, c).at(0);
+            let fds = c
+                .defs
+                .defs
+                .iter()
+                .filter_map(|d| match *d {
+                    Def::PreCreated { layer: 0, fd, .. } => Some(fd as i32),
+                    _ => None,
+                })
+                .collect();
+            forks_of
+                .entry(parent.clone())
+                .or_default()
+                .push((start, fds));
+        }
+    }
+    forks_of
 }
 
 /// What interpreting processes found, for summaries and warnings.
@@ -141,9 +241,22 @@ impl Stats {
 /// A thread being interpreted.
 struct ThreadCursor {
     feed: TreeFeed,
-    /// Last time given to this thread's events: they must not decrease, and a TSC-derived
-    /// time may fall a few ns before its predecessor across chunk anchors.
-    last: u64,
+    walk: Walk,
+    /// The record time of the thread's next event (None at the end of its stream), kept
+    /// up to date after each walk: choosing the next thread reads only these.
+    next: Option<u64>,
+}
+
+impl ThreadCursor {
+    /// Find the record time of the thread's next event, loading its next tree if needed.
+    fn refresh(&mut self) -> Result<(), String> {
+        self.next = if self.walk.at_tree_start() {
+            self.feed.peek_start()?
+        } else {
+            self.walk.next_time(self.feed.current())
+        };
+        Ok(())
+    }
 }
 
 /// Interpret process `pi` of the trace: every event goes to `sink`, definitions to `defs`.
@@ -160,7 +273,7 @@ pub fn interpret<S: Sink>(
     stats.processes += 1;
     if !p.complete() {
         let who = match plan.rank(pi, p) {
-            Some(r) => format!("rank {r} ({})", p.dir.dir.display()),
+            Some(r) => format!("{} ({})", plan.rank_label(pi, r), p.dir.dir.display()),
             None => p.dir.dir.display().to_string(),
         };
         stats.warnings.push(format!(
@@ -186,41 +299,55 @@ pub fn interpret<S: Sink>(
         return Ok(());
     }
     let host_node = defs.host(&p.meta.host);
-    let time = plan.clocks.map(p);
+    let time = plan.clocks.map(pi, p);
     let mut forks = plan.forks(p);
-    let mut st = ProcessState::new(p, host_node, defs)?;
+    // Communicator members are ranks of the process's job: rank slots from its first one.
+    let first_slot = plan.job_of[pi].map_or(0, |j| plan.jobs[j as usize].first_slot);
+    let mut st = ProcessState::new(p, host_node, first_slot, defs)?;
     // Decoding runs in background threads (on the other core) for processes with a few
     // threads; the interpretation stays on this thread.
     let threaded = p.threads.len() <= MAX_THREADED_STREAMS;
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
         let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
-        cursors.push(ThreadCursor { feed, last: 0 });
+        let mut c = ThreadCursor {
+            feed,
+            walk: Walk::new(time),
+            next: None,
+        };
+        c.refresh()?;
+        cursors.push(c);
     }
     let base = stats.bytes_read;
     let mut last_progress = 0u64;
-    while let Some(ci) = next_thread(&mut cursors, time)? {
+    let mut span = (stats.tmin, stats.tmax);
+    while let Some((ci, until)) = next_thread(&cursors) {
         let c = &mut cursors[ci];
         st.set_thread(ci);
         sink.thread(ci);
         let tree = c.feed.current();
-        if let Some(first) = tree.first() {
-            while forks.last().is_some_and(|f| f.0 <= time.at(first.start)) {
+        if c.walk.at_tree_start() {
+            let first = time.at(tree[0].start);
+            while forks.last().is_some_and(|f| f.0 <= first) {
                 let (_, fds) = forks.pop().unwrap_or_default();
                 st.forked(&fds);
             }
         }
-        let mut span = (stats.tmin, stats.tmax);
-        c.last = st.tree(defs, sink, tree, time, c.last, &mut span)?;
-        (stats.tmin, stats.tmax) = span;
+        if !st.walk(defs, sink, tree, &mut c.walk, until, &mut span)? {
+            c.refresh()?;
+            continue;
+        }
         stats.records += tree.len() as u64;
+        c.walk.next_tree();
         c.feed.advance();
+        c.refresh()?;
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
             progress(base + done);
         }
     }
+    (stats.tmin, stats.tmax) = span;
     for (layer, n) in &st.guessed {
         stats.warnings.push(format!(
             "{}: {n} {} operations on handles whose opening the trace does not show, placed on stand-in handles",
@@ -244,19 +371,27 @@ pub fn interpret<S: Sink>(
     Ok(())
 }
 
-/// The thread whose next tree starts first.
-fn next_thread(cursors: &mut [ThreadCursor], time: TimeMap) -> Result<Option<usize>, String> {
+/// The thread whose next event comes first, and until when its events may run: the record
+/// time of the next event of any other thread (threads interleave event by event, so that
+/// what one thread opens is there for what another does next, whatever calls enclose it).
+fn next_thread(cursors: &[ThreadCursor]) -> Option<(usize, u64)> {
     if let [only] = cursors {
-        return Ok(only.feed.peek_start()?.map(|_| 0));
+        return only.next.map(|_| (0, u64::MAX));
     }
     let mut best: Option<(u64, usize)> = None;
-    for (i, c) in cursors.iter_mut().enumerate() {
-        if let Some(s) = c.feed.peek_start()? {
-            let t = time.at(s);
-            if best.is_none_or(|(b, _)| t < b) {
-                best = Some((t, i));
+    let mut until = u64::MAX;
+    for (i, c) in cursors.iter().enumerate() {
+        if let Some(t) = c.next {
+            match best {
+                Some((b, _)) if t >= b => until = until.min(t),
+                _ => {
+                    if let Some((b, _)) = best {
+                        until = until.min(b);
+                    }
+                    best = Some((t, i));
+                }
             }
         }
     }
-    Ok(best.map(|b| b.1))
+    best.map(|(_, i)| (i, until))
 }

@@ -1000,6 +1000,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         pid,
         ppid: unsafe { libc::getppid() } as u32,
         rank: None,
+        job: job_id(),
         world_size: None,
         clock_offsets: Vec::new(),
         cmdline: cmdline(),

@@ -31,6 +31,8 @@
 //! missing.
 
 use e2e_tests::*;
+use io_events::functions::{Layer, Role};
+use io_events::FUNCTIONS;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -191,6 +193,21 @@ fn compile_adios_all(dir: &TestDir, ad: &Adios2) -> PathBuf {
     }
     let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
     compile(dir, "adios_all", &extra)
+}
+
+/// POSIX read/write calls holding no IoOperationBegin: (region, enclosing files).
+fn posix_transfers_without_op(a: &Archive) -> Vec<(String, Vec<String>)> {
+    let data: BTreeSet<&str> = FUNCTIONS
+        .iter()
+        .filter(|f| f.layer == Layer::Posix && f.role == Role::Data)
+        .map(|f| f.name)
+        .collect();
+    a.calls()
+        .into_iter()
+        .filter(|c| data.contains(c.region.as_str()) && c.errno().is_none())
+        .filter(|c| c.of_type("IoOperationBegin").is_empty())
+        .map(|c| (c.region.clone(), c.files()))
+        .collect()
 }
 
 fn basename(p: &str) -> &str {
@@ -1241,6 +1258,14 @@ fn adios_all_program() {
         format!(
             "IoOperationCancelled: {:?}",
             a.events_of("IoOperationCancelled")
+        )
+    });
+    // Every POSIX transfer is an operation, whichever thread opened its fd (the engine's
+    // helper threads open md.0, mmd.0, md.idx during adios2_end_step on the main thread).
+    p.check(posix_transfers_without_op(&a).is_empty(), || {
+        format!(
+            "POSIX transfers without an operation: {:?}",
+            posix_transfers_without_op(&a)
         )
     });
     p.finish("adios_all");

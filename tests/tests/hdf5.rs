@@ -1442,3 +1442,99 @@ fn h5ls_and_h5repack() {
     assert!(!hdf5_of(&a, &r_h5).is_empty(), "no HDF5 handle for {r_h5}");
     assert!(a.calls_of("H5Fcreate").len() == 1, "one H5Fcreate (r.h5)");
 }
+
+/// Cross-thread order (h5_xthread.c): writes made by an HDF5 filter inside the main thread's
+/// H5Dwrite/H5Dclose, on a descriptor a second thread opened after that call began, are
+/// operations on that descriptor's handle (the interpreter places each record at its own
+/// time, not with its outermost call). Twenty runs, every one exact, in OTF2 and in
+/// `summary --json`.
+#[test]
+fn writes_nested_in_a_call_on_an_fd_another_thread_opened_meanwhile() {
+    need!(
+        pkg_config("hdf5-serial").is_some(),
+        "pkg-config hdf5-serial not found"
+    );
+    let dir = TestDir::new("h5-xthread");
+    let libs = pkg_config("hdf5-serial").unwrap();
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_xthread", &extra);
+    let mut p = Problems::default();
+    for run_no in 0..20 {
+        let data = dir.subdir(&format!("data{run_no}"));
+        let trace = dir.join(format!("trace{run_no}"));
+        let r = run(traced(&prog, &data, &trace).arg(&data));
+        r.assert_ok("traced h5_xthread");
+        assert!(r.stdout.contains("failures: 0"), "{}", r.stdout);
+        let side = data.join("side.dat").to_string_lossy().into_owned();
+        let a = convert_and_check(&trace, &dir.join(format!("out{run_no}.otf2")));
+        let ops: Vec<(String, String, u64, u64, String)> = a
+            .ops_on(&side)
+            .into_iter()
+            .map(|o| {
+                let h = a.handle(o.handle_id);
+                (
+                    o.paradigm,
+                    o.mode,
+                    o.bytes_request,
+                    o.bytes_result,
+                    h.name.clone(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String, u64, u64, String)> = [100, 200, 300]
+            .iter()
+            .map(|&n| ("POSIX".into(), "WRITE".into(), n, n, side.clone()))
+            .collect();
+        p.check(ops == want, || {
+            format!("run {run_no}: operations on side.dat {ops:?}, want {want:?}")
+        });
+        // They happened inside the main thread's HDF5 call, not in the opener's thread.
+        let writes: Vec<Call> = a
+            .calls_of("write")
+            .into_iter()
+            .filter(|c| c.files().contains(&side))
+            .collect();
+        let inside: Vec<(usize, String)> = writes
+            .iter()
+            .map(|w| {
+                let parent = a
+                    .calls()
+                    .into_iter()
+                    .filter(|c| c.location == w.location && c.depth + 1 == w.depth)
+                    .filter(|c| c.enter_index < w.enter_index)
+                    .max_by_key(|c| c.enter_index)
+                    .map(|c| c.region)
+                    .unwrap_or_default();
+                (w.depth, parent)
+            })
+            .collect();
+        p.check(
+            inside.len() == 3 && inside.iter().all(|(d, r)| *d >= 1 && r.starts_with("H5D")),
+            || format!("run {run_no}: the writes on side.dat are nested as {inside:?}"),
+        );
+        let opens: Vec<u64> = a
+            .calls_of("open")
+            .into_iter()
+            .filter(|c| c.files().contains(&side))
+            .map(|c| c.location)
+            .collect();
+        p.check(
+            opens.len() == 1 && writes.iter().all(|w| w.location != opens[0]),
+            || format!("run {run_no}: side.dat opened on {opens:?}, written on other threads"),
+        );
+        let mut c = command(&build().launcher, dir.path());
+        let s = run(c.args(["summary", "-q", "--json"]).arg(&trace));
+        s.assert_ok("recorder-otf2 summary --json");
+        let v: serde_json::Value = serde_json::from_str(&s.stdout).expect("summary JSON");
+        let f = v["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == side.as_str() && f["layer"] == "POSIX");
+        let got = f.map(|f| (f["write_ops"].as_u64(), f["write_bytes"].as_u64()));
+        p.check(got == Some((Some(3), Some(600))), || {
+            format!("run {run_no}: summary of side.dat {got:?}, want 3 writes of 600 bytes")
+        });
+    }
+    p.finish("h5_xthread");
+}

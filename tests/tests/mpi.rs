@@ -12,6 +12,7 @@ use e2e_tests::*;
 use io_events::functions::{Layer, Role};
 use io_events::FUNCTIONS;
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 macro_rules! need_mpirun {
     () => {
@@ -1458,4 +1459,159 @@ fn thread_multiple_and_many_communicators() {
         .find(|h| h.paradigm.as_deref() == Some("MPI-IO") && h.file.as_deref() == Some(f.as_str()))
         .expect("an MPI-IO handle for the file");
     assert_eq!(h.comm.as_deref(), Some("MPI_COMM_WORLD"), "{h:?}");
+}
+
+/// Two `mpirun` jobs (2 ranks each) writing into one trace directory, a write job then a read
+/// job (mpi_jobs.c): each job keeps its ranks. The location groups are "job 1 rank 0",
+/// "job 1 rank 1", "job 2 rank 0", "job 2 rank 1" (ids 0..3), each with its own MPI-IO
+/// operation; each job has its MPI_COMM_WORLD; the second job's events come after the first
+/// job's (clocks aligned per job); `summary --json` lists four ranks with their jobs.
+#[test]
+fn two_jobs_in_one_trace_directory_keep_their_ranks() {
+    need_mpirun!();
+    let dir = TestDir::new("mpi-jobs");
+    let prog = compile_mpi(&dir, "mpi_jobs.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    for mode in ["write", "read"] {
+        let r = run(mpirun(2, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data)
+            .arg(mode));
+        r.assert_ok(&format!("mpirun -np 2 mpi_jobs {mode}"));
+        assert_eq!(r.stdout.matches(" ok\n").count(), 2, "{}", r.stdout);
+    }
+    let procs = processes(&trace);
+    let jobs: BTreeSet<String> = procs
+        .iter()
+        .map(|p| {
+            p.meta
+                .job
+                .clone()
+                .unwrap_or_else(|| panic!("{}: no job", p.name))
+        })
+        .collect();
+    assert_eq!(jobs.len(), 2, "two job ids in meta.yaml: {jobs:?}");
+    let out = dir.join("out.otf2");
+    let a = convert_and_check(&trace, &out);
+    let mut p = Problems::default();
+    let groups: Vec<(u64, String)> = a
+        .location_groups
+        .iter()
+        .map(|g| (g.id, g.name.split(" (").next().unwrap_or("").to_string()))
+        .collect();
+    let want: Vec<(u64, String)> = [
+        "job 1 rank 0",
+        "job 1 rank 1",
+        "job 2 rank 0",
+        "job 2 rank 1",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, n)| (i as u64, n.to_string()))
+    .collect();
+    p.check(groups == want, || {
+        format!("location groups {groups:?}, want {want:?}")
+    });
+    // otf2-print shows the same four groups.
+    let printed = run(command("otf2-print", Path::new("/")).arg("-G").arg(&out));
+    printed.assert_ok("otf2-print -G");
+    let lines: Vec<&str> = printed
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("LOCATION_GROUP"))
+        .collect();
+    for (_, name) in &want {
+        p.check(
+            lines
+                .iter()
+                .filter(|l| l.contains(&format!("\"{name} (")))
+                .count()
+                == 1,
+            || format!("otf2-print -G: no single group {name:?} in {lines:#?}"),
+        );
+    }
+    // Each rank of each job: its own MPI-IO operation of 64 bytes, written by job 1 and
+    // read by job 2, at offset rank * 64.
+    let jobs_dat = data.join("jobs.dat").to_string_lossy().into_owned();
+    let mut ops: Vec<(u64, String, u64, Option<u64>)> = a
+        .ops_on(&jobs_dat)
+        .into_iter()
+        .filter(|o| o.paradigm == "MPI-IO")
+        .map(|o| (o.group, o.mode, o.bytes_result, o.offset))
+        .collect();
+    ops.sort();
+    let want_ops: Vec<(u64, String, u64, Option<u64>)> = (0..4u64)
+        .map(|g| {
+            let mode = if g < 2 { "WRITE" } else { "READ" };
+            (g, mode.to_string(), 64, Some((g % 2) * 64))
+        })
+        .collect();
+    p.check(ops == want_ops, || {
+        format!("MPI-IO operations {ops:?}, want {want_ops:?}")
+    });
+    // Each job's MPI_COMM_WORLD, of its own two ranks.
+    let worlds: Vec<(String, Vec<u64>)> = a
+        .comms
+        .iter()
+        .filter(|c| c.name.starts_with("MPI_COMM_WORLD"))
+        .map(|c| (c.name.clone(), a.comm_members(c.id)))
+        .collect();
+    p.check(
+        worlds
+            == vec![
+                ("MPI_COMM_WORLD (job 1)".to_string(), vec![0, 1]),
+                ("MPI_COMM_WORLD (job 2)".to_string(), vec![2, 3]),
+            ],
+        || format!("world communicators {worlds:?}"),
+    );
+    // Clocks per job: the read job ran after the write job.
+    let span = |g: u64| -> (u64, u64) {
+        let t: Vec<u64> = a
+            .events()
+            .filter(|e| e.group == g)
+            .map(|e| e.time)
+            .collect();
+        (*t.iter().min().unwrap_or(&0), *t.iter().max().unwrap_or(&0))
+    };
+    let (end1, start2) = (span(0).1.max(span(1).1), span(2).0.min(span(3).0));
+    p.check(end1 < start2, || {
+        format!("job 1 ends at {end1}, job 2 starts at {start2}: not in launch order")
+    });
+    // summary --json: four ranks with their job, and the file touched by all four.
+    let mut c = command(&build().launcher, dir.path());
+    let s = run(c.args(["summary", "-q", "--json"]).arg(&trace));
+    s.assert_ok("recorder-otf2 summary --json");
+    let v: serde_json::Value = serde_json::from_str(&s.stdout).expect("summary JSON");
+    let mut ranks: Vec<(u64, u64, u64)> = v["ranks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| {
+            Some((
+                r["job"].as_u64()?,
+                r["rank"].as_u64()?,
+                r["read_bytes"].as_u64()? + r["write_bytes"].as_u64()?,
+            ))
+        })
+        .collect();
+    ranks.sort();
+    p.check(v["mpi_ranks"] == 4, || {
+        format!("mpi_ranks {}", v["mpi_ranks"])
+    });
+    p.check(
+        ranks.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>() == [(1, 0), (1, 1), (2, 0), (2, 1)]
+            && ranks.iter().all(|r| r.2 >= 64),
+        || format!("summary ranks (job, rank, bytes) {ranks:?}"),
+    );
+    let file_ranks = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == jobs_dat.as_str() && f["layer"] == "MPI-IO")
+        .map(|f| f["ranks"].clone());
+    p.check(file_ranks == Some(serde_json::json!([0, 1, 2, 3])), || {
+        format!("summary ranks of jobs.dat {file_ranks:?} (rank slots of both jobs)")
+    });
+    p.finish("two mpirun jobs");
 }

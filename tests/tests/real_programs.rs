@@ -1374,7 +1374,7 @@ fn compile_adios_ranks(dir: &TestDir, lib: &Path) -> PathBuf {
 /// Whether writes from a thread into an fd another thread opened during its call reach OTF2
 /// in every run (issue 10, item 4): until then the ADIOS test reports, not asserts, the
 /// strace comparison of BP5's metadata files.
-const CROSS_THREAD_ORDER_FIXED: bool = false;
+const CROSS_THREAD_ORDER_FIXED: bool = true;
 
 /// One ADIOS operation: (call: Put / Get, variable, deferred, bytes requested, bytes done,
 /// the call it completed in: the call itself, or EndStep for a deferred one).

@@ -23,7 +23,12 @@ use timeline::Series;
 #[derive(Clone, Debug)]
 pub struct ProcInfo {
     pub index: usize,
+    /// Its MPI rank in its job.
     pub rank: Option<u32>,
+    /// Its job's number (from 1, in launch order) when the trace holds several MPI jobs.
+    pub job: Option<u32>,
+    /// Its rank's slot among all jobs' ranks (the rank itself with one job).
+    pub slot: Option<u32>,
     pub pid: u32,
     pub host: String,
     pub exe: String,
@@ -31,11 +36,12 @@ pub struct ProcInfo {
 }
 
 impl ProcInfo {
-    /// "rank 3" for MPI ranks, else "prog 1234".
+    /// "rank 3" (or "job 2 rank 3" with several jobs) for MPI ranks, else "prog 1234".
     pub fn label(&self) -> String {
-        match self.rank {
-            Some(r) => format!("rank {r}"),
-            None => format!("{} {}", self.exe, self.pid),
+        match (self.job, self.rank) {
+            (Some(j), Some(r)) => format!("job {j} rank {r}"),
+            (None, Some(r)) => format!("rank {r}"),
+            (_, None) => format!("{} {}", self.exe, self.pid),
         }
     }
 }
@@ -337,7 +343,8 @@ fn origin(trace: &Trace, plan: &Plan) -> u64 {
     trace
         .processes
         .iter()
-        .map(|p| plan.clocks.map(p).at(0))
+        .enumerate()
+        .map(|(pi, p)| plan.clocks.map(pi, p).at(0))
         .min()
         .unwrap_or(0)
 }
@@ -357,6 +364,8 @@ fn one(
     let info = ProcInfo {
         index: pi,
         rank: plan.rank(pi, p),
+        job: plan.rank(pi, p).and(plan.job_number(pi)),
+        slot: plan.rank_slot(pi, p),
         pid: p.meta.pid,
         host: p.meta.host.clone(),
         exe: exe_name(p),
@@ -422,7 +431,7 @@ pub fn analyze(
 /// Sort everything into its final order.
 fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
     let mut procs = p.procs;
-    procs.sort_by_key(|i| (i.rank.unwrap_or(u32::MAX), i.index));
+    procs.sort_by_key(|i| (i.slot.unwrap_or(u32::MAX), i.index));
     let mut files: Vec<FileStats> = p.files.into_values().collect();
     for f in &mut files {
         f.per_proc.sort_unstable();
@@ -446,7 +455,7 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
     roots.sort_by(|a, b| b.acc.ns.cmp(&a.acc.ns).then(a.func.cmp(&b.func)));
     let rank_of: HashMap<usize, (u32, usize)> = procs
         .iter()
-        .map(|i| (i.index, (i.rank.unwrap_or(u32::MAX), i.index)))
+        .map(|i| (i.index, (i.slot.unwrap_or(u32::MAX), i.index)))
         .collect();
     let mut proc_pos = vec![0; trace.processes.len()];
     for (pos, i) in procs.iter().enumerate() {

@@ -27,9 +27,11 @@ pub const STACK: [Layer; 7] = [
     Layer::Posix,
 ];
 
-/// A process's number in lists of ranks: its MPI rank, or its pid when it has none.
+/// A process's number in lists of ranks: its MPI rank (its rank slot when the trace holds
+/// several jobs: the sizes of the jobs launched before its own plus its rank), or its pid
+/// when it has none.
 pub fn rank_id(p: &ProcInfo) -> u64 {
-    p.rank.map(u64::from).unwrap_or(p.pid as u64)
+    p.slot.map(u64::from).unwrap_or(p.pid as u64)
 }
 
 fn sizes(h: &[u64; 10]) -> Value {
@@ -163,7 +165,7 @@ fn ranks_json(a: &Analysis) -> (Vec<Value>, Value) {
                 }
             }
             json!({
-                "rank": p.rank, "pid": p.pid, "host": p.host, "program": p.exe,
+                "rank": p.rank, "job": p.job, "pid": p.pid, "host": p.host, "program": p.exe,
                 "read_bytes": r.read_bytes, "write_bytes": r.write_bytes,
                 "bytes": r.read_bytes + r.write_bytes,
                 "io_time_s": secs(r.io_ns), "meta_time_s": secs(r.meta_ns),
@@ -173,7 +175,7 @@ fn ranks_json(a: &Analysis) -> (Vec<Value>, Value) {
         .collect();
     let s = match slowest {
         Some((t, p)) => {
-            json!({"rank": p.rank, "pid": p.pid, "label": p.label(), "time_s": secs(t)})
+            json!({"rank": p.rank, "job": p.job, "pid": p.pid, "label": p.label(), "time_s": secs(t)})
         }
         None => Value::Null,
     };

@@ -18,6 +18,9 @@ type Err = String;
 /// its members.
 fn comm_name(defs: &GlobalDefs, c: usize) -> String {
     let m = &defs.comms[c];
+    if let Some(name) = defs.comm_names.get(&(c as u32)) {
+        return name.clone();
+    }
     if c == 0 {
         return "MPI_COMM_WORLD".into();
     }

@@ -44,30 +44,40 @@ fn parallel_build(trace: &Trace, option: &str) -> bool {
     })
 }
 
-/// Location groups of MPI ranks first, in rank order, so that group ids equal ranks
-/// (Scalasca needs that); every rank of MPI_COMM_WORLD gets a group even without a trace.
+/// Location groups of MPI ranks first, in job and rank order, so that group ids equal rank
+/// slots (with one job, ranks: Scalasca needs that); every rank of each job's
+/// MPI_COMM_WORLD gets a group even without a trace, and each job its MPI_COMM_WORLD.
 fn rank_groups(trace: &Trace, plan: &Plan, defs: &mut GlobalDefs) {
     let Some(n) = plan.world else {
         return;
     };
-    for r in 0..n {
-        match plan.rank_owner.get(&r) {
-            Some(&i) => {
-                let p = &trace.processes[i];
-                defs.group(
-                    &format!("rank {} ({} {})", r, exe_name(p), p.dir.name),
-                    &p.meta.host,
-                );
-            }
-            None => {
-                defs.groups.push(definitions::GroupDef {
-                    name: format!("rank {r} (no trace)"),
-                    node: defs.machine(),
-                });
+    let several = plan.jobs.len() > 1;
+    for (number, job) in (1..).zip(&plan.jobs) {
+        for r in 0..job.world {
+            let label = plan.slot_label(job.first_slot + r);
+            match plan.rank_owner.get(&(job.first_slot + r)) {
+                Some(&i) => {
+                    let p = &trace.processes[i];
+                    defs.group(
+                        &format!("{label} ({} {})", exe_name(p), p.dir.name),
+                        &p.meta.host,
+                    );
+                }
+                None => {
+                    defs.groups.push(definitions::GroupDef {
+                        name: format!("{label} (no trace)"),
+                        node: defs.machine(),
+                    });
+                }
             }
         }
+        let world: Vec<u32> = (job.first_slot..job.first_slot + job.world).collect();
+        let c = defs.comm(&world);
+        if several {
+            defs.comm_names
+                .insert(c, format!("MPI_COMM_WORLD (job {number})"));
+        }
     }
-    defs.comm(&(0..n).collect::<Vec<u32>>());
     defs.rank_locations = vec![u64::MAX; n as usize];
 }
 
@@ -97,7 +107,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     let mut stats = Stats::default();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
-        let rank = plan.rank(pi, p);
+        let rank = plan.rank_slot(pi, p);
         let mut writers = Vec::new();
         if !p.threads.is_empty() {
             defs.host(&p.meta.host);
@@ -134,7 +144,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     // Ranks without a trace still need a location in COMM_LOCATIONS.
     for r in 0..defs.rank_locations.len() {
         if defs.rank_locations[r] == u64::MAX {
-            let loc = defs.location(&format!("rank {r} (no trace)"), r as u32);
+            let loc = defs.location(
+                &format!("{} (no trace)", plan.slot_label(r as u32)),
+                r as u32,
+            );
             let w = archive.event_writer(loc).map_err(otf2e)?;
             w.close().map_err(otf2e)?;
             defs.rank_locations[r] = loc;
