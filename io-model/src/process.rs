@@ -263,6 +263,11 @@ impl Walk {
         }
     }
 
+    /// Record times -> the common time line.
+    pub(crate) fn time(&self) -> TimeMap {
+        self.time
+    }
+
     /// Whether no record of the current tree has been entered yet.
     pub(crate) fn at_tree_start(&self) -> bool {
         self.next == 0

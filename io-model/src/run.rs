@@ -321,6 +321,15 @@ pub fn interpret<S: Sink>(
     let base = stats.bytes_read;
     let mut last_progress = 0u64;
     let mut span = (stats.tmin, stats.tmax);
+    if let [only] = cursors.as_mut_slice() {
+        let mut flow = Flow {
+            defs,
+            forks: &mut forks,
+            span: &mut span,
+            records: &mut stats.records,
+        };
+        one_thread(&mut st, &mut flow, sink, only, &mut |n| progress(base + n))?;
+    }
     while let Some((ci, until)) = next_thread(&cursors) {
         let c = &mut cursors[ci];
         st.set_thread(ci);
@@ -368,6 +377,53 @@ pub fn interpret<S: Sink>(
         stats.bytes_read += c.feed.bytes_read;
     }
     progress(stats.bytes_read);
+    Ok(())
+}
+
+/// What the interpretation of a process's records carries along.
+struct Flow<'a> {
+    defs: &'a mut GlobalDefs,
+    /// Fork children still to come, latest first.
+    forks: &'a mut Vec<(u64, Vec<i32>)>,
+    span: &'a mut (u64, u64),
+    records: &'a mut u64,
+}
+
+/// A process with one thread: its trees one after another, a decoded batch at a time (no
+/// other thread to interleave with, so no choice to make per tree). `progress` gets the
+/// bytes of the stream consumed so far.
+fn one_thread<S: Sink>(
+    st: &mut ProcessState,
+    f: &mut Flow,
+    sink: &mut S,
+    c: &mut ThreadCursor,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), String> {
+    st.set_thread(0);
+    sink.thread(0);
+    let time = c.walk.time();
+    let mut last_progress = 0u64;
+    while c.feed.peek_start()?.is_some() {
+        loop {
+            let tree = c.feed.current();
+            let Some(first) = tree.first() else {
+                break;
+            };
+            while f.forks.last().is_some_and(|k| k.0 <= time.at(first.start)) {
+                let (_, fds) = f.forks.pop().unwrap_or_default();
+                st.forked(&fds);
+            }
+            while !st.walk(f.defs, sink, tree, &mut c.walk, u64::MAX, f.span)? {}
+            *f.records += tree.len() as u64;
+            c.walk.next_tree();
+            c.feed.advance();
+        }
+        if c.feed.bytes_read - last_progress > 1 << 20 {
+            last_progress = c.feed.bytes_read;
+            progress(last_progress);
+        }
+    }
+    c.next = None;
     Ok(())
 }
 

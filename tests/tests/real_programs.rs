@@ -1371,11 +1371,6 @@ fn compile_adios_ranks(dir: &TestDir, lib: &Path) -> PathBuf {
     out
 }
 
-/// Whether writes from a thread into an fd another thread opened during its call reach OTF2
-/// in every run (issue 10, item 4): until then the ADIOS test reports, not asserts, the
-/// strace comparison of BP5's metadata files.
-const CROSS_THREAD_ORDER_FIXED: bool = true;
-
 /// One ADIOS operation: (call: Put / Get, variable, deferred, bytes requested, bytes done,
 /// the call it completed in: the call itself, or EndStep for a deferred one).
 type AdiosOp = (String, String, bool, u64, u64, String);
@@ -1559,24 +1554,13 @@ fn adios_ranks(np: u32) {
     }
     // data.0 is written on the main thread. md.0, mmd.0 and md.idx are opened by BP5's
     // helper threads while the main thread is inside EndStep / Close and written from it:
-    // the cross-thread ordering loss of issue 10 (item 4; being fixed on the cross-thread
-    // branch) drops some of their writes from OTF2 in about 1 run in 6 at 4 ranks (the
-    // native trace has them). Until that lands their strace comparison is reported, not
-    // asserted; set CROSS_THREAD_ORDER_FIXED to make it strict.
+    // before threads were interleaved event by event (issue 10, item 4) some of their writes
+    // lost their operations in about 1 run in 6 at 4 ranks.
     let (data0, helper): (Vec<String>, Vec<String>) = engine_files
         .into_iter()
         .partition(|f| f.ends_with("/data.0"));
     let moved = check_posix_against_strace(&dir, &a, &sm, &data0, &mut p);
-    let mut lost = Problems::default();
-    let helper_moved = check_posix_against_strace(&dir, &a, &sm, &helper, &mut lost);
-    if CROSS_THREAD_ORDER_FIXED {
-        p.0.extend(lost.0);
-    } else if !lost.0.is_empty() {
-        eprintln!(
-            "KNOWN LOSS (issue 10, cross-thread order), not asserted:\n- {}",
-            lost.0.join("\n- ")
-        );
-    }
+    let helper_moved = check_posix_against_strace(&dir, &a, &sm, &helper, &mut p);
     eprintln!(
         "adios_ranks np={np}: {nops} ADIOS operations; data.0 POSIX (= strace) {moved:?}; \
          md.0, mmd.0, md.idx per strace {helper_moved:?}"
