@@ -111,6 +111,9 @@ pub struct Stats {
     pub bytes_read: u64,
     /// Anything lost, skipped or guessed, one line each.
     pub warnings: Vec<String>,
+    /// The aligned time of the last event of the process interpreted last (no event of
+    /// it is earlier than its start, `TimeMap::at(0)`).
+    pub process_last: u64,
 }
 
 impl Default for Stats {
@@ -122,6 +125,7 @@ impl Default for Stats {
             tmax: 0,
             bytes_read: 0,
             warnings: Vec::new(),
+            process_last: 0,
         }
     }
 }
@@ -135,6 +139,7 @@ impl Stats {
         self.tmax = self.tmax.max(o.tmax);
         self.bytes_read += o.bytes_read;
         self.warnings.extend(o.warnings);
+        self.process_last = self.process_last.max(o.process_last);
     }
 }
 
@@ -158,6 +163,7 @@ pub fn interpret<S: Sink>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), String> {
     stats.processes += 1;
+    stats.process_last = plan.clocks.map(p).at(0);
     if !p.complete() {
         let who = match plan.rank(pi, p) {
             Some(r) => format!("rank {r} ({})", p.dir.dir.display()),
@@ -189,7 +195,11 @@ pub fn interpret<S: Sink>(
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
         let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
-        cursors.push(ThreadCursor { feed, last: 0 });
+        // Nothing happens before the process started (consumers put ProgramBegin there).
+        cursors.push(ThreadCursor {
+            feed,
+            last: time.at(0),
+        });
     }
     let base = stats.bytes_read;
     let mut last_progress = 0u64;
@@ -223,6 +233,7 @@ pub fn interpret<S: Sink>(
         ));
     }
     for c in cursors {
+        stats.process_last = stats.process_last.max(c.last);
         if let Some(t) = &c.feed.truncated {
             stats.warnings.push(t.clone());
         }

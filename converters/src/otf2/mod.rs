@@ -10,7 +10,7 @@ mod sink;
 use definitions::GlobalDefs;
 use io_events::functions::Layer;
 use io_model::run::{exe_name, interpret, Plan, Stats};
-use io_model::trace::Trace;
+use io_model::trace::{ProcessTrace, Trace};
 use otf2_sys::ArchiveWriter;
 use sink::Otf2Sink;
 use std::path::Path;
@@ -71,6 +71,55 @@ fn rank_groups(trace: &Trace, plan: &Plan, defs: &mut GlobalDefs) {
     defs.rank_locations = vec![u64::MAX; n as usize];
 }
 
+/// ProgramBegin on the process's main thread (its first location) at the process start,
+/// with the executable and its arguments (argv[1..]); OTF2 allows one per location group
+/// and no event of the group before it. Returns the start time (none without threads).
+fn program_begin(
+    p: &ProcessTrace,
+    plan: &Plan,
+    defs: &mut GlobalDefs,
+    sink: &mut Otf2Sink,
+) -> Result<Option<u64>, Err> {
+    let Some(w) = sink.writers.first_mut() else {
+        return Ok(None);
+    };
+    let start = plan.clocks.map(p).at(0);
+    let exe = match (p.meta.exe.as_str(), p.meta.cmdline.first()) {
+        ("", Some(arg0)) => arg0.as_str(),
+        (exe, _) => exe,
+    };
+    let name = defs.strings.id(exe);
+    let args: Vec<u32> = p
+        .meta
+        .cmdline
+        .iter()
+        .skip(1)
+        .map(|a| defs.strings.id(a))
+        .collect();
+    w.program_begin(start, name, &args).map_err(otf2e)?;
+    Ok(Some(start))
+}
+
+/// ProgramEnd on the main thread after the process's last event: at the end the process
+/// recorded (exit, _exit, exec, a stop signal), or at its last event when it was killed
+/// without a word. The exit status where the recorder saw it (exit, _exit, return from
+/// main), OTF2_UNDEFINED_INT64 otherwise.
+fn program_end(
+    p: &ProcessTrace,
+    plan: &Plan,
+    (start, last): (u64, u64),
+    sink: &mut Otf2Sink,
+) -> Result<u64, Err> {
+    let recorded_end = p.meta.end.map(|e| {
+        let ticks = e.monotonic_ns.saturating_sub(p.meta.start.monotonic_ns);
+        plan.clocks.map(p).at(ticks)
+    });
+    let t = recorded_end.unwrap_or(last).max(last).max(start);
+    let status = p.meta.exit_status.map(i64::from).unwrap_or(i64::MIN);
+    sink.writers[0].program_end(t, status).map_err(otf2e)?;
+    Ok(t)
+}
+
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
 pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
     let mut archive = ArchiveWriter::create(
@@ -95,6 +144,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     }
     rank_groups(trace, &plan, &mut defs);
     let mut stats = Stats::default();
+    // First ProgramBegin and last ProgramEnd: the archive's time span includes them.
+    let mut program_span = (u64::MAX, 0u64);
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let rank = plan.rank(pi, p);
@@ -121,9 +172,14 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         }
         let locs: Vec<u64> = writers.iter().map(|w| w.0).collect();
         let mut sink = Otf2Sink::new(writers.into_iter().map(|w| w.1).collect());
+        let begin = program_begin(p, &plan, &mut defs, &mut sink)?;
         interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
             progress(n)
         })?;
+        if let Some(start) = begin {
+            let end = program_end(p, &plan, (start, stats.process_last), &mut sink)?;
+            program_span = (program_span.0.min(start), program_span.1.max(end));
+        }
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for (loc, w) in locs.into_iter().zip(sink.writers) {
             let n = w.close().map_err(otf2e)?;
@@ -158,6 +214,9 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             .min()
             .unwrap_or(0);
         tmax = tmin;
+    }
+    if program_span.0 != u64::MAX {
+        (tmin, tmax) = (tmin.min(program_span.0), tmax.max(program_span.1));
     }
     defs::write_global_defs(&archive, &mut defs, tmin, tmax)?;
     summary.processes = stats.processes;
