@@ -12,7 +12,7 @@ use io_events::functions::Layer;
 use io_model::run::{exe_name, interpret, Plan, Stats};
 use io_model::trace::{ProcessTrace, Trace};
 use otf2_sys::ArchiveWriter;
-use sink::Otf2Sink;
+use sink::{Otf2Sink, ParadigmIds};
 use std::path::Path;
 
 /// What the conversion did, for the summary line and the tests.
@@ -146,6 +146,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     let mut stats = Stats::default();
     // First ProgramBegin and last ProgramEnd: the archive's time span includes them.
     let mut program_span = (u64::MAX, 0u64);
+    let mut paradigms = ParadigmIds::default();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let rank = plan.rank(pi, p);
@@ -171,7 +172,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             }
         }
         let locs: Vec<u64> = writers.iter().map(|w| w.0).collect();
-        let mut sink = Otf2Sink::new(writers.into_iter().map(|w| w.1).collect());
+        let writers = writers.into_iter().map(|w| w.1).collect();
+        let mut sink = Otf2Sink::new(writers, std::mem::take(&mut paradigms));
         let begin = program_begin(p, &plan, &mut defs, &mut sink)?;
         interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
             progress(n)
@@ -180,6 +182,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             let end = program_end(p, &plan, (start, stats.process_last), &mut sink)?;
             program_span = (program_span.0.min(start), program_span.1.max(end));
         }
+        paradigms = std::mem::take(&mut sink.paradigms);
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for (loc, w) in locs.into_iter().zip(sink.writers) {
             let n = w.close().map_err(otf2e)?;
@@ -218,7 +221,7 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     if program_span.0 != u64::MAX {
         (tmin, tmax) = (tmin.min(program_span.0), tmax.max(program_span.1));
     }
-    defs::write_global_defs(&archive, &mut defs, tmin, tmax)?;
+    defs::write_global_defs(&archive, &mut defs, paradigms, tmin, tmax)?;
     summary.processes = stats.processes;
     summary.records = stats.records;
     summary.warnings = stats.warnings;
