@@ -5,7 +5,7 @@ use super::otf2e;
 use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
 use io_events::functions::Layer;
-use io_model::kinds::{AccessMode, CreationFlags, LockOp, LockType, StatusFlags, Whence};
+use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
 use otf2_sys::EventWriter;
 
@@ -139,6 +139,15 @@ impl Sink for Otf2Sink<'_> {
     }
     fn op_cancelled(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
         self.w().io_operation_cancelled(t, h, id).map_err(otf2e)
+    }
+    fn collective_begin(&mut self, t: u64) -> Res {
+        self.w().mpi_collective_begin(t).map_err(otf2e)
+    }
+    fn collective_end(&mut self, t: u64, op: CollOp, comm: u32, sent: u64, recv: u64) -> Res {
+        let op = collective_op(op);
+        self.w()
+            .mpi_collective_end(t, op, comm, sent, recv)
+            .map_err(otf2e)
     }
     fn lock(&mut self, _: &GlobalDefs, t: u64, h: u32, op: LockOp, ty: LockType) -> Res {
         let ty = lock_type(ty);
