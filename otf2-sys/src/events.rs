@@ -6,9 +6,8 @@ use crate::archive::ArchiveWriter;
 use crate::error::{check, Otf2Error, Result};
 use crate::ffi;
 use crate::types::{
-    CollectiveOp,
-    AttributeValue, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption,
-    IoStatusFlags, LockType,
+    AttributeValue, CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode,
+    IoSeekOption, IoStatusFlags, LockType,
 };
 
 /// Writes the events of one location. Obtained from

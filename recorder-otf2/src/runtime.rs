@@ -19,7 +19,9 @@ use io_events::stream::{chunk_header, Anchor, Clock, StreamHeader, CHUNK_HEADER_
 use parking_lot::Mutex;
 use std::cell::Cell;
 use std::ffi::CString;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*};
+use std::sync::atomic::{
+    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*,
+};
 
 /// Bit per layer: set while that layer is traced. Zero before start-up finished, after
 /// shutdown, and when tracing failed: the single check every wrapper makes first.
@@ -1144,8 +1146,10 @@ pub fn init() {
 
 extern "C" {
     /// glibc: run `f(status, arg)` at exit, with exit's status (or main's return value).
-    fn on_exit(f: extern "C" fn(libc::c_int, *mut libc::c_void), arg: *mut libc::c_void)
-        -> libc::c_int;
+    fn on_exit(
+        f: extern "C" fn(libc::c_int, *mut libc::c_void),
+        arg: *mut libc::c_void,
+    ) -> libc::c_int;
 }
 
 /// The status the process is exiting with, once known (STATUS_UNKNOWN before).

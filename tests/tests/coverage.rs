@@ -509,7 +509,10 @@ fn stdio_operations_offsets_and_handles() {
     );
     assert_eq!(old.file.as_deref(), Some(h_txt.as_str()));
     assert_eq!(new.file.as_deref(), Some(h_txt.as_str()));
-    assert!(created[0].creation_flags.as_ref().is_some_and(|f| f.is_empty()));
+    assert!(created[0]
+        .creation_flags
+        .as_ref()
+        .is_some_and(|f| f.is_empty()));
     assert_eq!(
         op_tuples(&a.ops_on(&h_txt)),
         [op("fputs", "WRITE", 6, 6, Some(0))]

@@ -1,10 +1,11 @@
 //! The model's vocabulary in OTF2's encoding.
 
-use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockType, OpFlags, OpMode, StatusFlags, Whence};
+use io_model::kinds::{
+    AccessMode, CollOp, CreationFlags, LockType, OpFlags, OpMode, StatusFlags, Whence,
+};
 use otf2_sys::{
-    CollectiveOp,
-    IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption, IoStatusFlags,
-    LockType as Otf2Lock,
+    CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption,
+    IoStatusFlags, LockType as Otf2Lock,
 };
 
 pub fn access_mode(m: AccessMode) -> IoAccessMode {
