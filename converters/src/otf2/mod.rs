@@ -101,8 +101,8 @@ fn program_begin(
 }
 
 /// ProgramEnd on the main thread after the process's last event: at the end the process
-/// recorded (exit, _exit, exec, a stop signal), or at its last event when it was killed
-/// without a word. The exit status where the recorder saw it (exit, _exit, return from
+/// recorded (exit, _exit, exec, a stop signal), or 1 ns after its last event when it was
+/// killed without a word. The exit status where the recorder saw it (exit, _exit, return from
 /// main), OTF2_UNDEFINED_INT64 otherwise.
 fn program_end(
     p: &ProcessTrace,
@@ -114,7 +114,7 @@ fn program_end(
         let ticks = e.monotonic_ns.saturating_sub(p.meta.start.monotonic_ns);
         plan.clocks.map(p).at(ticks)
     });
-    let t = recorded_end.unwrap_or(last).max(last).max(start);
+    let t = recorded_end.unwrap_or(0).max(last + 1).max(start);
     let status = p.meta.exit_status.map(i64::from).unwrap_or(i64::MIN);
     sink.writers[0].program_end(t, status).map_err(otf2e)?;
     Ok(t)
