@@ -95,6 +95,10 @@ pub struct ProcessMeta {
     /// Why tracing stopped, when `ending` is `failed`.
     #[serde(default)]
     pub failure: Option<String>,
+    /// The exit status (exit's argument or main's return value), when the process ended
+    /// through exit or _exit; absent when it was killed, exec'ed or is still running.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_status: Option<i32>,
     /// The options in effect.
     #[serde(default)]
     pub options: BTreeMap<String, String>,

@@ -229,3 +229,40 @@ pub fn mpi_amode(a: u64) -> (AccessMode, CreationFlags, StatusFlags) {
     }
     (mode, c, s)
 }
+
+/// What a collective MPI-IO call does for the communicator that shares the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollOp {
+    /// MPI_File_open: the shared handle is created.
+    CreateHandle,
+    /// MPI_File_close: the shared handle is destroyed.
+    DestroyHandle,
+    /// Collective data transfer (`_all`, `_ordered`, split and non-blocking ones): every
+    /// process may exchange data with every other (two-phase I/O).
+    Exchange,
+    /// A collective without data (set_view, set_size, preallocate, sync, set_atomicity,
+    /// set_info, seek_shared): a synchronisation.
+    Sync,
+}
+
+impl CollOp {
+    /// The collective kind of an MPI-IO function, if the MPI standard makes it collective
+    /// (MPI_File_delete, get_* and the independent transfers are not).
+    pub fn of_mpi_io(name: &str) -> Option<CollOp> {
+        let f = name.strip_prefix("MPI_File_")?;
+        match f {
+            "open" => Some(CollOp::CreateHandle),
+            "close" => Some(CollOp::DestroyHandle),
+            "set_view" | "set_size" | "preallocate" | "sync" | "set_atomicity" | "set_info"
+            | "seek_shared" => Some(CollOp::Sync),
+            _ if f.ends_with("_all")
+                || f.ends_with("_all_begin")
+                || f.ends_with("_all_end")
+                || f.contains("_ordered") =>
+            {
+                Some(CollOp::Exchange)
+            }
+            _ => None,
+        }
+    }
+}

@@ -400,3 +400,67 @@ impl ProcessState<'_> {
         Ok(())
     }
 }
+
+/// Collective MPI-IO calls: MpiCollectiveBegin/End with the file's communicator around
+/// their I/O events (collective analyses see them as MPI collectives).
+impl ProcessState<'_> {
+    /// Right after the Enter of a collective MPI-IO call: its kind and communicator (the
+    /// comm of MPI_File_open's argument, or of the file handle), none when not collective
+    /// or the communicator is not known.
+    pub(crate) fn collective_begin<S: Sink>(
+        &mut self,
+        defs: &GlobalDefs,
+        s: &mut S,
+        t0: u64,
+        info: &FunctionInfo,
+        r: &Record,
+    ) -> Result<Option<(CollOp, u32)>, Err> {
+        if info.layer != Layer::MpiIo {
+            return Ok(None);
+        }
+        let Some(op) = CollOp::of_mpi_io(info.name) else {
+            return Ok(None);
+        };
+        let comm = match info.mapping {
+            Mapping::ObjOpen { comm, .. } if comm != RET => {
+                self.comm_map.get(&field(info, r, comm)).copied()
+            }
+            // Every other MPI_File_* function has the file handle first.
+            _ => self
+                .objs
+                .get(&(Layer::MpiIo, field(info, r, 0)))
+                .and_then(|&h| defs.handles[h as usize].comm),
+        };
+        let Some(comm) = comm else {
+            return Ok(None);
+        };
+        s.collective_begin(t0)?;
+        Ok(Some((op, comm)))
+    }
+
+    /// Right before the Leave of the collective call begun with `coll`: the bytes it wrote
+    /// are sent, those it read received (none when it failed).
+    pub(crate) fn collective_end<S: Sink>(
+        &self,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+        (op, comm): (CollOp, u32),
+    ) -> Result<(), Err> {
+        let bytes = match info.mapping {
+            _ if info.fail.failed(r.ret()) => 0,
+            Mapping::ObjData { xfer, .. } | Mapping::ObjEnd { xfer, .. } => field(info, r, xfer),
+            Mapping::ObjStart { req, .. } => field(info, r, req),
+            _ => 0,
+        };
+        let (sent, received) = if info.name.contains("_write") {
+            (bytes, 0)
+        } else if info.name.contains("_read") {
+            (0, bytes)
+        } else {
+            (0, 0)
+        };
+        s.collective_end(t1, op, comm, sent, received)
+    }
+}

@@ -39,6 +39,8 @@ struct Pending {
     /// The call acts on a library object whose handle was pushed on `opening` (handles the
     /// call creates, one layer down, get it as parent).
     context: bool,
+    /// A collective MPI-IO call: its kind and communicator (MpiCollectiveEnd at its end).
+    coll: Option<(CollOp, u32)>,
 }
 
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
@@ -250,7 +252,8 @@ impl Walk {
             time,
             next: 0,
             stack: Vec::new(),
-            last: 0,
+            // Nothing happens before the process started (consumers put ProgramBegin there).
+            last: time.at(0),
         }
     }
 
@@ -315,6 +318,7 @@ impl ProcessState<'_> {
         } else {
             let region = defs.region(r.func);
             s.enter(t0, region, r)?;
+            pend.coll = self.collective_begin(defs, s, t0, info, r)?;
             if info.fail.failed(r.ret()) {
                 return Ok(pend);
             }
@@ -377,6 +381,9 @@ impl ProcessState<'_> {
         }
         if info.role == Role::Event {
             return Ok(());
+        }
+        if let Some(coll) = pend.coll {
+            self.collective_end(s, t1, info, r, coll)?;
         }
         if info.fail.failed(r.ret()) && r.errno != 0 {
             s.attr_u32(ATTR_ERRNO, r.errno)?;

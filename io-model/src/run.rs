@@ -211,6 +211,9 @@ pub struct Stats {
     pub bytes_read: u64,
     /// Anything lost, skipped or guessed, one line each.
     pub warnings: Vec<String>,
+    /// The aligned time of the last event of the process interpreted last (no event of
+    /// it is earlier than its start, `TimeMap::at(0)`).
+    pub process_last: u64,
 }
 
 impl Default for Stats {
@@ -222,6 +225,7 @@ impl Default for Stats {
             tmax: 0,
             bytes_read: 0,
             warnings: Vec::new(),
+            process_last: 0,
         }
     }
 }
@@ -235,6 +239,7 @@ impl Stats {
         self.tmax = self.tmax.max(o.tmax);
         self.bytes_read += o.bytes_read;
         self.warnings.extend(o.warnings);
+        self.process_last = self.process_last.max(o.process_last);
     }
 }
 
@@ -271,6 +276,7 @@ pub fn interpret<S: Sink>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), String> {
     stats.processes += 1;
+    stats.process_last = plan.clocks.map(pi, p).at(0);
     if !p.complete() {
         let who = match plan.rank(pi, p) {
             Some(r) => format!("{} ({})", plan.rank_label(pi, r), p.dir.dir.display()),
@@ -365,6 +371,7 @@ pub fn interpret<S: Sink>(
         ));
     }
     for c in cursors {
+        stats.process_last = stats.process_last.max(c.walk.last);
         if let Some(t) = &c.feed.truncated {
             stats.warnings.push(t.clone());
         }

@@ -7,7 +7,7 @@
 //! aligned) and never decrease on one thread.
 
 use crate::kinds::{
-    AccessMode, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
+    AccessMode, CollOp, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
 };
 use definitions::GlobalDefs;
 use io_events::codec::Record;
@@ -82,4 +82,13 @@ pub trait Sink {
     fn op_complete(&mut self, defs: &GlobalDefs, t: u64, handle: u32, bytes: u64, id: u64) -> Res;
     fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
     fn lock(&mut self, defs: &GlobalDefs, t: u64, handle: u32, op: LockOp, ty: LockType) -> Res;
+    /// A collective MPI-IO call begins (right after its Enter, before its I/O events).
+    fn collective_begin(&mut self, _t: u64) -> Res {
+        Ok(())
+    }
+    /// The collective call ends (right before its Leave): its kind, the communicator (a
+    /// global comm id) and the bytes this process wrote (sent) and read (received).
+    fn collective_end(&mut self, _t: u64, _op: CollOp, _comm: u32, _sent: u64, _recv: u64) -> Res {
+        Ok(())
+    }
 }

@@ -137,11 +137,23 @@ impl ProcessState<'_> {
         fd: u8,
     ) -> Option<u32> {
         let e = self.fds.get(&(field(info, r, fd) as i32))?;
-        let file = defs.handles[e.handle as usize].file?;
-        Some(self.new_handle(defs, file, info.layer))
+        let fd_handle = e.handle;
+        let file = defs.handles[fd_handle as usize].file?;
+        Some(self.stream_handle_over(defs, file, fd_handle))
     }
 
-    /// The end of fdopen: the stream duplicates the descriptor's handle, at its position.
+    /// A new ISO C handle on `file` whose parent is the POSIX handle `fd_handle` of the
+    /// descriptor under the stream (a stream made on a descriptor is created over it; a
+    /// duplicate would cross paradigms).
+    fn stream_handle_over(&mut self, defs: &mut GlobalDefs, file: u32, fd_handle: u32) -> u32 {
+        self.opening.push((fd_handle, defs.paradigm(Layer::Posix)));
+        let h = self.new_handle(defs, file, Layer::Isoc);
+        self.opening.pop();
+        h
+    }
+
+    /// The end of fdopen: the stream's handle is created over the descriptor's, at its
+    /// position, with the mode fdopen was given.
     pub(crate) fn opened_stream_on_fd<S: Sink>(
         &mut self,
         defs: &GlobalDefs,
@@ -157,7 +169,8 @@ impl ProcessState<'_> {
         let fdn = field(info, r, fd) as i32;
         if let Some(e) = self.fds.get(&fdn) {
             let fl = field(info, r, flags) as u32;
-            s.duplicate_handle(defs, t1, e.handle, h, status_flags(fl))?;
+            let mode = access_mode(fl);
+            s.create_handle(defs, t1, h, mode, CreationFlags::NONE, status_flags(fl))?;
             let pos = e.ofd.borrow().pos;
             self.streams.insert(
                 r.ret(),
@@ -211,7 +224,8 @@ impl ProcessState<'_> {
 
     /// After dup2 onto a descriptor that backs a stream (`sort -o` does open + dup2(fd, 1) and
     /// writes through stdout), the stream writes into another file: its handle is replaced
-    /// by a new ISO C handle on that file, made from the new descriptor's handle.
+    /// by a new ISO C handle on that file, created over the new descriptor's POSIX handle
+    /// (its parent), with the access mode the stream had.
     pub(crate) fn rebind_streams<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
@@ -235,15 +249,27 @@ impl ProcessState<'_> {
             if defs.handles[old as usize].file == Some(file) {
                 continue;
             }
+            let mode = self.stream_mode(defs, old, fd);
             self.destroy(defs, s, t, old)?;
-            let nh = self.new_handle(defs, file, Layer::Isoc);
-            s.duplicate_handle(defs, t, fd_handle, nh, StatusFlags::NONE)?;
+            let nh = self.stream_handle_over(defs, file, fd_handle);
+            s.create_handle(defs, t, nh, mode, CreationFlags::NONE, StatusFlags::NONE)?;
             if let Some(s) = self.streams.get_mut(&key) {
                 s.handle = nh;
                 s.pos = pos;
             }
         }
         Ok(())
+    }
+
+    /// The access mode of the stream whose handle is `h` on descriptor `fd`: its state at
+    /// start for a standard stream, else by the descriptor (0 reads, 1 and 2 write).
+    fn stream_mode(&self, defs: &GlobalDefs, h: u32, fd: i32) -> AccessMode {
+        let code = defs.precreated.iter().find(|p| p.0 == h).map(|p| p.1);
+        match (code, fd) {
+            (Some(0), _) | (None, 0) => AccessMode::ReadOnly,
+            (Some(1), _) | (None, 1 | 2) => AccessMode::WriteOnly,
+            _ => AccessMode::ReadWrite,
+        }
     }
 
     /// A successful ungetc / ungetwc on the stream in field `stream`: its position moves back

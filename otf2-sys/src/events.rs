@@ -6,8 +6,8 @@ use crate::archive::ArchiveWriter;
 use crate::error::{check, Otf2Error, Result};
 use crate::ffi;
 use crate::types::{
-    AttributeValue, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption,
-    IoStatusFlags, LockType,
+    AttributeValue, CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode,
+    IoSeekOption, IoStatusFlags, LockType,
 };
 
 /// Writes the events of one location. Obtained from
@@ -235,6 +235,44 @@ impl<'a> EventWriter<'a> {
         // SAFETY: as in `enter`.
         let rc = unsafe { ffi::OTF2_EvtWriter_ProgramEnd(self.raw.as_ptr(), a, time, exit_status) };
         self.done(rc, "EvtWriter_ProgramEnd")
+    }
+
+    // ---- MPI collectives ---------------------------------------------------
+
+    /// MpiCollectiveBegin: this location enters a collective operation.
+    pub fn mpi_collective_begin(&mut self, time: u64) -> Result<()> {
+        let a = self.take_attrs();
+        // SAFETY: as in `enter`.
+        let rc = unsafe { ffi::OTF2_EvtWriter_MpiCollectiveBegin(self.raw.as_ptr(), a, time) };
+        self.done(rc, "EvtWriter_MpiCollectiveBegin")
+    }
+
+    /// MpiCollectiveEnd: the collective `op` on communicator `comm` ends, without a root
+    /// (OTF2_COLLECTIVE_ROOT_NONE), with the bytes this location sent and received.
+    pub fn mpi_collective_end(
+        &mut self,
+        time: u64,
+        op: CollectiveOp,
+        comm: u32,
+        sent: u64,
+        received: u64,
+    ) -> Result<()> {
+        let a = self.take_attrs();
+        let root = ffi::OTF2_COLLECTIVE_ROOT_NONE;
+        // SAFETY: as in `enter`.
+        let rc = unsafe {
+            ffi::OTF2_EvtWriter_MpiCollectiveEnd(
+                self.raw.as_ptr(),
+                a,
+                time,
+                op.raw(),
+                comm,
+                root,
+                sent,
+                received,
+            )
+        };
+        self.done(rc, "EvtWriter_MpiCollectiveEnd")
     }
 
     // ---- I/O handles -------------------------------------------------------

@@ -747,3 +747,17 @@ mod tests {
         assert_eq!(unsafe { v.stringRef }, 7);
     }
 }
+
+otf2_enum! {
+    /// The kind of an MPI collective operation, in MpiCollectiveEnd (`OTF2_CollectiveOp`).
+    CollectiveOp: u8 {
+        /// Synchronisation only.
+        Barrier = OTF2_COLLECTIVE_OP_BARRIER,
+        /// Everyone exchanges (possibly different amounts of) data with everyone.
+        AllToAllV = OTF2_COLLECTIVE_OP_ALLTOALLV,
+        /// A handle shared by the communicator is created (MPI_File_open).
+        CreateHandle = OTF2_COLLECTIVE_OP_CREATE_HANDLE,
+        /// A handle shared by the communicator is destroyed (MPI_File_close).
+        DestroyHandle = OTF2_COLLECTIVE_OP_DESTROY_HANDLE,
+    }
+}

@@ -793,6 +793,7 @@ pub extern "C" fn vfork() -> libc::pid_t {
 /// Flush, then leave through the real `_exit`/`_Exit` (or the exit_group system call if it
 /// cannot be found).
 unsafe fn fast_exit(real: &Real, status: c_int) -> ! {
+    runtime::set_exit_status(status);
     runtime::finish(io_events::meta::Ending::FastExit);
     let p = real.get();
     if !p.is_null() {

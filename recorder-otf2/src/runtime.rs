@@ -19,7 +19,9 @@ use io_events::stream::{chunk_header, Anchor, Clock, StreamHeader, CHUNK_HEADER_
 use parking_lot::Mutex;
 use std::cell::Cell;
 use std::ffi::CString;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*};
+use std::sync::atomic::{
+    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*,
+};
 
 /// Bit per layer: set while that layer is traced. Zero before start-up finished, after
 /// shutdown, and when tracing failed: the single check every wrapper makes first.
@@ -1013,6 +1015,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         end: None,
         ending: Ending::Running,
         failure: None,
+        exit_status: None,
         options,
         functions: FUNCTIONS.iter().map(|f| f.name.to_string()).collect(),
         function_counts: Default::default(),
@@ -1143,6 +1146,46 @@ pub fn init() {
         }
         setup(None, exec_from);
         install_signal_flush();
+        // SAFETY: a plain function with the signature on_exit expects, no argument.
+        unsafe { on_exit(on_exit_status, std::ptr::null_mut()) };
+    });
+}
+
+extern "C" {
+    /// glibc: run `f(status, arg)` at exit, with exit's status (or main's return value).
+    fn on_exit(
+        f: extern "C" fn(libc::c_int, *mut libc::c_void),
+        arg: *mut libc::c_void,
+    ) -> libc::c_int;
+}
+
+/// The status the process is exiting with, once known (STATUS_UNKNOWN before).
+static EXIT_STATUS: AtomicI64 = AtomicI64::new(STATUS_UNKNOWN);
+const STATUS_UNKNOWN: i64 = i64::MIN;
+
+/// _exit / _Exit: their status, before `finish` writes the metadata.
+pub fn set_exit_status(status: libc::c_int) {
+    EXIT_STATUS.store(status as i64, SeqCst);
+}
+
+/// At exit, with its status. A preloaded library registers this before the program's
+/// start code registers the library destructors, so it usually runs after `shutdown`
+/// already wrote the final metadata: then the metadata is written again with the status.
+/// A library loaded later (dlopen) runs it first, and `finish` picks the status up.
+extern "C" fn on_exit_status(status: libc::c_int, _: *mut libc::c_void) {
+    set_exit_status(status);
+    if !FINISHED.load(SeqCst) || TLS.with(|t| t.busy.get()) != FREE {
+        return;
+    }
+    let Some(p) = process() else { return };
+    busy(|| {
+        let mut m = p.meta.lock();
+        if m.ending != Ending::Exit {
+            return; // failed (nothing more is written) or ended otherwise
+        }
+        m.exit_status = Some(status);
+        drop(m);
+        write_meta(p);
     });
 }
 
@@ -1233,6 +1276,10 @@ pub fn finish(ending: Ending) {
             let mut m = p.meta.lock();
             if m.ending != Ending::Failed {
                 m.ending = ending;
+            }
+            let status = EXIT_STATUS.load(SeqCst);
+            if status != STATUS_UNKNOWN && matches!(ending, Ending::Exit | Ending::FastExit) {
+                m.exit_status = Some(status as i32);
             }
             m.end = Some(ClockAnchor {
                 monotonic_ns: now_ns(),

@@ -803,6 +803,17 @@ pub struct Event {
     pub creation_flags: Option<Vec<serde_json::Value>>,
     pub status_flags: Option<Vec<serde_json::Value>>,
     pub lock_type: Option<String>,
+    /// ProgramBegin: the program and its arguments; ProgramEnd: its exit status.
+    pub program_name: Option<String>,
+    pub program_arguments: Option<Vec<String>>,
+    pub exit_status: Option<i64>,
+    /// MpiCollectiveEnd: the operation (CREATE_HANDLE ...), the communicator's name, the
+    /// root and the bytes sent and received.
+    pub collective_op: Option<String>,
+    pub communicator: Option<String>,
+    pub root: Option<u64>,
+    pub size_sent: Option<u64>,
+    pub size_received: Option<u64>,
     /// The location (thread) the event is on; filled in after loading.
     #[serde(skip)]
     pub location: u64,

@@ -494,18 +494,25 @@ fn stdio_operations_offsets_and_handles() {
         assert_eq!(mode, ["READ_ONLY", "WRITE_ONLY"][n], "{f}");
     }
 
-    // fdopen: the stream duplicates the POSIX handle of its descriptor.
+    // fdopen: the stream's ISO C handle is created over the POSIX handle of its
+    // descriptor (its parent); no duplicate crosses paradigms.
     let h_txt = format!("{w}/h.txt");
     let fdopen = &a.calls_of("fdopen")[0];
-    let dup = fdopen.of_type("IoDuplicateHandle");
-    assert_eq!(dup.len(), 1);
-    let old = a.handle(dup[0].handle_id.unwrap());
-    let new = a.handle(dup[0].new_handle_id.unwrap());
+    assert!(fdopen.of_type("IoDuplicateHandle").is_empty());
+    let created = fdopen.of_type("IoCreateHandle");
+    assert_eq!(created.len(), 1);
+    let new = a.handle(created[0].handle_id.unwrap());
+    let old = a.handle(new.parent_id.expect("the stream's handle has a parent"));
     assert_eq!(
         (old.paradigm.as_deref(), new.paradigm.as_deref()),
         (Some("POSIX"), Some("ISOC"))
     );
+    assert_eq!(old.file.as_deref(), Some(h_txt.as_str()));
     assert_eq!(new.file.as_deref(), Some(h_txt.as_str()));
+    assert!(created[0]
+        .creation_flags
+        .as_ref()
+        .is_some_and(|f| f.is_empty()));
     assert_eq!(
         op_tuples(&a.ops_on(&h_txt)),
         [op("fputs", "WRITE", 6, 6, Some(0))]

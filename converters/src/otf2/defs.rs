@@ -3,6 +3,7 @@
 
 use super::kinds::status_flags;
 use super::otf2e;
+use super::sink::ParadigmIds;
 use definitions::{FileType, GlobalDefs, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
 use io_events::functions::{Layer, Role};
 use io_model::kinds::StatusFlags;
@@ -35,9 +36,21 @@ fn comm_name(defs: &GlobalDefs, c: usize) -> String {
 pub(crate) fn write_global_defs(
     archive: &ArchiveWriter,
     defs: &mut GlobalDefs,
+    mut paradigm_ids: ParadigmIds,
     tmin: u64,
     tmax: u64,
 ) -> Result<(), Err> {
+    // Only the paradigms of handles and deleted files are defined.
+    let handle_paradigms: Vec<u8> = defs
+        .handles
+        .iter()
+        .map(|h| paradigm_ids.id(h.paradigm))
+        .collect();
+    let used: Vec<Layer> = paradigm_ids
+        .used
+        .iter()
+        .map(|&p| Layer::ALL[p as usize])
+        .collect();
     // Intern every string first: strings must be written before the records naming them.
     let mut s = std::mem::take(&mut defs.strings);
     let empty = s.id("");
@@ -69,10 +82,7 @@ pub(crate) fn write_global_defs(
         .iter()
         .map(|(n, d, _)| (s.id(n), s.id(d)))
         .collect();
-    let paradigms: Vec<(u32, u32)> = Layer::ALL
-        .iter()
-        .map(|l| (s.id(l.identification()), s.id(l.identification())))
-        .collect();
+    let paradigm_names: Vec<u32> = used.iter().map(|l| s.id(l.identification())).collect();
     let file_names: Vec<(u32, u32, u32)> = defs
         .files
         .iter()
@@ -88,10 +98,7 @@ pub(crate) fn write_global_defs(
     for (i, st) in defs.strings.all().iter().enumerate() {
         g.string(i as u32, st).map_err(otf2e)?;
     }
-    for (i, l) in Layer::ALL.iter().enumerate() {
-        if *l == Layer::Mpi {
-            continue; // regions only: not an I/O paradigm
-        }
+    for (i, l) in used.iter().enumerate() {
         let flags = if *l == Layer::Posix {
             IoParadigmFlags::OS
         } else {
@@ -102,7 +109,8 @@ pub(crate) fn write_global_defs(
         } else {
             IoParadigmClass::Serial
         };
-        g.io_paradigm(i as u8, paradigms[i].0, paradigms[i].1, class, flags, &[])
+        let name = paradigm_names[i];
+        g.io_paradigm(i as u8, name, name, class, flags, &[])
             .map_err(otf2e)?;
     }
     for (i, n) in defs.nodes.iter().enumerate() {
@@ -228,7 +236,7 @@ pub(crate) fn write_global_defs(
             i as u32,
             handle_names[i],
             h.file,
-            h.paradigm,
+            handle_paradigms[i],
             flags,
             h.comm,
             h.parent,

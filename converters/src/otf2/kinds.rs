@@ -1,9 +1,11 @@
 //! The model's vocabulary in OTF2's encoding.
 
-use io_model::kinds::{AccessMode, CreationFlags, LockType, OpFlags, OpMode, StatusFlags, Whence};
+use io_model::kinds::{
+    AccessMode, CollOp, CreationFlags, LockType, OpFlags, OpMode, StatusFlags, Whence,
+};
 use otf2_sys::{
-    IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption, IoStatusFlags,
-    LockType as Otf2Lock,
+    CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode, IoSeekOption,
+    IoStatusFlags, LockType as Otf2Lock,
 };
 
 pub fn access_mode(m: AccessMode) -> IoAccessMode {
@@ -95,5 +97,17 @@ pub fn lock_type(t: LockType) -> Otf2Lock {
     match t {
         LockType::Exclusive => Otf2Lock::Exclusive,
         LockType::Shared => Otf2Lock::Shared,
+    }
+}
+
+/// Collective MPI-IO calls as OTF2 collective operations: open and close create and destroy
+/// the communicator's shared handle; collective transfers are all-to-all exchanges (two-phase
+/// I/O); the others synchronise.
+pub fn collective_op(op: CollOp) -> CollectiveOp {
+    match op {
+        CollOp::CreateHandle => CollectiveOp::CreateHandle,
+        CollOp::DestroyHandle => CollectiveOp::DestroyHandle,
+        CollOp::Exchange => CollectiveOp::AllToAllV,
+        CollOp::Sync => CollectiveOp::Barrier,
     }
 }

@@ -10,9 +10,9 @@ mod sink;
 use definitions::GlobalDefs;
 use io_events::functions::Layer;
 use io_model::run::{exe_name, interpret, Plan, Stats};
-use io_model::trace::Trace;
+use io_model::trace::{ProcessTrace, Trace};
 use otf2_sys::ArchiveWriter;
-use sink::Otf2Sink;
+use sink::{Otf2Sink, ParadigmIds};
 use std::path::Path;
 
 /// What the conversion did, for the summary line and the tests.
@@ -81,6 +81,55 @@ fn rank_groups(trace: &Trace, plan: &Plan, defs: &mut GlobalDefs) {
     defs.rank_locations = vec![u64::MAX; n as usize];
 }
 
+/// ProgramBegin on the process's main thread (its first location) at the process start,
+/// with the executable and its arguments (argv[1..]); OTF2 allows one per location group
+/// and no event of the group before it. Returns the start time (none without threads).
+fn program_begin(
+    (pi, p): (usize, &ProcessTrace),
+    plan: &Plan,
+    defs: &mut GlobalDefs,
+    sink: &mut Otf2Sink,
+) -> Result<Option<u64>, Err> {
+    let Some(w) = sink.writers.first_mut() else {
+        return Ok(None);
+    };
+    let start = plan.clocks.map(pi, p).at(0);
+    let exe = match (p.meta.exe.as_str(), p.meta.cmdline.first()) {
+        ("", Some(arg0)) => arg0.as_str(),
+        (exe, _) => exe,
+    };
+    let name = defs.strings.id(exe);
+    let args: Vec<u32> = p
+        .meta
+        .cmdline
+        .iter()
+        .skip(1)
+        .map(|a| defs.strings.id(a))
+        .collect();
+    w.program_begin(start, name, &args).map_err(otf2e)?;
+    Ok(Some(start))
+}
+
+/// ProgramEnd on the main thread after the process's last event: at the end the process
+/// recorded (exit, _exit, exec, a stop signal), or 1 ns after its last event when it was
+/// killed without a word. The exit status where the recorder saw it (exit, _exit, return from
+/// main), OTF2_UNDEFINED_INT64 otherwise.
+fn program_end(
+    (pi, p): (usize, &ProcessTrace),
+    plan: &Plan,
+    (start, last): (u64, u64),
+    sink: &mut Otf2Sink,
+) -> Result<u64, Err> {
+    let recorded_end = p.meta.end.map(|e| {
+        let ticks = e.monotonic_ns.saturating_sub(p.meta.start.monotonic_ns);
+        plan.clocks.map(pi, p).at(ticks)
+    });
+    let t = recorded_end.unwrap_or(0).max(last + 1).max(start);
+    let status = p.meta.exit_status.map(i64::from).unwrap_or(i64::MIN);
+    sink.writers[0].program_end(t, status).map_err(otf2e)?;
+    Ok(t)
+}
+
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
 pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
     let mut archive = ArchiveWriter::create(
@@ -105,6 +154,9 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
     }
     rank_groups(trace, &plan, &mut defs);
     let mut stats = Stats::default();
+    // First ProgramBegin and last ProgramEnd: the archive's time span includes them.
+    let mut program_span = (u64::MAX, 0u64);
+    let mut paradigms = ParadigmIds::default();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let rank = plan.rank_slot(pi, p);
@@ -130,10 +182,17 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             }
         }
         let locs: Vec<u64> = writers.iter().map(|w| w.0).collect();
-        let mut sink = Otf2Sink::new(writers.into_iter().map(|w| w.1).collect());
+        let writers = writers.into_iter().map(|w| w.1).collect();
+        let mut sink = Otf2Sink::new(writers, std::mem::take(&mut paradigms));
+        let begin = program_begin((pi, p), &plan, &mut defs, &mut sink)?;
         interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
             progress(n)
         })?;
+        if let Some(start) = begin {
+            let end = program_end((pi, p), &plan, (start, stats.process_last), &mut sink)?;
+            program_span = (program_span.0.min(start), program_span.1.max(end));
+        }
+        paradigms = std::mem::take(&mut sink.paradigms);
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for (loc, w) in locs.into_iter().zip(sink.writers) {
             let n = w.close().map_err(otf2e)?;
@@ -172,7 +231,10 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
             .unwrap_or(0);
         tmax = tmin;
     }
-    defs::write_global_defs(&archive, &mut defs, tmin, tmax)?;
+    if program_span.0 != u64::MAX {
+        (tmin, tmax) = (tmin.min(program_span.0), tmax.max(program_span.1));
+    }
+    defs::write_global_defs(&archive, &mut defs, paradigms, tmin, tmax)?;
     summary.processes = stats.processes;
     summary.records = stats.records;
     summary.warnings = stats.warnings;

@@ -4,18 +4,47 @@ use super::kinds::*;
 use super::otf2e;
 use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
-use io_model::kinds::{AccessMode, CreationFlags, LockOp, LockType, StatusFlags, Whence};
+use io_events::functions::Layer;
+use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
 use otf2_sys::EventWriter;
+
+/// The I/O paradigms the archive uses, in OTF2 id order: an id is given on first use (a
+/// handle's definition or an IoDeleteFile event), so that unused paradigms are not defined.
+#[derive(Default)]
+pub struct ParadigmIds {
+    /// Model paradigm (position in `Layer::ALL`) -> OTF2 id.
+    of: [Option<u8>; Layer::ALL.len()],
+    /// Model paradigms by OTF2 id.
+    pub used: Vec<u8>,
+}
+
+impl ParadigmIds {
+    /// The OTF2 id of model paradigm `p`, given now if it has none yet.
+    pub fn id(&mut self, p: u8) -> u8 {
+        if let Some(id) = self.of[p as usize] {
+            return id;
+        }
+        let id = self.used.len() as u8;
+        self.of[p as usize] = Some(id);
+        self.used.push(p);
+        id
+    }
+}
 
 pub struct Otf2Sink<'a> {
     pub writers: Vec<EventWriter<'a>>,
     cur: usize,
+    pub paradigms: ParadigmIds,
 }
 
 impl<'a> Otf2Sink<'a> {
-    pub fn new(writers: Vec<EventWriter<'a>>) -> Self {
-        Otf2Sink { writers, cur: 0 }
+    pub fn new(writers: Vec<EventWriter<'a>>, paradigms: ParadigmIds) -> Self {
+        Otf2Sink {
+            writers,
+            cur: 0,
+            paradigms,
+        }
     }
     #[inline]
     fn w(&mut self) -> &mut EventWriter<'a> {
@@ -74,7 +103,8 @@ impl Sink for Otf2Sink<'_> {
         self.w().io_change_status_flags(t, h, s).map_err(otf2e)
     }
     fn delete_file(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
-        self.w().io_delete_file(t, paradigm, file).map_err(otf2e)
+        let p = self.paradigms.id(paradigm);
+        self.w().io_delete_file(t, p, file).map_err(otf2e)
     }
     fn seek(
         &mut self,
@@ -109,6 +139,15 @@ impl Sink for Otf2Sink<'_> {
     }
     fn op_cancelled(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
         self.w().io_operation_cancelled(t, h, id).map_err(otf2e)
+    }
+    fn collective_begin(&mut self, t: u64) -> Res {
+        self.w().mpi_collective_begin(t).map_err(otf2e)
+    }
+    fn collective_end(&mut self, t: u64, op: CollOp, comm: u32, sent: u64, recv: u64) -> Res {
+        let op = collective_op(op);
+        self.w()
+            .mpi_collective_end(t, op, comm, sent, recv)
+            .map_err(otf2e)
     }
     fn lock(&mut self, _: &GlobalDefs, t: u64, h: u32, op: LockOp, ty: LockType) -> Res {
         let ty = lock_type(ty);
