@@ -158,6 +158,24 @@ impl ProcessState<'_> {
         }
     }
 
+    /// Move the position of a target back by `n` bytes taken but not transferred.
+    fn give_back(&mut self, info: &FunctionInfo, r: &Record, t: Target, n: u64) {
+        let back = |p: &mut Option<u64>| *p = p.map(|p| p.saturating_sub(n));
+        match t {
+            Target::Fd(i) => {
+                if let Some(e) = self.fds.get(&(field(info, r, i) as i32)) {
+                    back(&mut e.ofd.borrow_mut().pos);
+                }
+            }
+            Target::Stream(i) => {
+                if let Some(s) = self.streams.get_mut(&field(info, r, i)) {
+                    back(&mut s.pos);
+                }
+            }
+            Target::Proxy => {}
+        }
+    }
+
     /// A stream and the descriptor under it (or a duplicate of it) share one file position,
     /// but stdio buffers: I/O or a seek through the stream moves the descriptor's position by
     /// an amount the trace does not show, and I/O on the descriptor moves the stream's. After
@@ -375,6 +393,23 @@ impl ProcessState<'_> {
     }
 }
 
+/// Whether a transfer is at the file position (no offset of its own).
+fn at_position(info: &FunctionInfo, r: &Record, off: Off) -> bool {
+    match off {
+        Off::Implicit => true,
+        Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
+        _ => false,
+    }
+}
+
+/// The bytes a transfer or copy asks for.
+fn requested(info: &FunctionInfo, r: &Record, dir: Dir) -> u64 {
+    match info.mapping {
+        Mapping::Data { req, .. } | Mapping::Copy { req, .. } => mode_bytes(info, r, dir, req).1,
+        _ => 0,
+    }
+}
+
 /// Transfers, copies and seeks on descriptors (and, sharing the same bookkeeping, on streams).
 impl ProcessState<'_> {
     /// IoOperationBegin of one operation of a call, if its handle is known.
@@ -403,6 +438,12 @@ impl ProcessState<'_> {
             Off::None => None,
         };
         let (mode, bytes) = mode_bytes(info, r, dir, req);
+        // A transfer at the file position takes its bytes at once (the kernel holds the
+        // position for it), so that a transfer another thread makes meanwhile starts after
+        // them; a short transfer gives the rest back when it completes.
+        if at_position(info, r, off) && dir != Dir::Flush {
+            self.set_position(info, r, target, None, Some(bytes));
+        }
         s.op_begin(
             defs,
             t0,
@@ -439,13 +480,12 @@ impl ProcessState<'_> {
             field(info, r, xfer)
         };
         s.op_complete(defs, t1, h, got, id)?;
-        let implicit = match off {
-            Off::Implicit => true,
-            Off::FieldOrImplicit(i) => field(info, r, i) as i64 == -1,
-            _ => false,
-        };
+        let implicit = at_position(info, r, off);
         if implicit && dir != Dir::Flush {
-            self.set_position(info, r, target, None, Some(got));
+            let asked = requested(info, r, dir);
+            if got < asked {
+                self.give_back(info, r, target, asked - got);
+            }
         }
         // Through a stream every operation (a flush too) may move the descriptor under it; on a
         // descriptor only those at the file position do.
