@@ -323,7 +323,9 @@ impl ProcessState<'_> {
                 return Ok(pend);
             }
         }
-        pend.context = self.enter_object_context(defs, info, r);
+        // Only PnetCDF and ADIOS calls act on a library object that owns what they open.
+        pend.context = matches!(info.layer, Layer::PnetCdf | Layer::Adios)
+            && self.enter_object_context(defs, info, r);
         match info.mapping {
             Mapping::OpenFd { path, .. }
             | Mapping::OpenStream { path, .. }
