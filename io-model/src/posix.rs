@@ -8,7 +8,7 @@ use crate::process::{field, mode_bytes, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
 use definitions::GlobalDefs;
 use io_events::codec::Record;
-use io_events::functions::{Dir, Flags, FunctionInfo, Mapping, Off, Target, RET};
+use io_events::functions::{Dir, Flags, FunctionInfo, Kind, Mapping, Off, Target, RET};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -753,6 +753,29 @@ impl ProcessState<'_> {
             || (info.name == "unlinkat" && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
         if let Some(file) = self.file(defs, field(info, r, path), dir) {
             s.delete_file(defs, t1, defs.paradigm(info.layer), file)?;
+        }
+        Ok(())
+    }
+}
+
+/// Metadata calls on a path that make no handle.
+impl ProcessState<'_> {
+    /// stat, mkdir, chmod, rename ...: the file of the call's first path argument, told to
+    /// the sink (no OTF2 event; analyses count it for the file).
+    pub(crate) fn path_meta<S: Sink>(
+        &mut self,
+        defs: &mut GlobalDefs,
+        s: &mut S,
+        t1: u64,
+        info: &FunctionInfo,
+        r: &Record,
+    ) -> Result<(), Err> {
+        let Some(i) = info.args.iter().position(|a| a.1 == Kind::File) else {
+            return Ok(());
+        };
+        let dir = info.name.starts_with("mkdir");
+        if let Some(file) = self.file(defs, r.fields[i], dir) {
+            s.path_meta(defs, t1, defs.paradigm(info.layer), file)?;
         }
         Ok(())
     }

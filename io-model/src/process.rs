@@ -474,8 +474,11 @@ impl ProcessState<'_> {
             Mapping::SubClose { key } if !failed => self.close_sub(info, r, key),
             Mapping::IdRelease { .. } if !failed => self.id_release(defs, s, t1, info, r)?,
             Mapping::SubData { .. } => self.complete_sub_data(defs, s, t1, info, r, pend.op)?,
-            // Failed calls (the guarded arms above) change nothing; neither do Rename, Chdir
-            // and None at their end.
+            Mapping::None | Mapping::Rename { .. } if !failed && info.role == Role::Meta => {
+                self.path_meta(defs, s, t1, info, r)?
+            }
+            // Failed calls (the guarded arms above) change nothing; neither does Chdir, nor
+            // None for calls that are not metadata on a path.
             _ => {}
         }
         Ok(())

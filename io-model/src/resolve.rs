@@ -72,6 +72,8 @@ pub enum MetaKind {
     Delete,
     Lock,
     StatusChange,
+    /// A metadata call on a path that makes no handle (stat, mkdir ...).
+    Path,
 }
 
 pub trait Consumer {
@@ -149,6 +151,15 @@ impl<C: Consumer> Resolver<C> {
         }
         self.consumer.meta(self.cur, kind, at, t);
         Ok(())
+    }
+
+    /// A metadata event on a file by its path, inside the current call.
+    fn file_meta(&mut self, kind: MetaKind, paradigm: u8, file: u32, t: u64) {
+        let at = Some((file, Layer::ALL[paradigm as usize]));
+        if let Some(f) = self.th().stack.last_mut() {
+            f.touched = f.touched.or(at);
+        }
+        self.consumer.meta(self.cur, kind, at, t);
     }
 
     fn complete(&mut self, t: u64, id: u64, bytes: u64, cancelled: bool) {
@@ -259,13 +270,12 @@ impl<C: Consumer> Sink for Resolver<C> {
     fn change_status_flags(&mut self, defs: &GlobalDefs, t: u64, h: u32, _s: StatusFlags) -> Res {
         self.meta(defs, MetaKind::StatusChange, h, t)
     }
-    fn delete_file(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
-        let _ = defs;
-        let at = Some((file, Layer::ALL[paradigm as usize]));
-        if let Some(f) = self.th().stack.last_mut() {
-            f.touched = f.touched.or(at);
-        }
-        self.consumer.meta(self.cur, MetaKind::Delete, at, t);
+    fn delete_file(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.file_meta(MetaKind::Delete, paradigm, file, t);
+        Ok(())
+    }
+    fn path_meta(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.file_meta(MetaKind::Path, paradigm, file, t);
         Ok(())
     }
     fn seek(&mut self, defs: &GlobalDefs, t: u64, h: u32, _o: i64, _w: Whence, _r: u64) -> Res {
