@@ -414,6 +414,7 @@ fn requested(info: &FunctionInfo, r: &Record, dir: Dir) -> u64 {
 impl ProcessState<'_> {
     /// IoOperationBegin of one operation of a call, if its handle is known.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn begin_op<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,
@@ -461,6 +462,7 @@ impl ProcessState<'_> {
 
     /// IoOperationComplete of one operation, and the position it moves.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn complete_op<S: Sink>(
         &mut self,
         defs: &GlobalDefs,

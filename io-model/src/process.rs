@@ -352,6 +352,7 @@ impl ProcessState<'_> {
     }
 
     /// Leave the call: what happens at its end, then Leave.
+    #[inline(always)]
     fn finish<S: Sink>(
         &mut self,
         defs: &mut GlobalDefs,

@@ -67,9 +67,7 @@ pub trait Sink {
     fn delete_file(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res;
     /// A metadata call on a file by its path that makes no handle (stat, mkdir, chmod,
     /// rename ...): OTF2 has no event for it; analyses count it for the file.
-    fn path_meta(&mut self, _defs: &GlobalDefs, _t: u64, _paradigm: u8, _file: u32) -> Res {
-        Ok(())
-    }
+    fn path_meta(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res;
     /// `result` is the new position, or u64::MAX when it is not known.
     fn seek(
         &mut self,

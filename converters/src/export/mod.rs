@@ -601,6 +601,10 @@ impl Sink for Tap<'_> {
         self.sync(defs);
         self.res.delete_file(defs, t, paradigm, file)
     }
+    fn path_meta(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.sync(defs);
+        self.res.path_meta(defs, t, paradigm, file)
+    }
     fn seek(
         &mut self,
         defs: &GlobalDefs,

@@ -106,6 +106,10 @@ impl Sink for Otf2Sink<'_> {
         let p = self.paradigms.id(paradigm);
         self.w().io_delete_file(t, p, file).map_err(otf2e)
     }
+    /// OTF2 has no event for a metadata call on a path (its Enter/Leave say it).
+    fn path_meta(&mut self, _: &GlobalDefs, _t: u64, _paradigm: u8, _file: u32) -> Res {
+        Ok(())
+    }
     fn seek(
         &mut self,
         _: &GlobalDefs,
