@@ -11,6 +11,9 @@
  *                 one WAW pair (0, 0) of BLOCK bytes.
  *   rar.dat       rank 0 sets the size to 2*BLOCK (ftruncate / MPI_File_set_size: no
  *                 write); barrier; every rank reads [0, BLOCK): one RAR pair per two ranks.
+ *   link.dat      rank 0 makes the symbolic link link-alias -> link.dat and writes [0, BLOCK)
+ *                 through link.dat; barrier; rank r >= 1 opens link-alias and reads
+ *                 [16r, 16r + 8): one RAW pair (0, r) of 8 bytes each, on one file.
  * Every call is checked; on failure the program says which on stderr and aborts. */
 #include <fcntl.h>
 #include <mpi.h>
@@ -40,9 +43,13 @@ typedef struct {
     MPI_File fh;
 } File;
 
+static void path_of(char *path, size_t len, const char *name) {
+    snprintf(path, len, "%s/%s", g_dir, name);
+}
+
 static File open_file(const char *name) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", g_dir, name);
+    path_of(path, sizeof path, name);
     File f = {-1, MPI_FILE_NULL};
     if (g_mpiio) {
         check_mpi(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
@@ -125,6 +132,19 @@ static void rar(void) {
     close_file(&f);
 }
 
+static void link_alias(void) {
+    char target[4096], alias[4096];
+    path_of(target, sizeof target, "link.dat");
+    path_of(alias, sizeof alias, "link-alias");
+    if (g_rank == 0 && symlink(target, alias) != 0) die("symlink");
+    MPI_Barrier(MPI_COMM_WORLD);
+    File f = open_file(g_rank == 0 ? "link.dat" : "link-alias");
+    if (g_rank == 0) write_at(&f, 0, BLOCK);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (g_rank > 0) read_at(&f, 16L * g_rank, 8);
+    close_file(&f);
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
@@ -140,6 +160,7 @@ int main(int argc, char **argv) {
     raw();
     waw();
     rar();
+    link_alias();
     MPI_Barrier(MPI_COMM_WORLD);
     if (g_rank == 0) printf("done ranks=%d api=%s\n", g_size, argv[2]);
     MPI_Finalize();

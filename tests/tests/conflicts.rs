@@ -1,8 +1,9 @@
 //! `recorder-otf2 conflicts` against tests/programs/conflicts.c, whose overlaps are known
 //! exactly (its header lists them): disjoint writes, a write read by every other rank after a
-//! barrier (RAW), the same bytes written twice by one rank (WAW), reads only (RAR); through
+//! barrier (RAW), the same bytes written twice by one rank (WAW), reads only (RAR), a file
+//! written under its name and read through a symbolic link (one file, RAW); through
 //! POSIX and through MPI-IO (MPI_File_write_at / read_at, with OMPIO's pwrite / pread
-//! beneath), at 2 and 4 ranks. Every pair of the four files is asserted, in JSON and text.
+//! beneath), at 2 and 4 ranks. Every pair of every file is asserted, in JSON and text.
 
 use e2e_tests::*;
 use serde_json::Value;
@@ -76,15 +77,18 @@ fn row(kind: &str, a: u64, b: u64, bytes: u64, lo: u64, hi: u64) -> GroupRow {
     (kind.into(), a, b, 1, bytes, lo, hi)
 }
 
-/// What conflicts.c does to each file at `np` ranks: (name, accesses, groups).
-fn expected(np: u64) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
+/// What conflicts.c does to each file at `np` ranks: (name, accesses, groups). link.dat is
+/// also opened through a symbolic link (link-alias) and must be one file; only through
+/// POSIX for now: opened with MPI_File_open, the link's own path names the file at both
+/// layers (a recorder-side naming question, left out here until settled).
+fn expected(np: u64, api: &str) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
     let raw = (1..np)
         .map(|r| row("RAW", 0, r, 200, r * BLOCK - 100, r * BLOCK + 100))
         .collect();
     let rar = (0..np)
         .flat_map(|a| (a + 1..np).map(move |b| row("RAR", a, b, BLOCK, 0, BLOCK)))
         .collect();
-    vec![
+    let mut files = vec![
         ("disjoint.dat", np, BTreeSet::new()),
         ("raw.dat", np, raw),
         (
@@ -93,7 +97,14 @@ fn expected(np: u64) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
             [row("WAW", 0, 0, BLOCK, 0, BLOCK)].into(),
         ),
         ("rar.dat", np, rar),
-    ]
+    ];
+    if api == "posix" {
+        let link = (1..np)
+            .map(|r| row("RAW", 0, r, 8, 16 * r, 16 * r + 8))
+            .collect();
+        files.push(("link.dat", np, link));
+    }
+    files
 }
 
 fn check_file(v: &Value, path: &str, layer: &str, accesses: u64, want: &BTreeSet<GroupRow>) {
@@ -167,7 +178,7 @@ fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     let mpiio = api == "mpiio";
     let v = conflicts_json(&trace, &["--details"]);
     assert_eq!(v["schema"], "recorder-otf2 conflicts");
-    for (name, accesses, want) in expected(np as u64) {
+    for (name, accesses, want) in expected(np as u64, api) {
         let path = format!("{data}/{name}");
         let layers: &[&str] = if mpiio {
             &["MPI-IO", "POSIX"]
@@ -194,7 +205,7 @@ fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
         .unwrap()
         .iter()
         .all(|f| f["layer"] == want_layer));
-    for (name, accesses, want) in expected(np as u64) {
+    for (name, accesses, want) in expected(np as u64, api) {
         check_file(&one, &format!("{data}/{name}"), want_layer, accesses, &want);
         let f = file(&one, &format!("{data}/{name}"), want_layer);
         assert!(f["pairs"]["RAW"]["ranks"]
