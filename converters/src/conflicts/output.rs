@@ -6,6 +6,7 @@ use super::{Access, Conflicts, FileConflicts};
 use crate::analysis::summary::rank_id;
 use crate::analysis::ProcInfo;
 use io_events::functions::FUNCTIONS;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Map, Value};
 use std::fmt::Write;
 
@@ -182,9 +183,10 @@ fn access_json(c: &Conflicts, a: &Access) -> Value {
     })
 }
 
-fn group_json(c: &Conflicts, f: &FileConflicts, g: &Group) -> Value {
+/// A group's fields but its pairs.
+fn group_json(c: &Conflicts, g: &Group) -> Map<String, Value> {
     let (e, l) = (c.proc(g.earlier), c.proc(g.later));
-    let mut v = json!({
+    let v = json!({
         "ranks": [rank_id(e), rank_id(l)],
         "processes": [e.label(), l.label()],
         "same_rank": g.earlier == g.later,
@@ -192,32 +194,22 @@ fn group_json(c: &Conflicts, f: &FileConflicts, g: &Group) -> Value {
         "bytes": g.bytes,
         "range": [g.lo, g.hi],
     });
-    if c.details {
-        let pairs: Vec<Value> = g
-            .pairs
-            .iter()
-            .map(|&(i, j)| {
-                let (a, b) = (&f.accesses[i], &f.accesses[j]);
-                json!({
-                    "earlier": access_json(c, a),
-                    "later": access_json(c, b),
-                    "overlap": [a.start.max(b.start), a.end.min(b.end)],
-                })
-            })
-            .collect();
-        v["pairs"] = json!(pairs);
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("json! of an object"),
     }
-    v
 }
 
-fn file_json(c: &Conflicts, f: &FileConflicts) -> Value {
-    let mut kinds = Map::new();
-    for k in Kind::ALL {
-        let groups: Vec<&Group> = f.pairs.groups.iter().filter(|g| g.kind == k).collect();
-        let count: u64 = groups.iter().map(|g| g.count).sum();
-        let ranks: Vec<Value> = groups.iter().map(|g| group_json(c, f, g)).collect();
-        kinds.insert(k.name().into(), json!({"count": count, "ranks": ranks}));
-    }
+fn pair_json(c: &Conflicts, f: &FileConflicts, (i, j): (usize, usize)) -> Value {
+    let (a, b) = (&f.accesses[i], &f.accesses[j]);
+    json!({
+        "earlier": access_json(c, a),
+        "later": access_json(c, b),
+        "overlap": [a.start.max(b.start), a.end.min(b.end)],
+    })
+}
+
+fn file_fields(f: &FileConflicts) -> Value {
     json!({
         "path": f.key.path,
         "host": f.key.host,
@@ -226,12 +218,10 @@ fn file_json(c: &Conflicts, f: &FileConflicts) -> Value {
         "no_offset": f.no_offset,
         "pairs_total": f.pairs.total,
         "capped": f.pairs.capped,
-        "pairs": Value::Object(kinds),
     })
 }
 
-/// The JSON answer.
-pub fn to_json(c: &Conflicts) -> Value {
+fn head_fields(c: &Conflicts) -> Value {
     json!({
         "schema": "recorder-otf2 conflicts",
         "schema_version": SCHEMA_VERSION,
@@ -245,6 +235,99 @@ pub fn to_json(c: &Conflicts) -> Value {
             "unfinished": c.unfinished_ops,
         },
         "warnings": c.warnings,
-        "files": c.files.iter().map(|f| file_json(c, f)).collect::<Vec<_>>(),
     })
+}
+
+/// The JSON answer (docs/analysis.md), serialized as it is written: the pairs listed with
+/// `--details` (up to the cap per file) never stand in memory as JSON values all at once.
+pub struct Json<'a>(pub &'a Conflicts);
+
+struct FileJson<'a>(&'a Conflicts, &'a FileConflicts);
+struct KindsJson<'a>(&'a Conflicts, &'a FileConflicts);
+struct KindJson<'a>(&'a Conflicts, &'a FileConflicts, Kind);
+struct GroupJson<'a>(&'a Conflicts, &'a FileConflicts, &'a Group);
+struct PairsJson<'a>(&'a Conflicts, &'a FileConflicts, &'a Group);
+
+/// The fields of a JSON object, then more entries.
+fn object<S: Serializer>(
+    s: S,
+    fields: Value,
+    more: impl FnOnce(&mut S::SerializeMap) -> Result<(), S::Error>,
+) -> Result<S::Ok, S::Error> {
+    let mut m = s.serialize_map(None)?;
+    if let Value::Object(fields) = fields {
+        for (k, v) in &fields {
+            m.serialize_entry(k, v)?;
+        }
+    }
+    more(&mut m)?;
+    m.end()
+}
+
+impl Serialize for Json<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        object(s, head_fields(c), |m| {
+            let files: Vec<FileJson> = c.files.iter().map(|f| FileJson(c, f)).collect();
+            m.serialize_entry("files", &files)
+        })
+    }
+}
+
+impl Serialize for FileJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (c, f) = (self.0, self.1);
+        object(s, file_fields(f), |m| {
+            m.serialize_entry("pairs", &KindsJson(c, f))
+        })
+    }
+}
+
+/// RAW, WAW, WAR, RAR in that order.
+impl Serialize for KindsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (c, f) = (self.0, self.1);
+        s.collect_map(Kind::ALL.iter().map(|&k| (k.name(), KindJson(c, f, k))))
+    }
+}
+
+impl Serialize for KindJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (c, f, k) = (self.0, self.1, self.2);
+        let groups: Vec<GroupJson> = f
+            .pairs
+            .groups
+            .iter()
+            .filter(|g| g.kind == k)
+            .map(|g| GroupJson(c, f, g))
+            .collect();
+        let count: u64 = groups.iter().map(|g| g.2.count).sum();
+        object(s, json!({ "count": count }), |m| {
+            m.serialize_entry("ranks", &groups)
+        })
+    }
+}
+
+impl Serialize for GroupJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (c, f, g) = (self.0, self.1, self.2);
+        object(s, Value::Object(group_json(c, g)), |m| {
+            if c.details {
+                m.serialize_entry("pairs", &PairsJson(c, f, g))?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Serialize for PairsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (c, f, g) = (self.0, self.1, self.2);
+        s.collect_seq(g.pairs.iter().map(|&p| pair_json(c, f, p)))
+    }
+}
+
+/// The JSON answer as a value (for embedding; `Json` writes the same without holding it).
+pub fn to_json(c: &Conflicts) -> Value {
+    serde_json::to_value(Json(c)).unwrap_or(Value::Null)
 }

@@ -5,6 +5,7 @@ use crate::analyze::bar;
 use converters::conflicts::{conflicts, output, Options, LAYERS};
 use io_events::functions::Layer;
 use io_model::trace::Trace;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -55,11 +56,7 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
     b.finish_and_clear();
     let c = c?;
     if a.json {
-        let v = output::to_json(&c);
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        write_json(&c)?;
     } else {
         print!("{}", output::to_text(&c));
     }
@@ -67,4 +64,13 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
         eprintln!("recorder-otf2: warning: {w}");
     }
     Ok(())
+}
+
+/// The JSON document on stdout, written as it is serialized.
+fn write_json(c: &converters::conflicts::Conflicts) -> Result<(), String> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, &output::Json(c)).map_err(|e| e.to_string())?;
+    writeln!(out)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("stdout: {e}"))
 }
