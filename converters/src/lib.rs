@@ -2,10 +2,12 @@
 //!
 //! Every consumer reads the trace through the I/O model (`io_model`):
 //! - [`analysis`]: `summary`, insights (and what `report` draws).
+//! - [`conflicts`]: `conflicts`, the operations touching the same bytes of a file.
 //! - [`otf2`]: `recorder2otf2`, the OTF2 archive writer.
 //! - [`text`]: `recorder2text`, one line per call.
 
 pub mod analysis;
+pub mod conflicts;
 pub mod export;
 pub mod otf2;
 pub mod report;

@@ -338,8 +338,23 @@ impl Partial {
     }
 }
 
+/// Who process `pi` of the trace is (rank, job, host, program).
+pub fn proc_info(trace: &Trace, plan: &Plan, pi: usize) -> ProcInfo {
+    let p = &trace.processes[pi];
+    ProcInfo {
+        index: pi,
+        rank: plan.rank(pi, p),
+        job: plan.rank(pi, p).and(plan.job_number(pi)),
+        slot: plan.rank_slot(pi, p),
+        pid: p.meta.pid,
+        host: p.meta.host.clone(),
+        exe: exe_name(p),
+        complete: p.complete(),
+    }
+}
+
 /// Where time series start: the earliest process start on the common time line.
-fn origin(trace: &Trace, plan: &Plan) -> u64 {
+pub fn origin(trace: &Trace, plan: &Plan) -> u64 {
     trace
         .processes
         .iter()
@@ -361,16 +376,7 @@ fn one(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), String> {
     let p = &trace.processes[pi];
-    let info = ProcInfo {
-        index: pi,
-        rank: plan.rank(pi, p),
-        job: plan.rank(pi, p).and(plan.job_number(pi)),
-        slot: plan.rank_slot(pi, p),
-        pid: p.meta.pid,
-        host: p.meta.host.clone(),
-        exe: exe_name(p),
-        complete: p.complete(),
-    };
+    let info = proc_info(trace, plan, pi);
     let mut defs = GlobalDefs::new("analysis");
     let mut stats = Stats::default();
     let mut seen = 0u64;

@@ -1,7 +1,8 @@
 //! recorder-otf2: the launcher (`record`), and the answers from a trace (`summary`, `report`,
-//! `export`), each reading the trace through the I/O model.
+//! `export`, `conflicts`), each reading the trace through the I/O model.
 
 mod analyze;
+mod conflicts;
 mod record;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,9 @@ enum Cmd {
     Summary(analyze::SummaryArgs),
     /// Write a self-contained HTML report with plots.
     Report(analyze::ReportArgs),
+    /// Find the operations that touch the same bytes of a file (RAW, WAW, WAR, RAR), by
+    /// process pair, at the POSIX and MPI-IO layers (JSON with --json).
+    Conflicts(conflicts::ConflictsArgs),
     /// Export calls, operations, files and handles as Parquet.
     Export(analyze::ExportArgs),
     /// Print the path of the preload library (for LD_PRELOAD=...).
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         Cmd::Summary(a) => (analyze::summary(a), 1),
         Cmd::Report(a) => (analyze::report(a), 1),
         Cmd::Export(a) => (analyze::export(a), 1),
+        Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Lib => (record::find_lib().map(|p| println!("{}", p.display())), 127),
         Cmd::Functions => {
             print!("{}", io_events::coverage::markdown_table());

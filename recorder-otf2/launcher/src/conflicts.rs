@@ -1,0 +1,76 @@
+//! `conflicts`: open the trace, find the operations touching the same bytes of a file (with
+//! a progress bar on a terminal), print them as text or JSON.
+
+use crate::analyze::bar;
+use converters::conflicts::{conflicts, output, Options, LAYERS};
+use io_events::functions::Layer;
+use io_model::trace::Trace;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LayerArg {
+    Posix,
+    Mpiio,
+}
+
+#[derive(clap::Args)]
+pub struct ConflictsArgs {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
+    trace: PathBuf,
+    /// Check one layer only (default: POSIX and MPI-IO).
+    #[arg(long, value_enum)]
+    layer: Option<LayerArg>,
+    /// Print the result as JSON on stdout (schema in docs/analysis.md).
+    #[arg(long)]
+    json: bool,
+    /// List every overlapping pair (both calls, their times and ranges).
+    #[arg(long)]
+    details: bool,
+    /// Overlapping pairs enumerated per file at most; beyond, counts are lower bounds.
+    #[arg(long, default_value_t = 1_000_000)]
+    max_pairs: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+pub fn run(a: ConflictsArgs) -> Result<(), String> {
+    let layers = match a.layer {
+        None => LAYERS.to_vec(),
+        Some(LayerArg::Posix) => vec![Layer::Posix],
+        Some(LayerArg::Mpiio) => vec![Layer::MpiIo],
+    };
+    let opts = Options {
+        layers,
+        max_pairs: a.max_pairs,
+        details: a.details,
+        threads: a.threads,
+    };
+    let trace = Trace::open(&a.trace)?;
+    let b = bar(trace.stream_bytes(), a.quiet);
+    let c = conflicts(&trace, &opts, &|n| b.set_position(n));
+    b.finish_and_clear();
+    let c = c?;
+    if a.json {
+        write_json(&c)?;
+    } else {
+        print!("{}", output::to_text(&c));
+    }
+    for w in &c.warnings {
+        eprintln!("recorder-otf2: warning: {w}");
+    }
+    Ok(())
+}
+
+/// The JSON document on stdout, written as it is serialized.
+fn write_json(c: &converters::conflicts::Conflicts) -> Result<(), String> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, &output::Json(c)).map_err(|e| e.to_string())?;
+    writeln!(out)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("stdout: {e}"))
+}

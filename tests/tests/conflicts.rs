@@ -1,0 +1,286 @@
+//! `recorder-otf2 conflicts` against tests/programs/conflicts.c, whose overlaps are known
+//! exactly (its header lists them): disjoint writes, a write read by every other rank after a
+//! barrier (RAW), the same bytes written twice by one rank (WAW), reads only (RAR), a file
+//! written under its name and read through a symbolic link (one file, RAW); through
+//! POSIX and through MPI-IO (MPI_File_write_at / read_at, with OMPIO's pwrite / pread
+//! beneath), at 2 and 4 ranks. Every pair of every file is asserted, in JSON and text.
+
+use e2e_tests::*;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+macro_rules! need {
+    ($cond:expr, $what:expr) => {
+        if !$cond {
+            eprintln!("skipped: {}", $what);
+            return;
+        }
+    };
+}
+
+const BLOCK: u64 = 4096;
+
+/// (kind, earlier rank, later rank, pairs, overlapping bytes, first byte, end byte).
+type GroupRow = (String, u64, u64, u64, u64, u64, u64);
+
+fn conflicts_run(trace: &Path, extra: &[&str]) -> Run {
+    let mut c = command(&build().launcher, trace.parent().unwrap());
+    c.arg("conflicts").arg(trace).args(extra);
+    let r = run(&mut c);
+    r.assert_ok("recorder-otf2 conflicts");
+    r
+}
+
+fn conflicts_json(trace: &Path, extra: &[&str]) -> Value {
+    let r = conflicts_run(trace, &[&["--json"], extra].concat());
+    serde_json::from_str(&r.stdout).expect("conflicts --json is JSON")
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn file<'a>(v: &'a Value, path: &str, layer: &str) -> &'a Value {
+    v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == path && f["layer"] == layer)
+        .unwrap_or_else(|| panic!("no {layer} entry for {path}"))
+}
+
+/// A file entry's groups; RAR pairs have no meaningful order (the reads race), so their
+/// ranks are sorted.
+fn groups(f: &Value) -> BTreeSet<GroupRow> {
+    let mut out = BTreeSet::new();
+    for kind in ["RAW", "WAW", "WAR", "RAR"] {
+        let k = &f["pairs"][kind];
+        let mut sum = 0;
+        for g in k["ranks"].as_array().unwrap() {
+            let (mut a, mut b) = (u(&g["ranks"][0]), u(&g["ranks"][1]));
+            if kind == "RAR" && a > b {
+                std::mem::swap(&mut a, &mut b);
+            }
+            assert_eq!(g["same_rank"], a == b);
+            let range = (u(&g["range"][0]), u(&g["range"][1]));
+            let count = u(&g["count"]);
+            sum += count;
+            out.insert((kind.into(), a, b, count, u(&g["bytes"]), range.0, range.1));
+        }
+        assert_eq!(u(&k["count"]), sum, "{kind} count");
+    }
+    out
+}
+
+fn row(kind: &str, a: u64, b: u64, bytes: u64, lo: u64, hi: u64) -> GroupRow {
+    (kind.into(), a, b, 1, bytes, lo, hi)
+}
+
+/// What conflicts.c does to each file at `np` ranks: (name, accesses, groups). link.dat is
+/// also opened through a symbolic link (link-alias) and must be one file; only through
+/// POSIX for now: opened with MPI_File_open, the link's own path names the file at both
+/// layers (a recorder-side naming question, left out here until settled).
+fn expected(np: u64, api: &str) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
+    let raw = (1..np)
+        .map(|r| row("RAW", 0, r, 200, r * BLOCK - 100, r * BLOCK + 100))
+        .collect();
+    let rar = (0..np)
+        .flat_map(|a| (a + 1..np).map(move |b| row("RAR", a, b, BLOCK, 0, BLOCK)))
+        .collect();
+    let mut files = vec![
+        ("disjoint.dat", np, BTreeSet::new()),
+        ("raw.dat", np, raw),
+        (
+            "waw.dat",
+            np + 1,
+            [row("WAW", 0, 0, BLOCK, 0, BLOCK)].into(),
+        ),
+        ("rar.dat", np, rar),
+    ];
+    if api == "posix" {
+        let link = (1..np)
+            .map(|r| row("RAW", 0, r, 8, 16 * r, 16 * r + 8))
+            .collect();
+        files.push(("link.dat", np, link));
+    }
+    files
+}
+
+fn check_file(v: &Value, path: &str, layer: &str, accesses: u64, want: &BTreeSet<GroupRow>) {
+    let f = file(v, path, layer);
+    assert_eq!(u(&f["accesses"]), accesses, "{layer} {path} accesses");
+    assert_eq!(u(&f["no_offset"]), 0, "{layer} {path}");
+    assert_eq!(f["capped"], false);
+    assert_eq!(&groups(f), want, "{layer} {path}");
+    assert_eq!(u(&f["pairs_total"]), want.len() as u64);
+}
+
+/// With --details: every group lists its pairs, each call with its function and the
+/// outermost call above it.
+fn check_details(v: &Value, path: &str, layer: &str, mpiio: bool) {
+    let f = file(v, path, layer);
+    for kind in ["RAW", "WAW", "WAR", "RAR"] {
+        for g in f["pairs"][kind]["ranks"].as_array().unwrap() {
+            let pairs = g["pairs"].as_array().expect("pairs with --details");
+            assert_eq!(pairs.len() as u64, u(&g["count"]));
+            for p in pairs {
+                for (side, rank) in [("earlier", &g["ranks"][0]), ("later", &g["ranks"][1])] {
+                    let c = &p[side];
+                    assert_eq!(&c["rank"], rank);
+                    let io = if c["mode"] == "write" {
+                        "write"
+                    } else {
+                        "read"
+                    };
+                    let (func, root) = match (mpiio, layer) {
+                        (true, "MPI-IO") => {
+                            (format!("MPI_File_{io}_at"), format!("MPI_File_{io}_at"))
+                        }
+                        (true, _) => (format!("p{io}"), format!("MPI_File_{io}_at")),
+                        (false, _) => (format!("p{io}"), format!("p{io}")),
+                    };
+                    assert_eq!(
+                        (c["function"].as_str(), c["root_function"].as_str()),
+                        (Some(&*func), Some(&*root))
+                    );
+                }
+                let t = |side: &str| p[side]["t_s"].as_f64().expect("a time");
+                assert!(t("earlier") <= t("later"), "{p}");
+            }
+        }
+    }
+}
+
+fn traced(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
+    let dir = TestDir::new(&format!("conflicts-{api}-{np}"));
+    let prog = compile_mpi(&dir, "conflicts.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun(np, dir.path(), &trace, &[])
+        .arg(&prog)
+        .arg(&data)
+        .arg(api));
+    r.assert_ok("traced conflicts.c");
+    assert!(
+        r.stdout.contains(&format!("done ranks={np} api={api}")),
+        "{}",
+        r.stdout
+    );
+    let d = data.to_string_lossy().into_owned();
+    (dir, d, trace)
+}
+
+/// Trace conflicts.c at `np` ranks through `api` and check every file's pairs; the trace
+/// is left for more checks.
+fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
+    let (dir, data, trace) = traced(np, api);
+    let mpiio = api == "mpiio";
+    let v = conflicts_json(&trace, &["--details"]);
+    assert_eq!(v["schema"], "recorder-otf2 conflicts");
+    for (name, accesses, want) in expected(np as u64, api) {
+        let path = format!("{data}/{name}");
+        let layers: &[&str] = if mpiio {
+            &["MPI-IO", "POSIX"]
+        } else {
+            &["POSIX"]
+        };
+        for layer in layers {
+            check_file(&v, &path, layer, accesses, &want);
+            check_details(&v, &path, layer, mpiio);
+        }
+        let at_mpiio = v["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["path"] == path && f["layer"] == "MPI-IO");
+        assert_eq!(at_mpiio, mpiio, "{path} at MPI-IO");
+    }
+    // One layer only: the same answers, no entry of the other layer.
+    let layer = if mpiio { "mpiio" } else { "posix" };
+    let one = conflicts_json(&trace, &["--layer", layer]);
+    let want_layer = if mpiio { "MPI-IO" } else { "POSIX" };
+    assert!(one["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["layer"] == want_layer));
+    for (name, accesses, want) in expected(np as u64, api) {
+        check_file(&one, &format!("{data}/{name}"), want_layer, accesses, &want);
+        let f = file(&one, &format!("{data}/{name}"), want_layer);
+        assert!(f["pairs"]["RAW"]["ranks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g.get("pairs").is_none()));
+    }
+    (dir, data, trace)
+}
+
+#[test]
+fn posix_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    known_overlaps(2, "posix");
+}
+
+#[test]
+fn mpiio_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    known_overlaps(2, "mpiio");
+}
+
+#[test]
+fn mpiio_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    known_overlaps(4, "mpiio");
+}
+
+/// At 4 ranks through POSIX, also the text answer and the cap on pairs.
+#[test]
+fn posix_4_ranks_text_and_cap() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    let (_dir, data, trace) = known_overlaps(4, "posix");
+    let text = conflicts_run(&trace, &["--layer", "posix"]).stdout;
+    for r in 1..4u64 {
+        let line = format!(
+            "  RAW  rank 0 -> rank {r}: 1 pair, 200 overlapping bytes in [{}, {})",
+            r * BLOCK - 100,
+            r * BLOCK + 100
+        );
+        assert!(
+            text.lines().any(|l| l == line),
+            "no line {line:?} in\n{text}"
+        );
+    }
+    let waw = "  WAW  rank 0 (same process): 1 pair, 4096 overlapping bytes in [0, 4096)";
+    assert!(text.lines().any(|l| l == waw), "{text}");
+    assert!(text.contains(&format!("{data}/rar.dat on ")), "{text}");
+    assert!(!text.contains("disjoint.dat"), "{text}");
+    // 6 RAR pairs in rar.dat; at most 2 enumerated, and said so.
+    let v = conflicts_json(&trace, &["--max-pairs", "2"]);
+    let f = file(&v, &format!("{data}/rar.dat"), "POSIX");
+    assert_eq!(
+        (u(&f["pairs_total"]), &f["capped"]),
+        (2, &Value::Bool(true))
+    );
+    assert_eq!(u(&f["pairs"]["RAR"]["count"]), 2);
+    let text = conflicts_run(&trace, &["--max-pairs", "2"]).stdout;
+    assert!(text.contains("at least 2 overlapping pairs"), "{text}");
+}
+
+/// Bad input: one line naming the trace, non-zero exit.
+#[test]
+fn bad_input() {
+    let dir = TestDir::new("conflicts-bad");
+    let missing = dir.join("nope");
+    let mut c = command(&build().launcher, dir.path());
+    let r = run(c.arg("conflicts").arg(&missing));
+    assert_ne!(r.code(), Some(0));
+    assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&*missing.to_string_lossy()),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"));
+}
