@@ -113,11 +113,7 @@ impl ProcessState<'_> {
         let id = self.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let collective = coll != RET && field(info, r, coll) != 0;
-        let flags = if collective {
-            OpFlags::COLLECTIVE
-        } else {
-            OpFlags::NONE
-        };
+        let flags = OpFlags::collective_if(collective);
         s.attr_string(ATTR_DATASET, name)?;
         s.op_begin(
             defs,

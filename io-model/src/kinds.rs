@@ -92,6 +92,17 @@ flags! {
     }
 }
 
+impl OpFlags {
+    /// COLLECTIVE when `collective`, else none.
+    pub fn collective_if(collective: bool) -> OpFlags {
+        if collective {
+            OpFlags::COLLECTIVE
+        } else {
+            OpFlags::NONE
+        }
+    }
+}
+
 /// Direction of an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpMode {

@@ -197,11 +197,7 @@ impl ProcessState<'_> {
         else {
             return Ok(None);
         };
-        let flags = if coll {
-            OpFlags::COLLECTIVE
-        } else {
-            OpFlags::NONE
-        };
+        let flags = OpFlags::collective_if(coll);
         self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)
     }
 
@@ -248,10 +244,7 @@ impl ProcessState<'_> {
         else {
             return Ok(None);
         };
-        let mut flags = OpFlags::NON_BLOCKING;
-        if coll {
-            flags |= OpFlags::COLLECTIVE;
-        }
+        let flags = OpFlags::NON_BLOCKING | OpFlags::collective_if(coll);
         self.begin_obj_op(defs, s, t0, info, r, key, dir, req, off, flags)
     }
 

@@ -103,11 +103,7 @@ impl ProcessState<'_> {
         else {
             return Ok(None);
         };
-        let flags = if coll {
-            OpFlags::COLLECTIVE
-        } else {
-            OpFlags::NONE
-        };
+        let flags = OpFlags::collective_if(coll);
         self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)
     }
 
@@ -160,10 +156,8 @@ impl ProcessState<'_> {
         if nb {
             let n = self.starts_seen[self.thread];
             self.starts_seen[self.thread] += 1;
-            flags = OpFlags::NON_BLOCKING;
-            if self.collective_starts.contains(&(self.thread, n)) {
-                flags |= OpFlags::COLLECTIVE;
-            }
+            let coll = self.collective_starts.contains(&(self.thread, n));
+            flags = OpFlags::NON_BLOCKING | OpFlags::collective_if(coll);
         }
         self.begin_named_op(defs, s, t0, info, r, (file, name, dir, req), flags)
     }
