@@ -24,7 +24,7 @@
  *     ncmpi_put_varn_float_all  f  2 regions: {10r,0}+{2,10} and {10r+5,0}+{3,10}: 50 floats
  *                                                                          200
  *     ncmpi_put_var1_int_all    m  index {10r+9,9}                          4
- *   blocking independent (ncmpi_begin_indep_data ... ncmpi_end_indep_data)
+ *   MPI_Barrier (see below); blocking independent (ncmpi_begin_indep_data ... end_indep_data)
  *     ncmpi_put_vara_int        m  start {10r+1,0} count {1,10}            40
  *     ncmpi_get_var1_double     v  index 100r+3 (compared)                  8
  *   non-blocking
@@ -233,6 +233,11 @@ int main(int argc, char **argv) {
     }
 
     /* ---- blocking independent ---- */
+    /* MPI-IO promises nothing between a collective write and a later write through another
+     * file handle (begin_indep_data opens one) without a barrier between them: an aggregator
+     * may still be doing the read-modify-write of put_vars (rows 0..8, holes included) after
+     * this rank has returned, and would put back an old row 1 over the put_vara_int below. */
+    MPI_Barrier(MPI_COMM_WORLD);
     CK(ncmpi_begin_indep_data(nc));
     {
         int row[NC];
