@@ -5,6 +5,7 @@
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
 //! - [`clock`]: every process's clock mapped onto one time line.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
+//! - [`mpi`]: synchronising MPI calls (collectives, messages) as analyses need them.
 //! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
 //!   thread beside the interpreter.
 //! - `process`: one process's state and the dispatch of its records; per layer: `posix`
@@ -16,6 +17,7 @@ pub mod calls;
 pub mod clock;
 mod hdf5;
 pub mod kinds;
+pub mod mpi;
 mod objects;
 pub mod pipe;
 mod posix;

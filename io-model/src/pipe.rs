@@ -7,6 +7,7 @@
 //! and recycles them, so memory stays a few batches whatever the trace's length.
 //! [`Direct`] runs the same accumulator in place (for many processes in parallel).
 
+use crate::mpi::MpiSync;
 use crate::resolve::{Call, Consumer, FileAt, MetaKind, Op};
 use io_events::codec::Record;
 use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
@@ -17,6 +18,7 @@ pub trait Accumulator: Send + 'static {
     fn call(&mut self, c: &Call);
     fn op(&mut self, o: &Op);
     fn meta(&mut self, thread: usize, kind: MetaKind, file: Option<FileAt>, t: u64);
+    fn mpi_sync(&mut self, _s: &MpiSync) {}
 }
 
 /// An accumulator run on the interpreter's thread.
@@ -32,12 +34,16 @@ impl<A: Accumulator> Consumer for Direct<A> {
     fn meta(&mut self, thread: usize, kind: MetaKind, file: Option<FileAt>, t: u64) {
         self.0.meta(thread, kind, file, t);
     }
+    fn mpi_sync(&mut self, s: &MpiSync) {
+        self.0.mpi_sync(s);
+    }
 }
 
 enum Item {
     Call(Call),
     Op(Op),
     Meta(usize, MetaKind, Option<FileAt>, u64),
+    Sync(MpiSync),
 }
 
 /// Items per batch: 512 of ~130 bytes stay in a core's L2 while they cross.
@@ -65,6 +71,7 @@ impl<A: Accumulator> Piped<A> {
                             Item::Call(c) => acc.call(c),
                             Item::Op(o) => acc.op(o),
                             Item::Meta(th, k, f, t) => acc.meta(*th, *k, *f, *t),
+                            Item::Sync(m) => acc.mpi_sync(m),
                         }
                     }
                     batch.clear();
@@ -125,6 +132,9 @@ impl<A: Accumulator> Consumer for Piped<A> {
     }
     fn meta(&mut self, thread: usize, kind: MetaKind, file: Option<FileAt>, t: u64) {
         self.push(Item::Meta(thread, kind, file, t));
+    }
+    fn mpi_sync(&mut self, s: &MpiSync) {
+        self.push(Item::Sync(*s));
     }
 }
 

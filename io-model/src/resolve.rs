@@ -5,6 +5,7 @@
 //! above the MPI_File_write_at above the pwrite). This is what analyses read.
 
 use crate::kinds::*;
+use crate::mpi::MpiSync;
 use crate::sink::{OpBegin, Res, Sink};
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
@@ -81,6 +82,7 @@ pub trait Consumer {
     fn call(&mut self, c: &Call, r: &Record);
     fn op(&mut self, o: &Op);
     fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
+    fn mpi_sync(&mut self, _s: &MpiSync) {}
 }
 
 struct Frame {
@@ -276,6 +278,10 @@ impl<C: Consumer> Sink for Resolver<C> {
     }
     fn path_meta(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
         self.file_meta(MetaKind::Path, paradigm, file, t);
+        Ok(())
+    }
+    fn mpi_sync(&mut self, _: &GlobalDefs, s: MpiSync) -> Res {
+        self.consumer.mpi_sync(&s);
         Ok(())
     }
     fn seek(&mut self, defs: &GlobalDefs, t: u64, h: u32, _o: i64, _w: Whence, _r: u64) -> Res {

@@ -9,6 +9,7 @@
 use crate::kinds::{
     AccessMode, CollOp, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
 };
+use crate::mpi::MpiSync;
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 
@@ -92,6 +93,10 @@ pub trait Sink {
     /// The collective call ends (right before its Leave): its kind, the communicator (a
     /// global comm id) and the bytes this process wrote (sent) and read (received).
     fn collective_end(&mut self, _t: u64, _op: CollOp, _comm: u32, _sent: u64, _recv: u64) -> Res {
+        Ok(())
+    }
+    /// A synchronising MPI call (layer `mpi`) ends, right before its Leave.
+    fn mpi_sync(&mut self, _defs: &GlobalDefs, _sync: MpiSync) -> Res {
         Ok(())
     }
 }

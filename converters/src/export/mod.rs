@@ -605,6 +605,10 @@ impl Sink for Tap<'_> {
         self.sync(defs);
         self.res.path_meta(defs, t, paradigm, file)
     }
+    fn mpi_sync(&mut self, defs: &GlobalDefs, sync: io_model::mpi::MpiSync) -> Res {
+        self.sync(defs);
+        self.res.mpi_sync(defs, sync)
+    }
     fn seek(
         &mut self,
         defs: &GlobalDefs,
