@@ -2,6 +2,7 @@
 //! monotonic clock) mapped onto one time line for the whole trace.
 
 use crate::trace::{ProcessTrace, Trace};
+use io_events::meta::ClockOffset;
 use hashbrown::HashMap;
 
 /// Maps a process's record times (ns since its start) onto the archive's time line.
@@ -26,18 +27,53 @@ impl TimeMap {
     }
 }
 
-/// Clock alignment of every process. Processes of one host share its monotonic clock; MPI
-/// ranks measured their offset to their job's rank 0 at MPI_Init and MPI_Finalize (drift
-/// interpolated linearly between the two, like Score-P), and the other processes of a host
-/// with ranks use the offset of the host's lowest rank of their job (or of the first job
-/// there). Each job is placed by its rank 0's real-time clock reading; hosts without ranks
-/// by their earliest process's.
+/// How one host's monotonic clock relates to its job's rank 0's: the offset (this clock
+/// minus rank 0's) at the host's monotonic time `at`, and its drift in ns per ns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct HostClock {
+    offset_ns: i64,
+    at: u64,
+    slope: f64,
+}
+
+impl HostClock {
+    /// Rank 0's own host: the same clock.
+    const SAME: HostClock = HostClock {
+        offset_ns: 0,
+        at: 0,
+        slope: 0.0,
+    };
+
+    /// From one rank's measurements (at MPI_Init and MPI_Finalize): the first offset, and
+    /// the drift between the first and the last.
+    fn measured(offs: &[ClockOffset]) -> Option<HostClock> {
+        let a = *offs.first()?;
+        let b = offs[offs.len() - 1];
+        let slope = if b.monotonic_ns > a.monotonic_ns {
+            (b.offset_ns - a.offset_ns) as f64 / (b.monotonic_ns - a.monotonic_ns) as f64
+        } else {
+            0.0
+        };
+        Some(HostClock {
+            offset_ns: a.offset_ns,
+            at: a.monotonic_ns,
+            slope,
+        })
+    }
+}
+
+/// Clock alignment of every process. Processes of one host share its monotonic clock, so
+/// a host has one alignment per job: none on the host of the job's rank 0 (the clocks are
+/// the same: a measured offset would only add its error), else the offsets against rank 0
+/// measured at MPI_Init and MPI_Finalize by the host's rank with the shortest round trip
+/// (drift interpolated linearly between the two, like Score-P). Processes that are not
+/// ranks of a job use the first job with ranks on their host. Each job is placed by its
+/// rank 0's real-time clock reading; hosts without ranks by their earliest process's.
 pub struct Clocks {
     /// Per host: (monotonic ns, aligned ns) of a reference point.
     host_ref: HashMap<String, (u64, u64)>,
-    /// Per (job, host) with MPI ranks: offset of the host's clock against the job's rank
-    /// 0's, in ns.
-    host_off: HashMap<(u32, String), i64>,
+    /// Per (job, host) with MPI ranks: the host's clock against the job's rank 0's.
+    host_clock: HashMap<(u32, String), HostClock>,
     /// Per job: its rank 0's (monotonic, realtime) start anchor.
     rank0: HashMap<u32, (u64, u64)>,
     /// Per process: its job (see [`crate::run::Plan::job_of`]).
@@ -56,78 +92,75 @@ impl Clocks {
             }
         }
         let mut rank0 = HashMap::new();
-        let mut host_off: HashMap<(u32, String), (u32, i64)> = HashMap::new();
+        let mut rank0_host: HashMap<u32, &str> = HashMap::new();
         for (p, job) in trace.processes.iter().zip(job_of) {
-            let (Some(job), Some(r)) = (*job, p.meta.rank) else {
-                continue;
-            };
-            if r == 0 {
+            if let (Some(job), Some(0)) = (*job, p.meta.rank) {
                 rank0
                     .entry(job)
                     .or_insert((p.meta.start.monotonic_ns, p.meta.start.realtime_ns));
+                rank0_host.entry(job).or_insert(p.meta.host.as_str());
             }
-            if let Some(o) = p.meta.clock_offsets.first() {
-                let e = host_off
-                    .entry((job, p.meta.host.clone()))
-                    .or_insert((r, o.offset_ns));
-                if r < e.0 {
-                    *e = (r, o.offset_ns);
-                }
+        }
+        // Per (job, host): the best measurement (shortest round trip) of its ranks.
+        let mut best: HashMap<(u32, String), (u64, HostClock)> = HashMap::new();
+        for (p, job) in trace.processes.iter().zip(job_of) {
+            let (Some(job), Some(_)) = (*job, p.meta.rank) else {
+                continue;
+            };
+            let same = rank0_host.get(&job) == Some(&p.meta.host.as_str());
+            let clock = if same {
+                Some((0, HostClock::SAME))
+            } else {
+                HostClock::measured(&p.meta.clock_offsets)
+                    .map(|c| (p.meta.clock_offsets[0].rtt_ns, c))
+            };
+            let Some((rtt, c)) = clock else {
+                continue;
+            };
+            let e = best.entry((job, p.meta.host.clone())).or_insert((rtt, c));
+            if rtt < e.0 {
+                *e = (rtt, c);
             }
         }
         Clocks {
             host_ref,
-            host_off: host_off.into_iter().map(|(k, (_, o))| (k, o)).collect(),
+            host_clock: best.into_iter().map(|(k, (_, c))| (k, c)).collect(),
             rank0,
             job_of: job_of.to_vec(),
         }
     }
 
-    /// The job whose clock process `pi` is placed on, and that job's offset for its host:
+    /// The job whose clock process `pi` is placed on, and its host's clock in that job:
     /// its own job, else the first job with ranks on its host.
-    fn job_clock(&self, own_job: Option<u32>, host: &str) -> Option<(u32, Option<i64>)> {
+    fn job_clock(&self, own_job: Option<u32>, host: &str) -> Option<(u32, HostClock)> {
         if let Some(j) = own_job.filter(|j| self.rank0.contains_key(j)) {
-            return Some((j, self.host_off.get(&(j, host.to_string())).copied()));
+            if let Some(c) = self.host_clock.get(&(j, host.to_string())) {
+                return Some((j, *c));
+            }
         }
-        let mut on_host: Vec<(u32, i64)> = self
-            .host_off
+        let mut on_host: Vec<(u32, HostClock)> = self
+            .host_clock
             .iter()
             .filter(|((j, h), _)| h == host && self.rank0.contains_key(j))
-            .map(|((j, _), o)| (*j, *o))
+            .map(|((j, _), c)| (*j, *c))
             .collect();
-        on_host.sort_unstable();
-        on_host.first().map(|&(j, o)| (j, Some(o)))
+        on_host.sort_unstable_by_key(|&(j, _)| j);
+        on_host.first().copied()
     }
 
     /// The time map of process `pi` (`p`).
     pub fn map(&self, pi: usize, p: &ProcessTrace) -> TimeMap {
         let m = &p.meta;
         let own_job = self.job_of.get(pi).copied().flatten();
-        if let Some((job, host_off)) = self.job_clock(own_job, &m.host) {
-            // Its own offsets are against its own job's rank 0.
-            let own = m.rank.is_some() && !m.clock_offsets.is_empty() && own_job == Some(job);
+        if let Some((job, c)) = self.job_clock(own_job, &m.host) {
             let (r0_mono, r0_real) = self.rank0[&job];
-            let off0 = if own {
-                Some(m.clock_offsets[0].offset_ns)
-            } else {
-                host_off
+            // Rank 0's monotonic clock at our start, then onto its real-time anchor.
+            let on_r0 = m.start.monotonic_ns as i64 - c.offset_ns - r0_mono as i64;
+            return TimeMap {
+                base: (r0_real as i64 + on_r0).max(0) as u64,
+                t0: c.at.saturating_sub(m.start.monotonic_ns),
+                slope: c.slope,
             };
-            if let Some(off0) = off0 {
-                let offs = &m.clock_offsets;
-                // Rank 0's monotonic clock at our start, then onto its real-time anchor.
-                let on_r0 = m.start.monotonic_ns as i64 - off0 - r0_mono as i64;
-                let base = (r0_real as i64 + on_r0).max(0) as u64;
-                let (mut t0, mut slope) = (0, 0.0);
-                if own && offs.len() >= 2 {
-                    let (a, b) = (offs[0], offs[offs.len() - 1]);
-                    if b.monotonic_ns > a.monotonic_ns {
-                        slope = (b.offset_ns - a.offset_ns) as f64
-                            / (b.monotonic_ns - a.monotonic_ns) as f64;
-                        t0 = a.monotonic_ns.saturating_sub(m.start.monotonic_ns);
-                    }
-                }
-                return TimeMap { base, t0, slope };
-            }
         }
         let href = self.host_ref[&m.host];
         TimeMap {

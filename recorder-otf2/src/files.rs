@@ -284,22 +284,46 @@ impl Files {
         if let Some(c) = canonical(&abs) {
             return c;
         }
-        // The file does not exist (any more): resolve its folder and keep the last name.
-        let clean = lexical(&abs);
-        match clean.rsplit_once('/') {
-            Some((dir, name)) if !name.is_empty() => {
-                match canonical(if dir.is_empty() { "/" } else { dir }) {
-                    Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
-                    None => clean,
-                }
-            }
-            _ => clean,
-        }
+        dangling_target(&abs, 40).unwrap_or_else(|| missing_file(&abs))
     }
 
     /// Intern a resolved name that is not a path (e.g. "pipe:[123]" from /proc/self/fd).
     pub fn intern_name(&self, name: &str) -> u64 {
         self.id_of(name, || None)
+    }
+}
+
+/// A path whose last name is a symbolic link to a file that does not exist yet (an
+/// O_CREAT open through a link creates the target): the target's name, so that the file
+/// is one file whichever name the program used. `hops` bounds chains of links (ELOOP).
+fn dangling_target(abs: &str, hops: u32) -> Option<String> {
+    let target = std::fs::read_link(abs).ok()?;
+    let target = target.to_string_lossy();
+    let next = if target.starts_with('/') {
+        target.into_owned()
+    } else {
+        let dir = lexical(abs);
+        let dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        format!("{dir}/{target}")
+    };
+    match canonical(&next) {
+        Some(c) => Some(c),
+        None if hops > 0 => dangling_target(&next, hops - 1).or_else(|| Some(missing_file(&next))),
+        None => None,
+    }
+}
+
+/// A file that does not exist (any more): its folder resolved, its last name kept.
+fn missing_file(abs: &str) -> String {
+    let clean = lexical(abs);
+    match clean.rsplit_once('/') {
+        Some((dir, name)) if !name.is_empty() => {
+            match canonical(if dir.is_empty() { "/" } else { dir }) {
+                Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
+                None => clean,
+            }
+        }
+        _ => clean,
     }
 }
 

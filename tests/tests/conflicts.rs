@@ -78,10 +78,9 @@ fn row(kind: &str, a: u64, b: u64, bytes: u64, lo: u64, hi: u64) -> GroupRow {
 }
 
 /// What conflicts.c does to each file at `np` ranks: (name, accesses, groups). link.dat is
-/// also opened through a symbolic link (link-alias) and must be one file; only through
-/// POSIX for now: opened with MPI_File_open, the link's own path names the file at both
-/// layers (a recorder-side naming question, left out here until settled).
-fn expected(np: u64, api: &str) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
+/// also opened through a symbolic link (link-alias), maybe before rank 0 has created it
+/// (then the link dangles), and must be one file at both layers.
+fn expected(np: u64) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
     let raw = (1..np)
         .map(|r| row("RAW", 0, r, 200, r * BLOCK - 100, r * BLOCK + 100))
         .collect();
@@ -98,12 +97,10 @@ fn expected(np: u64, api: &str) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> 
         ),
         ("rar.dat", np, rar),
     ];
-    if api == "posix" {
-        let link = (1..np)
-            .map(|r| row("RAW", 0, r, 8, 16 * r, 16 * r + 8))
-            .collect();
-        files.push(("link.dat", np, link));
-    }
+    let link = (1..np)
+        .map(|r| row("RAW", 0, r, 8, 16 * r, 16 * r + 8))
+        .collect();
+    files.push(("link.dat", np, link));
     files
 }
 
@@ -178,7 +175,7 @@ fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     let mpiio = api == "mpiio";
     let v = conflicts_json(&trace, &["--details"]);
     assert_eq!(v["schema"], "recorder-otf2 conflicts");
-    for (name, accesses, want) in expected(np as u64, api) {
+    for (name, accesses, want) in expected(np as u64) {
         let path = format!("{data}/{name}");
         let layers: &[&str] = if mpiio {
             &["MPI-IO", "POSIX"]
@@ -205,7 +202,7 @@ fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
         .unwrap()
         .iter()
         .all(|f| f["layer"] == want_layer));
-    for (name, accesses, want) in expected(np as u64, api) {
+    for (name, accesses, want) in expected(np as u64) {
         check_file(&one, &format!("{data}/{name}"), want_layer, accesses, &want);
         let f = file(&one, &format!("{data}/{name}"), want_layer);
         assert!(f["pairs"]["RAW"]["ranks"]
