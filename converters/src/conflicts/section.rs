@@ -65,6 +65,7 @@ pub struct RankPair {
     /// Overlapping bytes summed over the pairs of each kind.
     pub bytes: PerKind,
     pub pairs_total: u64,
+    pub bytes_total: u64,
 }
 
 /// One file at one layer with at least one overlapping pair.
@@ -130,6 +131,7 @@ fn rank_pair(c: &Conflicts, g: &Group) -> RankPair {
         pairs: PerKind::default(),
         bytes: PerKind::default(),
         pairs_total: 0,
+        bytes_total: 0,
     }
 }
 
@@ -142,6 +144,7 @@ fn file_section(c: &Conflicts, f: &FileConflicts) -> FileSection {
         r.pairs.add(g.kind, g.count);
         r.bytes.add(g.kind, g.bytes);
         r.pairs_total += g.count;
+        r.bytes_total += g.bytes;
     }
     let mut rank_pairs: Vec<RankPair> = by_pair.into_values().collect();
     rank_pairs.sort_by(|a, b| {
