@@ -104,7 +104,8 @@ pub struct Totals {
     /// Files (at a layer) with overlapping pairs, and of them those the cap stopped.
     pub files: u64,
     pub capped_files: u64,
-    /// Distinct (earlier, later) process pairs over all files.
+    /// Distinct pairs of processes over all files, in either order (the order of two
+    /// reads racing each other is a matter of chance).
     pub rank_pairs: u64,
 }
 
@@ -193,7 +194,10 @@ impl Section {
             totals.pairs_total += f.pairs_total;
             totals.files += 1;
             totals.capped_files += f.capped as u64;
-            distinct.extend(f.rank_pairs.iter().map(|r| r.ranks));
+            distinct.extend(f.rank_pairs.iter().map(|r| {
+                let [a, b] = r.ranks;
+                (a.min(b), a.max(b))
+            }));
         }
         totals.rank_pairs = distinct.len() as u64;
         Section {

@@ -156,3 +156,25 @@ pub fn render(j: &Value) -> String {
     s.push_str(&not_checked(c));
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::render;
+    use serde_json::json;
+
+    #[test]
+    fn no_overlaps_and_not_computed_are_sentences() {
+        let none = json!({"conflicts": {
+            "layers": ["POSIX", "MPI-IO"], "max_pairs": 10, "files_checked": 3, "accesses": 9,
+            "not_checked": {"no_offset": 2, "no_file": 0, "unfinished": 0},
+            "totals": {"pairs": {"RAW": 0, "WAW": 0, "WAR": 0, "RAR": 0}, "pairs_total": 0,
+                       "files": 0, "capped_files": 0, "rank_pairs": 0},
+            "files": []}});
+        let s = render(&none);
+        assert!(s.contains("No two operations touch the same bytes of a file (3 files checked)."));
+        assert!(s.contains("Not checked: 2 operations without a known offset"));
+        assert!(!s.contains("<table"));
+        let off = render(&json!({"conflicts": null}));
+        assert!(off.contains("Not computed (--no-conflicts)."));
+    }
+}
