@@ -6,6 +6,8 @@
 //! Every test works in its own scratch directory ([`TestDir`]), removed when the test passes
 //! and kept (its path printed) when it fails.
 
+pub mod html;
+
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;

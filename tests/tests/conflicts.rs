@@ -3,8 +3,11 @@
 //! barrier (RAW), the same bytes written twice by one rank (WAW), reads only (RAR), a file
 //! written under its name and read through a symbolic link (one file, RAW); through
 //! POSIX and through MPI-IO (MPI_File_write_at / read_at, with OMPIO's pwrite / pread
-//! beneath), at 2 and 4 ranks. Every pair of every file is asserted, in JSON and text.
+//! beneath), at 2 and 4 ranks. Every pair of every file is asserted, in JSON and text, and
+//! the counts by kind and rank pair in the `conflicts` section of `summary --json` and of
+//! the HTML report (its DOM as headless chromium renders it).
 
+use e2e_tests::html::{attr, check_conflicts, dump_dom, element, rows, section};
 use e2e_tests::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -168,8 +171,164 @@ fn traced(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     (dir, d, trace)
 }
 
-/// Trace conflicts.c at `np` ranks through `api` and check every file's pairs; the trace
-/// is left for more checks.
+/// (kind, earlier rank, later rank, pairs, overlapping bytes): a group without its range.
+type Count = (String, u64, u64, u64, u64);
+
+fn counts(want: &BTreeSet<GroupRow>) -> BTreeSet<Count> {
+    want.iter()
+        .map(|g| (g.0.clone(), g.1, g.2, g.3, g.4))
+        .collect()
+}
+
+/// RAR pairs have no meaningful order: their ranks sorted.
+fn count(kind: &str, a: u64, b: u64, n: u64, bytes: u64) -> Count {
+    let (a, b) = if kind == "RAR" {
+        (a.min(b), a.max(b))
+    } else {
+        (a, b)
+    };
+    (kind.into(), a, b, n, bytes)
+}
+
+/// A section file's rank pairs as counts, each row's totals and labels checked.
+fn section_counts(f: &Value) -> BTreeSet<Count> {
+    let mut out = BTreeSet::new();
+    for r in f["rank_pairs"].as_array().unwrap() {
+        let (a, b) = (u(&r["ranks"][0]), u(&r["ranks"][1]));
+        assert_eq!(
+            r["processes"],
+            serde_json::json!([format!("rank {a}"), format!("rank {b}")])
+        );
+        assert_eq!(r["same_rank"], a == b);
+        let (mut pairs, mut bytes) = (0, 0);
+        for kind in ["RAW", "WAW", "WAR", "RAR"] {
+            let n = u(&r["pairs"][kind]);
+            if n > 0 {
+                out.insert(count(kind, a, b, n, u(&r["bytes"][kind])));
+            }
+            pairs += n;
+            bytes += u(&r["bytes"][kind]);
+        }
+        assert_eq!(
+            (u(&r["pairs_total"]), u(&r["bytes_total"])),
+            (pairs, bytes),
+            "{r}"
+        );
+    }
+    out
+}
+
+/// The files (at their layers) conflicts.c makes overlaps in, with their pairs.
+fn expected_section(
+    np: u64,
+    api: &str,
+    data: &str,
+) -> Vec<(String, &'static str, u64, BTreeSet<GroupRow>)> {
+    let layers: &[&str] = if api == "mpiio" {
+        &["MPI-IO", "POSIX"]
+    } else {
+        &["POSIX"]
+    };
+    let mut out = Vec::new();
+    for (name, accesses, want) in expected(np, api) {
+        for &layer in layers {
+            if !want.is_empty() {
+                out.push((format!("{data}/{name}"), layer, accesses, want.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// `summary --json`'s conflicts section: every file with overlaps, its counts per kind and
+/// rank pair, and the totals, exactly.
+fn check_summary_section(trace: &Path, np: u64, api: &str, data: &str) -> Value {
+    let mut c = command(&build().launcher, trace.parent().unwrap());
+    let r = run(c.args(["summary", "-q", "--json"]).arg(trace));
+    r.assert_ok("recorder-otf2 summary --json");
+    let j: Value = serde_json::from_str(&r.stdout).expect("summary --json is JSON");
+    let sec = &j["conflicts"];
+    let want = expected_section(np, api, data);
+    let files = sec["files"].as_array().expect("conflicts.files");
+    assert_eq!(files.len(), want.len(), "{sec}");
+    let (mut kinds, mut distinct) = (std::collections::BTreeMap::new(), BTreeSet::new());
+    for (path, layer, accesses, groups) in &want {
+        let f = file(sec, path, layer);
+        assert_eq!(section_counts(f), counts(groups), "{layer} {path}");
+        assert_eq!(u(&f["accesses"]), *accesses, "{layer} {path}");
+        assert_eq!(
+            (u(&f["pairs_total"]), &f["capped"]),
+            (groups.len() as u64, &Value::Bool(false))
+        );
+        for kind in ["RAW", "WAW", "WAR", "RAR"] {
+            let n = groups.iter().filter(|g| g.0 == kind).count() as u64;
+            assert_eq!(u(&f["pairs"][kind]), n, "{layer} {path} {kind}");
+            *kinds.entry(kind).or_insert(0) += n;
+        }
+        distinct.extend(groups.iter().map(|g| (g.1.min(g.2), g.1.max(g.2))));
+    }
+    let t = &sec["totals"];
+    for (kind, n) in &kinds {
+        assert_eq!(u(&t["pairs"][*kind]), *n, "total {kind}");
+    }
+    let total: u64 = kinds.values().sum();
+    assert_eq!(u(&t["pairs_total"]), total);
+    assert_eq!(
+        (u(&t["files"]), u(&t["capped_files"])),
+        (want.len() as u64, 0)
+    );
+    assert_eq!(u(&t["rank_pairs"]), distinct.len() as u64);
+    assert_eq!(sec["max_pairs"], 1_000_000);
+    j
+}
+
+/// The report's conflicts section: the same as the summary's (every table row against its
+/// JSON), and each file's table read back from the DOM alone against conflicts.c's pairs.
+fn check_report_section(dir: &TestDir, trace: &Path, j: &Value, np: u64, api: &str, data: &str) {
+    if !have_program("chromium") {
+        eprintln!("skipped: the report's section (chromium not found on PATH)");
+        return;
+    }
+    let html = dir.join("report.html");
+    let mut c = command(&build().launcher, dir.path());
+    run(c.args(["report", "-q"]).arg(trace).arg("-o").arg(&html)).assert_ok("report");
+    let (dom, _) = dump_dom(dir, &html);
+    let want = expected_section(np, api, data);
+    assert_eq!(check_conflicts(&dom, j), want.len());
+    let s = section(&dom, "conflicts");
+    for (path, layer, _, groups) in &want {
+        let open = format!("data-path=\"{path}\" data-layer=\"{layer}\"");
+        let at = s
+            .find(&open)
+            .unwrap_or_else(|| panic!("no table of {layer} {path}"));
+        let h = &s[s[..at].rfind('<').unwrap()..];
+        let i = attr(h, "data-i").unwrap();
+        let table = element(s, &format!("<table id=\"table-conflicts-{i}\""), "table").unwrap();
+        let mut got = BTreeSet::new();
+        for r in rows(table) {
+            let v = |k: &str| r.cells.iter().find(|c| c.0 == k).unwrap().1.clone();
+            let rank = |k: &str| v(k).strip_prefix("rank ").unwrap().parse::<u64>().unwrap();
+            for kind in ["RAW", "WAW", "WAR", "RAR"] {
+                let n: u64 = v(&format!("pairs.{kind}")).parse().unwrap();
+                if n > 0 {
+                    let bytes = v("bytes_total").parse().unwrap();
+                    got.insert(count(
+                        kind,
+                        rank("processes.0"),
+                        rank("processes.1"),
+                        n,
+                        bytes,
+                    ));
+                }
+            }
+        }
+        assert_eq!(got, counts(groups), "report {layer} {path}");
+    }
+}
+
+/// Trace conflicts.c at `np` ranks through `api` and check every file's pairs, and the
+/// conflicts sections of summary --json and of the report; the trace is left for more
+/// checks.
 fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     let (dir, data, trace) = traced(np, api);
     let mpiio = api == "mpiio";
@@ -211,6 +370,8 @@ fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
             .iter()
             .all(|g| g.get("pairs").is_none()));
     }
+    let j = check_summary_section(&trace, np as u64, api, &data);
+    check_report_section(&dir, &trace, &j, np as u64, api, &data);
     (dir, data, trace)
 }
 
@@ -263,6 +424,18 @@ fn posix_4_ranks_text_and_cap() {
     assert_eq!(u(&f["pairs"]["RAR"]["count"]), 2);
     let text = conflicts_run(&trace, &["--max-pairs", "2"]).stdout;
     assert!(text.contains("at least 2 overlapping pairs"), "{text}");
+    // The section left out on request, and from the text summary (a second pass).
+    let summary = |args: &[&str]| {
+        let mut c = command(&build().launcher, trace.parent().unwrap());
+        let r = run(c.arg("summary").arg("-q").args(args).arg(&trace));
+        r.assert_ok("recorder-otf2 summary");
+        r.stdout
+    };
+    let j: Value = serde_json::from_str(&summary(&["--json", "--no-conflicts"])).unwrap();
+    assert_eq!(j["conflicts"], Value::Null);
+    assert!(j["files"].as_array().is_some_and(|f| !f.is_empty()));
+    let text = summary(&[]);
+    assert!(!text.contains("Overlapping operations"), "{text}");
 }
 
 /// Bad input: one line naming the trace, non-zero exit.

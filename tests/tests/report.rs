@@ -9,6 +9,7 @@
 //! The tests skip themselves (pass with a message) without chromium (scripts/setup.sh
 //! installs it) or, for the MPI test, without mpirun.
 
+use e2e_tests::html::*;
 use e2e_tests::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -80,36 +81,6 @@ fn summary_json(trace: &Path, extra: &[&str]) -> Value {
 
 // ------------------------------------------------------------------------------ chromium
 
-/// Headless chromium as root, without network, sync or a profile of its own.
-fn chromium(dir: &TestDir, what: &str) -> std::process::Command {
-    let profile = dir.subdir(&format!("chromium-profile-{what}"));
-    let mut c = command("chromium", dir.path());
-    c.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--enable-logging=stderr",
-        "--v=0",
-    ])
-    .arg(format!("--user-data-dir={}", profile.display()));
-    c
-}
-
-/// The page's DOM after its scripts ran, and chromium's log.
-fn dump_dom(dir: &TestDir, html: &Path) -> (String, String) {
-    let mut c = chromium(dir, "dom");
-    c.arg("--dump-dom")
-        .arg(format!("file://{}", html.display()));
-    let r = run(&mut c);
-    r.assert_ok("chromium --dump-dom");
-    (r.stdout, r.stderr)
-}
-
 /// A screenshot of the page (1400 × 4000), checked to be a PNG of some substance.
 fn screenshot(dir: &TestDir, html: &Path, png: &Path) {
     let mut c = chromium(dir, "shot");
@@ -124,139 +95,6 @@ fn screenshot(dir: &TestDir, html: &Path, png: &Path) {
         png.display(),
         b.len()
     );
-}
-
-// ------------------------------------------------------------------------------ DOM scanning
-
-fn unescape(s: &str) -> String {
-    s.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&nbsp;", "\u{a0}")
-        .replace("&amp;", "&")
-}
-
-/// The element starting with `open` (e.g. `<section id="x"`) up to its closing `</tag>`
-/// (elements of the same tag are not nested in what is looked up here).
-fn element<'a>(dom: &'a str, open: &str, tag: &str) -> Option<&'a str> {
-    let i = dom.find(open)?;
-    let close = format!("</{tag}>");
-    let j = dom[i..].find(&close)?;
-    Some(&dom[i..i + j + close.len()])
-}
-
-fn section<'a>(dom: &'a str, id: &str) -> &'a str {
-    element(dom, &format!("<section id=\"{id}\""), "section")
-        .unwrap_or_else(|| panic!("no section id={id} in the report"))
-}
-
-/// Occurrences of an element `<tag` (followed by a space, `>` or `/`).
-fn count_tag(s: &str, tag: &str) -> usize {
-    let open = format!("<{tag}");
-    s.match_indices(&open)
-        .filter(|(i, _)| {
-            matches!(
-                s.as_bytes().get(i + open.len()),
-                Some(b' ') | Some(b'>') | Some(b'/') | Some(b'\n')
-            )
-        })
-        .count()
-}
-
-/// The value of attribute `name` in the start tag at the beginning of `tag`.
-fn attr(tag: &str, name: &str) -> Option<String> {
-    let head = &tag[..tag.find('>')?];
-    let key = format!(" {name}=\"");
-    let i = head.find(&key)? + key.len();
-    let j = head[i..].find('"')?;
-    Some(unescape(&head[i..i + j]))
-}
-
-/// Text content of an element (tags dropped).
-fn text(s: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in s.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    unescape(&out)
-}
-
-/// A table row: its `data-i` and its cells (data-k, data-v, text).
-struct Row {
-    i: usize,
-    cells: Vec<(String, String, String)>,
-}
-
-fn rows(table: &str) -> Vec<Row> {
-    let mut out = Vec::new();
-    let mut rest = table;
-    while let Some(p) = rest.find("<tr data-i=\"") {
-        let tr = element(&rest[p..], "<tr", "tr").expect("a closed row");
-        let i: usize = attr(tr, "data-i").unwrap().parse().unwrap();
-        let mut cells = Vec::new();
-        let mut r = tr;
-        while let Some(q) = r.find("<td ") {
-            let td = element(&r[q..], "<td", "td").expect("a closed cell");
-            if let (Some(k), Some(v)) = (attr(td, "data-k"), attr(td, "data-v")) {
-                cells.push((k, v, text(td)));
-            }
-            r = &r[q + td.len()..];
-        }
-        out.push(Row { i, cells });
-        rest = &rest[p + tr.len()..];
-    }
-    out
-}
-
-/// A JSON value as the report writes it in `data-v`.
-fn raw(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-fn field<'a>(v: &'a Value, k: &str) -> &'a Value {
-    k.split('.').fold(v, |v, part| &v[part])
-}
-
-/// Every row of table `id` against `json[key][data-i]`: each cell's exact value, the text of
-/// text cells and of counts. Returns the number of rows.
-fn check_table(dom: &str, id: &str, json: &Value, key: &str) -> usize {
-    let table = element(dom, &format!("<table id=\"{id}\""), "table")
-        .unwrap_or_else(|| panic!("no table {id}"));
-    let rs = rows(table);
-    let arr = json[key]
-        .as_array()
-        .unwrap_or_else(|| panic!("no {key} in the JSON"));
-    assert!(!rs.is_empty(), "table {id} has no rows");
-    assert_eq!(rs.len(), arr.len().min(20), "table {id}: rows shown");
-    for r in &rs {
-        let want = &arr[r.i];
-        assert!(!r.cells.is_empty(), "table {id} row {}: no cells", r.i);
-        for (k, v, t) in &r.cells {
-            let w = field(want, k);
-            assert_eq!(v, &raw(w), "table {id} row {} field {k}", r.i);
-            match w {
-                Value::String(s) => assert_eq!(t, s, "table {id} row {} field {k} text", r.i),
-                Value::Number(n) if n.is_u64() => {
-                    let digits = t.replace(',', "");
-                    if digits.chars().all(|c| c.is_ascii_digit()) {
-                        assert_eq!(digits, n.to_string(), "table {id} row {} {k} text", r.i);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    rs.len()
 }
 
 /// Everything every report must satisfy; returns the DOM.
@@ -328,6 +166,7 @@ fn check_report(dir: &TestDir, trace: &Path, html: &Path, extra: &[&str]) -> Str
     check_table(&dom, "table-files", &j, "files");
     check_table(&dom, "table-functions", &j, "functions");
     check_table(&dom, "table-ranks", &j, "ranks");
+    check_conflicts(&dom, &j);
     let n = check_table(&dom, "table-breakdown", &j, "breakdown");
     // The layers beneath each high-level call.
     let table = element(&dom, "<table id=\"table-breakdown\"", "table").unwrap();

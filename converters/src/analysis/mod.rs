@@ -7,6 +7,7 @@ pub mod insights;
 pub mod summary;
 pub mod timeline;
 
+use crate::conflicts::section::Section;
 use aggregate::{AggOptions, FileAcc, LayerAcc, ProcessAgg, RootAcc, NLAYERS, NO_FILE};
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
@@ -111,6 +112,8 @@ pub struct Analysis {
     pub cancelled_ops: u64,
     /// Operations never completed when their process ended.
     pub unfinished_ops: u64,
+    /// Overlapping operations per file (a second pass over the trace, set by the caller).
+    pub conflicts: Option<Section>,
 }
 
 /// How to run an analysis.
@@ -493,5 +496,6 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
         ops: p.ops,
         cancelled_ops: p.cancelled_ops,
         unfinished_ops: p.unfinished_ops,
+        conflicts: None,
     }
 }

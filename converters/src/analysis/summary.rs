@@ -213,6 +213,7 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
         "slowest_rank": slowest,
         "breakdown": breakdown_json(a),
         "insights": insights.iter().map(|i| i.to_json()).collect::<Vec<_>>(),
+        "conflicts": serde_json::to_value(&a.conflicts).unwrap_or(Value::Null),
     })
 }
 
@@ -336,6 +337,13 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             "\nSlowest process: {} ({:.3} s of I/O and metadata)",
             slowest["label"].as_str().unwrap_or(""),
             slowest["time_s"].as_f64().unwrap_or(0.0)
+        );
+    }
+    if let Some(c) = &a.conflicts {
+        let _ = writeln!(
+            o,
+            "\nOverlapping operations: {}; `recorder-otf2 conflicts` for details",
+            c.line()
         );
     }
     let _ = writeln!(o, "\nInsights");

@@ -7,6 +7,7 @@
 //! semantics yet (docs/analysis.md says what is missing).
 
 pub mod output;
+pub mod section;
 pub mod sweep;
 
 use crate::analysis::{origin, proc_info, ProcInfo};

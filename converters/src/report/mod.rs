@@ -9,6 +9,7 @@
 mod bandwidth;
 mod bins;
 mod breakdown;
+mod conflicts;
 mod heatmap;
 mod offsets;
 mod plot;
@@ -136,6 +137,7 @@ pub fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
         ("plot-bandwidth", "Bandwidth"),
         ("plot-sizes", "Sizes"),
         ("plot-offsets", "Offsets"),
+        ("conflicts", "Conflicts"),
         ("tables", "Tables"),
     ];
     for (id, name) in nav {
@@ -190,6 +192,13 @@ pub fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
         "Offsets over time, busiest files",
         offsets::render(a),
         "No read or write with a known offset.",
+    )?;
+    section(
+        &mut s,
+        "conflicts",
+        "Overlapping operations (conflicts)",
+        Ok(Some(conflicts::render(&j))),
+        "",
     )?;
     let _ = writeln!(
         s,

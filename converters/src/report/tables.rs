@@ -11,7 +11,7 @@ use std::fmt::Write;
 pub const TOP: usize = 20;
 
 #[derive(Clone, Copy)]
-enum Kind {
+pub(super) enum Kind {
     Text,
     Count,
     Bytes,
@@ -19,9 +19,13 @@ enum Kind {
     Share,
 }
 
-/// A field by dotted path.
+/// A field by dotted path (a number indexes an array: `processes.0`).
 fn field<'a>(v: &'a Value, k: &str) -> &'a Value {
-    k.split('.').fold(v, |v, part| &v[part])
+    k.split('.')
+        .fold(v, |v, part| match (v, part.parse::<usize>()) {
+            (Value::Array(a), Ok(i)) => a.get(i).unwrap_or(&Value::Null),
+            _ => &v[part],
+        })
 }
 
 /// A value as its `data-v`: strings as they are, the rest as JSON.
@@ -81,7 +85,12 @@ fn cell(row: &Value, k: &str, kind: Kind) -> String {
 type Extra<'a> = Option<(&'a str, &'a dyn Fn(&Value) -> String)>;
 
 /// A table of `rows` (with their indices in the JSON array) and `cols` (field, heading, kind).
-fn table(id: &str, rows: &[(usize, &Value)], cols: &[(&str, &str, Kind)], extra: Extra) -> String {
+pub(super) fn table(
+    id: &str,
+    rows: &[(usize, &Value)],
+    cols: &[(&str, &str, Kind)],
+    extra: Extra,
+) -> String {
     let mut s = format!("<table id=\"{id}\" class=\"sortable\"><thead><tr>");
     for (_, h, kind) in cols {
         let class = match kind {
@@ -108,7 +117,7 @@ fn table(id: &str, rows: &[(usize, &Value)], cols: &[(&str, &str, Kind)], extra:
     s
 }
 
-fn arr(j: &Value, k: &str) -> Vec<Value> {
+pub(super) fn arr(j: &Value, k: &str) -> Vec<Value> {
     j[k].as_array().cloned().unwrap_or_default()
 }
 

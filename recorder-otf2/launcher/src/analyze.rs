@@ -3,6 +3,7 @@
 
 use converters::analysis::insights::{evaluate, Thresholds};
 use converters::analysis::{analyze, summary, Analysis, Options};
+use converters::conflicts::section;
 use indicatif::{ProgressBar, ProgressStyle};
 use io_model::trace::Trace;
 use std::io::IsTerminal;
@@ -21,6 +22,10 @@ pub struct Common {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Leave out the `conflicts` section of `--json` and of the report (it costs a second
+    /// pass over the trace and 32 bytes of memory per read or write).
+    #[arg(long)]
+    no_conflicts: bool,
 }
 
 #[derive(clap::Args)]
@@ -83,10 +88,12 @@ fn thresholds(config: &Option<PathBuf>) -> Result<Thresholds, String> {
     }
 }
 
+/// The analysis of the trace, and its overlapping operations (a second pass) if `conflicts`.
 fn run(
     c: &Common,
     samples: usize,
     per_process_series: bool,
+    conflicts: bool,
 ) -> Result<(Analysis, Thresholds), String> {
     let t = thresholds(&c.config)?;
     let trace = Trace::open(&c.trace)?;
@@ -101,11 +108,20 @@ fn run(
     let b = bar(trace.stream_bytes(), c.quiet);
     let a = analyze(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
-    Ok((a?, t))
+    let mut a = a?;
+    if conflicts && !c.no_conflicts {
+        let b = bar(trace.stream_bytes(), c.quiet);
+        let s = section::compute(&trace, c.threads, &|n| b.set_position(n));
+        b.finish_and_clear();
+        a.conflicts = Some(s?);
+    }
+    Ok((a, t))
 }
 
 pub fn summary(s: SummaryArgs) -> Result<(), String> {
-    let (a, t) = run(&s.common, 0, false)?;
+    // The text summary goes without the conflicts section: it would double its time and
+    // multiply its memory (docs/analysis.md).
+    let (a, t) = run(&s.common, 0, false, s.json)?;
     let insights = evaluate(&a, &t);
     if s.json {
         let v = summary::to_json(&a, &insights);
@@ -151,7 +167,7 @@ pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
 
 pub fn report(r: ReportArgs) -> Result<(), String> {
     check_output(&r.output, r.force)?;
-    let (a, t) = run(&r.common, 512, true)?;
+    let (a, t) = run(&r.common, 512, true, true)?;
     let insights = evaluate(&a, &t);
     converters::report::write(&a, &insights, &r.output)
 }
