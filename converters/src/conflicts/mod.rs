@@ -3,11 +3,14 @@
 //! completed read or write at the POSIX or MPI-IO layer with a known offset becomes an
 //! [`Access`] of its file. Per file the accesses are sorted by offset and swept
 //! ([`sweep`]); every overlapping pair is classified RAW / WAW / WAR / RAR by the time order
-//! of the two operations. Overlap detection only: no happens-before or consistency
-//! semantics yet (docs/analysis.md says what is missing).
+//! of the two operations. Under a consistency semantics ([`semantics`]) each conflicting
+//! pair is also checked for the synchronisation the semantics asks for, with
+//! happens-before from the synchronising MPI calls ([`order`]).
 
+pub mod order;
 pub mod output;
 pub mod section;
+pub mod semantics;
 pub mod sweep;
 
 use crate::analysis::{origin, proc_info, ProcInfo};
@@ -21,16 +24,20 @@ use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::Trace;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
+use io_model::mpi::MpiSync;
+use order::{Comms, HappensBefore, SyncCall};
+use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
 use sweep::{sweep_file, FilePairs};
 
-/// One read or write of a byte range: 32 bytes.
+/// One read or write of a byte range: 40 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
     /// First byte and one past the last.
     pub start: u64,
     pub end: u64,
-    /// Start time on the trace's common time line (ns).
+    /// Start and end time on the trace's common time line (ns).
     pub t0: u64,
+    pub t1: u64,
     /// The process's index in the trace (low 31 bits) and whether it wrote (top bit).
     proc_write: u32,
     /// The call that made the operation and the outermost call above it.
@@ -51,6 +58,7 @@ impl Access {
             start,
             end: start.saturating_add(op.bytes_done),
             t0: op.t0,
+            t1: op.t1,
             proc_write: proc as u32 | write,
             func: op.call_func,
             root_func: op.root_func,
@@ -63,6 +71,7 @@ impl Access {
             start,
             end,
             t0,
+            t1: t0,
             proc_write: proc as u32 | write,
             func: 0,
             root_func: 0,
@@ -113,12 +122,36 @@ struct ProcessAccesses {
     skipped: Skipped,
     /// Per file: its operations without an offset.
     no_offset: HashMap<FileAt, u64>,
+    /// Per file: opens, closes and flushes (what semantics synchronise on).
+    points: HashMap<FileAt, Vec<Point>>,
+    /// Synchronising MPI calls, in the order they ended.
+    syncs: Vec<MpiSync>,
 }
 
 impl Accumulator for ProcessAccesses {
     fn call(&mut self, _c: &Call) {}
-    fn meta(&mut self, _th: usize, _k: MetaKind, _f: Option<FileAt>, _t: u64) {}
+    fn meta(&mut self, _th: usize, k: MetaKind, f: Option<FileAt>, t: u64) {
+        let kind = match k {
+            MetaKind::Open => PointKind::Open,
+            MetaKind::Close => PointKind::Close,
+            _ => return,
+        };
+        if let Some(at) = f.filter(|at| self.layers.contains(&at.1)) {
+            let p = Point { t0: t, t1: t, kind };
+            self.points.entry(at).or_default().push(p);
+        }
+    }
+    fn mpi_sync(&mut self, s: &MpiSync) {
+        self.syncs.push(*s);
+    }
     fn op(&mut self, o: &Op) {
+        if o.mode == OpMode::Flush && !o.cancelled && self.layers.contains(&o.layer) {
+            if let Some(file) = o.file {
+                let p = Point { t0: o.t0, t1: o.t1, kind: PointKind::Flush };
+                self.points.entry((file, o.layer)).or_default().push(p);
+            }
+            return;
+        }
         let data = matches!(o.mode, OpMode::Read | OpMode::Write);
         if !data || o.cancelled || o.bytes_done == 0 || !self.layers.contains(&o.layer) {
             return;
@@ -147,6 +180,8 @@ pub struct Options {
     pub details: bool,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// Check every conflicting pair under this semantics.
+    pub semantics: Option<Semantics>,
 }
 
 /// One file's accesses, sorted by start offset, and its overlapping pairs.
@@ -155,6 +190,8 @@ pub struct FileConflicts {
     pub accesses: Vec<Access>,
     pub no_offset: u64,
     pub pairs: FilePairs,
+    /// Opens, closes and flushes per process (kept for the violations' report).
+    pub points: FilePoints,
 }
 
 pub struct Conflicts {
@@ -170,12 +207,25 @@ pub struct Conflicts {
     pub skipped: Skipped,
     pub unfinished_ops: u64,
     pub warnings: Vec<String>,
+    pub semantics: Option<Semantics>,
+    /// Synchronising MPI calls seen, and those with no partner in the trace.
+    pub mpi_calls: u64,
+    pub mpi_unmatched: u64,
+}
+
+/// One process's synchronising MPI calls with its communicators (members by rank slot).
+struct ProcSyncs {
+    proc: usize,
+    syncs: Vec<MpiSync>,
+    comms: Vec<Vec<u32>>,
 }
 
 #[derive(Default)]
 struct Partial {
     procs: Vec<ProcInfo>,
     files: HashMap<FileKey, (Vec<Access>, u64)>,
+    points: HashMap<FileKey, FilePoints>,
+    syncs: Vec<ProcSyncs>,
     skipped: Skipped,
     unfinished_ops: u64,
     stats: Stats,
@@ -205,6 +255,10 @@ impl Partial {
         for (at, n) in acc.no_offset {
             self.files.entry(file_key(defs, at)).or_default().1 += n;
         }
+        for (at, v) in acc.points {
+            let f = self.points.entry(file_key(defs, at)).or_default();
+            f.by_proc.entry(acc.proc).or_default().extend(v);
+        }
         self.skipped.add(acc.skipped);
     }
 
@@ -218,6 +272,13 @@ impl Partial {
             }
             e.1 += n;
         }
+        for (k, f) in o.points {
+            let e = self.points.entry(k).or_default();
+            for (p, v) in f.by_proc {
+                e.by_proc.entry(p).or_default().extend(v);
+            }
+        }
+        self.syncs.extend(o.syncs);
         self.procs.extend(o.procs);
         self.skipped.add(o.skipped);
         self.unfinished_ops += o.unfinished_ops;
@@ -243,6 +304,8 @@ fn one(
         files: HashMap::new(),
         skipped: Skipped::default(),
         no_offset: HashMap::new(),
+        points: HashMap::new(),
+        syncs: Vec::new(),
     };
     let p = &trace.processes[pi];
     let (acc, unfinished) = if beside {
@@ -279,8 +342,15 @@ fn collect(
                     seen = n;
                     progress(total);
                 };
-                let (acc, defs, stats, unfinished) =
+                let (mut acc, defs, stats, unfinished) =
                     one(trace, plan, pi, &opts.layers, beside, &mut report)?;
+                if !acc.syncs.is_empty() {
+                    part.syncs.push(ProcSyncs {
+                        proc: pi,
+                        syncs: std::mem::take(&mut acc.syncs),
+                        comms: defs.comms.clone(),
+                    });
+                }
                 part.add(acc, &defs);
                 part.procs.push(proc_info(trace, plan, pi));
                 part.stats.merge(stats);
@@ -289,6 +359,31 @@ fn collect(
             })
             .try_reduce(Partial::default, |a, b| Ok(a.merge(b)))
     })
+}
+
+/// Happens-before from every process's synchronising MPI calls.
+fn happens_before(trace: &Trace, plan: &Plan, syncs: Vec<ProcSyncs>) -> (HappensBefore, u64) {
+    let n = trace.processes.len();
+    let slot_proc: HashMap<u32, usize> = (0..n)
+        .filter_map(|pi| Some((plan.rank_slot(pi, &trace.processes[pi])?, pi)))
+        .collect();
+    let mut comms = Comms::default();
+    let mut calls: Vec<Vec<SyncCall>> = vec![Vec::new(); n];
+    let mut seen = 0u64;
+    for ps in syncs {
+        seen += ps.syncs.len() as u64;
+        let mut v: Vec<SyncCall> = ps
+            .syncs
+            .iter()
+            .filter_map(|s| comms.call(s, &ps.comms))
+            .collect();
+        v.sort_by_key(|c| (c.t0, c.t1));
+        calls[ps.proc] = v;
+    }
+    let unknown = seen - calls.iter().map(|v| v.len() as u64).sum::<u64>();
+    let mut hb = HappensBefore::new(&calls, &comms, &slot_proc);
+    hb.unmatched += unknown;
+    (hb, seen)
 }
 
 /// Find the overlapping operations of every file of the trace.
@@ -302,26 +397,45 @@ pub fn conflicts(
         .num_threads(opts.threads)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let part = collect(trace, &plan, opts, &pool, progress)?;
+    let mut part = collect(trace, &plan, opts, &pool, progress)?;
+    let (hb, mpi_calls) = happens_before(trace, &plan, std::mem::take(&mut part.syncs));
     let mut procs = part.procs;
     procs.sort_by_key(|p| p.index);
-    let mut files: Vec<FileConflicts> = pool.install(|| {
-        part.files
-            .into_iter()
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .map(|(key, (mut accesses, no_offset))| {
-                let pairs = sweep_file(&mut accesses, opts.max_pairs, opts.details);
+    let mut points = part.points;
+    let mut work: Vec<(FileKey, Vec<Access>, u64, FilePoints)> = part
+        .files
+        .into_iter()
+        .map(|(key, (acc, no_offset))| {
+            let mut pts = points.remove(&key).unwrap_or_default();
+            pts.sort();
+            (key, acc, no_offset, pts)
+        })
+        .collect();
+    work.sort_by(|a, b| a.0.cmp(&b.0));
+    let verifier = opts.semantics.map(|semantics| Verifier { semantics, hb: &hb });
+    let files: Vec<FileConflicts> = pool.install(|| {
+        work.into_par_iter()
+            .map(|(key, mut accesses, no_offset, points)| {
+                let pts = &points;
+                let check = verifier
+                    .as_ref()
+                    .map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
+                let pairs = sweep_file(
+                    &mut accesses,
+                    opts.max_pairs,
+                    opts.details,
+                    check.as_ref().map(|c| c as &dyn Fn(&Access, &Access) -> bool),
+                );
                 FileConflicts {
                     key,
                     accesses,
                     no_offset,
                     pairs,
+                    points,
                 }
             })
             .collect()
     });
-    files.sort_by(|a, b| a.key.cmp(&b.key));
     Ok(Conflicts {
         trace_dir: trace.dir.display().to_string(),
         procs,
@@ -333,5 +447,8 @@ pub fn conflicts(
         skipped: part.skipped,
         unfinished_ops: part.unfinished_ops,
         warnings: part.stats.warnings,
+        semantics: opts.semantics,
+        mpi_calls,
+        mpi_unmatched: hb.unmatched,
     })
 }

@@ -106,9 +106,13 @@ fn file_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
         );
     }
     for g in &p.groups {
+        let violating = match c.semantics {
+            Some(m) if g.violations > 0 => format!(", {} under {}", g.violations, m.name()),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  {}  {}: {}, {} overlapping bytes in [{}, {})",
+            "  {}  {}: {}, {} overlapping bytes in [{}, {}){violating}",
             g.kind.name(),
             who(c, g),
             plural(g.count, "pair"),
@@ -121,6 +125,58 @@ fn file_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
             let _ = writeln!(out, "    {}", access_text(c, a));
             let _ = writeln!(out, "      then {}", access_text(c, b));
         }
+    }
+    violations_text(c, f, out);
+}
+
+fn violations_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
+    let (Some(m), p) = (c.semantics, &f.pairs) else {
+        return;
+    };
+    if p.violations == 0 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  {} not synchronised as {} semantics asks{}:",
+        plural(p.violations, "pair"),
+        m.name(),
+        if p.violations > p.violating.len() as u64 {
+            format!(" (the first {})", p.violating.len())
+        } else {
+            String::new()
+        }
+    );
+    for &(e, l) in &p.violating {
+        let (a, b) = (&f.accesses[e], &f.accesses[l]);
+        let _ = writeln!(out, "    {}", access_text(c, a));
+        let _ = writeln!(out, "      then {}", access_text(c, b));
+    }
+}
+
+/// What the semantics check stands on: the synchronising MPI calls.
+fn semantics_text(c: &Conflicts, out: &mut String) {
+    let Some(m) = c.semantics else {
+        return;
+    };
+    let violations: u64 = c.files.iter().map(|f| f.pairs.violations).sum();
+    let _ = writeln!(
+        out,
+        "Under {} semantics: {} not synchronised; happens-before from {}",
+        m.name(),
+        plural(violations, "conflicting pair"),
+        plural(c.mpi_calls, "synchronising MPI call")
+    );
+    if c.mpi_unmatched > 0 {
+        let _ = writeln!(
+            out,
+            "  {} with no partner in the trace order nothing",
+            plural(c.mpi_unmatched, "MPI call")
+        );
+    }
+    let ranks = c.procs.iter().filter(|p| p.rank.is_some()).count();
+    if c.mpi_calls == 0 && ranks > 1 && m != super::semantics::Semantics::Posix {
+        let _ = writeln!(out, "  the trace has no `mpi` layer: ranks are ordered by nothing; record with RECORDER_LAYERS=...,mpi to see barriers and messages");
     }
 }
 
@@ -145,6 +201,7 @@ pub fn to_text(c: &Conflicts) -> String {
         "{} without overlapping operations",
         plural(without.len() as u64, "file")
     );
+    semantics_text(c, &mut out);
     skipped_text(c, &mut out);
     out
 }
@@ -176,6 +233,7 @@ fn access_json(c: &Conflicts, a: &Access) -> Value {
         "rank": rank_id(p),
         "process": p.label(),
         "t_s": c.secs(a.t0),
+        "t_end_s": c.secs(a.t1),
         "mode": if a.is_write() { "write" } else { "read" },
         "function": func_name(a.func),
         "root_function": func_name(a.root_func),
@@ -186,7 +244,7 @@ fn access_json(c: &Conflicts, a: &Access) -> Value {
 /// A group's fields but its pairs.
 fn group_json(c: &Conflicts, g: &Group) -> Map<String, Value> {
     let (e, l) = (c.proc(g.earlier), c.proc(g.later));
-    let v = json!({
+    let mut v = json!({
         "ranks": [rank_id(e), rank_id(l)],
         "processes": [e.label(), l.label()],
         "same_rank": g.earlier == g.later,
@@ -194,6 +252,9 @@ fn group_json(c: &Conflicts, g: &Group) -> Map<String, Value> {
         "bytes": g.bytes,
         "range": [g.lo, g.hi],
     });
+    if c.semantics.is_some() {
+        v["violations"] = json!(g.violations);
+    }
     match v {
         Value::Object(m) => m,
         _ => unreachable!("json! of an object"),
@@ -209,8 +270,8 @@ fn pair_json(c: &Conflicts, f: &FileConflicts, (i, j): (usize, usize)) -> Value 
     })
 }
 
-fn file_fields(f: &FileConflicts) -> Value {
-    json!({
+fn file_fields(c: &Conflicts, f: &FileConflicts) -> Value {
+    let mut v = json!({
         "path": f.key.path,
         "host": f.key.host,
         "layer": f.key.layer.identification(),
@@ -218,7 +279,21 @@ fn file_fields(f: &FileConflicts) -> Value {
         "no_offset": f.no_offset,
         "pairs_total": f.pairs.total,
         "capped": f.pairs.capped,
-    })
+    });
+    if c.semantics.is_some() {
+        let listed: Vec<Value> = f
+            .pairs
+            .violating
+            .iter()
+            .map(|&(e, l)| {
+                let mut p = pair_json(c, f, (e, l));
+                p["kind"] = json!(Kind::of(&f.accesses[e], &f.accesses[l]).name());
+                p
+            })
+            .collect();
+        v["violations"] = json!({ "count": f.pairs.violations, "listed": listed });
+    }
+    v
 }
 
 fn head_fields(c: &Conflicts) -> Value {
@@ -228,6 +303,8 @@ fn head_fields(c: &Conflicts) -> Value {
         "trace": c.trace_dir,
         "layers": c.layers.iter().map(|l| l.identification()).collect::<Vec<_>>(),
         "max_pairs": c.max_pairs,
+        "semantics": c.semantics.map(|m| m.name()),
+        "mpi": { "sync_calls": c.mpi_calls, "unmatched": c.mpi_unmatched },
         "accesses": c.accesses(),
         "skipped": {
             "no_offset": c.skipped.no_offset,
@@ -277,7 +354,7 @@ impl Serialize for Json<'_> {
 impl Serialize for FileJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (c, f) = (self.0, self.1);
-        object(s, file_fields(f), |m| {
+        object(s, file_fields(c, f), |m| {
             m.serialize_entry("pairs", &KindsJson(c, f))
         })
     }

@@ -254,6 +254,7 @@ pub fn compute(
         max_pairs: MAX_PAIRS,
         details: false,
         threads,
+        semantics: None,
     };
     Ok(Section::of(&conflicts(trace, &opts, progress)?))
 }
@@ -280,7 +281,7 @@ mod tests {
     }
 
     fn file(path: &str, mut accesses: Vec<Access>, max_pairs: u64) -> FileConflicts {
-        let pairs = sweep_file(&mut accesses, max_pairs, false);
+        let pairs = sweep_file(&mut accesses, max_pairs, false, None);
         FileConflicts {
             key: FileKey {
                 path: path.into(),
@@ -290,6 +291,7 @@ mod tests {
             accesses,
             no_offset: 0,
             pairs,
+            points: Default::default(),
         }
     }
 

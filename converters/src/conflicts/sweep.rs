@@ -33,7 +33,7 @@ impl Kind {
         }
     }
 
-    fn of(earlier: &Access, later: &Access) -> Kind {
+    pub fn of(earlier: &Access, later: &Access) -> Kind {
         match (earlier.is_write(), later.is_write()) {
             (true, false) => Kind::Raw,
             (true, true) => Kind::Waw,
@@ -57,6 +57,8 @@ pub struct Group {
     pub hi: u64,
     /// With details: (earlier, later) as indices into the file's sorted accesses.
     pub pairs: Vec<(usize, usize)>,
+    /// Pairs not synchronised as the semantics checked asks.
+    pub violations: u64,
 }
 
 /// A file's overlapping pairs.
@@ -67,7 +69,17 @@ pub struct FilePairs {
     pub total: u64,
     /// Whether the sweep stopped at the cap with pairs left: counts are lower bounds.
     pub capped: bool,
+    /// Under a semantics: the pairs that violate it, and the first [`LISTED`] of them
+    /// (earlier, later) in sweep order.
+    pub violations: u64,
+    pub violating: Vec<(usize, usize)>,
 }
+
+/// Violations listed per file (all are counted).
+pub const LISTED: usize = 100;
+
+/// Whether a pair (earlier, later) violates the semantics checked.
+pub type Check<'a> = &'a dyn Fn(&Access, &Access) -> bool;
 
 /// Which of two overlapping accesses began first (ties: process, then sorted position).
 fn time_order(acc: &[Access], i: usize, j: usize) -> (usize, usize) {
@@ -79,12 +91,15 @@ fn time_order(acc: &[Access], i: usize, j: usize) -> (usize, usize) {
     }
 }
 
-struct Groups {
+struct Groups<'a> {
     by_key: HashMap<(Kind, usize, usize), Group>,
     details: bool,
+    check: Option<Check<'a>>,
+    violations: u64,
+    violating: Vec<(usize, usize)>,
 }
 
-impl Groups {
+impl Groups<'_> {
     fn add(&mut self, acc: &[Access], i: usize, j: usize) {
         let (e, l) = time_order(acc, i, j);
         let (a, b) = (&acc[e], &acc[l]);
@@ -102,6 +117,7 @@ impl Groups {
                 lo,
                 hi,
                 pairs: Vec::new(),
+                violations: 0,
             });
         g.count += 1;
         g.bytes += hi - lo;
@@ -110,15 +126,30 @@ impl Groups {
         if self.details {
             g.pairs.push((e, l));
         }
+        if self.check.is_some_and(|c| c(a, b)) {
+            g.violations += 1;
+            self.violations += 1;
+            if self.violating.len() < LISTED {
+                self.violating.push((e, l));
+            }
+        }
     }
 }
 
 /// Sort `acc` by start offset and find its overlapping pairs, at most `max_pairs`.
-pub fn sweep_file(acc: &mut [Access], max_pairs: u64, details: bool) -> FilePairs {
+pub fn sweep_file(
+    acc: &mut [Access],
+    max_pairs: u64,
+    details: bool,
+    check: Option<Check>,
+) -> FilePairs {
     acc.sort_unstable_by_key(|a| (a.start, a.end, a.t0, a.proc()));
     let mut groups = Groups {
         by_key: HashMap::new(),
         details,
+        check,
+        violations: 0,
+        violating: Vec::new(),
     };
     let mut open: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let (mut total, mut capped) = (0u64, false);
@@ -139,6 +170,7 @@ pub fn sweep_file(acc: &mut [Access], max_pairs: u64, details: bool) -> FilePair
         }
         open.push(Reverse((acc[i].end, i)));
     }
+    let (violations, violating) = (groups.violations, groups.violating);
     let mut groups: Vec<Group> = groups.by_key.into_values().collect();
     groups.sort_by_key(|g| (g.kind, g.earlier, g.later));
     for g in &mut groups {
@@ -148,6 +180,8 @@ pub fn sweep_file(acc: &mut [Access], max_pairs: u64, details: bool) -> FilePair
         groups,
         total,
         capped,
+        violations,
+        violating,
     }
 }
 
@@ -172,7 +206,7 @@ mod tests {
             .rev()
             .map(|i| access(i * 10, i * 10 + 10, i, (i % 4) as usize, true))
             .collect();
-        let p = sweep_file(&mut v, 1000, true);
+        let p = sweep_file(&mut v, 1000, true, None);
         assert_eq!((p.total, p.capped), (0, false));
         assert!(p.groups.is_empty());
         assert!(v.windows(2).all(|w| w[0].start < w[1].start));
@@ -187,7 +221,7 @@ mod tests {
             access(0, 100, 10, 0, true),
             access(90, 95, 5, 2, true),
         ];
-        let p = sweep_file(&mut v, 1000, true);
+        let p = sweep_file(&mut v, 1000, true, None);
         assert_eq!(
             summary(&p),
             vec![
@@ -208,7 +242,7 @@ mod tests {
             access(0, 10, 2, 3, false),
             access(5, 15, 3, 3, true),
         ];
-        let p = sweep_file(&mut v, 1000, false);
+        let p = sweep_file(&mut v, 1000, false, None);
         assert_eq!(
             summary(&p),
             vec![
@@ -223,9 +257,9 @@ mod tests {
     fn the_cap_stops_the_enumeration_and_says_so() {
         // 10 identical writes: 45 pairs.
         let mut v: Vec<Access> = (0..10).map(|i| access(0, 8, i, 0, true)).collect();
-        let p = sweep_file(&mut v.clone(), 45, false);
+        let p = sweep_file(&mut v.clone(), 45, false, None);
         assert_eq!((p.total, p.capped), (45, false));
-        let p = sweep_file(&mut v, 7, false);
+        let p = sweep_file(&mut v, 7, false, None);
         assert_eq!((p.total, p.capped), (7, true));
         assert_eq!(summary(&p), vec![(Kind::Waw, 0, 0, 7, 56, 0, 8)]);
     }

@@ -2,6 +2,7 @@
 //! a progress bar on a terminal), print them as text or JSON.
 
 use crate::analyze::bar;
+use converters::conflicts::semantics::Semantics;
 use converters::conflicts::{conflicts, output, Options, LAYERS};
 use io_events::functions::Layer;
 use io_model::trace::Trace;
@@ -14,6 +15,14 @@ enum LayerArg {
     Mpiio,
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SemanticsArg {
+    Posix,
+    MpiIo,
+    Commit,
+    Session,
+}
+
 #[derive(clap::Args)]
 pub struct ConflictsArgs {
     /// The trace directory written by `recorder-otf2 record -o DIR`.
@@ -21,6 +30,10 @@ pub struct ConflictsArgs {
     /// Check one layer only (default: POSIX and MPI-IO).
     #[arg(long, value_enum)]
     layer: Option<LayerArg>,
+    /// Check every conflicting pair for the synchronisation this consistency semantics asks
+    /// (happens-before from the `mpi` layer: record with it for MPI programs).
+    #[arg(long, value_enum)]
+    semantics: Option<SemanticsArg>,
     /// Print the result as JSON on stdout (schema in docs/analysis.md).
     #[arg(long)]
     json: bool,
@@ -49,6 +62,12 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
         max_pairs: a.max_pairs,
         details: a.details,
         threads: a.threads,
+        semantics: a.semantics.map(|s| match s {
+            SemanticsArg::Posix => Semantics::Posix,
+            SemanticsArg::MpiIo => Semantics::MpiIo,
+            SemanticsArg::Commit => Semantics::Commit,
+            SemanticsArg::Session => Semantics::Session,
+        }),
     };
     let trace = Trace::open(&a.trace)?;
     let b = bar(trace.stream_bytes(), a.quiet);
