@@ -2772,9 +2772,19 @@ mod tests {
                     assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
                     assert!(peer < n && tag < n, "{}", f.name);
                 }
-                Mapping::MpiSendRecv { comm, dest, sendtag, source, recvtag } => {
+                Mapping::MpiSendRecv {
+                    comm,
+                    dest,
+                    sendtag,
+                    source,
+                    recvtag,
+                } => {
                     assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
-                    assert!([dest, sendtag, source, recvtag].iter().all(|&i| i < n), "{}", f.name);
+                    assert!(
+                        [dest, sendtag, source, recvtag].iter().all(|&i| i < n),
+                        "{}",
+                        f.name
+                    );
                 }
                 Mapping::MpiRecvStart { comm, id } => {
                     assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);

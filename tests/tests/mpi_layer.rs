@@ -112,8 +112,14 @@ fn expected(r: u32, np: u32) -> Vec<Seen> {
     } else {
         v.extend([ring_recv, ring_send]);
     }
-    v.push(w(Send { peer: next, tag: 20 }));
-    v.push(w(Recv { peer: prev, tag: 20 }));
+    v.push(w(Send {
+        peer: next,
+        tag: 20,
+    }));
+    v.push(w(Recv {
+        peer: prev,
+        tag: 20,
+    }));
     v.push(w(Send {
         peer: prev,
         tag: 30 + r as i32,
@@ -123,8 +129,14 @@ fn expected(r: u32, np: u32) -> Vec<Seen> {
         peer: next,
         tag: 30 + next as i32,
     }));
-    v.push(w(Send { peer: prev, tag: 40 }));
-    v.push(w(Recv { peer: next, tag: 40 }));
+    v.push(w(Send {
+        peer: prev,
+        tag: 40,
+    }));
+    v.push(w(Recv {
+        peer: next,
+        tag: 40,
+    }));
     v.push(w(AllToAll)); // MPI_Comm_split
     v.push((sub.clone(), AllToAll));
     v.push((sub.clone(), FromRoot { root: sub[0] }));

@@ -385,7 +385,6 @@ fn comm_id(comm: MPI_Comm) -> u64 {
     }
 }
 
-
 /// MPI_COMM_NULL, resolved once.
 fn comm_null() -> MPI_Comm {
     static NULL: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
@@ -820,7 +819,13 @@ unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
 
 /// The receive `k` completed (status `st`, or none): an `mpi_recv_done` event with the
 /// source and tag the status says (unknown without one); none if it was cancelled.
-unsafe fn recv_done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status, cancel_asked: bool) {
+unsafe fn recv_done(
+    ts: *mut ThreadState,
+    t: u64,
+    k: u64,
+    st: *const MPI_Status,
+    cancel_asked: bool,
+) {
     let unknown = mpi_rank::UNKNOWN as u64;
     let (src, tag, got) = if st.is_null() || st == status_ignore() as *const _ {
         (unknown, unknown, u64::MAX)
@@ -832,7 +837,11 @@ unsafe fn recv_done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status,
         if c != 0 {
             return;
         }
-        (rank_field((*st).MPI_SOURCE), tag_field((*st).MPI_TAG), status_bytes(st, u64::MAX))
+        (
+            rank_field((*st).MPI_SOURCE),
+            tag_field((*st).MPI_TAG),
+            status_bytes(st, u64::MAX),
+        )
     };
     runtime::child(ts, Func::mpi_recv_done, t, &[k, src, tag, got, 0]);
 }
@@ -1388,7 +1397,12 @@ unsafe fn recv_started(ret: c_int, request: *mut MPI_Request) -> u64 {
 /// (source, tag, bytes) of a completed receive as its status says; the ones asked for (and
 /// no byte) when the call failed.
 #[inline]
-unsafe fn received(ret: c_int, st: *const MPI_Status, source: c_int, tag: c_int) -> (u64, u64, u64) {
+unsafe fn received(
+    ret: c_int,
+    st: *const MPI_Status,
+    source: c_int,
+    tag: c_int,
+) -> (u64, u64, u64) {
     if ret != 0 {
         return (rank_field(source), tag_field(tag), 0);
     }
