@@ -827,7 +827,7 @@ unsafe fn recv_done(
     cancel_asked: bool,
 ) {
     let unknown = mpi_rank::UNKNOWN as u64;
-    let (src, tag, got) = if st.is_null() || st == status_ignore() as *const _ {
+    let (src, tag, got) = if st.is_null() || std::ptr::eq(st, status_ignore()) {
         (unknown, unknown, u64::MAX)
     } else {
         let mut c: c_int = 0;
