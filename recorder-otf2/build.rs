@@ -64,7 +64,7 @@ fn main() {
     let mut b = bindgen::Builder::default()
         .header_contents("rotf2_mpi.h", "#include <mpi.h>\n")
         .allowlist_type("MPI_(File|Comm|Datatype|Request|Info|Group|Status|Offset|Fint|Count|Aint|Errhandler)")
-        .allowlist_var("MPI_(MODE_.*|SEEK_.*|UNDEFINED|SUCCESS|VERSION|SUBVERSION|THREAD_.*|MAX_PROCESSOR_NAME)")
+        .allowlist_var("MPI_(MODE_.*|SEEK_.*|UNDEFINED|SUCCESS|VERSION|SUBVERSION|THREAD_.*|MAX_PROCESSOR_NAME|PROC_NULL|ANY_SOURCE|ANY_TAG)")
         .allowlist_var("OPEN_MPI|MPICH_VERSION|MPICH")
         .derive_default(true)
         .layout_tests(false)

@@ -184,6 +184,16 @@ fn events(f: &FunctionInfo) -> String {
             };
             format!("Begin READ {} on the source (Offset {}) and WRITE on the destination (Offset {}) / Complete `ret` both", q(req), o(off_from), o(off_to))
         }
+        Mapping::MpiColl { sync, root, .. } => match sync {
+            CollSync::All => "— (happens-before: every member → every member)".into(),
+            CollSync::FromRoot => format!("— (happens-before: root {} → every member)", q(root)),
+            CollSync::ToRoot => format!("— (happens-before: every member → root {})", q(root)),
+        },
+        Mapping::MpiSend { peer, tag, .. } => format!("— (message to {}, tag {})", q(peer), q(tag)),
+        Mapping::MpiRecv { peer, tag, .. } => format!("— (message from {}, tag {})", q(peer), q(tag)),
+        Mapping::MpiSendRecv { dest, source, .. } => format!("— (message to {}, then from {})", q(dest), q(source)),
+        Mapping::MpiRecvStart { id, .. } => format!("— (receive in flight under {})", q(id)),
+        Mapping::MpiRecvDone { peer, tag, .. } => format!("(no region) the receive completed: message from {}, tag {}", q(peer), q(tag)),
     }
 }
 

@@ -471,6 +471,53 @@ pub enum Mapping {
         xfer: u8,
         coll: u8,
     },
+    /// A collective MPI call (layer `mpi`) on the communicator in `comm` (Kind::Comm) that
+    /// orders its members as `sync` says; `root` (RET: none) holds the root's rank in it.
+    MpiColl { comm: u8, root: u8, sync: CollSync },
+    /// A message to the rank in `peer` (of the communicator in `comm`) with the tag in `tag`:
+    /// a blocking send, or the start of a non-blocking one.
+    MpiSend { comm: u8, peer: u8, tag: u8 },
+    /// A message from the rank in `peer` with the tag in `tag` was received (the values the
+    /// status reports, never wildcards).
+    MpiRecv { comm: u8, peer: u8, tag: u8 },
+    /// MPI_Sendrecv: a message sent to `dest` with `sendtag`, then one received from
+    /// `source` with `recvtag` (as the status reports).
+    MpiSendRecv {
+        comm: u8,
+        dest: u8,
+        sendtag: u8,
+        source: u8,
+        recvtag: u8,
+    },
+    /// A non-blocking receive on the communicator in `comm` starts, identified by the request
+    /// in `id` until its [`Mapping::MpiRecvDone`] (its source and tag come with that).
+    MpiRecvStart { comm: u8, id: u8 },
+    /// (Role::Event, inside the MPI_Wait/Test call that completed it) the receive of the
+    /// request in `id` completed with a message from `peer` with tag `tag` (as the status
+    /// reports; [`mpi_rank::UNKNOWN`] when the program's statuses were not seen).
+    MpiRecvDone { id: u8, peer: u8, tag: u8 },
+}
+
+/// How a collective MPI call orders the calls of its communicator's members.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollSync {
+    /// Every member's calls before it happen before every member's calls after it.
+    All,
+    /// The root's calls before it happen before every member's calls after it.
+    FromRoot,
+    /// Every member's calls before it happen before the root's calls after it.
+    ToRoot,
+}
+
+/// Special values of the rank fields of the `mpi` layer (peers, sources, roots), the same
+/// whatever the MPI's own constants are (the recorder translates them), as i64 in the field.
+pub mod mpi_rank {
+    /// MPI_ANY_SOURCE (a receive's source as asked; MPI_ANY_TAG is -1 too).
+    pub const ANY: i64 = -1;
+    /// MPI_PROC_NULL: no message.
+    pub const PROC_NULL: i64 = -2;
+    /// Not known (a completion whose status the recorder did not see; an invalid rank).
+    pub const UNKNOWN: i64 = -3;
 }
 
 /// Static description of one traced function.
@@ -942,20 +989,46 @@ io_functions! {
     io_request_done:  MpiIo Event [request: Handle, got: Size, cancelled: Int] -> Int, Never => ReqDone { file: RET, id: 0, xfer: 1, cancelled: 2, coll: RET };
     io_request_test:  MpiIo Event [request: Handle] -> Int, Never => ReqTest { id: 0 };
 
-    // ---- MPI: communicators and collectives (layer "mpi", off by default) -----------------
-    MPI_Comm_dup:        Mpi Coll [comm: Handle, newcomm: Handle] -> Int, NonZero => None;
-    MPI_Comm_split:      Mpi Coll [comm: Handle, color: Int, key: Int, newcomm: Handle] -> Int, NonZero => None;
-    MPI_Comm_split_type: Mpi Coll [comm: Handle, split_type: Int, key: Int, newcomm: Handle] -> Int, NonZero => None;
-    MPI_Comm_create:     Mpi Coll [comm: Handle, newcomm: Handle] -> Int, NonZero => None;
-    MPI_Comm_free:       Mpi Func [comm: Handle] -> Int, NonZero => None;
-    MPI_Barrier:         Mpi Barrier [comm: Handle] -> Int, NonZero => None;
-    MPI_Bcast:           Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
-    MPI_Reduce:          Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
-    MPI_Allreduce:       Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
-    MPI_Gather:          Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
-    MPI_Allgather:       Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
-    MPI_Scatter:         Mpi Coll [comm: Handle, bytes: Size, root: Int] -> Int, NonZero => None;
-    MPI_Alltoall:        Mpi Coll [comm: Handle, bytes: Size] -> Int, NonZero => None;
+    // ---- MPI: communicators and collectives (layer "mpi", off by default; comm: the local
+    // communicator id, roots and peers: ranks in it, see mpi_rank for the special values) --
+    MPI_Comm_dup:        Mpi Coll [comm: Comm, newcomm: Comm] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Comm_split:      Mpi Coll [comm: Comm, color: Int, key: Int, newcomm: Comm] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Comm_split_type: Mpi Coll [comm: Comm, split_type: Int, key: Int, newcomm: Comm] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Comm_create:     Mpi Coll [comm: Comm, newcomm: Comm] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Comm_free:       Mpi Func [comm: Comm] -> Int, NonZero => None;
+    MPI_Barrier:         Mpi Barrier [comm: Comm] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Bcast:           Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::FromRoot };
+    MPI_Reduce:          Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::ToRoot };
+    MPI_Allreduce:       Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Gather:          Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::ToRoot };
+    MPI_Allgather:       Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Scatter:         Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::FromRoot };
+    MPI_Alltoall:        Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Gatherv:         Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::ToRoot };
+    MPI_Scatterv:        Mpi Coll [comm: Comm, bytes: Size, root: Int] -> Int, NonZero => MpiColl { comm: 0, root: 2, sync: CollSync::FromRoot };
+    MPI_Allgatherv:      Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Alltoallv:       Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Reduce_scatter:  Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    MPI_Reduce_scatter_block: Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => MpiColl { comm: 0, root: RET, sync: CollSync::All };
+    // Prefix reductions order rank i after ranks 0..i only: no SyncKind says that (yet).
+    MPI_Scan:            Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => None;
+    MPI_Exscan:          Mpi Coll [comm: Comm, bytes: Size] -> Int, NonZero => None;
+
+    // ---- MPI: point-to-point (layer "mpi"): blocking receives record the source and tag
+    // the status reports; a non-blocking receive's are in its mpi_recv_done event ----------
+    MPI_Send:            Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Ssend:           Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Bsend:           Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Rsend:           Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Isend:           Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size, request: Handle] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Issend:          Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size, request: Handle] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Ibsend:          Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size, request: Handle] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Irsend:          Mpi Func [comm: Comm, dest: Int, tag: Int, bytes: Size, request: Handle] -> Int, NonZero => MpiSend { comm: 0, peer: 1, tag: 2 };
+    MPI_Recv:            Mpi Func [comm: Comm, source: Int, tag: Int, bytes: Size] -> Int, NonZero => MpiRecv { comm: 0, peer: 1, tag: 2 };
+    MPI_Sendrecv:        Mpi Func [comm: Comm, dest: Int, sendtag: Int, sent: Size, source: Int, recvtag: Int, got: Size] -> Int, NonZero => MpiSendRecv { comm: 0, dest: 1, sendtag: 2, source: 4, recvtag: 5 };
+    MPI_Sendrecv_replace: Mpi Func [comm: Comm, dest: Int, sendtag: Int, sent: Size, source: Int, recvtag: Int, got: Size] -> Int, NonZero => MpiSendRecv { comm: 0, dest: 1, sendtag: 2, source: 4, recvtag: 5 };
+    MPI_Irecv:           Mpi Func [comm: Comm, source: Int, tag: Int, bytes: Size, request: Handle] -> Int, NonZero => MpiRecvStart { comm: 0, id: 4 };
+    mpi_recv_done:       Mpi Event [request: Handle, source: Int, tag: Int, got: Size] -> Int, Never => MpiRecvDone { id: 0, peer: 1, tag: 2 };
 
     // ---- HDF5: every function of H5F, H5G, H5D, H5A, H5O, H5L in every API generation, from
     // the headers (scripts/gen-hdf5.py): files, datasets and transfers with their semantics
@@ -2691,6 +2764,36 @@ mod tests {
                     assert_eq!(f.role, Role::Event, "{}", f.name);
                 }
                 Mapping::UringDone { ring, id } => assert!(ring < n && id < n, "{}", f.name),
+                Mapping::MpiColl { comm, root, .. } => {
+                    assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
+                    assert!(ok(root), "{}", f.name);
+                }
+                Mapping::MpiSend { comm, peer, tag } | Mapping::MpiRecv { comm, peer, tag } => {
+                    assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
+                    assert!(peer < n && tag < n, "{}", f.name);
+                }
+                Mapping::MpiSendRecv {
+                    comm,
+                    dest,
+                    sendtag,
+                    source,
+                    recvtag,
+                } => {
+                    assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
+                    assert!(
+                        [dest, sendtag, source, recvtag].iter().all(|&i| i < n),
+                        "{}",
+                        f.name
+                    );
+                }
+                Mapping::MpiRecvStart { comm, id } => {
+                    assert_eq!(f.args[comm as usize].1, Kind::Comm, "{}", f.name);
+                    assert!(id < n, "{}", f.name);
+                }
+                Mapping::MpiRecvDone { id, peer, tag } => {
+                    assert!([id, peer, tag].iter().all(|&i| i < n), "{}", f.name);
+                    assert_eq!(f.role, Role::Event, "{}", f.name);
+                }
                 Mapping::OpenFd { path, .. }
                 | Mapping::Delete { path }
                 | Mapping::OpenDir { path } => {

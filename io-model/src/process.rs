@@ -41,6 +41,8 @@ struct Pending {
     context: bool,
     /// A collective MPI-IO call: its kind and communicator (MpiCollectiveEnd at its end).
     coll: Option<(CollOp, u32)>,
+    /// When the call began (for what its end tells of it: [`crate::mpi::MpiSync`]).
+    t0: u64,
 }
 
 /// The OTF2 mode of a transfer and the bytes it asks for (field `req`; none for a flush).
@@ -109,6 +111,11 @@ pub(crate) struct ProcessState<'p> {
     /// Per thread, what its calls in progress hold while another thread is interpreted
     /// (the current thread's is in `opening` and `selection`).
     in_progress: Vec<InProgress>,
+    /// Non-blocking receives in flight (layer `mpi`): request -> local communicator id.
+    pub(crate) recvs: HashMap<u64, u64>,
+    /// Calls of the `mpi` layer on a communicator or a rank the trace does not define (or
+    /// a receive completion whose start it does not show): no happens-before from them.
+    pub(crate) mpi_unresolved: u64,
 }
 
 impl<'p> ProcessState<'p> {
@@ -147,6 +154,8 @@ impl<'p> ProcessState<'p> {
             in_progress: (0..p.threads.len().max(1))
                 .map(|_| InProgress::default())
                 .collect(),
+            recvs: HashMap::new(),
+            mpi_unresolved: 0,
         };
         for d in &p.defs.defs {
             if let Def::Comm { id, members } = d {
@@ -300,7 +309,10 @@ impl ProcessState<'_> {
         r: &Record,
     ) -> Result<Pending, Err> {
         let info = &FUNCTIONS[r.func as usize];
-        let mut pend = Pending::default();
+        let mut pend = Pending {
+            t0,
+            ..Pending::default()
+        };
         if info.role == Role::Event {
             // Events that open an fd (pipe's two ends), start a non-blocking operation
             // (lio_listio's requests, io_uring submissions) or tell of a library file
@@ -368,6 +380,7 @@ impl ProcessState<'_> {
             Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),
             Mapping::ReqsDone { .. } => return self.reqs_done(defs, s, t1, info, r),
             Mapping::ReqTest { id } => return self.req_test(defs, s, t1, info, r, id),
+            Mapping::MpiRecvDone { .. } => return self.mpi_recv_done(defs, s, t1, info, r),
             Mapping::Selection => {
                 self.select_box(info, r);
                 return Ok(());
@@ -475,6 +488,15 @@ impl ProcessState<'_> {
             Mapping::SubClose { key } if !failed => self.close_sub(info, r, key),
             Mapping::IdRelease { .. } if !failed => self.id_release(defs, s, t1, info, r)?,
             Mapping::SubData { .. } => self.complete_sub_data(defs, s, t1, info, r, pend.op)?,
+            Mapping::MpiColl { .. }
+            | Mapping::MpiSend { .. }
+            | Mapping::MpiRecv { .. }
+            | Mapping::MpiSendRecv { .. }
+            | Mapping::MpiRecvStart { .. }
+                if !failed =>
+            {
+                self.mpi_call(defs, s, (pend.t0, t1), info, r)?
+            }
             Mapping::None | Mapping::Rename { .. } if !failed && info.role == Role::Meta => {
                 self.path_meta(defs, s, t1, info, r)?
             }

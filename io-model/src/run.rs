@@ -370,6 +370,20 @@ pub fn interpret<S: Sink>(
             layer.identification()
         ));
     }
+    if st.mpi_unresolved > 0 {
+        stats.warnings.push(format!(
+            "{}: {} MPI calls on communicators or ranks the trace does not define (or receive completions whose start it does not show): no happens-before from them",
+            p.dir.dir.display(),
+            st.mpi_unresolved
+        ));
+    }
+    if !st.recvs.is_empty() {
+        stats.warnings.push(format!(
+            "{}: {} non-blocking receives whose completion the trace does not show (completions are recorded by the mpiio layer's MPI_Wait/Test): no happens-before from them",
+            p.dir.dir.display(),
+            st.recvs.len()
+        ));
+    }
     for c in cursors {
         stats.process_last = stats.process_last.max(c.walk.last);
         if let Some(t) = &c.feed.truncated {

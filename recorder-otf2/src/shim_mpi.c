@@ -14,6 +14,7 @@ extern void *rotf2_mpi_sym(const char *name);
 
 MPI_Comm rotf2_mpi_comm_world(void) { return MPI_COMM_WORLD; }
 MPI_Comm rotf2_mpi_comm_self(void) { return MPI_COMM_SELF; }
+MPI_Comm rotf2_mpi_comm_null(void) { return MPI_COMM_NULL; }
 MPI_Datatype rotf2_mpi_byte(void) { return MPI_BYTE; }
 MPI_Datatype rotf2_mpi_int64(void) { return MPI_INT64_T; }
 MPI_Request rotf2_mpi_request_null(void) { return MPI_REQUEST_NULL; }

@@ -305,7 +305,9 @@ const COMPLETION: [&str; 9] = [
 /// the structure of every operation (Issued, Test, completion region), one Begin per data
 /// call, POSIX children nested in the MPI-IO calls with the MPI-IO handle as parent, and
 /// handles opened inside MPI_File_open parented to the MPI-IO handle.
-fn check_mpi_io(a: &Archive, printed: &Printed, np: u64, data_dir: &str) {
+/// `recv_completions`: the `mpi` layer was on, so an MPI_Wait that completes only a receive
+/// (MPI_Irecv) is recorded too, without an MPI-IO event.
+fn check_mpi_io(a: &Archive, printed: &Printed, np: u64, data_dir: &str, recv_completions: bool) {
     let (start_fns, end_fns) = data_functions();
     let ranks: Vec<u64> = (0..np).collect();
     let mut completion_without_io: Vec<String> = Vec::new();
@@ -318,6 +320,7 @@ fn check_mpi_io(a: &Archive, printed: &Printed, np: u64, data_dir: &str) {
         // non-blocking request started by an i-call, in Begin order.
         let mut requests: Vec<(String, u64, Option<u64>, String, String)> = Vec::new();
         let mut frames_count: BTreeMap<String, usize> = BTreeMap::new();
+        let mut recv_only_waits = 0;
         for loc in &locs {
             // Time order within the location.
             for w in loc.events.windows(2) {
@@ -465,7 +468,9 @@ fn check_mpi_io(a: &Archive, printed: &Printed, np: u64, data_dir: &str) {
                     let n = mpi("IoOperationComplete")
                         + mpi("IoOperationTest")
                         + mpi("IoOperationCancelled");
-                    if n == 0 {
+                    if n == 0 && recv_completions && f.region == "MPI_Wait" {
+                        recv_only_waits += 1;
+                    } else if n == 0 {
                         completion_without_io.push(format!(
                             "{}: {} region (event #{}) neither completed nor tested an MPI-IO \
                              request",
@@ -650,13 +655,26 @@ fn check_mpi_io(a: &Archive, printed: &Printed, np: u64, data_dir: &str) {
 
         // Completion calls that involve no MPI-IO request are not recorded (MPI_Wait on the
         // Isend/Irecv requests); those that are, are as many as the done lines say.
+        let recv_waits = printed
+            .done
+            .iter()
+            .filter(|d| d.rank == r && d.func == "MPI_Irecv" && d.by == "MPI_Wait")
+            .count();
+        assert_eq!(
+            recv_only_waits,
+            if recv_completions { recv_waits } else { 0 },
+            "rank {r}: MPI_Wait regions that completed a receive only"
+        );
         for by in [
             "MPI_Wait",
             "MPI_Waitall",
             "MPI_Waitsome",
             "MPI_Request_free",
         ] {
-            let n = done.iter().filter(|d| d.by == by).count();
+            let mut n = done.iter().filter(|d| d.by == by).count();
+            if by == "MPI_Wait" {
+                n += recv_only_waits;
+            }
             assert_eq!(
                 frames_count.get(by).copied().unwrap_or(0),
                 n,
@@ -961,7 +979,7 @@ fn mpi_io_all(np: u64, thread: bool) {
     for r in 0..np {
         check_file_comm(&a, &format!("{w}/self_{r}.dat"), &[r], np);
     }
-    check_mpi_io(&a, &printed, np, &w);
+    check_mpi_io(&a, &printed, np, &w, false);
 }
 
 #[test]
@@ -1058,7 +1076,7 @@ fn mpi_layer_regions_when_switched_on() {
         assert_eq!(role("MPI_Barrier"), "BARRIER");
         assert_eq!(role("MPI_Comm_split"), "COLL_OTHER");
         // The MPI-IO accesses are unchanged.
-        check_mpi_io(&a, &printed, np, &data.to_string_lossy());
+        check_mpi_io(&a, &printed, np, &data.to_string_lossy(), on);
     }
 }
 
@@ -1124,7 +1142,7 @@ fn fortran_mpi_io_is_recorded() {
         &(0..np).collect::<Vec<_>>(),
         np,
     );
-    check_mpi_io(&a, &printed, np, &w);
+    check_mpi_io(&a, &printed, np, &w, false);
     // The deletion.
     let del: Vec<&Event> = a.events_of("IoDeleteFile");
     assert!(
@@ -1188,7 +1206,7 @@ fn mpi4py_script_is_recorded() {
     }
     let w = data.to_string_lossy().into_owned();
     check_file_comm(&a, &format!("{w}/py.dat"), &(0..np).collect::<Vec<_>>(), np);
-    check_mpi_io(&a, &printed, np, &w);
+    check_mpi_io(&a, &printed, np, &w, false);
 }
 
 // ------------------------------------------------------------------------------ 5. SIGKILL

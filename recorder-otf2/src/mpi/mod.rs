@@ -1,6 +1,8 @@
 //! The MPI-IO layer: MPI_File_* and the MPI calls that start MPI (rank, clock offsets),
-//! complete MPI-IO requests (MPI_Wait/Test family) and, when the `mpi` layer is on,
-//! communicator management and collectives as plain regions.
+//! complete MPI-IO requests (MPI_Wait/Test family) and, when the `mpi` layer is on, the
+//! calls that order ranks: communicator management, collectives and point-to-point
+//! messages, with communicators as local ids (`Def::Comm`: their MPI_COMM_WORLD ranks) and
+//! roots and peers as ranks in them.
 //!
 //! Built only when an MPI was found at build time (cfg `rotf2_mpi`, see build.rs): the
 //! handle types and constants come from that MPI's mpi.h. The library never links libmpi:
@@ -15,11 +17,17 @@
 //! Transferred bytes come from the status (`PMPI_Get_count` with MPI_BYTE); a status the
 //! program ignores is replaced by one of ours.
 //!
-//! Requests: a lock-free set holds the MPI-IO requests in flight. MPI_Wait/Test and friends
-//! look their requests up there only when the set is non-empty, so completing other requests
-//! costs one atomic load. A completed I/O request is written as an `io_request_done` event
-//! record nested inside the call that completed it; an unsuccessful test as
-//! `io_request_test`.
+//! Requests: a lock-free set holds the MPI-IO requests and (layer `mpi`) the receive
+//! requests in flight. MPI_Wait/Test and friends look their requests up there only when the
+//! set is non-empty, so completing other requests costs one atomic load. A completed I/O
+//! request is written as an `io_request_done` event record nested inside the call that
+//! completed it, an unsuccessful test as `io_request_test`; a completed receive as
+//! `mpi_recv_done` with the source and tag its status gives. The Wait/Test wrappers belong
+//! to the MPI-IO layer: receive completions need it on (it is by default).
+//!
+//! Not recorded: persistent requests (MPI_Send_init, MPI_Recv_init, MPI_Start), MPI_Probe /
+//! Iprobe / Mprobe, non-blocking and neighbourhood collectives, one-sided communication,
+//! inter-communicator roots (MPI_ROOT), calls made through the Fortran bindings.
 
 #![allow(
     non_camel_case_types,
@@ -41,7 +49,7 @@ mod ffi {
 
 use crate::runtime::{self, ThreadState};
 use ffi::*;
-use io_events::functions::{mpi_amode, Func, Layer};
+use io_events::functions::{mpi_amode, mpi_rank, Func, Layer};
 use io_events::meta::ClockOffset;
 use std::os::raw::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering::*};
@@ -90,6 +98,7 @@ pmpi! {
 
 extern "C" {
     fn rotf2_mpi_comm_world() -> MPI_Comm;
+    fn rotf2_mpi_comm_null() -> MPI_Comm;
     fn rotf2_mpi_byte() -> MPI_Datatype;
     fn rotf2_mpi_status_ignore() -> *mut MPI_Status;
     fn rotf2_mpi_statuses_ignore() -> *mut MPI_Status;
@@ -345,7 +354,8 @@ fn strip_prefix(name: *const c_char) -> *const c_char {
 static COMMS: parking_lot::Mutex<Vec<Vec<u32>>> = parking_lot::Mutex::new(Vec::new());
 
 /// The local id of a communicator (its MPI_COMM_WORLD ranks), defining it on first use.
-/// Called in MPI_File_open, which is collective and slow: allocating here is fine.
+/// Translates groups, allocates and locks: for calls on communicators that may be freed
+/// behind the program's back (HDF5's duplicates); the others go through [`comm_of`].
 fn comm_id(comm: MPI_Comm) -> u64 {
     // SAFETY: queries on the program's communicator and the world group.
     unsafe {
@@ -372,6 +382,137 @@ fn comm_id(comm: MPI_Comm) -> u64 {
         drop(comms);
         runtime::write_def(&io_events::defs::Def::Comm { id, members });
         id as u64
+    }
+}
+
+/// MPI_COMM_NULL, resolved once.
+fn comm_null() -> MPI_Comm {
+    static NULL: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
+    static KNOWN: AtomicBool = AtomicBool::new(false);
+    if KNOWN.load(Acquire) {
+        return NULL.load(Relaxed) as MPI_Comm;
+    }
+    // SAFETY: returns a predefined handle.
+    let c = unsafe { rotf2_mpi_comm_null() };
+    NULL.store(c as *mut c_void, Relaxed);
+    KNOWN.store(true, Release);
+    c
+}
+
+/// The local ids of the communicators the program uses, by MPI_Comm value, so that a call on
+/// a known communicator costs a lookup (no lock, no allocation): written when a communicator
+/// is first used or created, forgotten at MPI_Comm_free (whatever the layers: the value may
+/// come back for another communicator). Ids are stored plus one (0: being written).
+const COMM_SLOTS: usize = 1024;
+static COMM_KEYS: [AtomicU64; COMM_SLOTS] = [const { AtomicU64::new(0) }; COMM_SLOTS];
+static COMM_IDS: [AtomicU64; COMM_SLOTS] = [const { AtomicU64::new(0) }; COMM_SLOTS];
+const COMM_TOMB: u64 = u64::MAX;
+
+#[inline(always)]
+fn comm_slot(k: u64) -> usize {
+    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 10)) as usize
+}
+
+/// The slot holding `k`, if any.
+#[inline(always)]
+fn comm_find(k: u64) -> Option<usize> {
+    let mut i = comm_slot(k);
+    for _ in 0..COMM_SLOTS {
+        match COMM_KEYS[i].load(Acquire) {
+            0 => return None,
+            c if c == k => return Some(i),
+            _ => i = (i + 1) & (COMM_SLOTS - 1),
+        }
+    }
+    None
+}
+
+/// Remember that `k` has the local id `id` (not at all when the table is full).
+fn comm_remember(k: u64, id: u64) {
+    let mut i = comm_slot(k);
+    let mut probes = 0;
+    while probes < COMM_SLOTS {
+        let cur = COMM_KEYS[i].load(Acquire);
+        if cur == k {
+            COMM_IDS[i].store(id + 1, Release);
+            return;
+        }
+        if cur == 0 || cur == COMM_TOMB {
+            if COMM_KEYS[i]
+                .compare_exchange(cur, k, AcqRel, Acquire)
+                .is_ok()
+            {
+                COMM_IDS[i].store(id + 1, Release);
+                return;
+            }
+            // Taken meanwhile: look at the same slot again.
+            continue;
+        }
+        i = (i + 1) & (COMM_SLOTS - 1);
+        probes += 1;
+    }
+}
+
+/// Forget the communicator `comm` (MPI_Comm_free), returning its id if it was known.
+fn comm_forget(comm: MPI_Comm) -> Option<u64> {
+    let k = comm as usize as u64;
+    let i = comm_find(k)?;
+    let id = COMM_IDS[i].swap(0, AcqRel);
+    // An empty successor ends every probe chain through this slot: it may become empty too.
+    let next = COMM_KEYS[(i + 1) & (COMM_SLOTS - 1)].load(Acquire);
+    let new = if next == 0 { 0 } else { COMM_TOMB };
+    let _ = COMM_KEYS[i].compare_exchange(k, new, AcqRel, Acquire);
+    id.checked_sub(1)
+}
+
+/// The local id of a communicator the program passed (u64::MAX for MPI_COMM_NULL or an
+/// invalid one): a table lookup once known, defined on first use.
+#[inline]
+fn comm_of(comm: MPI_Comm) -> u64 {
+    let k = comm as usize as u64;
+    if let Some(i) = comm_find(k) {
+        let id = COMM_IDS[i].load(Acquire);
+        if id != 0 {
+            return id - 1;
+        }
+    }
+    comm_first_use(comm)
+}
+
+/// A communicator not in the table yet: define it and remember it.
+#[cold]
+fn comm_first_use(comm: MPI_Comm) -> u64 {
+    let k = comm as usize as u64;
+    if k == 0 || k == COMM_TOMB || comm == comm_null() {
+        return u64::MAX;
+    }
+    let id = comm_id(comm);
+    if id != u64::MAX {
+        comm_remember(k, id);
+    }
+    id
+}
+
+/// A rank argument or a status's source as the trace stores it: the rank, or
+/// [`mpi_rank::ANY`] / [`mpi_rank::PROC_NULL`] whatever this MPI's constants are.
+#[inline(always)]
+fn rank_field(r: c_int) -> u64 {
+    if r == MPI_PROC_NULL {
+        mpi_rank::PROC_NULL as u64
+    } else if r == MPI_ANY_SOURCE {
+        mpi_rank::ANY as u64
+    } else {
+        r as i64 as u64
+    }
+}
+
+/// A tag as the trace stores it (MPI_ANY_TAG as -1).
+#[inline(always)]
+fn tag_field(t: c_int) -> u64 {
+    if t == MPI_ANY_TAG {
+        mpi_rank::ANY as u64
+    } else {
+        t as i64 as u64
     }
 }
 
@@ -513,7 +654,7 @@ fn mpi_ending() {
     }
 }
 
-// ---- MPI-IO requests in flight -----------------------------------------------------------------
+// ---- requests in flight (MPI-IO transfers, point-to-point receives) -----------------------------------------------------------------
 
 const REQ_SLOTS: usize = 1 << 14;
 const EMPTY: u64 = 0;
@@ -523,13 +664,16 @@ static REQ_KEYS: [AtomicU64; REQ_SLOTS] = [const { AtomicU64::new(EMPTY) }; REQ_
 static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
 /// Set when the program called MPI_Cancel on the request in the same slot.
 static REQ_CANCEL: [AtomicBool; REQ_SLOTS] = [const { AtomicBool::new(false) }; REQ_SLOTS];
+/// Set when the request in the same slot is a point-to-point receive (layer `mpi`), not an
+/// MPI-IO transfer.
+static REQ_RECV: [AtomicBool; REQ_SLOTS] = [const { AtomicBool::new(false) }; REQ_SLOTS];
 
 #[inline(always)]
 fn slot(k: u64) -> usize {
     (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 14)) as usize
 }
 
-fn req_insert(k: u64) {
+fn req_insert(k: u64, recv: bool) {
     if k == EMPTY || k == TOMB {
         return;
     }
@@ -545,6 +689,7 @@ fn req_insert(k: u64) {
                 .is_ok()
         {
             REQ_CANCEL[i].store(false, Relaxed);
+            REQ_RECV[i].store(recv, Relaxed);
             IN_FLIGHT.fetch_add(1, Relaxed);
             return;
         }
@@ -569,13 +714,13 @@ fn req_find(k: u64) -> Option<usize> {
     None
 }
 
-/// Whether `k` is an MPI-IO request in flight.
+/// Whether `k` is a request in flight the recorder follows.
 #[inline(always)]
-fn is_io_req(k: u64) -> bool {
+fn is_tracked_req(k: u64) -> bool {
     IN_FLIGHT.load(Relaxed) != 0 && req_find(k).is_some()
 }
 
-/// Forget `k`; true if it was an MPI-IO request.
+/// Forget `k`; true if it was a request the recorder follows.
 fn req_remove(k: u64) -> bool {
     let Some(i) = req_find(k) else {
         return false;
@@ -599,7 +744,7 @@ fn req_key(r: MPI_Request) -> u64 {
     r as usize as u64
 }
 
-/// The I/O requests among `n` requests, noted before a multi-request call (which sets the
+/// The requests the recorder follows among `n` requests, noted before a multi-request call (which sets the
 /// completed ones to MPI_REQUEST_NULL). Up to MAX_SNAP are followed; calls with more I/O
 /// requests than that record the first MAX_SNAP.
 const MAX_SNAP: usize = 64;
@@ -635,9 +780,10 @@ impl Snapshot {
     }
 }
 
-/// Whether any of `n` requests is an MPI-IO request (the gate of the multi-request calls).
+/// Whether any of `n` requests is one the recorder follows (the gate of the multi-request
+/// calls).
 #[inline(always)]
-unsafe fn any_io(count: c_int, reqs: *const MPI_Request) -> bool {
+unsafe fn any_tracked(count: c_int, reqs: *const MPI_Request) -> bool {
     if IN_FLIGHT.load(Relaxed) == 0 || reqs.is_null() {
         return false;
     }
@@ -649,9 +795,14 @@ unsafe fn any_io(count: c_int, reqs: *const MPI_Request) -> bool {
 /// moved: Open MPI's OMPIO cannot cancel file requests and leaves the status's cancelled
 /// field as it found it.
 unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
-    let cancel_asked = req_find(k).is_some_and(|i| REQ_CANCEL[i].load(Relaxed));
+    let slot = req_find(k);
+    let cancel_asked = slot.is_some_and(|i| REQ_CANCEL[i].load(Relaxed));
+    let recv = slot.is_some_and(|i| REQ_RECV[i].load(Relaxed));
     if !req_remove(k) {
         return;
+    }
+    if recv {
+        return recv_done(ts, t, k, st, cancel_asked);
     }
     let (got, cancelled) = if st.is_null() || st == status_ignore() as *const _ {
         (u64::MAX, 0)
@@ -666,8 +817,41 @@ unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
     runtime::child(ts, Func::io_request_done, t, &[k, got, cancelled, 0]);
 }
 
-/// The request `k` was tested and is still in flight: an `io_request_test` event.
+/// The receive `k` completed (status `st`, or none): an `mpi_recv_done` event with the
+/// source and tag the status says (unknown without one); none if it was cancelled.
+unsafe fn recv_done(
+    ts: *mut ThreadState,
+    t: u64,
+    k: u64,
+    st: *const MPI_Status,
+    cancel_asked: bool,
+) {
+    let unknown = mpi_rank::UNKNOWN as u64;
+    let (src, tag, got) = if st.is_null() || std::ptr::eq(st, status_ignore()) {
+        (unknown, unknown, u64::MAX)
+    } else {
+        let mut c: c_int = 0;
+        if cancel_asked {
+            PMPI_Test_cancelled(st, &mut c);
+        }
+        if c != 0 {
+            return;
+        }
+        (
+            rank_field((*st).MPI_SOURCE),
+            tag_field((*st).MPI_TAG),
+            status_bytes(st, u64::MAX),
+        )
+    };
+    runtime::child(ts, Func::mpi_recv_done, t, &[k, src, tag, got, 0]);
+}
+
+/// The request `k` was tested and is still in flight: an `io_request_test` event (MPI-IO
+/// requests only: an unfinished receive orders nothing).
 unsafe fn tested(ts: *mut ThreadState, t: u64, k: u64) {
+    if req_find(k).is_some_and(|i| REQ_RECV[i].load(Relaxed)) {
+        return;
+    }
     runtime::child(ts, Func::io_request_test, t, &[k, 0]);
 }
 
@@ -917,15 +1101,16 @@ mpi_wrap! {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
 
-    // ---- completion (recorded only when an MPI-IO request is involved) ----
-    MpiIo fn MPI_Wait(request: *mut MPI_Request, status: St) [!request.is_null() && is_io_req(req_key(*request))] {
+    // ---- completion (recorded only when a request the recorder follows is involved: an
+    // MPI-IO transfer, or a receive of the `mpi` layer) ----
+    MpiIo fn MPI_Wait(request: *mut MPI_Request, status: St) [!request.is_null() && is_tracked_req(req_key(*request))] {
         let k = req_key(*request);
         let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         if ret == 0 { done(ts, t1, k, status); }
         [k]
     };
-    MpiIo fn MPI_Waitall(count: c_int, reqs: *mut MPI_Request, statuses: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Waitall(count: c_int, reqs: *mut MPI_Request, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
@@ -938,7 +1123,7 @@ mpi_wrap! {
         }
         [count as u64]
     };
-    MpiIo fn MPI_Waitany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, status: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Waitany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, status: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
@@ -951,7 +1136,7 @@ mpi_wrap! {
         }
         [count as u64, i as u64]
     };
-    MpiIo fn MPI_Waitsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Waitsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
@@ -962,7 +1147,7 @@ mpi_wrap! {
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Test(request: *mut MPI_Request, flag: *mut c_int, status: St) [!request.is_null() && is_io_req(req_key(*request))] {
+    MpiIo fn MPI_Test(request: *mut MPI_Request, flag: *mut c_int, status: St) [!request.is_null() && is_tracked_req(req_key(*request))] {
         let k = req_key(*request);
         let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
@@ -970,7 +1155,7 @@ mpi_wrap! {
         if ret == 0 { if f { done(ts, t1, k, status) } else { tested(ts, t1, k) } }
         [k, f as u64]
     };
-    MpiIo fn MPI_Testall(count: c_int, reqs: *mut MPI_Request, flag: *mut c_int, statuses: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Testall(count: c_int, reqs: *mut MPI_Request, flag: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
@@ -988,7 +1173,7 @@ mpi_wrap! {
         }
         [count as u64, f as u64]
     };
-    MpiIo fn MPI_Testany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, flag: *mut c_int, status: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Testany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, flag: *mut c_int, status: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
@@ -1001,7 +1186,7 @@ mpi_wrap! {
         }
         [count as u64, i as u64, f as u64]
     };
-    MpiIo fn MPI_Testsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_io(count, reqs)] {
+    MpiIo fn MPI_Testsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
@@ -1012,15 +1197,17 @@ mpi_wrap! {
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Request_free(request: *mut MPI_Request) [!request.is_null() && is_io_req(req_key(*request))] {
+    MpiIo fn MPI_Request_free(request: *mut MPI_Request) [!request.is_null() && is_tracked_req(req_key(*request))] {
         let k = req_key(*request);
+        let recv = req_find(k).is_some_and(|i| REQ_RECV[i].load(Relaxed));
     } |ts, ret, t1| {
-        // The program stops watching the operation: it counts as complete with the bytes
-        // it asked for (MPI completes it in the background).
-        if ret == 0 { done(ts, t1, k, std::ptr::null()); }
+        // The program stops watching the operation: a transfer counts as complete with the
+        // bytes it asked for (MPI completes it in the background); a receive is forgotten
+        // (when it completes, and from whom, is never known).
+        if ret == 0 && recv { req_remove(k); } else if ret == 0 { done(ts, t1, k, std::ptr::null()); }
         [k]
     };
-    MpiIo fn MPI_Cancel(request: *mut MPI_Request) [!request.is_null() && is_io_req(req_key(*request))] {
+    MpiIo fn MPI_Cancel(request: *mut MPI_Request) [!request.is_null() && is_tracked_req(req_key(*request))] {
         let k = req_key(*request);
     } |ts, ret, t1| {
         if ret == 0 {
@@ -1029,42 +1216,201 @@ mpi_wrap! {
         [k]
     };
 
-    // ---- communicators and collectives (layer "mpi") ----
+    // ---- communicators and collectives (layer "mpi"; MPI_Comm_free below) ----
     Mpi fn MPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
-        [comm as usize as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+        [comm_of(comm), new_comm(ret, newcomm)]
     };
     Mpi fn MPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
-        [comm as usize as u64, color as u64, key as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+        [comm_of(comm), color as u64, key as u64, new_comm(ret, newcomm)]
     };
     Mpi fn MPI_Comm_split_type(comm: MPI_Comm, split_type: c_int, key: c_int, info: MPI_Info, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
-        [comm as usize as u64, split_type as u64, key as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+        [comm_of(comm), split_type as u64, key as u64, new_comm(ret, newcomm)]
     };
     Mpi fn MPI_Comm_create(comm: MPI_Comm, group: MPI_Group, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
-        [comm as usize as u64, if ret == 0 { *newcomm as usize as u64 } else { 0 }]
+        [comm_of(comm), new_comm(ret, newcomm)]
     };
-    Mpi fn MPI_Comm_free(comm: *mut MPI_Comm) [true] { let c = if comm.is_null() { 0 } else { *comm as usize as u64 }; } |ts, ret, t1| { [c] };
-    Mpi fn MPI_Barrier(comm: MPI_Comm) [true] {} |ts, ret, t1| { [comm as usize as u64] };
-    Mpi fn MPI_Bcast(buf: Buf, count: c_int, dt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
-        [comm as usize as u64, bytes, root as u64]
+    Mpi fn MPI_Barrier(comm: MPI_Comm) [true] {} |ts, ret, t1| { [comm_of(comm)] };
+    Mpi fn MPI_Bcast(buf: Buf, count: c_int, dt: Dt, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, count), rank_field(root)]
     };
-    Mpi fn MPI_Reduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
-        [comm as usize as u64, bytes, root as u64]
+    Mpi fn MPI_Reduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, count), rank_field(root)]
     };
-    Mpi fn MPI_Allreduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] { let bytes = type_bytes(dt, count); } |ts, ret, t1| {
-        [comm as usize as u64, bytes]
+    Mpi fn MPI_Allreduce(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, count)]
     };
-    Mpi fn MPI_Gather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
-        [comm as usize as u64, bytes, root as u64]
+    Mpi fn MPI_Gather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, scount), rank_field(root)]
     };
-    Mpi fn MPI_Allgather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
-        [comm as usize as u64, bytes]
+    Mpi fn MPI_Allgather(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, scount)]
     };
-    Mpi fn MPI_Scatter(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] { let bytes = type_bytes(rdt, rcount); } |ts, ret, t1| {
-        [comm as usize as u64, bytes, root as u64]
+    Mpi fn MPI_Scatter(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(rdt, rcount), rank_field(root)]
     };
-    Mpi fn MPI_Alltoall(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] { let bytes = type_bytes(sdt, scount); } |ts, ret, t1| {
-        [comm as usize as u64, bytes]
+    Mpi fn MPI_Alltoall(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, scount)]
     };
+    Mpi fn MPI_Gatherv(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcounts: *const c_int, displs: *const c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, scount), rank_field(root)]
+    };
+    Mpi fn MPI_Scatterv(sbuf: CBuf, scounts: *const c_int, displs: *const c_int, sdt: Dt, rbuf: Buf, rcount: c_int, rdt: Dt, root: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(rdt, rcount), rank_field(root)]
+    };
+    Mpi fn MPI_Allgatherv(sbuf: CBuf, scount: c_int, sdt: Dt, rbuf: Buf, rcounts: *const c_int, displs: *const c_int, rdt: Dt, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, scount)]
+    };
+    Mpi fn MPI_Alltoallv(sbuf: CBuf, scounts: *const c_int, sdispls: *const c_int, sdt: Dt, rbuf: Buf, rcounts: *const c_int, rdispls: *const c_int, rdt: Dt, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(sdt, 1).saturating_mul(count_sum(comm, scounts))]
+    };
+    Mpi fn MPI_Reduce_scatter(sbuf: CBuf, rbuf: Buf, rcounts: *const c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, 1).saturating_mul(count_sum(comm, rcounts))]
+    };
+    Mpi fn MPI_Reduce_scatter_block(sbuf: CBuf, rbuf: Buf, rcount: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, rcount).saturating_mul(comm_size(comm))]
+    };
+    Mpi fn MPI_Scan(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, count)]
+    };
+    Mpi fn MPI_Exscan(sbuf: CBuf, rbuf: Buf, count: c_int, dt: Dt, op: *mut c_void, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), type_bytes(dt, count)]
+    };
+
+    // ---- point-to-point (layer "mpi") ----
+    Mpi fn MPI_Send(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count)]
+    };
+    Mpi fn MPI_Ssend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count)]
+    };
+    Mpi fn MPI_Bsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count)]
+    };
+    Mpi fn MPI_Rsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count)]
+    };
+    Mpi fn MPI_Isend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
+    };
+    Mpi fn MPI_Issend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
+    };
+    Mpi fn MPI_Ibsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
+    };
+    Mpi fn MPI_Irsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
+    };
+    Mpi fn MPI_Recv(buf: Buf, count: c_int, dt: Dt, source: c_int, tag: c_int, comm: MPI_Comm, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let (src, tg, got) = received(ret, status, source, tag);
+        [comm_of(comm), src, tg, got]
+    };
+    Mpi fn MPI_Sendrecv(sbuf: CBuf, scount: c_int, sdt: Dt, dest: c_int, sendtag: c_int, rbuf: Buf, rcount: c_int, rdt: Dt, source: c_int, recvtag: c_int, comm: MPI_Comm, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let (src, tg, got) = received(ret, status, source, recvtag);
+        [comm_of(comm), rank_field(dest), tag_field(sendtag), type_bytes(sdt, scount), src, tg, got]
+    };
+    Mpi fn MPI_Sendrecv_replace(buf: Buf, count: c_int, dt: Dt, dest: c_int, sendtag: c_int, source: c_int, recvtag: c_int, comm: MPI_Comm, status: St) [true] {
+        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    } |ts, ret, t1| {
+        let (src, tg, got) = received(ret, status, source, recvtag);
+        [comm_of(comm), rank_field(dest), tag_field(sendtag), type_bytes(dt, count), src, tg, got]
+    };
+    Mpi fn MPI_Irecv(buf: Buf, count: c_int, dt: Dt, source: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+        [comm_of(comm), rank_field(source), tag_field(tag), type_bytes(dt, count), recv_started(ret, request)]
+    };
+}
+
+/// MPI_Comm_free: recorded in the `mpi` layer; the communicator is forgotten whatever the
+/// layers (its handle value may come back for another one).
+#[no_mangle]
+pub unsafe extern "C" fn MPI_Comm_free(comm: *mut MPI_Comm) -> c_int {
+    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::global("PMPI_Comm_free\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return ERR_NO_MPI;
+    }
+    let real: unsafe extern "C" fn(*mut MPI_Comm) -> c_int = std::mem::transmute(p);
+    let c = if comm.is_null() { comm_null() } else { *comm };
+    let ret = runtime::record_call(
+        Layer::Mpi,
+        Func::MPI_Comm_free,
+        |_| comm_of(c),
+        || real(comm),
+        |_, id, ret, _| ([id], ret),
+    );
+    if ret == 0 {
+        comm_forget(c);
+    }
+    ret
+}
+
+/// The id of the communicator a creating call returned (u64::MAX: none, MPI_COMM_NULL).
+#[inline]
+unsafe fn new_comm(ret: c_int, newcomm: *mut MPI_Comm) -> u64 {
+    if ret != 0 || newcomm.is_null() {
+        return u64::MAX;
+    }
+    comm_of(*newcomm)
+}
+
+/// The size of a communicator (0 if MPI does not say).
+fn comm_size(comm: MPI_Comm) -> u64 {
+    let mut n: c_int = 0;
+    // SAFETY: plain query of the program's communicator.
+    if unsafe { PMPI_Comm_size(comm, &mut n) } != 0 || n < 0 {
+        return 0;
+    }
+    n as u64
+}
+
+/// The sum of a per-rank count array of a v-collective (one count per member of `comm`).
+unsafe fn count_sum(comm: MPI_Comm, counts: *const c_int) -> u64 {
+    if counts.is_null() {
+        return 0;
+    }
+    (0..comm_size(comm) as usize)
+        .map(|i| (*counts.add(i)).max(0) as u64)
+        .sum()
+}
+
+/// A request a non-blocking call returned (0 when it failed).
+#[inline]
+unsafe fn out_request(ret: c_int, request: *mut MPI_Request) -> u64 {
+    if ret != 0 || request.is_null() {
+        return 0;
+    }
+    req_key(*request)
+}
+
+/// A non-blocking receive returned: its request, in flight until a Wait/Test completes it.
+#[inline]
+unsafe fn recv_started(ret: c_int, request: *mut MPI_Request) -> u64 {
+    let k = out_request(ret, request);
+    req_insert(k, true);
+    k
+}
+
+/// (source, tag, bytes) of a completed receive as its status says; the ones asked for (and
+/// no byte) when the call failed.
+#[inline]
+unsafe fn received(
+    ret: c_int,
+    st: *const MPI_Status,
+    source: c_int,
+    tag: c_int,
+) -> (u64, u64, u64) {
+    if ret != 0 {
+        return (rank_field(source), tag_field(tag), 0);
+    }
+    (
+        rank_field((*st).MPI_SOURCE),
+        tag_field((*st).MPI_TAG),
+        status_bytes(st, 0),
+    )
 }
 
 /// A non-blocking call returned: its request (now in flight) as the record's id.
@@ -1074,7 +1420,7 @@ unsafe fn started(ret: c_int, request: *mut MPI_Request) -> u64 {
         return 0;
     }
     let k = req_key(*request);
-    req_insert(k);
+    req_insert(k, false);
     k
 }
 
