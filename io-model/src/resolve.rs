@@ -61,6 +61,33 @@ pub struct Op {
     pub call_func: u16,
     pub root: u64,
     pub root_func: u16,
+    /// The layers between: the outermost call of each layer below the root's and above the
+    /// call's, outermost first (H5Dwrite → [MPI_File_write_at_all] → pwrite); u16::MAX
+    /// where there is none.
+    pub via_func: [u16; 2],
+}
+
+/// The outermost call of each layer strictly between the outermost and the innermost call
+/// of a stack, up to two.
+fn via(stack: &[Frame]) -> [u16; 2] {
+    let mut out = [u16::MAX; 2];
+    let (Some(first), Some(last)) = (stack.first(), stack.last()) else {
+        return out;
+    };
+    if stack.len() < 3 {
+        return out;
+    }
+    let layer = |f: &Frame| FUNCTIONS[f.func as usize].layer;
+    let (mut prev, end, mut n) = (layer(first), layer(last), 0);
+    for f in &stack[1..stack.len() - 1] {
+        let l = layer(f);
+        if l != prev && l != end && n < out.len() {
+            out[n] = f.func;
+            n += 1;
+        }
+        prev = l;
+    }
+    out
 }
 
 /// What happened to a handle besides data (opened, closed ...).
@@ -316,6 +343,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             call_func,
             root,
             root_func,
+            via_func: via(&th.stack),
         };
         if b.flags.contains(OpFlags::NON_BLOCKING) {
             self.in_flight.insert(b.id, op);

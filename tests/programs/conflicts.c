@@ -2,7 +2,7 @@
  *
  *   mpirun -np P conflicts DIR posix|mpiio
  *
- * Four files in DIR, each written and read through POSIX (open/pwrite/pread) or MPI-IO
+ * Six files in DIR, each written and read through POSIX (open/pwrite/pread) or MPI-IO
  * (MPI_File_open on MPI_COMM_WORLD, MPI_File_write_at/read_at); BLOCK = 4096 bytes:
  *   disjoint.dat  rank r writes [r*BLOCK, (r+1)*BLOCK): no overlapping pair.
  *   raw.dat       rank 0 writes [0, P*BLOCK); barrier; rank r >= 1 reads
@@ -11,6 +11,11 @@
  *                 one WAW pair (0, 0) of BLOCK bytes.
  *   rar.dat       rank 0 sets the size to 2*BLOCK (ftruncate / MPI_File_set_size: no
  *                 write); barrier; every rank reads [0, BLOCK): one RAR pair per two ranks.
+ *   synced.dat    rank 0 writes [0, P*BLOCK); every rank syncs (fsync / MPI_File_sync),
+ *                 barrier, syncs again; rank r >= 1 reads [r*BLOCK - 50, r*BLOCK + 50): one
+ *                 RAW pair (0, r) of 100 bytes each, properly synchronised for MPI-IO
+ *                 (sync-barrier-sync) and commit semantics, not for session semantics
+ *                 (no close before the read); raw.dat's pairs are only for POSIX (real time).
  *   link.dat      rank 0 makes the symbolic link link-alias -> link.dat and writes [0, BLOCK)
  *                 through link.dat; barrier; rank r >= 1 opens link-alias and reads
  *                 [16r, 16r + 8): one RAW pair (0, r) of 8 bytes each, on one file.
@@ -112,6 +117,23 @@ static void raw(void) {
     close_file(&f);
 }
 
+static void sync_file(File *f) {
+    if (g_mpiio)
+        check_mpi(MPI_File_sync(f->fh), "MPI_File_sync");
+    else if (fsync(f->fd) != 0)
+        die("fsync");
+}
+
+static void synced(void) {
+    File f = open_file("synced.dat");
+    if (g_rank == 0) write_at(&f, 0, g_size * BLOCK);
+    sync_file(&f);
+    MPI_Barrier(MPI_COMM_WORLD);
+    sync_file(&f);
+    if (g_rank > 0) read_at(&f, (long)g_rank * BLOCK - 50, 100);
+    close_file(&f);
+}
+
 static void waw(void) {
     File f = open_file("waw.dat");
     if (g_rank == 0) {
@@ -158,6 +180,7 @@ int main(int argc, char **argv) {
     memset(g_buf, 'x', sizeof g_buf);
     disjoint();
     raw();
+    synced();
     waw();
     rar();
     link_alias();

@@ -90,9 +90,13 @@ fn expected(np: u64) -> Vec<(&'static str, u64, BTreeSet<GroupRow>)> {
     let rar = (0..np)
         .flat_map(|a| (a + 1..np).map(move |b| row("RAR", a, b, BLOCK, 0, BLOCK)))
         .collect();
+    let synced = (1..np)
+        .map(|r| row("RAW", 0, r, 100, r * BLOCK - 50, r * BLOCK + 50))
+        .collect();
     let mut files = vec![
         ("disjoint.dat", np, BTreeSet::new()),
         ("raw.dat", np, raw),
+        ("synced.dat", np, synced),
         (
             "waw.dat",
             np + 1,
@@ -157,7 +161,9 @@ fn traced(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     let prog = compile_mpi(&dir, "conflicts.c", &[]);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
-    let r = run(mpirun(np, dir.path(), &trace, &[])
+    // With the `mpi` layer: happens-before for --semantics.
+    let layers = [("RECORDER_OTF2_LAYERS", "posix,stdio,mpiio,mpi")];
+    let r = run(mpirun(np, dir.path(), &trace, &layers)
         .arg(&prog)
         .arg(&data)
         .arg(api));
@@ -230,7 +236,7 @@ fn expected_section(
         &["POSIX"]
     };
     let mut out = Vec::new();
-    for (name, accesses, want) in expected(np, api) {
+    for (name, accesses, want) in expected(np) {
         for &layer in layers {
             if !want.is_empty() {
                 out.push((format!("{data}/{name}"), layer, accesses, want.clone()));
@@ -453,4 +459,87 @@ fn bad_input() {
         r.stderr
     );
     assert!(!r.stderr.contains("panicked"));
+}
+
+/// Under each semantics, which of conflicts.c's conflicting pairs are not synchronised:
+/// raw.dat and link.dat (write, barrier, read: no sync, no close between) violate all but
+/// POSIX; synced.dat (write, sync, barrier, sync, read) only session (no close, no open
+/// between); the same-rank WAW and the RAR pairs never. (file, semantics) -> violating
+/// pairs per (kind, earlier, later) group.
+fn expected_violations(file: &str, semantics: &str) -> u64 {
+    match (file, semantics) {
+        (_, "posix") => 0,
+        ("raw.dat" | "link.dat", _) => 1,
+        ("synced.dat", "session") => 1,
+        _ => 0,
+    }
+}
+
+fn check_semantics(np: u32, api: &str) {
+    let (_dir, data, trace) = traced(np, api);
+    let (layer, name) = if api == "mpiio" {
+        ("mpiio", "MPI-IO")
+    } else {
+        ("posix", "POSIX")
+    };
+    for semantics in ["posix", "mpi-io", "commit", "session"] {
+        let v = conflicts_json(&trace, &["--layer", layer, "--semantics", semantics]);
+        assert_eq!(v["semantics"], semantics);
+        assert_eq!(v["mpi"]["unmatched"], 0, "{}", v["mpi"]);
+        // Per rank at least MPI_Init's... the program's barriers (5 + 1) on MPI_COMM_WORLD.
+        assert!(u(&v["mpi"]["sync_calls"]) >= 6 * np as u64, "{}", v["mpi"]);
+        let mut total = 0;
+        for (file_name, accesses, want) in expected(np as u64) {
+            let f = file(&v, &format!("{data}/{file_name}"), name);
+            check_file(&v, &format!("{data}/{file_name}"), name, accesses, &want);
+            let per_group = expected_violations(file_name, semantics);
+            let mut in_file = 0;
+            for kind in ["RAW", "WAW", "WAR", "RAR"] {
+                for g in f["pairs"][kind]["ranks"].as_array().unwrap() {
+                    let want = if kind == "RAR" || g["same_rank"] == true {
+                        0
+                    } else {
+                        per_group
+                    };
+                    assert_eq!(u(&g["violations"]), want, "{semantics} {file_name} {g}");
+                    in_file += want;
+                }
+            }
+            let viol = &f["violations"];
+            assert_eq!(u(&viol["count"]), in_file, "{semantics} {file_name}");
+            let listed = viol["listed"].as_array().unwrap();
+            assert_eq!(listed.len() as u64, in_file);
+            for p in listed {
+                assert_eq!(p["kind"], "RAW");
+                assert_eq!(p["earlier"]["rank"], 0);
+                assert_eq!(p["earlier"]["mode"], "write");
+                assert_eq!(p["later"]["mode"], "read");
+            }
+            total += in_file;
+        }
+        let text = conflicts_run(&trace, &["--layer", layer, "--semantics", semantics]).stdout;
+        let line = format!(
+            "Under {semantics} semantics: {total} conflicting pair{} not synchronised;",
+            if total == 1 { "" } else { "s" }
+        );
+        assert!(text.contains(&line), "no {line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn semantics_mpiio_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check_semantics(2, "mpiio");
+}
+
+#[test]
+fn semantics_posix_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check_semantics(4, "posix");
+}
+
+#[test]
+fn semantics_mpiio_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check_semantics(4, "mpiio");
 }

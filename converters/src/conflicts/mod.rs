@@ -29,7 +29,7 @@ use order::{Comms, HappensBefore, SyncCall};
 use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
 use sweep::{sweep_file, FilePairs};
 
-/// One read or write of a byte range: 40 bytes.
+/// One read or write of a byte range: 48 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
     /// First byte and one past the last.
@@ -43,6 +43,8 @@ pub struct Access {
     /// The call that made the operation and the outermost call above it.
     pub func: u16,
     pub root_func: u16,
+    /// The calls of the layers between (see `Op::via_func`).
+    pub via_func: [u16; 2],
 }
 
 const WRITE_BIT: u32 = 1 << 31;
@@ -62,6 +64,7 @@ impl Access {
             proc_write: proc as u32 | write,
             func: op.call_func,
             root_func: op.root_func,
+            via_func: op.via_func,
         }
     }
     #[cfg(test)]
@@ -75,6 +78,7 @@ impl Access {
             proc_write: proc as u32 | write,
             func: 0,
             root_func: 0,
+            via_func: [u16::MAX; 2],
         }
     }
     pub fn proc(&self) -> usize {

@@ -60,6 +60,9 @@ pub struct HappensBefore {
     pub unmatched: u64,
 }
 
+/// A vector clock: per process, how many of its calls are known.
+type Clock = Vec<u32>;
+
 /// The replay's state: where each process is and what waits for a partner.
 struct Replay<'a> {
     calls: &'a [Vec<SyncCall>],
@@ -70,9 +73,9 @@ struct Replay<'a> {
     /// Per process, per communicator: how many collectives it has entered.
     coll_seq: Vec<HashMap<u32, u32>>,
     /// Per (communicator, sequence): the members that arrived, with their clocks.
-    arrived: HashMap<(u32, u32), Vec<(usize, Vec<u32>)>>,
+    arrived: HashMap<(u32, u32), Vec<(usize, Clock)>>,
     /// Per (communicator, source, destination): sends not yet received, with tag and clock.
-    sent: HashMap<(u32, usize, usize), VecDeque<(i32, Vec<u32>)>>,
+    sent: HashMap<(u32, usize, usize), VecDeque<(i32, Clock)>>,
     out: HappensBefore,
 }
 
@@ -315,7 +318,7 @@ mod tests {
         assert!(!hb.before(2, 5, 0, 30), "not back");
         assert!(hb.before(1, 30, 0, 60) && hb.before(1, 30, 2, 60), "from the root");
         assert!(!hb.before(2, 42, 1, 60), "not towards the root");
-        assert!(hb.before(0, 5, 1, 60) == false, "0's send reaches 2, not 1");
+        assert!(!hb.before(0, 5, 1, 60), "0's send reaches 2, not 1");
     }
 
     #[test]

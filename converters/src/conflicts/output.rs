@@ -33,13 +33,20 @@ fn func_name(f: u16) -> &'static str {
     FUNCTIONS.get(f as usize).map_or("?", |i| i.display)
 }
 
-/// "MPI_File_write_at → pwrite", or "pwrite" when the call is the outermost one.
-fn chain(a: &Access) -> String {
-    if a.root_func == a.func || a.root_func == u16::MAX {
-        func_name(a.func).to_string()
-    } else {
-        format!("{} → {}", func_name(a.root_func), func_name(a.func))
+/// The layer chain of the call, outermost first: H5Dwrite, MPI_File_write_at_all, pwrite.
+fn chain_funcs(a: &Access) -> Vec<&'static str> {
+    let mut v = Vec::with_capacity(4);
+    if a.root_func != a.func && a.root_func != u16::MAX {
+        v.push(func_name(a.root_func));
+        v.extend(a.via_func.iter().filter(|&&f| f != u16::MAX).map(|&f| func_name(f)));
     }
+    v.push(func_name(a.func));
+    v
+}
+
+/// "H5Dwrite → MPI_File_write_at_all → pwrite", or "pwrite" when the call is outermost.
+fn chain(a: &Access) -> String {
+    chain_funcs(a).join(" → ")
 }
 
 fn file_title(f: &FileConflicts) -> String {
@@ -237,6 +244,7 @@ fn access_json(c: &Conflicts, a: &Access) -> Value {
         "mode": if a.is_write() { "write" } else { "read" },
         "function": func_name(a.func),
         "root_function": func_name(a.root_func),
+        "chain": chain_funcs(a),
         "range": [a.start, a.end],
     })
 }

@@ -308,6 +308,9 @@ mod tests {
             skipped: Skipped::default(),
             unfinished_ops: 0,
             warnings: Vec::new(),
+            semantics: None,
+            mpi_calls: 0,
+            mpi_unmatched: 0,
         }
     }
 
