@@ -476,7 +476,7 @@ fn expected_violations(file: &str, semantics: &str) -> u64 {
 }
 
 fn check_semantics(np: u32, api: &str) {
-    let (_dir, data, trace) = traced(np, api);
+    let (dir, data, trace) = traced(np, api);
     let (layer, name) = if api == "mpiio" {
         ("mpiio", "MPI-IO")
     } else {
@@ -517,6 +517,21 @@ fn check_semantics(np: u32, api: &str) {
             }
             total += in_file;
         }
+        // Beyond a memory budget of 1 KiB the accesses go through sorted runs on disk: the
+        // same answer, the runs' folder gone at the end.
+        let tmp = dir.subdir(&format!("runs-{semantics}"));
+        let tmp_s = tmp.to_string_lossy().into_owned();
+        let mut small = conflicts_json(
+            &trace,
+            &["--details", "--layer", layer, "--semantics", semantics, "--memory", "1K", "--tmp-dir", &tmp_s],
+        );
+        let mut full = conflicts_json(&trace, &["--details", "--layer", layer, "--semantics", semantics]);
+        assert!(u(&small["spilled"]) > 0, "nothing went to disk");
+        assert_eq!(full["spilled"], 0);
+        small["spilled"] = Value::Null;
+        full["spilled"] = Value::Null;
+        assert_eq!(small, full, "{semantics}: answers with and without runs on disk");
+        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "runs left behind");
         let text = conflicts_run(&trace, &["--layer", layer, "--semantics", semantics]).stdout;
         let line = format!(
             "Under {semantics} semantics: {total} conflicting pair{} not synchronised;",

@@ -11,6 +11,7 @@ pub mod order;
 pub mod output;
 pub mod section;
 pub mod semantics;
+pub mod spill;
 pub mod sweep;
 
 use crate::analysis::{origin, proc_info, ProcInfo};
@@ -23,11 +24,14 @@ use io_model::resolve::{Call, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::Trace;
 use rayon::prelude::*;
+use spill::{Merged, SpillDir};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use io_model::mpi::MpiSync;
 use order::{Comms, HappensBefore, SyncCall};
 use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
-use sweep::{sweep_file, FilePairs};
+use sweep::{sweep, sweep_file, FilePairs};
 
 /// One read or write of a byte range: 48 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +54,9 @@ pub struct Access {
 const WRITE_BIT: u32 = 1 << 31;
 
 impl Access {
+    /// What one access costs in memory.
+    pub const BYTES: u64 = std::mem::size_of::<Access>() as u64;
+
     pub fn new(op: &Op, proc: usize, start: u64) -> Access {
         let write = if op.mode == OpMode::Write {
             WRITE_BIT
@@ -130,6 +137,49 @@ struct ProcessAccesses {
     points: HashMap<FileAt, Vec<Point>>,
     /// Synchronising MPI calls, in the order they ended.
     syncs: Vec<MpiSync>,
+    spill: Spill,
+    /// Per file: its runs (accesses written out beyond the memory budget).
+    runs: HashMap<FileAt, Vec<PathBuf>>,
+}
+
+/// Where accesses go beyond the memory budget, and how many a worker may hold.
+#[derive(Clone)]
+struct Spill {
+    dir: Option<Arc<SpillDir>>,
+    budget: usize,
+    held: usize,
+    error: Option<String>,
+}
+
+impl Spill {
+    /// Whether one more access goes over the budget.
+    fn full(&mut self, n: usize) -> bool {
+        self.held += n;
+        self.dir.is_some() && self.held >= self.budget
+    }
+
+    /// Write every file's accesses out as runs.
+    fn out<K: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        files: &mut HashMap<K, Vec<Access>>,
+        runs: &mut HashMap<K, Vec<PathBuf>>,
+    ) {
+        let Some(dir) = self.dir.clone() else {
+            return;
+        };
+        for (k, v) in files.iter_mut().filter(|(_, v)| !v.is_empty()) {
+            match dir.write_run(v) {
+                Ok(p) => runs.entry(k.clone()).or_default().push(p),
+                Err(e) => {
+                    // Go on in memory; the check fails with this at its end.
+                    self.error.get_or_insert(e);
+                    self.dir = None;
+                    return;
+                }
+            }
+        }
+        self.held = 0;
+    }
 }
 
 impl Accumulator for ProcessAccesses {
@@ -171,6 +221,9 @@ impl Accumulator for ProcessAccesses {
         };
         let a = Access::new(o, self.proc, offset);
         self.files.entry((file, o.layer)).or_default().push(a);
+        if self.spill.full(1) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
     }
 }
 
@@ -186,12 +239,15 @@ pub struct Options {
     pub threads: usize,
     /// Check every conflicting pair under this semantics.
     pub semantics: Option<Semantics>,
+    /// Bytes of accesses held in memory at most (0: no limit); beyond, they are sorted
+    /// into runs in a folder of `tmp_dir` and merged back per file.
+    pub memory: u64,
+    pub tmp_dir: PathBuf,
 }
 
-/// One file's accesses, sorted by start offset, and its overlapping pairs.
+/// One file's overlapping pairs.
 pub struct FileConflicts {
     pub key: FileKey,
-    pub accesses: Vec<Access>,
     pub no_offset: u64,
     pub pairs: FilePairs,
     /// Opens, closes and flushes per process (kept for the violations' report).
@@ -215,6 +271,8 @@ pub struct Conflicts {
     /// Synchronising MPI calls seen, and those with no partner in the trace.
     pub mpi_calls: u64,
     pub mpi_unmatched: u64,
+    /// Accesses that went through runs on disk (beyond `Options::memory`).
+    pub spilled: u64,
 }
 
 /// One process's synchronising MPI calls with its communicators (members by rank slot).
@@ -224,15 +282,26 @@ struct ProcSyncs {
     comms: Vec<Vec<u32>>,
 }
 
-#[derive(Default)]
 struct Partial {
     procs: Vec<ProcInfo>,
-    files: HashMap<FileKey, (Vec<Access>, u64)>,
+    files: HashMap<FileKey, Vec<Access>>,
+    runs: HashMap<FileKey, Vec<PathBuf>>,
+    no_offset: HashMap<FileKey, u64>,
     points: HashMap<FileKey, FilePoints>,
     syncs: Vec<ProcSyncs>,
     skipped: Skipped,
     unfinished_ops: u64,
     stats: Stats,
+    spill: Spill,
+}
+
+/// Append `v` to `into` (taking it whole when `into` is empty).
+fn append<T>(into: &mut Vec<T>, mut v: Vec<T>) {
+    if into.is_empty() {
+        *into = v;
+    } else {
+        into.append(&mut v);
+    }
 }
 
 /// The name of a file of one process's definitions across processes.
@@ -247,34 +316,56 @@ fn file_key(defs: &GlobalDefs, (file, layer): FileAt) -> FileKey {
 }
 
 impl Partial {
-    fn add(&mut self, acc: ProcessAccesses, defs: &GlobalDefs) {
-        for (at, mut v) in acc.files {
-            let e = self.files.entry(file_key(defs, at)).or_default();
-            if e.0.is_empty() {
-                std::mem::swap(&mut e.0, &mut v);
-            } else {
-                e.0.extend_from_slice(&v);
-            }
+    fn new(spill: Spill) -> Partial {
+        Partial {
+            procs: Vec::new(),
+            files: HashMap::new(),
+            runs: HashMap::new(),
+            no_offset: HashMap::new(),
+            points: HashMap::new(),
+            syncs: Vec::new(),
+            skipped: Skipped::default(),
+            unfinished_ops: 0,
+            stats: Stats::default(),
+            spill,
         }
-        for (at, n) in acc.no_offset {
-            self.files.entry(file_key(defs, at)).or_default().1 += n;
+    }
+
+    fn add(&mut self, acc: ProcessAccesses, defs: &GlobalDefs) {
+        let mut n = 0;
+        for (at, v) in acc.files {
+            n += v.len();
+            append(self.files.entry(file_key(defs, at)).or_default(), v);
+        }
+        for (at, v) in acc.runs {
+            append(self.runs.entry(file_key(defs, at)).or_default(), v);
+        }
+        for (at, k) in acc.no_offset {
+            *self.no_offset.entry(file_key(defs, at)).or_default() += k;
         }
         for (at, v) in acc.points {
             let f = self.points.entry(file_key(defs, at)).or_default();
             f.by_proc.entry(acc.proc).or_default().extend(v);
         }
         self.skipped.add(acc.skipped);
+        if let Some(e) = acc.spill.error {
+            self.spill.error.get_or_insert(e);
+        }
+        if self.spill.full(n) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
     }
 
     fn merge(mut self, o: Partial) -> Partial {
-        for (k, (v, n)) in o.files {
-            let e = self.files.entry(k).or_default();
-            if e.0.is_empty() {
-                e.0 = v;
-            } else {
-                e.0.extend_from_slice(&v);
-            }
-            e.1 += n;
+        let n: usize = o.files.values().map(|v| v.len()).sum();
+        for (k, v) in o.files {
+            append(self.files.entry(k).or_default(), v);
+        }
+        for (k, v) in o.runs {
+            append(self.runs.entry(k).or_default(), v);
+        }
+        for (k, c) in o.no_offset {
+            *self.no_offset.entry(k).or_default() += c;
         }
         for (k, f) in o.points {
             let e = self.points.entry(k).or_default();
@@ -287,6 +378,12 @@ impl Partial {
         self.skipped.add(o.skipped);
         self.unfinished_ops += o.unfinished_ops;
         self.stats.merge(o.stats);
+        if let Some(e) = o.spill.error {
+            self.spill.error.get_or_insert(e);
+        }
+        if self.spill.full(n) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
         self
     }
 }
@@ -297,6 +394,7 @@ fn one(
     plan: &Plan,
     pi: usize,
     layers: &[Layer],
+    spill: Spill,
     beside: bool,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), String> {
@@ -310,6 +408,8 @@ fn one(
         no_offset: HashMap::new(),
         points: HashMap::new(),
         syncs: Vec::new(),
+        spill,
+        runs: HashMap::new(),
     };
     let p = &trace.processes[pi];
     let (acc, unfinished) = if beside {
@@ -331,15 +431,24 @@ fn collect(
     trace: &Trace,
     plan: &Plan,
     opts: &Options,
+    spill: Option<Arc<SpillDir>>,
     pool: &rayon::ThreadPool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Partial, String> {
     let done = AtomicU64::new(0);
-    let beside = trace.processes.len() < pool.current_num_threads();
+    let workers = pool.current_num_threads();
+    let beside = trace.processes.len() < workers;
+    // Each worker's process and its partial hold up to a share of the budget (accesses).
+    let spill = Spill {
+        dir: spill,
+        budget: (opts.memory / Access::BYTES / (2 * workers as u64 + 1)).max(1) as usize,
+        held: 0,
+        error: None,
+    };
     pool.install(|| {
         plan.order
             .par_iter()
-            .try_fold(Partial::default, |mut part, &pi| {
+            .try_fold(|| Partial::new(spill.clone()), |mut part, &pi| {
                 let mut seen = 0u64;
                 let mut report = |n: u64| {
                     let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
@@ -347,7 +456,7 @@ fn collect(
                     progress(total);
                 };
                 let (mut acc, defs, stats, unfinished) =
-                    one(trace, plan, pi, &opts.layers, beside, &mut report)?;
+                    one(trace, plan, pi, &opts.layers, spill.clone(), beside, &mut report)?;
                 if !acc.syncs.is_empty() {
                     part.syncs.push(ProcSyncs {
                         proc: pi,
@@ -361,7 +470,7 @@ fn collect(
                 part.unfinished_ops += unfinished;
                 Ok::<Partial, String>(part)
             })
-            .try_reduce(Partial::default, |a, b| Ok(a.merge(b)))
+            .try_reduce(|| Partial::new(spill.clone()), |a, b| Ok(a.merge(b)))
     })
 }
 
@@ -401,45 +510,42 @@ pub fn conflicts(
         .num_threads(opts.threads)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let mut part = collect(trace, &plan, opts, &pool, progress)?;
+    let dir = (opts.memory > 0).then(|| Arc::new(SpillDir::new(&opts.tmp_dir)));
+    let mut part = collect(trace, &plan, opts, dir.clone(), &pool, progress)?;
+    if let Some(e) = part.spill.error.take() {
+        return Err(e);
+    }
     let (hb, mpi_calls) = happens_before(trace, &plan, std::mem::take(&mut part.syncs));
     let mut procs = part.procs;
     procs.sort_by_key(|p| p.index);
-    let mut points = part.points;
-    let mut work: Vec<(FileKey, Vec<Access>, u64, FilePoints)> = part
-        .files
+    let (mut points, mut runs, mut no_offset) = (part.points, part.runs, part.no_offset);
+    let mut keys: Vec<FileKey> = part.files.keys().chain(runs.keys()).chain(no_offset.keys()).cloned().collect();
+    keys.sort();
+    keys.dedup();
+    let mut work: Vec<FileWork> = keys
         .into_iter()
-        .map(|(key, (acc, no_offset))| {
+        .map(|key| {
             let mut pts = points.remove(&key).unwrap_or_default();
             pts.sort();
-            (key, acc, no_offset, pts)
+            FileWork {
+                memory: part.files.remove(&key).unwrap_or_default(),
+                runs: runs.remove(&key).unwrap_or_default(),
+                no_offset: no_offset.remove(&key).unwrap_or_default(),
+                points: pts,
+                key,
+            }
         })
         .collect();
-    work.sort_by(|a, b| a.0.cmp(&b.0));
+    // The biggest first: the workers end together.
+    work.sort_by_key(|w| std::cmp::Reverse(w.memory.len() + w.runs.len() * 4096));
     let verifier = opts.semantics.map(|semantics| Verifier { semantics, hb: &hb });
-    let files: Vec<FileConflicts> = pool.install(|| {
+    let mut files: Vec<FileConflicts> = pool.install(|| {
         work.into_par_iter()
-            .map(|(key, mut accesses, no_offset, points)| {
-                let pts = &points;
-                let check = verifier
-                    .as_ref()
-                    .map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
-                let pairs = sweep_file(
-                    &mut accesses,
-                    opts.max_pairs,
-                    opts.details,
-                    check.as_ref().map(|c| c as &dyn Fn(&Access, &Access) -> bool),
-                );
-                FileConflicts {
-                    key,
-                    accesses,
-                    no_offset,
-                    pairs,
-                    points,
-                }
-            })
-            .collect()
-    });
+            .map(|w| sweep_work(w, opts, verifier.as_ref()))
+            .collect::<Result<_, String>>()
+    })?;
+    files.sort_by(|a, b| a.key.cmp(&b.key));
+    let spilled = dir.as_ref().map_or(0, |d| d.spilled.load(Ordering::Relaxed));
     Ok(Conflicts {
         trace_dir: trace.dir.display().to_string(),
         procs,
@@ -454,5 +560,38 @@ pub fn conflicts(
         semantics: opts.semantics,
         mpi_calls,
         mpi_unmatched: hb.unmatched,
+        spilled,
+    })
+}
+
+/// One file to sweep: its accesses in memory and in runs.
+struct FileWork {
+    key: FileKey,
+    memory: Vec<Access>,
+    runs: Vec<PathBuf>,
+    no_offset: u64,
+    points: FilePoints,
+}
+
+fn sweep_work(w: FileWork, opts: &Options, verifier: Option<&Verifier>) -> Result<FileConflicts, String> {
+    let pts = &w.points;
+    let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
+    let check = check.as_ref().map(|c| c as &dyn Fn(&Access, &Access) -> bool);
+    let pairs = if w.runs.is_empty() {
+        let mut memory = w.memory;
+        sweep_file(&mut memory, opts.max_pairs, opts.details, check)
+    } else {
+        let mut merged = Merged::new(&w.runs, w.memory)?;
+        let pairs = sweep(&mut merged, opts.max_pairs, opts.details, check);
+        if let Some(e) = merged.error {
+            return Err(e);
+        }
+        pairs
+    };
+    Ok(FileConflicts {
+        key: w.key,
+        no_offset: w.no_offset,
+        pairs,
+        points: w.points,
     })
 }

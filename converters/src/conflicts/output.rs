@@ -21,7 +21,7 @@ impl Conflicts {
     }
 
     pub fn accesses(&self) -> u64 {
-        self.files.iter().map(|f| f.accesses.len() as u64).sum()
+        self.files.iter().map(|f| f.pairs.accesses).sum()
     }
 
     fn secs(&self, t: u64) -> f64 {
@@ -95,7 +95,7 @@ fn file_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
         out,
         "{}: {}, {at_least}{}",
         file_title(f),
-        plural(f.accesses.len() as u64, "access"),
+        plural(f.pairs.accesses, "access"),
         plural(p.total, "overlapping pair")
     );
     if p.capped {
@@ -127,8 +127,7 @@ fn file_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
             g.lo,
             g.hi
         );
-        for &(e, l) in &g.pairs {
-            let (a, b) = (&f.accesses[e], &f.accesses[l]);
+        for (a, b) in &g.pairs {
             let _ = writeln!(out, "    {}", access_text(c, a));
             let _ = writeln!(out, "      then {}", access_text(c, b));
         }
@@ -154,8 +153,7 @@ fn violations_text(c: &Conflicts, f: &FileConflicts, out: &mut String) {
             String::new()
         }
     );
-    for &(e, l) in &p.violating {
-        let (a, b) = (&f.accesses[e], &f.accesses[l]);
+    for (a, b) in &p.violating {
         let _ = writeln!(out, "    {}", access_text(c, a));
         let _ = writeln!(out, "      then {}", access_text(c, b));
     }
@@ -209,6 +207,13 @@ pub fn to_text(c: &Conflicts) -> String {
         plural(without.len() as u64, "file")
     );
     semantics_text(c, &mut out);
+    if c.spilled > 0 {
+        let _ = writeln!(
+            out,
+            "{} went through sorted runs on disk (beyond --memory)",
+            plural(c.spilled, "access")
+        );
+    }
     skipped_text(c, &mut out);
     out
 }
@@ -269,8 +274,7 @@ fn group_json(c: &Conflicts, g: &Group) -> Map<String, Value> {
     }
 }
 
-fn pair_json(c: &Conflicts, f: &FileConflicts, (i, j): (usize, usize)) -> Value {
-    let (a, b) = (&f.accesses[i], &f.accesses[j]);
+fn pair_json(c: &Conflicts, (a, b): &(Access, Access)) -> Value {
     json!({
         "earlier": access_json(c, a),
         "later": access_json(c, b),
@@ -283,7 +287,7 @@ fn file_fields(c: &Conflicts, f: &FileConflicts) -> Value {
         "path": f.key.path,
         "host": f.key.host,
         "layer": f.key.layer.identification(),
-        "accesses": f.accesses.len(),
+        "accesses": f.pairs.accesses,
         "no_offset": f.no_offset,
         "pairs_total": f.pairs.total,
         "capped": f.pairs.capped,
@@ -293,9 +297,9 @@ fn file_fields(c: &Conflicts, f: &FileConflicts) -> Value {
             .pairs
             .violating
             .iter()
-            .map(|&(e, l)| {
-                let mut p = pair_json(c, f, (e, l));
-                p["kind"] = json!(Kind::of(&f.accesses[e], &f.accesses[l]).name());
+            .map(|pair| {
+                let mut p = pair_json(c, pair);
+                p["kind"] = json!(Kind::of(&pair.0, &pair.1).name());
                 p
             })
             .collect();
@@ -311,6 +315,7 @@ fn head_fields(c: &Conflicts) -> Value {
         "trace": c.trace_dir,
         "layers": c.layers.iter().map(|l| l.identification()).collect::<Vec<_>>(),
         "max_pairs": c.max_pairs,
+        "spilled": c.spilled,
         "semantics": c.semantics.map(|m| m.name()),
         "mpi": { "sync_calls": c.mpi_calls, "unmatched": c.mpi_unmatched },
         "accesses": c.accesses(),
@@ -330,8 +335,8 @@ pub struct Json<'a>(pub &'a Conflicts);
 struct FileJson<'a>(&'a Conflicts, &'a FileConflicts);
 struct KindsJson<'a>(&'a Conflicts, &'a FileConflicts);
 struct KindJson<'a>(&'a Conflicts, &'a FileConflicts, Kind);
-struct GroupJson<'a>(&'a Conflicts, &'a FileConflicts, &'a Group);
-struct PairsJson<'a>(&'a Conflicts, &'a FileConflicts, &'a Group);
+struct GroupJson<'a>(&'a Conflicts, &'a Group);
+struct PairsJson<'a>(&'a Conflicts, &'a Group);
 
 /// The fields of a JSON object, then more entries.
 fn object<S: Serializer>(
@@ -384,9 +389,9 @@ impl Serialize for KindJson<'_> {
             .groups
             .iter()
             .filter(|g| g.kind == k)
-            .map(|g| GroupJson(c, f, g))
+            .map(|g| GroupJson(c, g))
             .collect();
-        let count: u64 = groups.iter().map(|g| g.2.count).sum();
+        let count: u64 = groups.iter().map(|g| g.1.count).sum();
         object(s, json!({ "count": count }), |m| {
             m.serialize_entry("ranks", &groups)
         })
@@ -395,10 +400,10 @@ impl Serialize for KindJson<'_> {
 
 impl Serialize for GroupJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (c, f, g) = (self.0, self.1, self.2);
+        let (c, g) = (self.0, self.1);
         object(s, Value::Object(group_json(c, g)), |m| {
             if c.details {
-                m.serialize_entry("pairs", &PairsJson(c, f, g))?;
+                m.serialize_entry("pairs", &PairsJson(c, g))?;
             }
             Ok(())
         })
@@ -407,8 +412,8 @@ impl Serialize for GroupJson<'_> {
 
 impl Serialize for PairsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (c, f, g) = (self.0, self.1, self.2);
-        s.collect_seq(g.pairs.iter().map(|&p| pair_json(c, f, p)))
+        let (c, g) = (self.0, self.1);
+        s.collect_seq(g.pairs.iter().map(|p| pair_json(c, p)))
     }
 }
 

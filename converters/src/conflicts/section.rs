@@ -162,7 +162,7 @@ fn file_section(c: &Conflicts, f: &FileConflicts) -> FileSection {
         path: f.key.path.clone(),
         host: f.key.host.clone(),
         layer: f.key.layer.identification(),
-        accesses: f.accesses.len() as u64,
+        accesses: f.pairs.accesses,
         no_offset: f.no_offset,
         pairs,
         bytes,
@@ -255,6 +255,8 @@ pub fn compute(
         details: false,
         threads,
         semantics: None,
+        memory: super::spill::default_memory(),
+        tmp_dir: std::env::temp_dir(),
     };
     Ok(Section::of(&conflicts(trace, &opts, progress)?))
 }
@@ -288,7 +290,6 @@ mod tests {
                 host: None,
                 layer: Layer::Posix,
             },
-            accesses,
             no_offset: 0,
             pairs,
             points: Default::default(),
@@ -311,6 +312,7 @@ mod tests {
             semantics: None,
             mpi_calls: 0,
             mpi_unmatched: 0,
+            spilled: 0,
         }
     }
 

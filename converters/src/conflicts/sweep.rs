@@ -1,8 +1,10 @@
-//! The overlapping pairs of one file: sort its accesses by start offset, then sweep them in
-//! that order keeping the accesses whose range is still open (a min-heap by end offset).
+//! The overlapping pairs of one file: its accesses arrive sorted by start offset (in memory
+//! or merged from runs) and are swept in that order keeping the accesses whose range is
+//! still open (a min-heap by end offset).
 //! Every access overlaps exactly the open ones when it arrives, so the cost is
 //! O(N log N) plus one step per pair found; the enumeration stops at a cap.
 
+use super::spill::sort_key;
 use super::Access;
 use hashbrown::HashMap;
 use std::cmp::Reverse;
@@ -55,8 +57,8 @@ pub struct Group {
     pub bytes: u64,
     pub lo: u64,
     pub hi: u64,
-    /// With details: (earlier, later) as indices into the file's sorted accesses.
-    pub pairs: Vec<(usize, usize)>,
+    /// With details: (earlier, later).
+    pub pairs: Vec<(Access, Access)>,
     /// Pairs not synchronised as the semantics checked asks.
     pub violations: u64,
 }
@@ -72,7 +74,9 @@ pub struct FilePairs {
     /// Under a semantics: the pairs that violate it, and the first [`LISTED`] of them
     /// (earlier, later) in sweep order.
     pub violations: u64,
-    pub violating: Vec<(usize, usize)>,
+    pub violating: Vec<(Access, Access)>,
+    /// Accesses swept.
+    pub accesses: u64,
 }
 
 /// Violations listed per file (all are counted).
@@ -81,13 +85,19 @@ pub const LISTED: usize = 100;
 /// Whether a pair (earlier, later) violates the semantics checked.
 pub type Check<'a> = &'a dyn Fn(&Access, &Access) -> bool;
 
-/// Which of two overlapping accesses began first (ties: process, then sorted position).
-fn time_order(acc: &[Access], i: usize, j: usize) -> (usize, usize) {
-    let (a, b) = (&acc[i], &acc[j]);
-    if (a.t0, a.proc(), i) <= (b.t0, b.proc(), j) {
-        (i, j)
+/// An access still open in the sweep, with its position in sweep order.
+#[derive(Clone, Copy)]
+struct Open {
+    a: Access,
+    seq: u64,
+}
+
+/// Which of two overlapping accesses began first (ties: process, then sweep order).
+fn time_order<'a>(x: &'a Open, y: &'a Open) -> (&'a Access, &'a Access) {
+    if (x.a.t0, x.a.proc(), x.seq) <= (y.a.t0, y.a.proc(), y.seq) {
+        (&x.a, &y.a)
     } else {
-        (j, i)
+        (&y.a, &x.a)
     }
 }
 
@@ -96,13 +106,12 @@ struct Groups<'a> {
     details: bool,
     check: Option<Check<'a>>,
     violations: u64,
-    violating: Vec<(usize, usize)>,
+    violating: Vec<(Access, Access)>,
 }
 
 impl Groups<'_> {
-    fn add(&mut self, acc: &[Access], i: usize, j: usize) {
-        let (e, l) = time_order(acc, i, j);
-        let (a, b) = (&acc[e], &acc[l]);
+    fn add(&mut self, x: &Open, y: &Open) {
+        let (a, b) = time_order(x, y);
         let kind = Kind::of(a, b);
         let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
         let g = self
@@ -124,26 +133,26 @@ impl Groups<'_> {
         g.lo = g.lo.min(lo);
         g.hi = g.hi.max(hi);
         if self.details {
-            g.pairs.push((e, l));
+            g.pairs.push((*a, *b));
         }
         if self.check.is_some_and(|c| c(a, b)) {
             g.violations += 1;
             self.violations += 1;
             if self.violating.len() < LISTED {
-                self.violating.push((e, l));
+                self.violating.push((*a, *b));
             }
         }
     }
 }
 
-/// Sort `acc` by start offset and find its overlapping pairs, at most `max_pairs`.
-pub fn sweep_file(
-    acc: &mut [Access],
+/// The overlapping pairs of a file whose accesses come in sweep order ([`sort_key`]), at
+/// most `max_pairs`.
+pub fn sweep(
+    accesses: impl Iterator<Item = Access>,
     max_pairs: u64,
     details: bool,
     check: Option<Check>,
 ) -> FilePairs {
-    acc.sort_unstable_by_key(|a| (a.start, a.end, a.t0, a.proc()));
     let mut groups = Groups {
         by_key: HashMap::new(),
         details,
@@ -151,30 +160,46 @@ pub fn sweep_file(
         violations: 0,
         violating: Vec::new(),
     };
+    // The open accesses in slots (reused), and a min-heap of (end, slot).
+    let mut slots: Vec<Open> = Vec::new();
+    let mut free: Vec<usize> = Vec::new();
     let mut open: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
-    let (mut total, mut capped) = (0u64, false);
-    'sweep: for i in 0..acc.len() {
-        while open
-            .peek()
-            .is_some_and(|Reverse((end, _))| *end <= acc[i].start)
-        {
+    let (mut total, mut capped, mut seq) = (0u64, false, 0u64);
+    'sweep: for a in accesses {
+        let next = Open { a, seq };
+        seq += 1;
+        while let Some(&Reverse((end, slot))) = open.peek() {
+            if end > a.start {
+                break;
+            }
             open.pop();
+            free.push(slot);
         }
         for &Reverse((_, j)) in open.iter() {
             if total == max_pairs {
                 capped = true;
                 break 'sweep;
             }
-            groups.add(acc, j, i);
+            groups.add(&slots[j], &next);
             total += 1;
         }
-        open.push(Reverse((acc[i].end, i)));
+        let slot = match free.pop() {
+            Some(i) => {
+                slots[i] = next;
+                i
+            }
+            None => {
+                slots.push(next);
+                slots.len() - 1
+            }
+        };
+        open.push(Reverse((a.end, slot)));
     }
     let (violations, violating) = (groups.violations, groups.violating);
     let mut groups: Vec<Group> = groups.by_key.into_values().collect();
     groups.sort_by_key(|g| (g.kind, g.earlier, g.later));
     for g in &mut groups {
-        g.pairs.sort_unstable();
+        g.pairs.sort_unstable_by_key(|(a, b)| (sort_key(a), sort_key(b)));
     }
     FilePairs {
         groups,
@@ -182,7 +207,19 @@ pub fn sweep_file(
         capped,
         violations,
         violating,
+        accesses: seq,
     }
+}
+
+/// [`sweep`] over accesses in memory, sorted here.
+pub fn sweep_file(
+    acc: &mut [Access],
+    max_pairs: u64,
+    details: bool,
+    check: Option<Check>,
+) -> FilePairs {
+    acc.sort_unstable_by_key(sort_key);
+    sweep(acc.iter().copied(), max_pairs, details, check)
 }
 
 #[cfg(test)]
@@ -232,7 +269,7 @@ mod tests {
         );
         let raw01 = &p.groups[0].pairs;
         assert_eq!(raw01.len(), 1);
-        assert_eq!((v[raw01[0].0].t0, v[raw01[0].1].t0), (10, 20));
+        assert_eq!((raw01[0].0.t0, raw01[0].1.t0), (10, 20));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::analyze::bar;
 use converters::conflicts::semantics::Semantics;
+use converters::conflicts::spill::default_memory;
 use converters::conflicts::{conflicts, output, Options, LAYERS};
 use io_events::functions::Layer;
 use io_model::trace::Trace;
@@ -43,6 +44,13 @@ pub struct ConflictsArgs {
     /// Overlapping pairs enumerated per file at most; beyond, counts are lower bounds.
     #[arg(long, default_value_t = 1_000_000)]
     max_pairs: u64,
+    /// Memory for accesses at most (512K, 64M, 2G; a number alone is MiB); beyond, they
+    /// are sorted into runs on disk and merged back (default: half the available memory).
+    #[arg(long, value_parser = parse_size)]
+    memory: Option<u64>,
+    /// Where the runs go (default: the system's temporary folder); removed at the end.
+    #[arg(long)]
+    tmp_dir: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -68,6 +76,8 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
             SemanticsArg::Commit => Semantics::Commit,
             SemanticsArg::Session => Semantics::Session,
         }),
+        memory: a.memory.unwrap_or_else(default_memory),
+        tmp_dir: a.tmp_dir.unwrap_or_else(std::env::temp_dir),
     };
     let trace = Trace::open(&a.trace)?;
     let b = bar(trace.stream_bytes(), a.quiet);
@@ -92,4 +102,18 @@ fn write_json(c: &converters::conflicts::Conflicts) -> Result<(), String> {
     writeln!(out)
         .and_then(|_| out.flush())
         .map_err(|e| format!("stdout: {e}"))
+}
+
+/// "512K", "64M", "2G" or a number of MiB, in bytes.
+fn parse_size(s: &str) -> Result<u64, String> {
+    let (num, shift) = match s.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&s[..i], 10),
+        Some((i, 'M' | 'm')) => (&s[..i], 20),
+        Some((i, 'G' | 'g')) => (&s[..i], 30),
+        _ => (s, 20),
+    };
+    match num.parse::<u64>() {
+        Ok(n) if n > 0 && n < (1 << (64 - shift)) => Ok(n << shift),
+        _ => Err(format!("'{s}' is not a size (e.g. 512K, 64M, 2G)")),
+    }
 }
