@@ -55,7 +55,10 @@ pub struct Group {
     pub bytes: u64,
     pub lo: u64,
     pub hi: u64,
-    /// With details: (earlier, later) as indices into the file's sorted accesses.
+    /// The first pair the sweep found, (earlier, later) as indices into the file's sorted
+    /// accesses: kept without details too, as the group's example.
+    pub first: (usize, usize),
+    /// With details: every pair, as `first`.
     pub pairs: Vec<(usize, usize)>,
     /// Pairs not synchronised as the semantics checked asks.
     pub violations: u64,
@@ -116,6 +119,7 @@ impl Groups<'_> {
                 bytes: 0,
                 lo,
                 hi,
+                first: (e, l),
                 pairs: Vec::new(),
                 violations: 0,
             });
@@ -232,6 +236,7 @@ mod tests {
         );
         let raw01 = &p.groups[0].pairs;
         assert_eq!(raw01.len(), 1);
+        assert_eq!(p.groups[0].first, raw01[0]);
         assert_eq!((v[raw01[0].0].t0, v[raw01[0].1].t0), (10, 20));
     }
 
@@ -251,6 +256,9 @@ mod tests {
             ]
         );
         assert!(p.groups.iter().all(|g| g.pairs.is_empty()));
+        // Without details the first pair is kept: the WAR group's first is (read, write).
+        let (e, l) = p.groups[0].first;
+        assert_eq!((v[e].is_write(), v[l].is_write()), (false, true));
     }
 
     #[test]
