@@ -163,6 +163,11 @@ pub fn check_rows(dom: &str, id: &str, arr: &[Value]) -> usize {
             assert_eq!(v, &raw(w), "table {id} row {} field {k}", r.i);
             match w {
                 Value::String(s) => assert_eq!(t, s, "table {id} row {} field {k} text", r.i),
+                // A layer chain: its function names joined by arrows.
+                Value::Array(a) if a.iter().all(Value::is_string) => {
+                    let names: Vec<&str> = a.iter().filter_map(Value::as_str).collect();
+                    assert_eq!(t, &names.join(" → "), "table {id} row {} {k} text", r.i);
+                }
                 Value::Number(n) if n.is_u64() => {
                     let digits = t.replace(',', "");
                     if digits.chars().all(|c| c.is_ascii_digit()) {

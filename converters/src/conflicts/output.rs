@@ -34,7 +34,7 @@ fn func_name(f: u16) -> &'static str {
 }
 
 /// The layer chain of the call, outermost first: H5Dwrite, MPI_File_write_at_all, pwrite.
-fn chain_funcs(a: &Access) -> Vec<&'static str> {
+pub(super) fn chain_funcs(a: &Access) -> Vec<&'static str> {
     let mut v = Vec::with_capacity(4);
     if a.root_func != a.func && a.root_func != u16::MAX {
         v.push(func_name(a.root_func));

@@ -1,7 +1,9 @@
 //! The `conflicts` section of `summary --json` and of the HTML report: per file, how many
 //! overlapping pairs of each kind between each pair of processes, and totals. Counts only:
-//! the pairs themselves are `recorder-otf2 conflicts --details`.
+//! the pairs themselves are `recorder-otf2 conflicts --details`; each row of processes keeps
+//! one example pair, by the layer chains of its two calls.
 
+use super::output::chain_funcs;
 use super::sweep::{Group, Kind};
 use super::{conflicts, Conflicts, FileConflicts, Options, LAYERS};
 use crate::analysis::summary::rank_id;
@@ -53,6 +55,15 @@ impl PerKind {
     }
 }
 
+/// One pair of a row, by its kind and the layer chains of its two calls (outermost first:
+/// H5Dwrite, MPI_File_write_at, pwrite), as `conflicts --json` writes `chain`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    pub kind: &'static str,
+    pub earlier: Vec<&'static str>,
+    pub later: Vec<&'static str>,
+}
+
 /// The pairs between the process of the earlier operation and that of the later one.
 #[derive(Clone, Debug, Serialize)]
 pub struct RankPair {
@@ -66,6 +77,8 @@ pub struct RankPair {
     pub bytes: PerKind,
     pub pairs_total: u64,
     pub bytes_total: u64,
+    /// The first pair the sweep found of the row's first kind (RAW, WAW, WAR, RAR).
+    pub example: Example,
 }
 
 /// One file at one layer with at least one overlapping pair.
@@ -123,8 +136,9 @@ pub struct Section {
     pub files: Vec<FileSection>,
 }
 
-fn rank_pair(c: &Conflicts, g: &Group) -> RankPair {
+fn rank_pair(c: &Conflicts, f: &FileConflicts, g: &Group) -> RankPair {
     let (e, l) = (c.proc(g.earlier), c.proc(g.later));
+    let (a, b) = (&g.first.0, &g.first.1);
     RankPair {
         ranks: [rank_id(e), rank_id(l)],
         processes: [e.label(), l.label()],
@@ -133,6 +147,11 @@ fn rank_pair(c: &Conflicts, g: &Group) -> RankPair {
         bytes: PerKind::default(),
         pairs_total: 0,
         bytes_total: 0,
+        example: Example {
+            kind: g.kind.name(),
+            earlier: chain_funcs(a),
+            later: chain_funcs(b),
+        },
     }
 }
 
@@ -141,7 +160,7 @@ fn file_section(c: &Conflicts, f: &FileConflicts) -> FileSection {
     for g in &f.pairs.groups {
         let r = by_pair
             .entry((g.earlier, g.later))
-            .or_insert_with(|| rank_pair(c, g));
+            .or_insert_with(|| rank_pair(c, f, g));
         r.pairs.add(g.kind, g.count);
         r.bytes.add(g.kind, g.bytes);
         r.pairs_total += g.count;
@@ -395,6 +414,11 @@ mod tests {
                 ),
             ]
         );
+        let kinds: Vec<&str> = f.rank_pairs.iter().map(|r| r.example.kind).collect();
+        assert_eq!(kinds, ["RAW", "WAR"]);
+        // Function 0 of the table, outermost itself: a chain of one call.
+        let ex = &f.rank_pairs[0].example;
+        assert_eq!((ex.earlier.len(), ex.later.len()), (1, 1));
         assert_eq!(
             (s.totals.pairs, s.totals.rank_pairs, s.totals.files),
             (want, 2, 1)

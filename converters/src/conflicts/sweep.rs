@@ -57,7 +57,10 @@ pub struct Group {
     pub bytes: u64,
     pub lo: u64,
     pub hi: u64,
-    /// With details: (earlier, later).
+    /// The first pair the sweep found, (earlier, later): kept without details too, as the
+    /// group's example.
+    pub first: (Access, Access),
+    /// With details: every pair, as `first`.
     pub pairs: Vec<(Access, Access)>,
     /// Pairs not synchronised as the semantics checked asks.
     pub violations: u64,
@@ -125,6 +128,7 @@ impl Groups<'_> {
                 bytes: 0,
                 lo,
                 hi,
+                first: (*a, *b),
                 pairs: Vec::new(),
                 violations: 0,
             });
@@ -269,6 +273,7 @@ mod tests {
         );
         let raw01 = &p.groups[0].pairs;
         assert_eq!(raw01.len(), 1);
+        assert_eq!(p.groups[0].first, raw01[0]);
         assert_eq!((raw01[0].0.t0, raw01[0].1.t0), (10, 20));
     }
 
@@ -288,6 +293,9 @@ mod tests {
             ]
         );
         assert!(p.groups.iter().all(|g| g.pairs.is_empty()));
+        // Without details the first pair is kept: the WAR group's first is (read, write).
+        let (e, l) = p.groups[0].first;
+        assert_eq!((e.is_write(), l.is_write()), (false, true));
     }
 
     #[test]

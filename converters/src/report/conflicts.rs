@@ -2,7 +2,8 @@
 //! that it says exactly what `summary --json` says): a sentence with the totals, then per
 //! file (most pairs first) a table of its process pairs by kind. Tables and rows carry their
 //! indices in the JSON arrays (`data-i`), cells their field names and values, as the other
-//! tables do.
+//! tables do. Each row shows one example pair: its kind and the layer chains of its two
+//! calls (H5Dwrite → MPI_File_write_at → pwrite, then H5Dread → MPI_File_read_at → pread).
 
 use super::esc;
 use super::tables::{arr, int, table, Kind as Col, TOP};
@@ -80,6 +81,9 @@ fn file(i: usize, f: &Value) -> String {
         ("pairs.RAR", "RAR", Col::Count),
         ("pairs_total", "pairs", Col::Count),
         ("bytes_total", "overlapping bytes", Col::Bytes),
+        ("example.kind", "example", Col::Text),
+        ("example.earlier", "earlier call", Col::Chain),
+        ("example.later", "then later call", Col::Chain),
     ]);
     s.push_str(&table(&format!("table-conflicts-{i}"), &shown, &cols, None));
     if rows.len() > TOP {

@@ -17,6 +17,8 @@ pub(super) enum Kind {
     Bytes,
     Secs,
     Share,
+    /// A layer chain (an array of function names), shown joined by arrows.
+    Chain,
 }
 
 /// A field by dotted path (a number indexes an array: `processes.0`).
@@ -59,14 +61,18 @@ fn shown(v: &Value, kind: Kind) -> String {
             .as_f64()
             .map(|x| format!("{:.0}%", 100.0 * x))
             .unwrap_or_else(|| raw(v)),
-        (Kind::Text, v) => raw(v),
+        (Kind::Chain, Value::Array(a)) => {
+            let names: Vec<String> = a.iter().map(raw).collect();
+            names.join(" → ")
+        }
+        (Kind::Text | Kind::Chain, v) => raw(v),
     }
 }
 
 fn cell(row: &Value, k: &str, kind: Kind) -> String {
     let v = field(row, k);
     let class = match kind {
-        Kind::Text => "",
+        Kind::Text | Kind::Chain => "",
         _ => " class=\"num\"",
     };
     let title = match (kind, v.as_u64()) {
@@ -94,7 +100,7 @@ pub(super) fn table(
     let mut s = format!("<table id=\"{id}\" class=\"sortable\"><thead><tr>");
     for (_, h, kind) in cols {
         let class = match kind {
-            Kind::Text => "",
+            Kind::Text | Kind::Chain => "",
             _ => " class=\"num\"",
         };
         let _ = write!(s, "<th{class}>{}</th>", esc(h));

@@ -1,0 +1,424 @@
+//! `recorder-otf2 conflicts` on overlaps made through I/O libraries, with the layer chain of
+//! every call: parallel HDF5 (tests/programs/conflicts_h5.c) and PnetCDF
+//! (tests/programs/conflicts_pnc.c), at 2 and 4 ranks. In both, rank 0 writes a whole 1-D
+//! int dataset / variable of P*4096 bytes, then after a barrier rank r >= 1 reads its own
+//! 4096 bytes: one RAW pair (0, r) per reader in the data's bytes, which the programs print
+//! the file offset of. The libraries' own metadata (HDF5's superblock and object headers,
+//! the netCDF header) may overlap too, outside the data: only the pairs whose overlap lies
+//! inside the data are asserted, all of them, with their ranges and chains.
+//!
+//! The chains found (outermost first):
+//!   HDF5 (MPI-IO driver, independent transfer), at MPI-IO and POSIX:
+//!     H5Dwrite → MPI_File_write_at → pwrite   then   H5Dread → MPI_File_read_at → pread
+//!   PnetCDF (collective calls):
+//!     ncmpi_put_vara_int_all → MPI_File_write_at_all → pwrite
+//!     then ncmpi_get_vara_int_all → MPI_File_read_at_all → pread
+//!   At PnetCDF's POSIX layer Open MPI's collective buffering shows: an aggregator reads the
+//!   readers' bytes (at 4 ranks rank 0 in one pread: one pair RAW (0, 0) over them all; at 2
+//!   ranks rank 1 its own), so there the pairs tile the readers' bytes, by whichever rank
+//!   Open MPI chose; at MPI-IO the pairs are (0, r).
+//! Under mpi-io semantics every cross-rank data pair is a violation (a barrier, no sync);
+//! the same-process pair is not (program order). The summary's section and the HTML report
+//! show each rank pair's example: its kind and the two chains.
+
+use e2e_tests::html::{check_conflicts, dump_dom, element, rows, section};
+use e2e_tests::*;
+use serde_json::Value;
+use std::path::PathBuf;
+
+macro_rules! need {
+    ($cond:expr, $what:expr) => {
+        if !$cond {
+            eprintln!("skipped: {}", $what);
+            return;
+        }
+    };
+}
+
+/// Bytes each rank reads (N = 1024 ints).
+const SLICE: u64 = 4096;
+
+/// One library's program and the calls it makes at each layer.
+struct Lib {
+    name: &'static str,
+    program: &'static str,
+    pkg: &'static str,
+    file: &'static str,
+    /// Outermost calls of the write and of the read, then their MPI-IO calls.
+    write: &'static str,
+    read: &'static str,
+    write_mpiio: &'static str,
+    read_mpiio: &'static str,
+    /// Whether collective buffering makes rank 0 read the readers' bytes at POSIX.
+    aggregated: bool,
+}
+
+const HDF5: Lib = Lib {
+    name: "h5",
+    program: "conflicts_h5.c",
+    pkg: "hdf5-openmpi",
+    file: "c.h5",
+    write: "H5Dwrite",
+    read: "H5Dread",
+    write_mpiio: "MPI_File_write_at",
+    read_mpiio: "MPI_File_read_at",
+    aggregated: false,
+};
+
+const PNETCDF: Lib = Lib {
+    name: "pnc",
+    program: "conflicts_pnc.c",
+    pkg: "pnetcdf",
+    file: "c.nc",
+    write: "ncmpi_put_vara_int_all",
+    read: "ncmpi_get_vara_int_all",
+    write_mpiio: "MPI_File_write_at_all",
+    read_mpiio: "MPI_File_read_at_all",
+    aggregated: true,
+};
+
+impl Lib {
+    fn chains(&self, layer: &str) -> (Vec<&'static str>, Vec<&'static str>) {
+        let mut w = vec![self.write, self.write_mpiio];
+        let mut r = vec![self.read, self.read_mpiio];
+        if layer == "POSIX" {
+            w.push("pwrite");
+            r.push("pread");
+        }
+        (w, r)
+    }
+}
+
+/// A traced run: its directory, the file's path, the data's byte range and the trace.
+struct Traced {
+    dir: TestDir,
+    path: String,
+    data: (u64, u64),
+    trace: PathBuf,
+}
+
+fn value_of(stdout: &str, key: &str) -> u64 {
+    stdout
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{key}=")))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {key}= in {stdout:?}"))
+}
+
+fn traced(lib: &Lib, np: u32) -> Option<Traced> {
+    let libs = pkg_config(lib.pkg)?;
+    let dir = TestDir::new(&format!("conflicts-{}-{np}", lib.name));
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, lib.program, &extra);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    // The library layers for the chains, `mpi` for happens-before under --semantics.
+    let layers = [("RECORDER_OTF2_LAYERS", "posix,stdio,mpiio,hdf5,pnetcdf,mpi")];
+    let r = run(mpirun(np, dir.path(), &trace, &layers)
+        .arg(&prog)
+        .arg(&data));
+    r.assert_ok(lib.program);
+    assert!(
+        r.stdout.contains(&format!("done ranks={np} failures=0")),
+        "{}",
+        r.stdout
+    );
+    let (offset, bytes) = (value_of(&r.stdout, "offset"), value_of(&r.stdout, "bytes"));
+    assert_eq!(bytes, np as u64 * SLICE);
+    Some(Traced {
+        path: format!("{}/{}", data.display(), lib.file),
+        data: (offset, offset + bytes),
+        dir,
+        trace,
+    })
+}
+
+fn conflicts_run(t: &Traced, args: &[&str]) -> String {
+    let mut c = command(&build().launcher, t.dir.path());
+    let r = run(c.arg("conflicts").arg(&t.trace).args(args));
+    r.assert_ok("recorder-otf2 conflicts");
+    r.stdout.clone()
+}
+
+fn conflicts_json(t: &Traced, args: &[&str]) -> Value {
+    let out = conflicts_run(t, &[&["--json"], args].concat());
+    serde_json::from_str(&out).expect("conflicts --json is JSON")
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn range(v: &Value) -> (u64, u64) {
+    (u(&v[0]), u(&v[1]))
+}
+
+fn file<'a>(v: &'a Value, path: &str, layer: &str) -> &'a Value {
+    v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == path && f["layer"] == layer)
+        .unwrap_or_else(|| panic!("no {layer} entry for {path} in {v}"))
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    let a = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    a.iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+/// A pair of accesses as asserted: (kind, earlier rank, later rank, overlap, earlier range,
+/// later range, earlier chain, later chain).
+type PairRow = (
+    String,
+    u64,
+    u64,
+    (u64, u64),
+    (u64, u64),
+    (u64, u64),
+    Vec<String>,
+    Vec<String>,
+);
+
+/// A listed pair as a row; each call's function is the last of its chain, its root function
+/// the first.
+fn pair_row(kind: &str, p: &Value) -> PairRow {
+    let side = |s: &str| {
+        let c = &p[s];
+        let chain = strings(&c["chain"]);
+        assert_eq!(
+            c["function"].as_str(),
+            chain.last().map(String::as_str),
+            "{c}"
+        );
+        assert_eq!(
+            c["root_function"].as_str(),
+            chain.first().map(String::as_str),
+            "{c}"
+        );
+        (u(&c["rank"]), range(&c["range"]), chain)
+    };
+    let (e, l) = (side("earlier"), side("later"));
+    (
+        kind.into(),
+        e.0,
+        l.0,
+        range(&p["overlap"]),
+        e.1,
+        l.1,
+        e.2,
+        l.2,
+    )
+}
+
+/// The data pairs expected at `layer`: (0, r) per reader, rank r's own bytes.
+fn expected(lib: &Lib, layer: &str, np: u64, (lo, hi): (u64, u64)) -> Vec<PairRow> {
+    let (w, r) = lib.chains(layer);
+    let s = |v: &[&str]| v.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+    (1..np)
+        .map(|k| {
+            let mine = (lo + k * SLICE, lo + (k + 1) * SLICE);
+            ("RAW".into(), 0, k, mine, (lo, hi), mine, s(&w), s(&r))
+        })
+        .collect()
+}
+
+/// Where collective buffering reads for the readers (PnetCDF's POSIX layer), which ranks
+/// aggregate is Open MPI's choice (rank 0 for all at 4 ranks, rank 1 for itself at 2): the
+/// pairs are RAW from rank 0's one write, each read is the whole overlap, with the chains,
+/// and the overlaps tile the readers' bytes [lo + SLICE, hi) exactly.
+fn check_aggregated(lib: &Lib, got: &[PairRow], (lo, hi): (u64, u64)) {
+    let (w, r) = lib.chains("POSIX");
+    let mut at = lo + SLICE;
+    for p in got {
+        assert_eq!((p.0.as_str(), p.1, p.4), ("RAW", 0, (lo, hi)), "{p:?}");
+        assert_eq!((p.3, p.3 .0), (p.5, at), "{p:?}");
+        assert!(p.6 == w && p.7 == r, "{p:?}");
+        at = p.3 .1;
+    }
+    assert_eq!(at, hi, "the readers' bytes covered: {got:?}");
+}
+
+fn inside((lo, hi): (u64, u64), (a, b): (u64, u64)) -> bool {
+    lo <= a && b <= hi
+}
+
+/// With --details: every pair of the file at `layer` whose overlap lies in the data.
+fn data_pairs(f: &Value, data: (u64, u64)) -> Vec<PairRow> {
+    let mut out = Vec::new();
+    for kind in ["RAW", "WAW", "WAR", "RAR"] {
+        for g in f["pairs"][kind]["ranks"].as_array().unwrap() {
+            for p in g["pairs"].as_array().expect("pairs with --details") {
+                if inside(data, range(&p["overlap"])) {
+                    out.push(pair_row(kind, p));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The data pairs at MPI-IO and at POSIX, checked.
+type DataPairs = [Vec<PairRow>; 2];
+
+const LAYERS: [&str; 2] = ["MPI-IO", "POSIX"];
+
+fn check_details(lib: &Lib, t: &Traced, np: u64) -> DataPairs {
+    let v = conflicts_json(t, &["--details"]);
+    let found = LAYERS.map(|layer| {
+        let got = data_pairs(file(&v, &t.path, layer), t.data);
+        if lib.aggregated && layer == "POSIX" {
+            check_aggregated(lib, &got, t.data);
+        } else {
+            assert_eq!(
+                got,
+                expected(lib, layer, np, t.data),
+                "{} {layer}",
+                lib.name
+            );
+        }
+        got
+    });
+    // The text says the chains too.
+    let text = conflicts_run(t, &["--details"]);
+    let (w, r) = lib.chains("POSIX");
+    let (lo, hi) = t.data;
+    let line = format!("{} [{lo}, {hi})", w.join(" → "));
+    assert!(text.contains(&line), "no {line:?} in\n{text}");
+    assert!(text.contains(&format!("{} [", r.join(" → "))), "{text}");
+    found
+}
+
+/// Under mpi-io semantics: the listed violations in the data are the cross-rank data pairs,
+/// and each of their groups counts one.
+fn check_violations(lib: &Lib, t: &Traced, found: &DataPairs) {
+    let v = conflicts_json(t, &["--semantics", "mpi-io"]);
+    assert_eq!(v["semantics"], "mpi-io");
+    assert_eq!(v["mpi"]["unmatched"], 0, "{}", v["mpi"]);
+    for (layer, pairs) in LAYERS.iter().zip(found) {
+        let f = file(&v, &t.path, layer);
+        let want: Vec<PairRow> = pairs.iter().filter(|p| p.1 != p.2).cloned().collect();
+        let mut got: Vec<PairRow> = f["violations"]["listed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| inside(t.data, range(&p["overlap"])))
+            .map(|p| pair_row(p["kind"].as_str().unwrap(), p))
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "{} {layer} violations", lib.name);
+        for g in f["pairs"]["RAW"]["ranks"].as_array().unwrap() {
+            if g["ranks"][0] == 0 && inside(t.data, range(&g["range"])) {
+                let cross = g["ranks"][1] != 0;
+                assert_eq!(u(&g["violations"]), cross as u64, "{layer} {g}");
+            }
+        }
+    }
+}
+
+/// The example of a rank pair in the data, as the section and the report give it.
+fn want_example(lib: &Lib, layer: &str) -> Value {
+    let (w, r) = lib.chains(layer);
+    serde_json::json!({"kind": "RAW", "earlier": w, "later": r})
+}
+
+/// The later ranks of the data's rank pairs (earlier is rank 0).
+fn readers(pairs: &[PairRow]) -> Vec<u64> {
+    pairs.iter().map(|p| p.2).collect()
+}
+
+/// `summary --json`'s section: each data rank pair's example is its RAW pair's two chains.
+fn check_section(lib: &Lib, t: &Traced, found: &DataPairs) -> Value {
+    let mut c = command(&build().launcher, t.dir.path());
+    let r = run(c.args(["summary", "-q", "--json"]).arg(&t.trace));
+    r.assert_ok("recorder-otf2 summary --json");
+    let j: Value = serde_json::from_str(&r.stdout).expect("summary --json is JSON");
+    for (layer, pairs) in LAYERS.iter().zip(found) {
+        let f = file(&j["conflicts"], &t.path, layer);
+        for k in readers(pairs) {
+            let row = f["rank_pairs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["ranks"] == serde_json::json!([0, k]))
+                .unwrap_or_else(|| panic!("no rank pair (0, {k}) at {layer}: {f}"));
+            assert_eq!(row["example"], want_example(lib, layer), "{layer} (0, {k})");
+        }
+    }
+    j
+}
+
+/// The report: every row as the section says (check_conflicts), and the data rows' example
+/// cells read from the DOM: "H5Dwrite → MPI_File_write_at → pwrite" then "H5Dread → …".
+fn check_report(lib: &Lib, t: &Traced, j: &Value, found: &DataPairs) {
+    if !have_program("chromium") {
+        eprintln!("skipped: the report (chromium not found on PATH)");
+        return;
+    }
+    let html = t.dir.join("report.html");
+    let mut c = command(&build().launcher, t.dir.path());
+    run(c.args(["report", "-q"]).arg(&t.trace).arg("-o").arg(&html)).assert_ok("report");
+    let (dom, _) = dump_dom(&t.dir, &html);
+    assert!(check_conflicts(&dom, j) >= 2);
+    let s = section(&dom, "conflicts");
+    for (layer, pairs) in LAYERS.iter().zip(found) {
+        let open = format!("data-path=\"{}\" data-layer=\"{layer}\"", t.path);
+        let at = s
+            .find(&open)
+            .unwrap_or_else(|| panic!("no table of {layer}"));
+        let h = &s[s[..at].rfind('<').unwrap()..];
+        let i = e2e_tests::html::attr(h, "data-i").unwrap();
+        let table = element(s, &format!("<table id=\"table-conflicts-{i}\""), "table").unwrap();
+        let (w, r) = lib.chains(layer);
+        for k in readers(pairs) {
+            let row = rows(table)
+                .into_iter()
+                .find(|row| {
+                    let cell = |n: &str| row.cells.iter().find(|c| c.0 == n).map(|c| &c.2);
+                    cell("processes.0").is_some_and(|p| p == "rank 0")
+                        && cell("processes.1").is_some_and(|p| *p == format!("rank {k}"))
+                })
+                .unwrap_or_else(|| panic!("no row rank 0 → rank {k} at {layer}"));
+            let text = |n: &str| row.cells.iter().find(|c| c.0 == n).unwrap().2.clone();
+            assert_eq!(text("example.kind"), "RAW");
+            assert_eq!(text("example.earlier"), w.join(" → "), "{layer} (0, {k})");
+            assert_eq!(text("example.later"), r.join(" → "), "{layer} (0, {k})");
+        }
+    }
+}
+
+fn check(lib: &Lib, np: u32) {
+    let Some(t) = traced(lib, np) else {
+        eprintln!("skipped: pkg-config {} not found", lib.pkg);
+        return;
+    };
+    let found = check_details(lib, &t, np as u64);
+    check_violations(lib, &t, &found);
+    let j = check_section(lib, &t, &found);
+    check_report(lib, &t, &j, &found);
+}
+
+#[test]
+fn hdf5_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check(&HDF5, 2);
+}
+
+#[test]
+fn hdf5_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check(&HDF5, 4);
+}
+
+#[test]
+fn pnetcdf_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check(&PNETCDF, 2);
+}
+
+#[test]
+fn pnetcdf_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    check(&PNETCDF, 4);
+}
