@@ -136,7 +136,7 @@ pub struct Section {
     pub files: Vec<FileSection>,
 }
 
-fn rank_pair(c: &Conflicts, f: &FileConflicts, g: &Group) -> RankPair {
+fn rank_pair(c: &Conflicts, g: &Group) -> RankPair {
     let (e, l) = (c.proc(g.earlier), c.proc(g.later));
     let (a, b) = (&g.first.0, &g.first.1);
     RankPair {
@@ -160,7 +160,7 @@ fn file_section(c: &Conflicts, f: &FileConflicts) -> FileSection {
     for g in &f.pairs.groups {
         let r = by_pair
             .entry((g.earlier, g.later))
-            .or_insert_with(|| rank_pair(c, f, g));
+            .or_insert_with(|| rank_pair(c, g));
         r.pairs.add(g.kind, g.count);
         r.bytes.add(g.kind, g.bytes);
         r.pairs_total += g.count;
