@@ -2,8 +2,8 @@
 //! monotonic clock) mapped onto one time line for the whole trace.
 
 use crate::trace::{ProcessTrace, Trace};
-use io_events::meta::ClockOffset;
 use hashbrown::HashMap;
+use io_events::meta::ClockOffset;
 
 /// Maps a process's record times (ns since its start) onto the archive's time line.
 #[derive(Clone, Copy, Debug)]

@@ -523,15 +523,35 @@ fn check_semantics(np: u32, api: &str) {
         let tmp_s = tmp.to_string_lossy().into_owned();
         let mut small = conflicts_json(
             &trace,
-            &["--details", "--layer", layer, "--semantics", semantics, "--memory", "1K", "--tmp-dir", &tmp_s],
+            &[
+                "--details",
+                "--layer",
+                layer,
+                "--semantics",
+                semantics,
+                "--memory",
+                "1K",
+                "--tmp-dir",
+                &tmp_s,
+            ],
         );
-        let mut full = conflicts_json(&trace, &["--details", "--layer", layer, "--semantics", semantics]);
+        let mut full = conflicts_json(
+            &trace,
+            &["--details", "--layer", layer, "--semantics", semantics],
+        );
         assert!(u(&small["spilled"]) > 0, "nothing went to disk");
         assert_eq!(full["spilled"], 0);
         small["spilled"] = Value::Null;
         full["spilled"] = Value::Null;
-        assert_eq!(small, full, "{semantics}: answers with and without runs on disk");
-        assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "runs left behind");
+        assert_eq!(
+            small, full,
+            "{semantics}: answers with and without runs on disk"
+        );
+        assert_eq!(
+            std::fs::read_dir(&tmp).unwrap().count(),
+            0,
+            "runs left behind"
+        );
         let text = conflicts_run(&trace, &["--layer", layer, "--semantics", semantics]).stdout;
         let line = format!(
             "Under {semantics} semantics: {total} conflicting pair{} not synchronised;",
@@ -557,4 +577,96 @@ fn semantics_posix_4_ranks() {
 fn semantics_mpiio_4_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
     check_semantics(4, "mpiio");
+}
+
+/// Every access's start time in `conflicts --details` by (rank, file name, first byte).
+fn access_times(v: &Value) -> std::collections::BTreeMap<(u64, String, u64), f64> {
+    let mut out = std::collections::BTreeMap::new();
+    for f in v["files"].as_array().unwrap() {
+        let name = f["path"]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_string();
+        for kind in ["RAW", "WAW", "WAR", "RAR"] {
+            for g in f["pairs"][kind]["ranks"].as_array().unwrap() {
+                for p in g["pairs"].as_array().unwrap() {
+                    for side in ["earlier", "later"] {
+                        let a = &p[side];
+                        let key = (u(&a["rank"]), name.clone(), u(&a["range"][0]));
+                        out.insert(key, a["t_s"].as_f64().unwrap());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Rewrite a rank's meta.yaml: its host, and both clock measurements as (offset, rtt).
+fn set_clock(trace: &Path, rank: u32, host: &str, offset_ns: i64, rtt_ns: u64) {
+    let p = processes(trace)
+        .into_iter()
+        .find(|p| p.meta.rank == Some(rank))
+        .expect("the rank's folder");
+    let path = p.dir.join("meta.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let out: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("host: ") {
+                format!("host: {host}")
+            } else if l.trim_start().starts_with("offset_ns: ") {
+                format!("  offset_ns: {offset_ns}")
+            } else if l.trim_start().starts_with("rtt_ns: ") {
+                format!("  rtt_ns: {rtt_ns}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&path, out.join("\n") + "\n").unwrap();
+}
+
+/// One clock per host: the ranks on rank 0's host share its clock whatever offset they
+/// measured (a measured offset only adds its error); the ranks of another host all take
+/// that host's best measurement (shortest round trip).
+#[test]
+fn one_clock_per_host() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    let (_dir, _data, trace) = traced(4, "posix");
+    let before = access_times(&conflicts_json(&trace, &["--details", "--layer", "posix"]));
+    set_clock(&trace, 1, "vm-a", 5_000_000, 10);
+    set_clock(&trace, 0, "vm-a", 0, 0);
+    set_clock(&trace, 2, "vm-b", 3_000_000, 100);
+    set_clock(&trace, 3, "vm-b", 7_000_000, 50);
+    let after = access_times(&conflicts_json(&trace, &["--details", "--layer", "posix"]));
+    let t = |m: &std::collections::BTreeMap<(u64, String, u64), f64>, rank: u64, file: &str| {
+        *m.iter()
+            .find(|((r, f, _), _)| *r == rank && f == file)
+            .unwrap_or_else(|| panic!("no access of rank {rank} in {file}: {m:?}"))
+            .1
+    };
+    let close = |a: f64, b: f64, what: &str| assert!((a - b).abs() < 2e-6, "{what}: {a} vs {b}");
+    for file in ["rar.dat", "raw.dat"] {
+        // Same host as rank 0: rank 1's 5 ms measured offset is not applied.
+        close(
+            t(&after, 1, file) - t(&after, 0, file),
+            t(&before, 1, file) - t(&before, 0, file),
+            "rank 1",
+        );
+    }
+    // rar.dat: every rank reads; ranks 2 and 3 both move by the best offset (7 ms, rtt 50).
+    close(
+        t(&after, 3, "rar.dat") - t(&after, 2, "rar.dat"),
+        t(&before, 3, "rar.dat") - t(&before, 2, "rar.dat"),
+        "ranks 2, 3",
+    );
+    close(
+        t(&after, 2, "rar.dat") - t(&after, 0, "rar.dat"),
+        t(&before, 2, "rar.dat") - t(&before, 0, "rar.dat") - 0.007,
+        "rank 2 against rank 0",
+    );
 }

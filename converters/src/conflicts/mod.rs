@@ -19,18 +19,18 @@ use definitions::GlobalDefs;
 use hashbrown::HashMap;
 use io_events::functions::Layer;
 use io_model::kinds::OpMode;
+use io_model::mpi::MpiSync;
 use io_model::pipe::{Accumulator, Direct, Piped};
 use io_model::resolve::{Call, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::Trace;
+use order::{Comms, HappensBefore, SyncCall};
 use rayon::prelude::*;
+use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
 use spill::{Merged, SpillDir};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use io_model::mpi::MpiSync;
-use order::{Comms, HappensBefore, SyncCall};
-use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
 use sweep::{sweep, sweep_file, FilePairs};
 
 /// One read or write of a byte range: 48 bytes.
@@ -201,7 +201,11 @@ impl Accumulator for ProcessAccesses {
     fn op(&mut self, o: &Op) {
         if o.mode == OpMode::Flush && !o.cancelled && self.layers.contains(&o.layer) {
             if let Some(file) = o.file {
-                let p = Point { t0: o.t0, t1: o.t1, kind: PointKind::Flush };
+                let p = Point {
+                    t0: o.t0,
+                    t1: o.t1,
+                    kind: PointKind::Flush,
+                };
                 self.points.entry((file, o.layer)).or_default().push(p);
             }
             return;
@@ -448,28 +452,38 @@ fn collect(
     pool.install(|| {
         plan.order
             .par_iter()
-            .try_fold(|| Partial::new(spill.clone()), |mut part, &pi| {
-                let mut seen = 0u64;
-                let mut report = |n: u64| {
-                    let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
-                    seen = n;
-                    progress(total);
-                };
-                let (mut acc, defs, stats, unfinished) =
-                    one(trace, plan, pi, &opts.layers, spill.clone(), beside, &mut report)?;
-                if !acc.syncs.is_empty() {
-                    part.syncs.push(ProcSyncs {
-                        proc: pi,
-                        syncs: std::mem::take(&mut acc.syncs),
-                        comms: defs.comms.clone(),
-                    });
-                }
-                part.add(acc, &defs);
-                part.procs.push(proc_info(trace, plan, pi));
-                part.stats.merge(stats);
-                part.unfinished_ops += unfinished;
-                Ok::<Partial, String>(part)
-            })
+            .try_fold(
+                || Partial::new(spill.clone()),
+                |mut part, &pi| {
+                    let mut seen = 0u64;
+                    let mut report = |n: u64| {
+                        let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
+                        seen = n;
+                        progress(total);
+                    };
+                    let (mut acc, defs, stats, unfinished) = one(
+                        trace,
+                        plan,
+                        pi,
+                        &opts.layers,
+                        spill.clone(),
+                        beside,
+                        &mut report,
+                    )?;
+                    if !acc.syncs.is_empty() {
+                        part.syncs.push(ProcSyncs {
+                            proc: pi,
+                            syncs: std::mem::take(&mut acc.syncs),
+                            comms: defs.comms.clone(),
+                        });
+                    }
+                    part.add(acc, &defs);
+                    part.procs.push(proc_info(trace, plan, pi));
+                    part.stats.merge(stats);
+                    part.unfinished_ops += unfinished;
+                    Ok::<Partial, String>(part)
+                },
+            )
             .try_reduce(|| Partial::new(spill.clone()), |a, b| Ok(a.merge(b)))
     })
 }
@@ -519,7 +533,13 @@ pub fn conflicts(
     let mut procs = part.procs;
     procs.sort_by_key(|p| p.index);
     let (mut points, mut runs, mut no_offset) = (part.points, part.runs, part.no_offset);
-    let mut keys: Vec<FileKey> = part.files.keys().chain(runs.keys()).chain(no_offset.keys()).cloned().collect();
+    let mut keys: Vec<FileKey> = part
+        .files
+        .keys()
+        .chain(runs.keys())
+        .chain(no_offset.keys())
+        .cloned()
+        .collect();
     keys.sort();
     keys.dedup();
     let mut work: Vec<FileWork> = keys
@@ -538,14 +558,18 @@ pub fn conflicts(
         .collect();
     // The biggest first: the workers end together.
     work.sort_by_key(|w| std::cmp::Reverse(w.memory.len() + w.runs.len() * 4096));
-    let verifier = opts.semantics.map(|semantics| Verifier { semantics, hb: &hb });
+    let verifier = opts
+        .semantics
+        .map(|semantics| Verifier { semantics, hb: &hb });
     let mut files: Vec<FileConflicts> = pool.install(|| {
         work.into_par_iter()
             .map(|w| sweep_work(w, opts, verifier.as_ref()))
             .collect::<Result<_, String>>()
     })?;
     files.sort_by(|a, b| a.key.cmp(&b.key));
-    let spilled = dir.as_ref().map_or(0, |d| d.spilled.load(Ordering::Relaxed));
+    let spilled = dir
+        .as_ref()
+        .map_or(0, |d| d.spilled.load(Ordering::Relaxed));
     Ok(Conflicts {
         trace_dir: trace.dir.display().to_string(),
         procs,
@@ -573,10 +597,16 @@ struct FileWork {
     points: FilePoints,
 }
 
-fn sweep_work(w: FileWork, opts: &Options, verifier: Option<&Verifier>) -> Result<FileConflicts, String> {
+fn sweep_work(
+    w: FileWork,
+    opts: &Options,
+    verifier: Option<&Verifier>,
+) -> Result<FileConflicts, String> {
     let pts = &w.points;
     let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
-    let check = check.as_ref().map(|c| c as &dyn Fn(&Access, &Access) -> bool);
+    let check = check
+        .as_ref()
+        .map(|c| c as &dyn Fn(&Access, &Access) -> bool);
     let pairs = if w.runs.is_empty() {
         let mut memory = w.memory;
         sweep_file(&mut memory, opts.max_pairs, opts.details, check)

@@ -141,7 +141,10 @@ impl Replay<'_> {
         self.now[p][p] += 1;
         arrived.push((p, self.now[p].clone()));
         let members = &self.comms.members[call.comm as usize];
-        let traced = members.iter().filter(|s| self.slot_proc.contains_key(*s)).count();
+        let traced = members
+            .iter()
+            .filter(|s| self.slot_proc.contains_key(*s))
+            .count();
         if arrived.len() < traced {
             return false;
         }
@@ -237,7 +240,9 @@ impl HappensBefore {
             out: HappensBefore {
                 n,
                 ends: vec![Vec::new(); n],
-                clocks: (0..n).map(|p| Vec::with_capacity(calls[p].len() * n)).collect(),
+                clocks: (0..n)
+                    .map(|p| Vec::with_capacity(calls[p].len() * n))
+                    .collect(),
                 unmatched: 0,
             },
         };
@@ -316,7 +321,10 @@ mod tests {
         let hb = HappensBefore::new(&calls, &comms, &slots);
         assert!(hb.before(0, 5, 2, 30), "send before the receive's end");
         assert!(!hb.before(2, 5, 0, 30), "not back");
-        assert!(hb.before(1, 30, 0, 60) && hb.before(1, 30, 2, 60), "from the root");
+        assert!(
+            hb.before(1, 30, 0, 60) && hb.before(1, 30, 2, 60),
+            "from the root"
+        );
         assert!(!hb.before(2, 42, 1, 60), "not towards the root");
         assert!(!hb.before(0, 5, 1, 60), "0's send reaches 2, not 1");
     }
@@ -325,7 +333,10 @@ mod tests {
     fn a_missing_partner_orders_nothing_and_is_counted() {
         let (comms, slots) = world(2);
         let calls = vec![
-            vec![call(10, 0, SyncKind::Recv { peer: 1, tag: 1 }), call(20, 0, SyncKind::AllToAll)],
+            vec![
+                call(10, 0, SyncKind::Recv { peer: 1, tag: 1 }),
+                call(20, 0, SyncKind::AllToAll),
+            ],
             vec![call(21, 0, SyncKind::AllToAll)],
         ];
         let hb = HappensBefore::new(&calls, &comms, &slots);

@@ -38,7 +38,12 @@ pub(super) fn chain_funcs(a: &Access) -> Vec<&'static str> {
     let mut v = Vec::with_capacity(4);
     if a.root_func != a.func && a.root_func != u16::MAX {
         v.push(func_name(a.root_func));
-        v.extend(a.via_func.iter().filter(|&&f| f != u16::MAX).map(|&f| func_name(f)));
+        v.extend(
+            a.via_func
+                .iter()
+                .filter(|&&f| f != u16::MAX)
+                .map(|&f| func_name(f)),
+        );
     }
     v.push(func_name(a.func));
     v

@@ -82,14 +82,21 @@ impl FilePoints {
     fn first_after(&self, proc: usize, t: u64, kinds: &[PointKind]) -> Option<u64> {
         let v = self.by_proc.get(&proc)?;
         let i = v.partition_point(|p| p.t0 < t);
-        v[i..].iter().find(|p| kinds.contains(&p.kind)).map(|p| p.t1)
+        v[i..]
+            .iter()
+            .find(|p| kinds.contains(&p.kind))
+            .map(|p| p.t1)
     }
 
     /// The start of `proc`'s last point of `kinds` that ends at or before `t`.
     fn last_before(&self, proc: usize, t: u64, kinds: &[PointKind]) -> Option<u64> {
         let v = self.by_proc.get(&proc)?;
         let i = v.partition_point(|p| p.t1 <= t);
-        v[..i].iter().rev().find(|p| kinds.contains(&p.kind)).map(|p| p.t0)
+        v[..i]
+            .iter()
+            .rev()
+            .find(|p| kinds.contains(&p.kind))
+            .map(|p| p.t0)
     }
 }
 
@@ -135,7 +142,11 @@ mod tests {
     use io_model::mpi::SyncKind;
 
     fn point(t: u64, kind: PointKind) -> Point {
-        Point { t0: t, t1: t + 1, kind }
+        Point {
+            t0: t,
+            t1: t + 1,
+            kind,
+        }
     }
 
     fn access(t0: u64, proc: usize, write: bool) -> Access {
@@ -180,7 +191,12 @@ mod tests {
             vec![point(0, Open), point(20, Flush), point(200, Close)],
             vec![point(0, Open), point(60, Flush), point(200, Close)],
         );
-        let want = [("posix", false), ("mpi-io", false), ("commit", false), ("session", true)];
+        let want = [
+            ("posix", false),
+            ("mpi-io", false),
+            ("commit", false),
+            ("session", true),
+        ];
         assert_eq!(verdicts(&f, &hb), want);
     }
 
@@ -190,7 +206,12 @@ mod tests {
             vec![point(0, Open), point(200, Close)],
             vec![point(0, Open), point(200, Close)],
         );
-        let want = [("posix", false), ("mpi-io", true), ("commit", true), ("session", true)];
+        let want = [
+            ("posix", false),
+            ("mpi-io", true),
+            ("commit", true),
+            ("session", true),
+        ];
         assert_eq!(verdicts(&f, &hb), want);
     }
 
@@ -200,7 +221,12 @@ mod tests {
             vec![point(0, Open), point(30, Close)],
             vec![point(70, Open), point(200, Close)],
         );
-        let want = [("posix", false), ("mpi-io", false), ("commit", false), ("session", false)];
+        let want = [
+            ("posix", false),
+            ("mpi-io", false),
+            ("commit", false),
+            ("session", false),
+        ];
         assert_eq!(verdicts(&f, &hb), want);
     }
 }

@@ -70,7 +70,10 @@ impl SpillDir {
     pub fn new(base: &Path) -> SpillDir {
         static SEQ: AtomicU64 = AtomicU64::new(0);
         let n = SEQ.fetch_add(1, Ordering::Relaxed);
-        let dir = base.join(format!("recorder-otf2-conflicts-{}-{n}", std::process::id()));
+        let dir = base.join(format!(
+            "recorder-otf2-conflicts-{}-{n}",
+            std::process::id()
+        ));
         SpillDir {
             dir,
             made: std::sync::OnceLock::new(),
@@ -91,7 +94,12 @@ impl SpillDir {
         acc.sort_unstable_by_key(sort_key);
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("run-{n}"));
-        let fail = |e: io::Error| format!("{}: {e} (give another folder with --tmp-dir, or more --memory)", path.display());
+        let fail = |e: io::Error| {
+            format!(
+                "{}: {e} (give another folder with --tmp-dir, or more --memory)",
+                path.display()
+            )
+        };
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
         let mut rec = [0u8; RECORD];
         for a in acc.iter() {
@@ -150,7 +158,10 @@ impl Merged {
         let mut sources = vec![Source::Memory(memory.into_iter())];
         for p in runs {
             let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            sources.push(Source::File(BufReader::with_capacity(1 << 16, f), p.clone()));
+            sources.push(Source::File(
+                BufReader::with_capacity(1 << 16, f),
+                p.clone(),
+            ));
         }
         let mut m = Merged {
             heads: BinaryHeap::with_capacity(sources.len()),
@@ -203,11 +214,22 @@ mod tests {
         };
         let mut r1 = vec![a(9, 0), a(1, 1), a(5, 0)];
         let mut r2 = vec![a(2, 2), a(8, 1)];
-        let runs = vec![dir.write_run(&mut r1).unwrap(), dir.write_run(&mut r2).unwrap()];
+        let runs = vec![
+            dir.write_run(&mut r1).unwrap(),
+            dir.write_run(&mut r2).unwrap(),
+        ];
         assert!(r1.is_empty());
         let m = Merged::new(&runs, vec![a(3, 3), a(0, 0)]).unwrap();
         let got: Vec<Access> = m.collect();
-        let want = vec![a(0, 0), a(1, 1), a(2, 2), a(3, 3), a(5, 0), a(8, 1), a(9, 0)];
+        let want = vec![
+            a(0, 0),
+            a(1, 1),
+            a(2, 2),
+            a(3, 3),
+            a(5, 0),
+            a(8, 1),
+            a(9, 0),
+        ];
         assert_eq!(got, want);
         let path = dir.dir.clone();
         drop(dir);

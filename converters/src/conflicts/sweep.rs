@@ -203,7 +203,8 @@ pub fn sweep(
     let mut groups: Vec<Group> = groups.by_key.into_values().collect();
     groups.sort_by_key(|g| (g.kind, g.earlier, g.later));
     for g in &mut groups {
-        g.pairs.sort_unstable_by_key(|(a, b)| (sort_key(a), sort_key(b)));
+        g.pairs
+            .sort_unstable_by_key(|(a, b)| (sort_key(a), sort_key(b)));
     }
     FilePairs {
         groups,
