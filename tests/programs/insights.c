@@ -10,7 +10,7 @@
  *   flush       50 times pwrite 4096 + fsync
  *   meta        5000 times stat + open + close of one file
  *   indep       (MPI) 100 MPI_File_write_at of 4096 bytes per rank, no collective call
- *   imbalance   (MPI) rank 0 writes 32 MiB in 1 MiB pwrites, the others 4096 bytes
+ *   imbalance   (MPI) rank 0 writes 64 MiB in 1 MiB pwrites and fsyncs, the others 4096 bytes
  */
 #include <fcntl.h>
 #include <mpi.h>
@@ -115,9 +115,12 @@ static void parallel(const char *dir, const char *mode) {
     } else {
         snprintf(p, sizeof p, "rank_%d.dat", r);
         int fd = opened(dir, p);
-        if (r == 0)
-            for (int i = 0; i < 32; i++) pw(fd, 1 << 20, (off_t)i << 20);
-        else
+        if (r == 0) {
+            /* Far more than a descheduled 4 KiB write of another rank can take on a
+             * loaded machine: 64 MiB, then to the disk. */
+            for (int i = 0; i < 64; i++) pw(fd, 1 << 20, (off_t)i << 20);
+            if (fsync(fd) != 0) fail("fsync");
+        } else
             pw(fd, 4096, 0);
         close(fd);
     }
