@@ -38,22 +38,22 @@ import pyarrow.parquet as pq
 
 COLUMNS = {
     "calls.parquet": [
-        "process", "rank", "pid", "host", "thread", "call_id", "function", "layer", "role",
+        "process", "rank", "job", "pid", "host", "thread", "call_id", "function", "layer", "role",
         "start_ns", "end_ns", "duration_ns", "self_ns", "depth", "parent_id", "root_id",
         "root_function", "failed", "errno", "file", "args", "ret", "args_text",
     ],
     "operations.parquet": [
-        "process", "rank", "thread", "op_id", "layer", "file", "handle", "mode", "collective",
+        "process", "rank", "job", "thread", "op_id", "layer", "file", "handle", "mode", "collective",
         "non_blocking", "start_ns", "end_ns", "duration_ns", "bytes_requested", "bytes_done",
         "offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
     ],
     "files.parquet": [
-        "process", "rank", "file", "layer", "fs_type", "mount", "read_ops", "read_bytes",
+        "process", "rank", "job", "file", "layer", "fs_type", "mount", "read_ops", "read_bytes",
         "write_ops", "write_bytes", "flush_ops", "meta_ops", "cancelled_ops", "io_ns",
         "meta_ns", "extent", "first_ns", "last_ns",
     ],
     "handles.parquet": [
-        "process", "rank", "handle", "name", "file", "layer", "parent", "comm", "comm_size",
+        "process", "rank", "job", "handle", "name", "file", "layer", "parent", "comm", "comm_size",
         "flags", "pre_created", "all_proxy",
     ],
 }
@@ -271,13 +271,14 @@ def main():
             v(f"summary: {s['ops']} operations, the export has {len(ops)}")
         if s["cancelled_ops"] != cancelled:
             v(f"summary: {s['cancelled_ops']} cancelled operations, the export has {cancelled}")
-        sp = {(r["rank"], r["pid"]) for r in s["ranks"]}
-        ep = {(c["rank"], c["pid"]) for c in calls}
+        sp = {(r["job"], r["rank"], r["pid"]) for r in s["ranks"]}
+        ep = {(c["job"], c["rank"], c["pid"]) for c in calls}
         if not ep <= sp:
-            v(f"summary: processes (rank, pid) {sorted(sp, key=str)}, the export has {sorted(ep, key=str)}")
+            v(f"summary: processes (job, rank, pid) {sorted(sp, key=str)}, the export has {sorted(ep, key=str)}")
 
     if args.json:
         per_rank = collections.Counter((c["rank"], c["function"]) for c in calls)
+        per_job = collections.Counter((c["job"], c["rank"]) for c in calls if c["rank"] is not None)
         facts = {
             "row_groups": {n: pq.ParquetFile(os.path.join(args.dir, n)).metadata.num_row_groups for n in COLUMNS},
             "calls_in_id_order": all(
@@ -289,6 +290,9 @@ def main():
             "files": len(files),
             "handles": len(handles),
             "calls_per_function": dict(fn_calls),
+            "calls_per_job_rank": [
+                {"job": j, "rank": r, "calls": n} for (j, r), n in sorted(per_job.items(), key=str)
+            ],
             "calls_per_rank_function": [
                 {"rank": r, "function": f, "calls": n} for (r, f), n in sorted(per_rank.items(), key=str)
             ],

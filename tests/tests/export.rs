@@ -583,3 +583,34 @@ fn bad_input_and_existing_files() {
         vec![("notes.txt".to_string(), b"mine".to_vec())]
     );
 }
+
+/// Two `mpirun` jobs (2 ranks each) in one trace directory (mpi_jobs.c: a write job, then a
+/// read job): every row carries its job (1, 2) beside its rank, as `summary` numbers them,
+/// and each (job, rank) has its calls.
+#[test]
+fn two_jobs_keep_their_job_column() {
+    let py = need_pyarrow!();
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH (Open MPI is needed for the MPI tests)");
+        return;
+    }
+    let dir = TestDir::new("export-jobs");
+    let prog = compile_mpi(&dir, "mpi_jobs.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    for mode in ["write", "read"] {
+        let r = run(mpirun(2, dir.path(), &trace, &[]).arg(&prog).arg(&data).arg(mode));
+        r.assert_ok(&format!("mpirun -np 2 mpi_jobs {mode}"));
+    }
+    let f = export_and_check(&py, &dir, &trace, "jobs");
+    let got: Vec<(u64, u64)> = f["calls_per_job_rank"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert!(u(&c["calls"]) > 0, "{c}");
+            (u(&c["job"]), u(&c["rank"]))
+        })
+        .collect();
+    assert_eq!(got, [(1, 0), (1, 1), (2, 0), (2, 1)]);
+}

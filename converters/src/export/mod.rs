@@ -691,6 +691,7 @@ fn interpret_one<'a>(
     let proc = ProcCols {
         process: pi as u32,
         rank: plan.rank(pi, p),
+        job: plan.rank(pi, p).and(plan.job_number(pi)),
         pid: p.meta.pid,
         host: &p.meta.host,
     };

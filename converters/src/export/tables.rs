@@ -150,6 +150,7 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
         "calls.parquet" => &[
             ("process", D),
             ("rank", D),
+            ("job", D),
             ("pid", D),
             ("thread", D),
             ("call_id", D),
@@ -166,6 +167,7 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
         "operations.parquet" => &[
             ("process", D),
             ("rank", D),
+            ("job", D),
             ("thread", D),
             ("op_id", D),
             ("handle", D),
@@ -185,6 +187,7 @@ pub fn calls_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         f("process", DataType::UInt32, false),
         f("rank", DataType::UInt32, true),
+        f("job", DataType::UInt32, true),
         f("pid", DataType::UInt32, false),
         f("host", dict(DataType::Int32), false),
         f("thread", DataType::UInt32, false),
@@ -218,6 +221,8 @@ pub fn calls_schema() -> SchemaRef {
 pub struct ProcCols<'a> {
     pub process: u32,
     pub rank: Option<u32>,
+    /// The job's number (from 1) when the trace holds several jobs, as `summary` says.
+    pub job: Option<u32>,
     pub pid: u32,
     pub host: &'a str,
 }
@@ -249,6 +254,7 @@ pub struct CallCols {
     pub rows: usize,
     process: UInt32Builder,
     rank: UInt32Builder,
+    job: UInt32Builder,
     pid: UInt32Builder,
     host: LocalDict,
     thread: UInt32Builder,
@@ -279,6 +285,7 @@ impl CallCols {
         self.rows += 1;
         self.process.append_value(p.process);
         self.rank.append_option(p.rank);
+        self.job.append_option(p.job);
         self.pid.append_value(p.pid);
         self.host.append(0, p.host);
         self.thread.append_value(c.thread);
@@ -311,6 +318,7 @@ impl CallCols {
         let cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
             Arc::new(self.rank.finish()),
+            Arc::new(self.job.finish()),
             Arc::new(self.pid.finish()),
             self.host.finish()?,
             Arc::new(self.thread.finish()),
@@ -341,6 +349,7 @@ pub fn ops_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         f("process", DataType::UInt32, false),
         f("rank", DataType::UInt32, true),
+        f("job", DataType::UInt32, true),
         f("thread", DataType::UInt32, false),
         f("op_id", DataType::UInt64, false),
         f("layer", dict(DataType::UInt8), false),
@@ -389,6 +398,7 @@ pub struct OpCols {
     pub rows: usize,
     process: UInt32Builder,
     rank: UInt32Builder,
+    job: UInt32Builder,
     thread: UInt32Builder,
     id: UInt64Builder,
     layer: UInt8Builder,
@@ -415,6 +425,7 @@ impl OpCols {
         self.rows += 1;
         self.process.append_value(p.process);
         self.rank.append_option(p.rank);
+        self.job.append_option(p.job);
         self.thread.append_value(o.thread);
         self.id.append_value(o.id);
         self.layer.append_value(layer_key(o.layer));
@@ -444,6 +455,7 @@ impl OpCols {
         let cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
             Arc::new(self.rank.finish()),
+            Arc::new(self.job.finish()),
             Arc::new(self.thread.finish()),
             Arc::new(self.id.finish()),
             keyed(self.layer.finish(), &v.layers)?,
@@ -472,6 +484,7 @@ pub fn files_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         f("process", DataType::UInt32, false),
         f("rank", DataType::UInt32, true),
+        f("job", DataType::UInt32, true),
         f("file", DataType::Utf8, true),
         f("layer", dict(DataType::UInt8), false),
         f("fs_type", DataType::Utf8, true),
@@ -549,6 +562,7 @@ pub struct FileCols {
     pub rows: usize,
     process: UInt32Builder,
     rank: UInt32Builder,
+    job: UInt32Builder,
     path: StringBuilder,
     layer: UInt8Builder,
     fs_type: StringBuilder,
@@ -567,6 +581,7 @@ impl FileCols {
         let a = r.acc;
         self.process.append_value(p.process);
         self.rank.append_option(p.rank);
+        self.job.append_option(p.job);
         self.path.append_option(r.path);
         self.layer.append_value(layer_key(r.layer));
         self.fs_type.append_option(r.fs_type);
@@ -596,6 +611,7 @@ impl FileCols {
         let mut cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
             Arc::new(self.rank.finish()),
+            Arc::new(self.job.finish()),
             Arc::new(self.path.finish()),
             keyed(self.layer.finish(), &v.layers)?,
             Arc::new(self.fs_type.finish()),
@@ -617,6 +633,7 @@ pub fn handles_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         f("process", DataType::UInt32, false),
         f("rank", DataType::UInt32, true),
+        f("job", DataType::UInt32, true),
         f("handle", DataType::UInt32, false),
         f("name", DataType::Utf8, false),
         f("file", DataType::Utf8, true),
@@ -646,6 +663,7 @@ pub struct HandleCols {
     pub rows: usize,
     process: UInt32Builder,
     rank: UInt32Builder,
+    job: UInt32Builder,
     handle: UInt32Builder,
     name: StringBuilder,
     file: StringBuilder,
@@ -663,6 +681,7 @@ impl HandleCols {
         self.rows += 1;
         self.process.append_value(p.process);
         self.rank.append_option(p.rank);
+        self.job.append_option(p.job);
         self.handle.append_value(h.handle);
         self.name.append_value(h.name);
         self.file.append_option(h.file);
@@ -682,6 +701,7 @@ impl HandleCols {
         let cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
             Arc::new(self.rank.finish()),
+            Arc::new(self.job.finish()),
             Arc::new(self.handle.finish()),
             Arc::new(self.name.finish()),
             Arc::new(self.file.finish()),
