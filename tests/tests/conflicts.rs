@@ -7,6 +7,7 @@
 //! the counts by kind and rank pair in the `conflicts` section of `summary --json` and of
 //! the HTML report (its DOM as headless chromium renders it).
 
+use e2e_tests::conflicts::{conflicts_json, conflicts_run, file, u};
 use e2e_tests::html::{attr, check_conflicts, dump_dom, element, rows, section};
 use e2e_tests::*;
 use serde_json::Value;
@@ -26,32 +27,6 @@ const BLOCK: u64 = 4096;
 
 /// (kind, earlier rank, later rank, pairs, overlapping bytes, first byte, end byte).
 type GroupRow = (String, u64, u64, u64, u64, u64, u64);
-
-fn conflicts_run(trace: &Path, extra: &[&str]) -> Run {
-    let mut c = command(&build().launcher, trace.parent().unwrap());
-    c.arg("conflicts").arg(trace).args(extra);
-    let r = run(&mut c);
-    r.assert_ok("recorder-otf2 conflicts");
-    r
-}
-
-fn conflicts_json(trace: &Path, extra: &[&str]) -> Value {
-    let r = conflicts_run(trace, &[&["--json"], extra].concat());
-    serde_json::from_str(&r.stdout).expect("conflicts --json is JSON")
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
-
-fn file<'a>(v: &'a Value, path: &str, layer: &str) -> &'a Value {
-    v["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["path"] == path && f["layer"] == layer)
-        .unwrap_or_else(|| panic!("no {layer} entry for {path}"))
-}
 
 /// A file entry's groups; RAR pairs have no meaningful order (the reads race), so their
 /// ranks are sorted.

@@ -21,6 +21,7 @@
 //! the same-process pair is not (program order). The summary's section and the HTML report
 //! show each rank pair's example: its kind and the two chains.
 
+use e2e_tests::conflicts::{file, u};
 use e2e_tests::html::{check_conflicts, dump_dom, element, rows, section};
 use e2e_tests::*;
 use serde_json::Value;
@@ -134,32 +135,15 @@ fn traced(lib: &Lib, np: u32) -> Option<Traced> {
 }
 
 fn conflicts_run(t: &Traced, args: &[&str]) -> String {
-    let mut c = command(&build().launcher, t.dir.path());
-    let r = run(c.arg("conflicts").arg(&t.trace).args(args));
-    r.assert_ok("recorder-otf2 conflicts");
-    r.stdout.clone()
+    e2e_tests::conflicts::conflicts_run(&t.trace, args).stdout
 }
 
 fn conflicts_json(t: &Traced, args: &[&str]) -> Value {
-    let out = conflicts_run(t, &[&["--json"], args].concat());
-    serde_json::from_str(&out).expect("conflicts --json is JSON")
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a number: {v}"))
+    e2e_tests::conflicts::conflicts_json(&t.trace, args)
 }
 
 fn range(v: &Value) -> (u64, u64) {
     (u(&v[0]), u(&v[1]))
-}
-
-fn file<'a>(v: &'a Value, path: &str, layer: &str) -> &'a Value {
-    v["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["path"] == path && f["layer"] == layer)
-        .unwrap_or_else(|| panic!("no {layer} entry for {path} in {v}"))
 }
 
 fn strings(v: &Value) -> Vec<String> {
