@@ -178,7 +178,8 @@ impl Replay<'_> {
         true
     }
 
-    /// Whether process `p` waits in a call whose partners have all run out of calls.
+    /// Take every call that can be taken; when all that are left wait for partners that
+    /// will never come, give up the earliest of them (it orders nothing) and go on.
     fn run(&mut self) {
         let n = self.out.n;
         loop {
