@@ -4,12 +4,14 @@
 //! - [`analysis`]: `summary`, insights (and what `report` draws).
 //! - [`conflicts`]: `conflicts`, the operations touching the same bytes of a file.
 //! - [`otf2`]: `recorder2otf2`, the OTF2 archive writer.
+//! - [`perfetto`]: `perfetto`, a browser timeline in Perfetto's protobuf format.
 //! - [`text`]: `recorder2text`, one line per call.
 
 pub mod analysis;
 pub mod conflicts;
 pub mod export;
 pub mod otf2;
+pub mod perfetto;
 pub mod report;
 pub mod text;
 

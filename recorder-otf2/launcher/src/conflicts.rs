@@ -105,7 +105,7 @@ fn write_json(c: &converters::conflicts::Conflicts) -> Result<(), String> {
 }
 
 /// "512K", "64M", "2G" or a number of MiB, in bytes.
-fn parse_size(s: &str) -> Result<u64, String> {
+pub fn parse_size(s: &str) -> Result<u64, String> {
     let (num, shift) = match s.char_indices().last() {
         Some((i, 'K' | 'k')) => (&s[..i], 10),
         Some((i, 'M' | 'm')) => (&s[..i], 20),

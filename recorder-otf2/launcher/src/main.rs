@@ -1,8 +1,9 @@
 //! recorder-otf2: the launcher (`record`), and the answers from a trace (`summary`, `report`,
-//! `export`, `conflicts`), each reading the trace through the I/O model.
+//! `export`, `conflicts`, `perfetto`), each reading the trace through the I/O model.
 
 mod analyze;
 mod conflicts;
+mod perfetto;
 mod record;
 
 use clap::{Parser, Subcommand};
@@ -32,6 +33,10 @@ enum Cmd {
     Conflicts(conflicts::ConflictsArgs),
     /// Export calls, operations, files and handles as Parquet.
     Export(analyze::ExportArgs),
+    /// Write a browser timeline (Perfetto's protobuf format): every call nested per thread,
+    /// flows between layers and from non-blocking issue to completion, operations in
+    /// flight, bytes per second.
+    Perfetto(perfetto::PerfettoArgs),
     /// Print the path of the preload library (for LD_PRELOAD=...).
     Lib,
     /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
@@ -46,6 +51,7 @@ fn main() -> ExitCode {
         Cmd::Report(a) => (analyze::report(a), 1),
         Cmd::Export(a) => (analyze::export(a), 1),
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
+        Cmd::Perfetto(a) => (perfetto::run(a), 1),
         Cmd::Lib => (record::find_lib().map(|p| println!("{}", p.display())), 127),
         Cmd::Functions => {
             print!("{}", io_events::coverage::markdown_table());

@@ -1,0 +1,97 @@
+//! `perfetto`: open the trace, write it as a Perfetto timeline (with a progress bar on a
+//! terminal), say what was written.
+
+use crate::analyze::bar;
+use crate::conflicts::parse_size;
+use converters::perfetto::{write, Options};
+use io_events::functions::Layer;
+use io_model::trace::Trace;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct PerfettoArgs {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
+    trace: PathBuf,
+    /// The file to write (open it at https://ui.perfetto.dev or with trace_processor).
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+    /// Replace existing output files.
+    #[arg(short, long)]
+    force: bool,
+    /// Split the timeline by time into files of at most this size (512K, 64M, 2G; a number
+    /// alone is MiB), OUT-001.pftrace ..., each loadable alone (the browser holds about 2 GB
+    /// and needs 2-4 times the file).
+    #[arg(long, value_parser = parse_size)]
+    max_size: Option<u64>,
+    /// Only these layers (comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf,
+    /// adios, mpi).
+    #[arg(long, value_delimiter = ',', value_parser = parse_layer)]
+    layers: Option<Vec<Layer>>,
+    /// Only these ranks (comma-separated ranks or ranges: 0,4-7).
+    #[arg(long, value_delimiter = ',', value_parser = parse_range)]
+    ranks: Option<Vec<(u32, u32)>>,
+    /// Start of the time window, in seconds from the trace's start.
+    #[arg(long)]
+    from: Option<f64>,
+    /// End of the time window, in seconds from the trace's start.
+    #[arg(long)]
+    to: Option<f64>,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar, no closing line.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn parse_layer(s: &str) -> Result<Layer, String> {
+    Ok(match s.to_ascii_lowercase().as_str() {
+        "posix" => Layer::Posix,
+        "stdio" | "isoc" => Layer::Isoc,
+        "mpiio" | "mpi-io" => Layer::MpiIo,
+        "hdf5" => Layer::Hdf5,
+        "netcdf" => Layer::NetCdf,
+        "pnetcdf" => Layer::PnetCdf,
+        "adios" | "adios2" => Layer::Adios,
+        "mpi" => Layer::Mpi,
+        _ => return Err(format!("'{s}' is not a layer (posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi)")),
+    })
+}
+
+fn parse_range(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not a rank or a range of ranks (e.g. 3 or 0-7)");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (a, b) = (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+pub fn run(a: PerfettoArgs) -> Result<(), String> {
+    for (name, v) in [("--from", a.from), ("--to", a.to)] {
+        if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
+            return Err(format!("{name} must be a number of seconds >= 0"));
+        }
+    }
+    let trace = Trace::open(&a.trace)?;
+    let opts = Options {
+        max_size: a.max_size,
+        layers: a.layers,
+        ranks: a.ranks,
+        from_s: a.from,
+        to_s: a.to,
+        threads: a.threads,
+    };
+    let b = bar(trace.stream_bytes(), a.quiet);
+    let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
+    b.finish_and_clear();
+    let w = r?;
+    for warning in &w.warnings {
+        eprintln!("recorder-otf2: warning: {warning}");
+    }
+    if !a.quiet {
+        eprintln!("recorder-otf2: {}", w.describe());
+    }
+    Ok(())
+}
