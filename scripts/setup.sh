@@ -19,6 +19,7 @@ PACKAGES=(
   libpnetcdf-dev pnetcdf-bin                   # PnetCDF layer tests (ncmpidump)
   chromium                                     # headless browser: the report tests open the HTML
   liburing-dev                                 # io_uring test program (-luring)
+  protobuf-compiler                            # (protoc: Perfetto's trace schema compiled by prost at build time)
 )
 
 missing=()
@@ -60,13 +61,19 @@ if [ ! -f "$ADIOS2_PREFIX/adios2/libadios2_c.so" ] || [ ! -d "$ADIOS2_PREFIX/num
     --platform manylinux_2_17_x86_64 "adios2==$ADIOS2_VERSION" "numpy==2.2.6"
 fi
 
-# pyarrow for the Parquet export's tests (tests/checker/check_parquet.py reads the files back):
-# installed by file into a folder of its own like the adios2 wheel, used with
-# PYTHONPATH=$PYARROW_PREFIX by a Python 3.11 (the wheel is cp311); found by the tests there
-# or through RECORDER_OTF2_PY.
+# pyarrow for the Parquet export's tests (tests/checker/check_parquet.py reads the files back)
+# and Perfetto's trace schema with protobuf for the Perfetto export's tests
+# (tests/checker/check_perfetto.py): installed by file into a folder of their own like the
+# adios2 wheel, used with PYTHONPATH=$PYARROW_PREFIX by a Python 3.11 (the wheels are cp311 or
+# abi3); found by the tests there or through RECORDER_OTF2_PY. protobuf's compiled (upb) wheel
+# is tagged manylinux2014, which pip does not match from manylinux_2_17 alone; without it pip
+# takes the pure-Python wheel, several times slower on large traces.
 PYARROW_PREFIX=/opt/recorder-otf2-py
 PYARROW_VERSION=21.0.0
-if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ]; then
+PERFETTO_VERSION=0.59.1
+PROTOBUF_VERSION=6.33.1
+if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ] || [ ! -f "$PYARROW_PREFIX/perfetto/__init__.py" ] \
+    || [ ! -f "$PYARROW_PREFIX/google/protobuf/__init__.py" ]; then
   PIP=()
   for py in python3 /usr/bin/python3; do
     if "$py" -m pip --version >/dev/null 2>&1; then PIP=("$py" -m pip); break; fi
@@ -77,12 +84,13 @@ if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-pip >/dev/null
     PIP=(/usr/bin/python3 -m pip)
   fi
-  echo "setup: installing the pyarrow $PYARROW_VERSION wheel into $PYARROW_PREFIX"
+  echo "setup: installing the pyarrow $PYARROW_VERSION, perfetto $PERFETTO_VERSION and protobuf $PROTOBUF_VERSION wheels into $PYARROW_PREFIX"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --upgrade --no-deps --target "$PYARROW_PREFIX" \
     --only-binary=:all: --python-version 3.11 --platform manylinux_2_28_x86_64 \
-    --platform manylinux_2_17_x86_64 "pyarrow==$PYARROW_VERSION"
+    --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+    "pyarrow==$PYARROW_VERSION" "perfetto==$PERFETTO_VERSION" "protobuf==$PROTOBUF_VERSION"
 fi
 
 if ! command -v cargo >/dev/null; then
