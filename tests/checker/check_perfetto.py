@@ -21,7 +21,9 @@ Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none
   a timestamp and a track_uuid; slice events (SLICE_BEGIN, SLICE_END, INSTANT) are on thread
   or lane tracks, COUNTER events on counter tracks; fields that would change the meaning
   and that this checker does not follow (timestamp_delta_us, legacy_event, extra counter
-  values, trace_packet_defaults, a clock other than boot time) are violations;
+  values, trace_packet_defaults other than track_event_defaults.track_uuid, a clock other
+  than boot time) are violations; a track event without track_uuid is on its sequence's
+  default track (trace_packet_defaults, incremental state: reset by a clear);
 - interning, per trusted_packet_sequence_id: SEQ_INCREMENTAL_STATE_CLEARED (or
   incremental_state_cleared) resets the sequence's tables; interned_data is valid from its
   packet on; a packet using an iid has SEQ_NEEDS_INCREMENTAL_STATE, its sequence was cleared
@@ -166,6 +168,7 @@ class Sequence:
     def __init__(self, cleared):
         self.cleared = cleared
         self.tables = {t: {} for t in INTERN_TABLES}
+        self.default_track = None  # trace_packet_defaults.track_event_defaults.track_uuid
 
 
 class Track:
@@ -272,7 +275,7 @@ class FileReader:
         elif n == 60:
             self.descriptor(i, value)
         elif n == 59:
-            self.v(f"packet #{i}: trace_packet_defaults (not followed by this checker)")
+            self.defaults(i, seq, value)
         elif n == 58 and value != BOOTTIME:
             self.v(f"packet #{i}: timestamp_clock_id {value} (only boot time ns is followed)")
         elif fd.containing_oneof is not None and fd.containing_oneof.name == "data":
@@ -280,6 +283,21 @@ class FileReader:
         elif n not in (41, 58):
             self.ignored["packet." + fd.name] += 1
         return fd.containing_oneof is not None and fd.containing_oneof.name == "data"
+
+    def defaults(self, i, seq, d):
+        """trace_packet_defaults: incremental state of the sequence; only the default track
+        of track events is followed."""
+        for fd, value in d.ListFields():
+            if fd.name != "track_event_defaults":
+                self.v(f"packet #{i}: trace_packet_defaults.{fd.name} (not followed by this checker)")
+                continue
+            for f2, v2 in value.ListFields():
+                if f2.name == "track_uuid":
+                    seq.default_track = v2
+                else:
+                    self.v(f"packet #{i}: track_event_defaults.{f2.name} (not followed by this checker)")
+        if not seq.cleared:
+            self.v(f"packet #{i}: trace_packet_defaults on a sequence never cleared in this file")
 
     def intern(self, i, seq, interned):
         for fd, entries in interned.ListFields():
@@ -351,8 +369,13 @@ class FileReader:
                 self.v(f"packet #{i}: track_event.{fd.name} (not followed by this checker)")
             else:
                 self.ignored["track_event." + fd.name] += 1
+        if uuid is None and self.cur_seq.default_track is not None:
+            # The sequence's default track (incremental state: the packet must say it needs it).
+            uuid = self.cur_seq.default_track
+            if not self.cur_flags & NEEDS_STATE:
+                self.v(f"packet #{i}: uses the default track without SEQ_NEEDS_INCREMENTAL_STATE")
         if uuid is None:
-            self.v(f"packet #{i}: track event without track_uuid")
+            self.v(f"packet #{i}: track event without track_uuid (and no default track)")
             return
         track = self.tracks.get(uuid)
         if track is None:

@@ -6,6 +6,7 @@
 //! Every test works in its own scratch directory ([`TestDir`]), removed when the test passes
 //! and kept (its path printed) when it fails.
 
+pub mod adios;
 pub mod conflicts;
 pub mod html;
 

@@ -599,7 +599,10 @@ fn two_jobs_keep_their_job_column() {
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     for mode in ["write", "read"] {
-        let r = run(mpirun(2, dir.path(), &trace, &[]).arg(&prog).arg(&data).arg(mode));
+        let r = run(mpirun(2, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data)
+            .arg(mode));
         r.assert_ok(&format!("mpirun -np 2 mpi_jobs {mode}"));
     }
     let f = export_and_check(&py, &dir, &trace, "jobs");

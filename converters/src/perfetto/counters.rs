@@ -7,9 +7,9 @@
 use super::encode::{Encoder, Out};
 use super::pieces::{Pieces, Slot};
 use super::tracks::{Described, ProcessIds};
-use perfetto_schema as pb;
 use pb::trace_packet::Data;
 use pb::track_event::{CounterValueField, Type};
+use perfetto_schema as pb;
 
 const MAX_BINS: u64 = 4096;
 
@@ -50,7 +50,11 @@ impl Rates {
     fn cover(&mut self, t0: u64, t1: u64) {
         loop {
             let (a, b) = (t0 >> self.shift, t1 >> self.shift);
-            let lo = if self.bytes.is_empty() { a } else { a.min(self.first) };
+            let lo = if self.bytes.is_empty() {
+                a
+            } else {
+                a.min(self.first)
+            };
             let hi = b.max(self.first + self.bytes.len() as u64);
             if hi - lo < MAX_BINS {
                 if self.bytes.is_empty() {
@@ -182,7 +186,11 @@ mod tests {
         r.add(5_000_000_000, 9_000_000_000, 1 << 30);
         let s = r.samples();
         let total = 3_000_000.0 + 4096.0 + (1u64 << 30) as f64;
-        assert!((integral(&s) - total).abs() < 1.0, "{} vs {total}", integral(&s));
+        assert!(
+            (integral(&s) - total).abs() < 1.0,
+            "{} vs {total}",
+            integral(&s)
+        );
         assert_eq!(s.last().map(|x| x.1), Some(0.0));
     }
 

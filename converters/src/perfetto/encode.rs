@@ -3,12 +3,12 @@
 //! per-sequence interning of names, and the per-piece output buffers.
 
 use super::pieces::{Files, Histogram};
-use perfetto_schema as pb;
-use prost::encoding::{encode_key, encode_varint, encoded_len_varint, WireType};
-use prost::Message;
 use pb::debug_annotation::{NameField as AnnName, Value};
 use pb::trace_packet::{Data, OptionalTrustedPacketSequenceId as SeqId};
 use pb::track_event::{NameField, Type};
+use perfetto_schema as pb;
+use prost::encoding::{encode_key, encode_varint, encoded_len_varint, WireType};
+use prost::Message;
 
 /// SEQ_INCREMENTAL_STATE_CLEARED | SEQ_NEEDS_INCREMENTAL_STATE.
 const SEQ_CLEARED: u32 = 1;
@@ -17,10 +17,7 @@ const SEQ_NEEDS_STATE: u32 = 2;
 /// Where encoded packets go: the piece files (through a buffer per piece), or, in the sizing
 /// pass, only their sizes per time.
 pub enum Out<'a> {
-    Files {
-        files: &'a Files,
-        bufs: Vec<Buf>,
-    },
+    Files { files: &'a Files, bufs: Vec<Buf> },
     Sizing(Histogram),
 }
 
@@ -67,7 +64,10 @@ impl<'a> Out<'a> {
         let (files, b) = match self {
             Out::Files { files, bufs } => (*files, &mut bufs[k]),
             Out::Sizing(h) => {
-                h.add(t, prost::encoding::message::encoded_len(1, p) as u64);
+                // Packets without a time (descriptors) are each piece's overhead.
+                if p.timestamp.is_some() {
+                    h.add(t, prost::encoding::message::encoded_len(1, p) as u64);
+                }
                 return Ok(());
             }
         };
@@ -215,10 +215,12 @@ impl Interner {
 
     fn annotation_name(&mut self, text: &str) -> u64 {
         let iid = self.iid();
-        self.new.debug_annotation_names.push(pb::DebugAnnotationName {
-            iid: Some(iid),
-            name: Some(text.to_string()),
-        });
+        self.new
+            .debug_annotation_names
+            .push(pb::DebugAnnotationName {
+                iid: Some(iid),
+                name: Some(text.to_string()),
+            });
         iid
     }
 
@@ -366,7 +368,11 @@ impl Encoder {
         a.value = Some(value(v));
     }
 
-    pub fn flows(&mut self, out: impl Iterator<Item = u64>, terminating: impl Iterator<Item = u64>) {
+    pub fn flows(
+        &mut self,
+        out: impl Iterator<Item = u64>,
+        terminating: impl Iterator<Item = u64>,
+    ) {
         let e = self.event();
         e.flow_ids.extend(out);
         e.terminating_flow_ids.extend(terminating);
@@ -375,7 +381,13 @@ impl Encoder {
     /// Send the event built since `start` into piece `k`, with the sequence's new interned
     /// data.
     /// `track` is the sequence's default track, sent again after each clear.
-    pub fn send(&mut self, out: &mut Out, k: usize, interner: &mut Interner, track: u64) -> Result<(), String> {
+    pub fn send(
+        &mut self,
+        out: &mut Out,
+        k: usize,
+        interner: &mut Interner,
+        track: u64,
+    ) -> Result<(), String> {
         let used = self.used;
         self.event().debug_annotations.truncate(used);
         if interner.cleared {
@@ -401,7 +413,15 @@ impl Encoder {
     }
 
     /// A plain end event on a thread's sequence (its default track).
-    pub fn send_end(&mut self, out: &mut Out, k: usize, seq: u32, t: u64, interner: &mut Interner, track: u64) -> Result<(), String> {
+    pub fn send_end(
+        &mut self,
+        out: &mut Out,
+        k: usize,
+        seq: u32,
+        t: u64,
+        interner: &mut Interner,
+        track: u64,
+    ) -> Result<(), String> {
         if interner.cleared || interner.has_new {
             self.start(seq, t, Type::SliceEnd, None);
             return self.send(out, k, interner, track);

@@ -10,10 +10,10 @@ use super::tracks::{uuid, Described, ProcessIds, TrackKind};
 use hashbrown::HashMap;
 use io_events::functions::{Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
-use perfetto_schema as pb;
 use pb::debug_annotation::Value;
 use pb::trace_packet::Data;
 use pb::track_event::{NameField, Type};
+use perfetto_schema as pb;
 
 /// An operation in flight.
 #[derive(Clone, Debug)]
@@ -100,7 +100,10 @@ impl Lanes {
         let n = self.tracks.len() as u64;
         let n = *self.tracks.entry((op.handle, op.lane)).or_insert(n);
         let track = uuid(TrackKind::Lane, ids.pos, n);
-        let file = op.file.and_then(|f| files.get(f as usize)).map(String::as_str);
+        let file = op
+            .file
+            .and_then(|f| files.get(f as usize))
+            .map(String::as_str);
         let tname = track_name(op.layer, file, op.handle);
         let name = match FUNCTIONS.get(op.func as usize) {
             Some(f) => f.display.to_string(),
@@ -136,7 +139,9 @@ impl Lanes {
                     ..Default::default()
                 };
                 if a != op.t0 {
-                    begin.debug_annotations.push(plain_arg("continued", Value::BoolValue(true)));
+                    begin
+                        .debug_annotations
+                        .push(plain_arg("continued", Value::BoolValue(true)));
                 }
                 Encoder::plain(out, k, ids.seq, a, Data::TrackEvent(begin))?;
                 let end = pb::TrackEvent {

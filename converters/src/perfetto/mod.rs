@@ -230,6 +230,10 @@ fn one<'a>(
         layers,
         flow: 0,
     };
+    let mut ctx = ctx;
+    if matches!(ctx.out, Out::Files { .. }) {
+        ctx.described.preset(ids);
+    }
     let mut w = process::ProcessWriter::new(ctx);
     let mut defs = GlobalDefs::new("perfetto");
     let mut stats = Stats::default();
@@ -260,15 +264,24 @@ fn one<'a>(
 fn check_outputs(paths: &[PathBuf], force: bool) -> Result<(), String> {
     for p in paths {
         if p.exists() && !force {
-            return Err(format!("{}: already exists; use --force to replace it", p.display()));
+            return Err(format!(
+                "{}: already exists; use --force to replace it",
+                p.display()
+            ));
         }
         if p.exists() && !p.is_file() {
-            return Err(format!("{}: exists and is not a file; not replacing it", p.display()));
+            return Err(format!(
+                "{}: exists and is not a file; not replacing it",
+                p.display()
+            ));
         }
     }
     if let Some(parent) = paths[0].parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
-            return Err(format!("{}: no such directory for the output", parent.display()));
+            return Err(format!(
+                "{}: no such directory for the output",
+                parent.display()
+            ));
         }
     }
     Ok(())
@@ -294,7 +307,10 @@ pub fn write(
     let plan = Plan::new(trace);
     let selected = select(trace, &plan, opts);
     if selected.is_empty() {
-        return Err(format!("{}: no process matches --ranks", trace.dir.display()));
+        return Err(format!(
+            "{}: no process matches --ranks",
+            trace.dir.display()
+        ));
     }
     let mut layers = [opts.layers.is_none(); Layer::ALL.len() + 1];
     for l in opts.layers.iter().flatten() {
@@ -346,6 +362,11 @@ pub fn write(
     let paths = Files::paths(out, pieces.count());
     check_outputs(&paths, force)?;
     let files = Files::create(paths)?;
+    let procs: Vec<&ProcessIds> = selected.iter().map(|(_, ids)| ids).collect();
+    if let Err(e) = Described::all(&mut Out::files(&files), pieces.count(), &procs) {
+        files.abort();
+        return Err(e);
+    }
     let results = match run(&pieces, Some(&files)) {
         Ok(r) => r,
         Err(e) => {
@@ -369,7 +390,11 @@ pub fn write(
             counts.flows_lost
         ));
     }
-    let last = results.iter().map(|(_, s, _)| s.tmax).max().unwrap_or(start);
+    let last = results
+        .iter()
+        .map(|(_, s, _)| s.tmax)
+        .max()
+        .unwrap_or(start);
     let secs = |t: u64| t.saturating_sub(start) as f64 / 1e9;
     let mut written = Vec::new();
     for (k, path) in files.paths.iter().enumerate() {

@@ -72,54 +72,96 @@ impl Pieces {
 }
 
 /// Bytes written per time bucket by a sizing pass, to place the cuts: buckets of a
-/// power-of-two width that doubles (merging neighbours) when there are too many.
-#[derive(Clone, Debug, Default)]
+/// power-of-two width (from 1 µs) that doubles, merging neighbours, to stay at most
+/// [`MAX_BUCKETS`]; indices are absolute (time >> shift), so that processes' histograms merge.
+#[derive(Clone, Debug)]
 pub struct Histogram {
     shift: u32,
+    /// Absolute index of `bytes[0]`.
+    first: u64,
     bytes: Vec<u64>,
 }
 
-const MAX_BUCKETS: usize = 1 << 16;
+const MAX_BUCKETS: u64 = 1 << 16;
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram {
+            shift: 10,
+            first: 0,
+            bytes: Vec::new(),
+        }
+    }
+}
 
 impl Histogram {
     pub fn new() -> Histogram {
-        // 1 µs buckets to start with.
-        Histogram {
-            shift: 10,
-            bytes: Vec::new(),
+        Histogram::default()
+    }
+
+    fn coarsen(&mut self) {
+        let first = self.first >> 1;
+        let mut bytes = vec![0; self.bytes.len() / 2 + 2];
+        for (i, b) in self.bytes.iter().enumerate() {
+            bytes[(((self.first + i as u64) >> 1) - first) as usize] += b;
+        }
+        while bytes.len() > 1 && bytes.last() == Some(&0) {
+            bytes.pop();
+        }
+        self.bytes = bytes;
+        self.first = first;
+        self.shift += 1;
+    }
+
+    /// Make room for absolute bucket `i` at the current width (coarsening if need be);
+    /// returns its index in `bytes`.
+    fn slot(&mut self, t: u64) -> usize {
+        loop {
+            let i = t >> self.shift;
+            if self.bytes.is_empty() {
+                self.first = i;
+                self.bytes.push(0);
+            }
+            let lo = i.min(self.first);
+            let hi = i.max(self.first + self.bytes.len() as u64 - 1);
+            if hi - lo < MAX_BUCKETS {
+                if i < self.first {
+                    let grow = (self.first - i) as usize;
+                    self.bytes.splice(0..0, std::iter::repeat_n(0, grow));
+                    self.first = i;
+                }
+                let k = (i - self.first) as usize;
+                if k >= self.bytes.len() {
+                    self.bytes.resize(k + 1, 0);
+                }
+                return k;
+            }
+            self.coarsen();
         }
     }
 
     pub fn add(&mut self, t: u64, n: u64) {
-        let mut i = (t >> self.shift) as usize;
-        while i >= MAX_BUCKETS {
-            self.coarsen();
-            i = (t >> self.shift) as usize;
-        }
-        if self.bytes.len() <= i {
-            self.bytes.resize(i + 1, 0);
-        }
-        self.bytes[i] += n;
-    }
-
-    fn coarsen(&mut self) {
-        let merged = self.bytes.chunks(2).map(|c| c.iter().sum()).collect();
-        self.bytes = merged;
-        self.shift += 1;
+        let k = self.slot(t);
+        self.bytes[k] += n;
     }
 
     pub fn merge(&mut self, mut o: Histogram) {
+        if o.bytes.is_empty() {
+            return;
+        }
         while self.shift < o.shift {
             self.coarsen();
         }
         while o.shift < self.shift {
             o.coarsen();
         }
-        if self.bytes.len() < o.bytes.len() {
-            self.bytes.resize(o.bytes.len(), 0);
-        }
-        for (a, b) in self.bytes.iter_mut().zip(o.bytes) {
-            *a += b;
+        let (first, shift) = (o.first, o.shift);
+        for (i, b) in o.bytes.into_iter().enumerate() {
+            if b > 0 {
+                // At one width; adding may still coarsen both sides alike.
+                let t = (first + i as u64) << shift;
+                self.add(t, b);
+            }
         }
     }
 
@@ -134,7 +176,7 @@ impl Histogram {
         let mut acc = 0u64;
         for (i, &b) in self.bytes.iter().enumerate() {
             if acc > 0 && acc + b > budget {
-                cuts.push((i as u64) << self.shift);
+                cuts.push((self.first + i as u64) << self.shift);
                 acc = 0;
             }
             acc += b;
@@ -160,7 +202,10 @@ impl Files {
             return vec![out.to_path_buf()];
         }
         let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("trace");
-        let ext = out.extension().and_then(|s| s.to_str()).unwrap_or("pftrace");
+        let ext = out
+            .extension()
+            .and_then(|s| s.to_str())
+            .unwrap_or("pftrace");
         (1..=n)
             .map(|k| out.with_file_name(format!("{stem}-{k:03}.{ext}")))
             .collect()
@@ -255,15 +300,17 @@ mod tests {
     #[test]
     fn histogram_cuts_respect_the_budget() {
         let mut h = Histogram::new();
+        let base = 1_795_000_000_000_000_000u64;
         for i in 0..1000u64 {
-            h.add(i * 1_000_000, 100);
+            h.add(base + i * 1_000_000, 100);
         }
         let mut other = Histogram::new();
-        other.add(1u64 << 40, 5);
+        other.add(base + (1u64 << 40), 5);
         h.merge(other);
         assert_eq!(h.total(), 100_005);
         let cuts = h.cuts(10_000);
-        assert!(cuts.len() >= 9, "{cuts:?}");
+        assert!(cuts.len() >= 9 && cuts.len() <= 12, "{cuts:?}");
+        assert!(cuts[0] > base, "{cuts:?}");
         assert!(cuts.windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -55,7 +55,13 @@ impl<'a> ProcessWriter<'a> {
 
     fn handle(&self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
         match defs.handles.get(h as usize) {
-            Some(d) => (d.file, Layer::ALL.get(d.paradigm as usize).copied().unwrap_or(Layer::Posix)),
+            Some(d) => (
+                d.file,
+                Layer::ALL
+                    .get(d.paradigm as usize)
+                    .copied()
+                    .unwrap_or(Layer::Posix),
+            ),
             None => (None, Layer::Posix),
         }
     }
@@ -91,7 +97,8 @@ impl<'a> ProcessWriter<'a> {
             let o = open.swap_remove(i);
             if o.kept {
                 self.rate(o.layer, o.mode, o.t0, t, bytes.unwrap_or(0));
-                self.th().io(|io| io.bytes = Some(io.bytes.unwrap_or(0) + bytes.unwrap_or(0)));
+                self.th()
+                    .io(|io| io.bytes = Some(io.bytes.unwrap_or(0) + bytes.unwrap_or(0)));
             }
             return Ok(());
         }
@@ -107,7 +114,16 @@ impl<'a> ProcessWriter<'a> {
             }
         }
         let c = &mut self.ctx;
-        self.lanes.write(&mut c.out, &mut c.described, c.pieces, c.ids, &c.file_names, &op, t, bytes)
+        self.lanes.write(
+            &mut c.out,
+            &mut c.described,
+            c.pieces,
+            c.ids,
+            &c.file_names,
+            &op,
+            t,
+            bytes,
+        )
     }
 
     /// The end of the process: open calls and operations end at the last event, counters
@@ -120,7 +136,16 @@ impl<'a> ProcessWriter<'a> {
         }
         for op in self.lanes.left() {
             let c = &mut self.ctx;
-            self.lanes.write(&mut c.out, &mut c.described, c.pieces, c.ids, &c.file_names, &op, last.max(op.t0), None)?;
+            self.lanes.write(
+                &mut c.out,
+                &mut c.described,
+                c.pieces,
+                c.ids,
+                &c.file_names,
+                &op,
+                last.max(op.t0),
+                None,
+            )?;
         }
         self.ctx.counts.async_ops = self.lanes.written;
         self.ctx.counts.async_unfinished = self.lanes.unfinished;
@@ -131,7 +156,15 @@ impl<'a> ProcessWriter<'a> {
                 let name = format!("{} {} B/s", super::layer_name(layer), ["read", "write"][d]);
                 let track = uuid(TrackKind::Counter, self.ctx.ids.pos, (li * 2 + d) as u64);
                 let c = &mut self.ctx;
-                counters::write(&mut c.out, &mut c.described, c.pieces, c.ids, track, &name, &r.samples())?;
+                counters::write(
+                    &mut c.out,
+                    &mut c.described,
+                    c.pieces,
+                    c.ids,
+                    track,
+                    &name,
+                    &r.samples(),
+                )?;
                 c.counts.counter_tracks += 1;
             }
         }
@@ -162,13 +195,28 @@ impl Sink for ProcessWriter<'_> {
     fn attr_u32(&mut self, _attr: u32, _value: u32) -> Res {
         Ok(())
     }
-    fn create_handle(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _m: AccessMode, _c: CreationFlags, _s: StatusFlags) -> Res {
+    fn create_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        _t: u64,
+        h: u32,
+        _m: AccessMode,
+        _c: CreationFlags,
+        _s: StatusFlags,
+    ) -> Res {
         self.touched(defs, h)
     }
     fn destroy_handle(&mut self, defs: &GlobalDefs, _t: u64, h: u32) -> Res {
         self.touched(defs, h)
     }
-    fn duplicate_handle(&mut self, defs: &GlobalDefs, _t: u64, _old: u32, new: u32, _s: StatusFlags) -> Res {
+    fn duplicate_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        _t: u64,
+        _old: u32,
+        new: u32,
+        _s: StatusFlags,
+    ) -> Res {
         self.touched(defs, new)
     }
     fn change_status_flags(&mut self, _: &GlobalDefs, _t: u64, _h: u32, _s: StatusFlags) -> Res {
@@ -179,12 +227,25 @@ impl Sink for ProcessWriter<'_> {
     }
     fn path_meta(&mut self, defs: &GlobalDefs, _t: u64, paradigm: u8, file: u32) -> Res {
         self.sync(defs);
-        if self.ctx.keeps(Layer::ALL.get(paradigm as usize).copied().unwrap_or(Layer::Posix)) {
+        if self.ctx.keeps(
+            Layer::ALL
+                .get(paradigm as usize)
+                .copied()
+                .unwrap_or(Layer::Posix),
+        ) {
             self.th().io(|io| io.file = io.file.or(Some(file)));
         }
         Ok(())
     }
-    fn seek(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _o: i64, _w: Whence, result: u64) -> Res {
+    fn seek(
+        &mut self,
+        defs: &GlobalDefs,
+        _t: u64,
+        h: u32,
+        _o: i64,
+        _w: Whence,
+        result: u64,
+    ) -> Res {
         self.touched(defs, h)?;
         if result != u64::MAX {
             self.th().io(|io| io.offset = Some(result));
@@ -196,7 +257,13 @@ impl Sink for ProcessWriter<'_> {
         let (file, layer) = self.handle(defs, b.handle);
         let kept = self.ctx.keeps(layer);
         if !b.flags.contains(OpFlags::NON_BLOCKING) {
-            self.open[self.cur].push(Open { id: b.id, t0: t, layer, mode: b.mode, kept });
+            self.open[self.cur].push(Open {
+                id: b.id,
+                t0: t,
+                layer,
+                mode: b.mode,
+                kept,
+            });
             if kept {
                 self.th().io(|io| {
                     io.file = io.file.or(file);

@@ -109,7 +109,12 @@ impl Thread {
         self.last_t = t;
         let layer = FUNCTIONS[r.func as usize].layer;
         if !kept {
-            self.stack.push(Frame { func: r.func, kept, layer, pending: NONE });
+            self.stack.push(Frame {
+                func: r.func,
+                kept,
+                layer,
+                pending: NONE,
+            });
             return Ok(());
         }
         if self.pending.len() >= MAX_PENDING {
@@ -139,7 +144,12 @@ impl Thread {
             io: Io::default(),
         }));
         let pending = (self.pending.len() - 1) as u32;
-        self.stack.push(Frame { func: r.func, kept, layer, pending });
+        self.stack.push(Frame {
+            func: r.func,
+            kept,
+            layer,
+            pending,
+        });
         Ok(())
     }
 
@@ -261,7 +271,12 @@ impl Thread {
                     ctx.enc.arg(iid, Arg::Bool(true));
                     let out: Vec<u64> = self.list(out).collect();
                     ctx.enc.flows(out.into_iter(), std::iter::empty());
-                    ctx.enc.send(&mut ctx.out, k, &mut self.interner, ctx.ids.thread_uuid(self.index))?;
+                    ctx.enc.send(
+                        &mut ctx.out,
+                        k,
+                        &mut self.interner,
+                        ctx.ids.thread_uuid(self.index),
+                    )?;
                 }
             }
         }
@@ -277,12 +292,22 @@ impl Thread {
     }
 
     /// Start a begin event with its name and category.
-    fn write_named(&mut self, ctx: &mut Ctx, k: usize, t: u64, func: u16, layer: Layer) -> Result<(), String> {
+    fn write_named(
+        &mut self,
+        ctx: &mut Ctx,
+        k: usize,
+        t: u64,
+        func: u16,
+        layer: Layer,
+    ) -> Result<(), String> {
         self.describe(ctx, k)?;
-        ctx.enc.start(ctx.ids.thread_seq(self.index), t, Type::SliceBegin, None);
+        ctx.enc
+            .start(ctx.ids.thread_seq(self.index), t, Type::SliceBegin, None);
         let f = &FUNCTIONS[func as usize];
         let name = self.interner.name(func, f.display);
-        let cat = self.interner.category(layer as usize, super::layer_name(layer));
+        let cat = self
+            .interner
+            .category(layer as usize, super::layer_name(layer));
         ctx.enc.named(name, cat);
         Ok(())
     }
@@ -310,7 +335,12 @@ impl Thread {
         }
         self.write_io(ctx, &b.io, r);
         ctx.enc.flows(self.list(b.out), self.list(b.into));
-        ctx.enc.send(&mut ctx.out, k, &mut self.interner, ctx.ids.thread_uuid(self.index))
+        ctx.enc.send(
+            &mut ctx.out,
+            k,
+            &mut self.interner,
+            ctx.ids.thread_uuid(self.index),
+        )
     }
 
     /// What the model adds to the call's own fields: its file, and its offset and bytes
@@ -321,12 +351,19 @@ impl Thread {
             let iid = self.interner.extra(Extra::File);
             let names = &ctx.file_names;
             let s = self.interner.string(1, file as u64, || {
-                names.get(file as usize).cloned().unwrap_or_else(|| format!("file#{file}"))
+                names
+                    .get(file as usize)
+                    .cloned()
+                    .unwrap_or_else(|| format!("file#{file}"))
             });
             ctx.enc.arg(iid, Arg::Str(s));
         }
         if let Some(o) = io.offset {
-            let said = f.args.iter().zip(r.fields()).any(|((_, k), v)| *k == Kind::Offset && *v == o);
+            let said = f
+                .args
+                .iter()
+                .zip(r.fields())
+                .any(|((_, k), v)| *k == Kind::Offset && *v == o);
             if !said {
                 let iid = self.interner.extra(Extra::Offset);
                 ctx.enc.arg(iid, Arg::Uint(o));
@@ -344,11 +381,22 @@ impl Thread {
         }
     }
 
-    fn write_end(&mut self, ctx: &mut Ctx, k: usize, t: u64, flag: Option<Extra>) -> Result<(), String> {
+    fn write_end(
+        &mut self,
+        ctx: &mut Ctx,
+        k: usize,
+        t: u64,
+        flag: Option<Extra>,
+    ) -> Result<(), String> {
         self.describe(ctx, k)?;
-        let (seq, track) = (ctx.ids.thread_seq(self.index), ctx.ids.thread_uuid(self.index));
+        let (seq, track) = (
+            ctx.ids.thread_seq(self.index),
+            ctx.ids.thread_uuid(self.index),
+        );
         let Some(flag) = flag else {
-            return ctx.enc.send_end(&mut ctx.out, k, seq, t, &mut self.interner, track);
+            return ctx
+                .enc
+                .send_end(&mut ctx.out, k, seq, t, &mut self.interner, track);
         };
         ctx.enc.start(seq, t, Type::SliceEnd, None);
         let iid = self.interner.extra(flag);
@@ -396,6 +444,8 @@ fn arg(interner: &mut Interner, p: &io_model::trace::ProcessTrace, kind: Kind, v
             }
         }
         Kind::Mode => Arg::Uint(v),
-        Kind::OpenFlags | Kind::Hex | Kind::Amode | Kind::Stream | Kind::Addr | Kind::Handle => Arg::Hex(v),
+        Kind::OpenFlags | Kind::Hex | Kind::Amode | Kind::Stream | Kind::Addr | Kind::Handle => {
+            Arg::Hex(v)
+        }
     }
 }

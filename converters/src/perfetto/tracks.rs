@@ -4,9 +4,9 @@
 //! tracks it uses, before their first event.
 
 use super::encode::{Encoder, Out};
-use perfetto_schema as pb;
 use pb::trace_packet::Data;
 use pb::track_descriptor::StaticOrDynamicName;
+use perfetto_schema as pb;
 
 /// Kinds of tracks (the top bits of their uuid).
 #[derive(Clone, Copy)]
@@ -73,6 +73,30 @@ impl Described {
         }
     }
 
+    /// Mark the tracks of a process and its threads as described in every piece (the
+    /// driver writes them first, in rank order).
+    pub fn preset(&mut self, p: &ProcessIds) {
+        let n = self.pieces;
+        self.seen.insert(p.uuid(), vec![true; n]);
+        for t in 0..p.threads.len() {
+            self.seen.insert(p.thread_uuid(t), vec![true; n]);
+        }
+    }
+
+    /// Every process and thread track, in order, into each piece.
+    pub fn all(out: &mut Out, pieces: usize, procs: &[&ProcessIds]) -> Result<(), String> {
+        let mut d = Described::new(pieces);
+        for k in 0..pieces {
+            for p in procs {
+                for t in 0..p.threads.len() {
+                    d.thread(out, k, p, t)?;
+                }
+                d.process(out, k, p)?;
+            }
+        }
+        out.flush()
+    }
+
     /// Whether `uuid` still has to be described in piece `k` (and mark it done).
     fn first(&mut self, uuid: u64, k: usize) -> bool {
         let n = self.pieces;
@@ -99,7 +123,13 @@ impl Described {
         Encoder::plain(out, k, p.seq, u64::MAX, Data::TrackDescriptor(d))
     }
 
-    pub fn thread(&mut self, out: &mut Out, k: usize, p: &ProcessIds, t: usize) -> Result<(), String> {
+    pub fn thread(
+        &mut self,
+        out: &mut Out,
+        k: usize,
+        p: &ProcessIds,
+        t: usize,
+    ) -> Result<(), String> {
         self.process(out, k, p)?;
         if !self.first(p.thread_uuid(t), k) {
             return Ok(());

@@ -54,14 +54,21 @@ fn parse_layer(s: &str) -> Result<Layer, String> {
         "pnetcdf" => Layer::PnetCdf,
         "adios" | "adios2" => Layer::Adios,
         "mpi" => Layer::Mpi,
-        _ => return Err(format!("'{s}' is not a layer (posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi)")),
+        _ => {
+            return Err(format!(
+                "'{s}' is not a layer (posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi)"
+            ))
+        }
     })
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {
     let bad = || format!("'{s}' is not a rank or a range of ranks (e.g. 3 or 0-7)");
     let (a, b) = s.split_once('-').unwrap_or((s, s));
-    let (a, b) = (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
+    let (a, b) = (
+        a.trim().parse::<u32>().map_err(|_| bad())?,
+        b.trim().parse::<u32>().map_err(|_| bad())?,
+    );
     if a > b {
         return Err(bad());
     }
