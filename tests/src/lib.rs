@@ -1206,3 +1206,28 @@ pub fn op(
 ) -> (String, String, u64, u64, Option<u64>) {
     (region.to_string(), mode.to_string(), req, res, offset)
 }
+
+/// (Python 3.11, the folder of Python packages scripts/setup.sh installs: /opt/recorder-otf2-py
+/// or RECORDER_OTF2_PY) when the folder holds every one of `files` (e.g.
+/// "pyarrow/__init__.py") and such a Python is there.
+pub fn python_with(files: &[&str]) -> Option<(PathBuf, PathBuf)> {
+    let prefix = std::env::var_os("RECORDER_OTF2_PY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/recorder-otf2-py"));
+    if !files.iter().all(|f| prefix.join(f).is_file()) {
+        return None;
+    }
+    for py in [SYSTEM_PYTHON, "python3"] {
+        let Ok(out) = Command::new(py)
+            .args(["-c", "import sys; print(sys.version_info[:2] == (3, 11))"])
+            .output()
+        else {
+            continue;
+        };
+        if String::from_utf8_lossy(&out.stdout).trim() == "True" {
+            return Some((PathBuf::from(py), prefix));
+        }
+    }
+    None
+}

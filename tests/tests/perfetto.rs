@@ -22,27 +22,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// (Python 3.11, the folder holding perfetto and protobuf), when both are there.
 fn python() -> Option<(PathBuf, PathBuf)> {
-    let prefix = std::env::var_os("RECORDER_OTF2_PY")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/recorder-otf2-py"));
-    if !prefix.join("perfetto/__init__.py").is_file() || !prefix.join("google/protobuf").is_dir() {
-        return None;
-    }
-    for py in [SYSTEM_PYTHON, "python3"] {
-        let Ok(out) = std::process::Command::new(py)
-            .args(["-c", "import sys; print(sys.version_info[:2] == (3, 11))"])
-            .output()
-        else {
-            continue;
-        };
-        if String::from_utf8_lossy(&out.stdout).trim() == "True" {
-            return Some((PathBuf::from(py), prefix));
-        }
-    }
-    None
+    python_with(&["perfetto/__init__.py", "google/protobuf/__init__.py"])
 }
 
 macro_rules! need {

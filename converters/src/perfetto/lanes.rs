@@ -53,7 +53,6 @@ pub struct Lanes {
 }
 
 impl Lanes {
-    #[allow(clippy::too_many_arguments)]
     pub fn begin(&mut self, id: u64, mut op: InFlight) {
         let busy = self.busy.entry(op.handle).or_default();
         let lane = match busy.iter().position(|b| !b) {
@@ -84,19 +83,18 @@ impl Lanes {
         v
     }
 
-    /// Write a completed operation as a slice on its lane, cut at piece boundaries.
-    #[allow(clippy::too_many_arguments)]
+    /// Write a completed operation as a slice on its lane, cut at piece boundaries; `at`:
+    /// the pieces, the process, the global file names.
     pub fn write(
         &mut self,
         out: &mut Out,
         described: &mut Described,
-        pieces: &Pieces,
-        ids: &ProcessIds,
-        files: &[String],
+        at: (&Pieces, &ProcessIds, &[String]),
         op: &InFlight,
         t1: u64,
         done: Option<u64>,
     ) -> Result<(), String> {
+        let (pieces, ids, files) = at;
         let n = self.tracks.len() as u64;
         let n = *self.tracks.entry((op.handle, op.lane)).or_insert(n);
         let track = uuid(TrackKind::Lane, ids.pos, n);

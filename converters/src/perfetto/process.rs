@@ -113,17 +113,16 @@ impl<'a> ProcessWriter<'a> {
                 false => self.ctx.counts.flows_lost += 1,
             }
         }
+        self.write_lane(&op, t, bytes)
+    }
+
+    /// A non-blocking operation, ended at `t1` (`done`: its bytes; None: cancelled or never
+    /// completed), as a slice on its lane.
+    fn write_lane(&mut self, op: &InFlight, t1: u64, done: Option<u64>) -> Result<(), String> {
         let c = &mut self.ctx;
-        self.lanes.write(
-            &mut c.out,
-            &mut c.described,
-            c.pieces,
-            c.ids,
-            &c.file_names,
-            &op,
-            t,
-            bytes,
-        )
+        let at = (c.pieces, c.ids, c.file_names.as_slice());
+        self.lanes
+            .write(&mut c.out, &mut c.described, at, op, t1, done)
     }
 
     /// The end of the process: open calls and operations end at the last event, counters
@@ -135,17 +134,7 @@ impl<'a> ProcessWriter<'a> {
             last = last.max(th.last_t);
         }
         for op in self.lanes.left() {
-            let c = &mut self.ctx;
-            self.lanes.write(
-                &mut c.out,
-                &mut c.described,
-                c.pieces,
-                c.ids,
-                &c.file_names,
-                &op,
-                last.max(op.t0),
-                None,
-            )?;
+            self.write_lane(&op, last.max(op.t0), None)?;
         }
         self.ctx.counts.async_ops = self.lanes.written;
         self.ctx.counts.async_unfinished = self.lanes.unfinished;
