@@ -68,6 +68,16 @@ pub struct ExportArgs {
     quiet: bool,
 }
 
+/// Write `s` to stdout; a reader that went away (`| head`) is no error.
+pub fn stdout(s: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
+}
+
 /// A progress bar over `total` bytes of trace, or a hidden one off a terminal.
 pub fn bar(total: u64, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
@@ -125,12 +135,9 @@ pub fn summary(s: SummaryArgs) -> Result<(), String> {
     let insights = evaluate(&a, &t);
     if s.json {
         let v = summary::to_json(&a, &insights);
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        stdout(&(serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"))?;
     } else {
-        print!("{}", summary::to_text(&a, &insights, s.top));
+        stdout(&summary::to_text(&a, &insights, s.top))?;
     }
     for w in &a.stats.warnings {
         eprintln!("recorder-otf2: warning: {w}");

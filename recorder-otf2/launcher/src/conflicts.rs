@@ -87,7 +87,7 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
     if a.json {
         write_json(&c)?;
     } else {
-        print!("{}", output::to_text(&c));
+        crate::analyze::stdout(&output::to_text(&c))?;
     }
     for w in &c.warnings {
         eprintln!("recorder-otf2: warning: {w}");

@@ -52,11 +52,11 @@ fn main() -> ExitCode {
         Cmd::Export(a) => (analyze::export(a), 1),
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
-        Cmd::Lib => (record::find_lib().map(|p| println!("{}", p.display())), 127),
-        Cmd::Functions => {
-            print!("{}", io_events::coverage::markdown_table());
-            (Ok(()), 1)
-        }
+        Cmd::Lib => (
+            record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
+            127,
+        ),
+        Cmd::Functions => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
