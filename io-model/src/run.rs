@@ -277,13 +277,21 @@ pub fn interpret<S: Sink>(
 ) -> Result<(), String> {
     stats.processes += 1;
     stats.process_last = plan.clocks.map(pi, p).at(0);
-    if !p.complete() {
-        let who = match plan.rank(pi, p) {
-            Some(r) => format!("{} ({})", plan.rank_label(pi, r), p.dir.dir.display()),
-            None => p.dir.dir.display().to_string(),
-        };
+    let who = || match plan.rank(pi, p) {
+        Some(r) => format!("{} ({})", plan.rank_label(pi, r), p.dir.dir.display()),
+        None => p.dir.dir.display().to_string(),
+    };
+    if p.meta.ending == io_events::meta::Ending::Failed {
+        // The recorder stopped tracing (disk full, quota ...) and said why in meta.yaml.
+        let why = p.meta.failure.as_deref().unwrap_or("no reason recorded");
         stats.warnings.push(format!(
-            "{who}: the process did not finish (killed?); converted up to its last complete chunk"
+            "{}: the recorder stopped tracing early: {why}; converted up to its last complete chunk",
+            who()
+        ));
+    } else if !p.complete() {
+        stats.warnings.push(format!(
+            "{}: the process did not finish (killed?); converted up to its last complete chunk",
+            who()
         ));
     }
     // HDF5 ids that did not fit the recorder's table were told again at each use (counted

@@ -114,6 +114,8 @@ static PTHREAD_KEY: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// One thread's recording state.
 pub struct ThreadState {
     depth: u32,
+    /// The thread's index (its stream file's name).
+    index: u32,
     appending: bool,
     fd: i32,
     enc: PeepholeEncoder,
@@ -192,18 +194,14 @@ pub struct TickSource {
 /// kernel's clock source, unless RECORDER_OTF2_CLOCK=monotonic. The TSC frequency is
 /// measured over 200 us only to pick the shift that makes a tick about `resolution_ns`;
 /// the exact conversion comes from the anchors written with every chunk.
-fn choose_clock(resolution_ns: u32, wanted: Option<String>) -> TickSource {
+fn choose_clock(resolution_ns: u32, monotonic: bool) -> TickSource {
     let mono = TickSource {
         tsc: false,
         tsc0: 0,
         shift: 0,
         resolution_ns,
     };
-    if wanted
-        .as_deref()
-        .is_some_and(|w| w.eq_ignore_ascii_case("monotonic"))
-        || !cfg!(target_arch = "x86_64")
-    {
+    if monotonic || !cfg!(target_arch = "x86_64") {
         return mono;
     }
     let source =
@@ -568,7 +566,7 @@ impl ThreadState {
             if len > CHUNK_HEADER_LEN {
                 let anchor = self.anchor();
                 write_chunk(
-                    self.fd,
+                    (self.fd, self.index),
                     &mut self.buf,
                     len,
                     self.records,
@@ -589,9 +587,9 @@ impl ThreadState {
 }
 
 /// Frame `buf[CHUNK_HEADER_LEN..len]` with its header and write it with one system call
-/// (raw syscalls: never traced, never interposed).
+/// (raw syscalls: never traced, never interposed). `stream`: its fd and thread index.
 fn write_chunk(
-    fd: i32,
+    (fd, index): (i32, u32),
     buf: &mut [u8],
     len: usize,
     records: u32,
@@ -601,8 +599,9 @@ fn write_chunk(
 ) {
     let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq, anchor);
     buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
-    if write_all(fd, &buf[..len]).is_err() {
-        fail("cannot write the trace");
+    if let Err(e) = write_all(fd, &buf[..len]) {
+        let file = process().map(|p| format!("{}/{}", p.dir, io_events::layout::thread_file(index)));
+        fail_with("cannot write the trace", e, file.as_deref());
     } else {
         TOTAL_RECORDS.fetch_add(records as u64, Relaxed);
         TOTAL_BYTES.fetch_add(len as u64, Relaxed);
@@ -644,8 +643,10 @@ pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
             libc::SYS_openat,
             libc::AT_FDCWD,
             c.as_ptr(),
-            flags | libc::O_CLOEXEC,
-            0o644,
+            // Owner only, whatever the umask: file names and command lines of someone's job.
+            // O_NOFOLLOW: never write through a link (the folder is ours and 0700 anyway).
+            flags | libc::O_CLOEXEC | libc::O_NOFOLLOW,
+            0o600,
         )
     } as i32;
     if fd < 0 {
@@ -681,21 +682,38 @@ pub fn fd_base() -> i32 {
 
 /// Tracing cannot go on: say so once on stderr, record why, and let the program run untraced.
 pub fn fail(why: &str) {
+    fail_with(why, errno(), None)
+}
+
+/// As [`fail`] for error `err` (an errno value), writing `file` when known: meta.yaml gets
+/// `ending: failed` and `failure: "<error> writing <file>"` at once (best effort: on a full
+/// disk it is rewritten in its own blocks), so that the converter reports the failure
+/// instead of a kill. Runs with the thread busy (it may come from a traced call's flush).
+pub fn fail_with(why: &str, err: i32, file: Option<&str>) {
     LAYERS_ON.store(0, SeqCst);
     if FAILED.swap(true, SeqCst) {
         return;
     }
-    let e = std::io::Error::from_raw_os_error(errno());
-    let dir = process().map(|p| p.dir.as_str()).unwrap_or("?");
-    let msg = format!("recorder-otf2: {why} in {dir}: {e}; the program continues untraced\n");
-    let _ = write_all(2, msg.as_bytes());
-    if let Some(p) = process() {
-        {
-            let mut m = p.meta.lock();
-            m.ending = Ending::Failed;
-            m.failure = Some(format!("{why}: {e}"));
+    busy(|| {
+        let e = std::io::Error::from_raw_os_error(err);
+        let dir = process().map(|p| p.dir.as_str()).unwrap_or("?");
+        let msg = match file {
+            Some(f) => format!("recorder-otf2: {why}: {e} writing {f}; the program continues untraced\n"),
+            None => format!("recorder-otf2: {why} in {dir}: {e}; the program continues untraced\n"),
+        };
+        let _ = write_all(2, msg.as_bytes());
+        if let Some(p) = process() {
+            {
+                let mut m = p.meta.lock();
+                m.ending = Ending::Failed;
+                m.failure = Some(match file {
+                    Some(f) => format!("{e} writing {f}"),
+                    None => format!("{why}: {e}"),
+                });
+            }
+            write_meta(p);
         }
-    }
+    });
 }
 
 /// Append a local definition to defs.bin (one write: atomic with O_APPEND).
@@ -703,8 +721,9 @@ pub fn write_def(def: &Def) {
     if let Some(p) = process() {
         let mut v = Vec::with_capacity(64);
         def.encode(&mut v);
-        if write_all(p.defs_fd, &v).is_err() {
-            fail("cannot write definitions");
+        if let Err(e) = write_all(p.defs_fd, &v) {
+            let file = format!("{}/{}", p.dir, io_events::layout::DEFS_FILE);
+            fail_with("cannot write definitions", e, Some(&file));
         }
     }
 }
@@ -761,6 +780,7 @@ fn thread_init() -> Option<*mut ThreadState> {
         let cap = CHUNK_HEADER_LEN + p.config.buffer_size + MAX_RECORD_BYTES;
         let ts = Box::new(ThreadState {
             depth: 0,
+            index,
             appending: false,
             fd,
             enc: PeepholeEncoder::new(p.config.window, 0),
@@ -855,10 +875,15 @@ fn cmdline() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Make the trace directory (and parents) and this process's folder in it.
-fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String), String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
+/// Make this process's folder in the trace directory (made too if missing); returns the
+/// trace directory actually used (a symbolic link of the user's own resolved), the
+/// folder's path and name. Every folder the recorder makes is 0700 whatever the umask.
+fn make_process_dir(
+    dir: &str,
+    host: &str,
+    pid: u32,
+) -> Result<(String, String, String), String> {
+    let dir = make_trace_dir(dir)?;
     for n in 0..1000 {
         let name = if n == 0 {
             format!("{host}.{pid}")
@@ -866,13 +891,79 @@ fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String),
             format!("{host}.{pid}.{n}")
         };
         let path = format!("{dir}/{name}");
-        match std::fs::create_dir(&path) {
-            Ok(()) => return Ok((path, name)),
+        match make_private_dir(&path) {
+            Ok(()) => return Ok((dir, path, name)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(format!("cannot create {path}: {e}")),
         }
     }
     Err(format!("too many process folders for pid {pid} in {dir}"))
+}
+
+/// mkdir 0700, then 0700 again through a descriptor that cannot be a link (a umask may
+/// also have taken bits from the owner).
+fn make_private_dir(path: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    std::fs::DirBuilder::new().mode(0o700).create(path)?;
+    let d = open_dir_nofollow(path)?;
+    d.set_permissions(std::fs::Permissions::from_mode(0o700))
+}
+
+fn open_dir_nofollow(path: &str) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+}
+
+/// The trace directory: made 0700 when missing (its parents are made as the umask says:
+/// they are the user's own folders). Many processes (MPI ranks) make it at once, so one that
+/// exists is used, if it is a real folder of this user. A symbolic link is followed only
+/// when it belongs to this user (a link planted by someone else, e.g. in /tmp, is refused:
+/// the trace would go where they chose).
+fn make_trace_dir(dir: &str) -> Result<String, String> {
+    use std::os::unix::fs::MetadataExt;
+    let trimmed = dir.trim_end_matches('/');
+    let trimmed = if trimmed.is_empty() { "/" } else { trimmed };
+    if let Some(parent) = std::path::Path::new(trimmed).parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
+    }
+    match make_private_dir(trimmed) {
+        Ok(()) => return Ok(trimmed.to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(format!("cannot create trace directory {dir}: {e}")),
+    }
+    let uid = unsafe { libc::geteuid() };
+    let m = std::fs::symlink_metadata(trimmed)
+        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
+    let real = if m.file_type().is_symlink() {
+        if m.uid() != uid {
+            return Err(format!(
+                "trace directory {dir} is a symbolic link of another user (uid {}); not followed",
+                m.uid()
+            ));
+        }
+        std::fs::canonicalize(trimmed)
+            .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?
+            .to_string_lossy()
+            .into_owned()
+    } else {
+        trimmed.to_string()
+    };
+    let d = open_dir_nofollow(&real)
+        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
+    let m = d
+        .metadata()
+        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
+    if m.uid() != uid {
+        return Err(format!(
+            "trace directory {dir} belongs to another user (uid {}); not used",
+            m.uid()
+        ));
+    }
+    Ok(real)
 }
 
 fn write_meta(p: &Process) {
@@ -881,10 +972,43 @@ fn write_meta(p: &Process) {
     drop(m);
     let tmp = format!("{}/.{}.tmp", p.dir, io_events::layout::META_FILE);
     let fin = format!("{}/{}", p.dir, io_events::layout::META_FILE);
-    let ok = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &fin));
+    let ok = write_private(&tmp, text.as_bytes()).and_then(|_| std::fs::rename(&tmp, &fin));
     if ok.is_err() {
-        fail("cannot write process metadata");
+        let _ = std::fs::remove_file(&tmp);
+        if overwrite_in_place(&fin, text.as_bytes()).is_err() {
+            fail("cannot write process metadata");
+        }
     }
+}
+
+/// Create (or truncate) a file 0600 without following a link, and write it.
+fn write_private(path: &str, b: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)?
+        .write_all(b)
+}
+
+/// A full disk has no block for a new meta.yaml, but the existing one's blocks can be
+/// written again: only when the text fits in them (a failure is then still recorded).
+fn overwrite_in_place(path: &str, b: &[u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)?;
+    let m = f.metadata()?;
+    if b.len() as u64 > m.len().max(m.blocks() * 512) {
+        return Err(std::io::Error::from_raw_os_error(libc::ENOSPC));
+    }
+    f.write_all_at(b, 0)?;
+    f.set_len(b.len() as u64)
 }
 
 /// The default trace directory: per job when a launcher says which job this process
@@ -943,10 +1067,16 @@ fn absolute(dir: &str) -> String {
 /// handles. `forked_from` is set in a fork child.
 fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     let env = |k: &str| std::env::var(k).ok();
-    if env("RECORDER_OTF2_DISABLE").is_some_and(|v| v != "0" && !v.is_empty()) {
+    let mut config = Config::load(&env, default_dir());
+    // Once per process: a fork child and an exec'ed image have the same options.
+    if forked_from.is_none() && exec_from.is_none() {
+        for w in &config.warnings {
+            let _ = write_all(2, format!("recorder-otf2: option problem: {w}\n").as_bytes());
+        }
+    }
+    if config.disabled {
         return;
     }
-    let mut config = Config::load(&env, default_dir());
     config.dir = absolute(&config.dir);
     // Children (fork, exec, spawn) inherit the directory through the environment, as an
     // absolute path so that a child that changes folder still writes into the same trace.
@@ -956,7 +1086,10 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     let host = hostname();
     let pid = std::process::id();
     let (dir, dir_name) = match make_process_dir(&config.dir, &host, pid) {
-        Ok(d) => d,
+        Ok((top, d, n)) => {
+            config.dir = top;
+            (d, n)
+        }
         Err(e) => {
             let _ = write_all(
                 2,
@@ -965,13 +1098,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
             return;
         }
     };
-    for w in &config.warnings {
-        let _ = write_all(
-            2,
-            format!("recorder-otf2: option problem: {w}\n").as_bytes(),
-        );
-    }
-    let mut clock = choose_clock(config.time_resolution_ns, env("RECORDER_OTF2_CLOCK"));
+    let mut clock = choose_clock(config.time_resolution_ns, config.monotonic);
     let start = ClockAnchor {
         monotonic_ns: now_ns(),
         realtime_ns: realtime_ns(),
@@ -1075,7 +1202,7 @@ const FLUSH_SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGH
 /// The handler flushes, restores the default action and raises the signal again, so the
 /// program ends exactly as it would have.
 fn install_signal_flush() {
-    if std::env::var("RECORDER_OTF2_SIGNALS").is_ok_and(|v| v == "0") {
+    if !process().is_some_and(|p| p.config.signals) {
         return;
     }
     for sig in FLUSH_SIGNALS {
@@ -1331,7 +1458,7 @@ fn flush_foreign(t: &mut ThreadState) {
     if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
         // Copy out: the owner may still be encoding past `len`.
         let mut copy = t.buf[..len].to_vec();
-        write_chunk(t.fd, &mut copy, len, records, t.base, t.seq, t.anchor());
+        write_chunk((t.fd, t.index), &mut copy, len, records, t.base, t.seq, t.anchor());
     }
     t.sealed.store(true, Release);
     t.flushing.store(false, Release);

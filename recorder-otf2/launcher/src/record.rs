@@ -65,6 +65,21 @@ pub fn find_lib() -> Result<PathBuf, String> {
     Err(format!("{LIB} not found beside {} or in ../lib; build it with `cargo build --release` or set RECORDER_OTF2_LIB", exe.display()))
 }
 
+/// The trace directory, 0700 whatever the umask when made here (traces hold file names and
+/// command lines); its parents as the umask says. One that exists is left as it is: the
+/// recorder checks it (a real folder of this user) and makes every folder inside it 0700.
+fn make_trace_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+        Ok(()) => std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 pub fn record(r: Record) -> Result<(), String> {
     let lib = find_lib()?;
     let prog = &r.program[0];
@@ -78,13 +93,8 @@ pub fn record(r: Record) -> Result<(), String> {
             PathBuf::from(format!("recorder-otf2-{}-{}", name, std::process::id()))
         }
     };
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        format!(
-            "{}: cannot create the trace directory: {}",
-            dir.display(),
-            e
-        )
-    })?;
+    make_trace_dir(&dir)
+        .map_err(|e| format!("{}: cannot create the trace directory: {e}", dir.display()))?;
     let dir = dir
         .canonicalize()
         .map_err(|e| format!("{}: {}", dir.display(), e))?;
