@@ -117,7 +117,8 @@ pub struct ThreadState {
     /// The thread's index (its stream file's name).
     index: u32,
     appending: bool,
-    fd: i32,
+    /// The stream file, opened for each chunk only (see [`append_to_stream`]).
+    path: CString,
     enc: PeepholeEncoder,
     /// CHUNK_HEADER_LEN bytes of room for the header, then records.
     buf: Box<[u8]>,
@@ -566,7 +567,7 @@ impl ThreadState {
             if len > CHUNK_HEADER_LEN {
                 let anchor = self.anchor();
                 write_chunk(
-                    (self.fd, self.index),
+                    (&self.path, self.index),
                     &mut self.buf,
                     len,
                     self.records,
@@ -587,9 +588,9 @@ impl ThreadState {
 }
 
 /// Frame `buf[CHUNK_HEADER_LEN..len]` with its header and write it with one system call
-/// (raw syscalls: never traced, never interposed). `stream`: its fd and thread index.
+/// (raw syscalls: never traced, never interposed). `stream`: its file and thread index.
 fn write_chunk(
-    (fd, index): (i32, u32),
+    (path, index): (&CString, u32),
     buf: &mut [u8],
     len: usize,
     records: u32,
@@ -599,13 +600,39 @@ fn write_chunk(
 ) {
     let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq, anchor);
     buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
-    if let Err(e) = write_all(fd, &buf[..len]) {
+    if let Err(e) = append_to_stream(path, &buf[..len]) {
         let file = process().map(|p| format!("{}/{}", p.dir, io_events::layout::thread_file(index)));
         fail_with("cannot write the trace", e, file.as_deref());
     } else {
         TOTAL_RECORDS.fetch_add(records as u64, Relaxed);
         TOTAL_BYTES.fetch_add(len as u64, Relaxed);
     }
+}
+
+/// Append a chunk to a thread's stream, opened for this write only. A descriptor held per
+/// thread for the whole run would cost the program one of its RLIMIT_NOFILE descriptors
+/// per thread; opening costs three more system calls per chunk (openat, the fcntl that
+/// moves it to a high number, close: microseconds, once per chunk, and a 1 MiB chunk
+/// holds some 250,000 calls). At its limit the soft limit is raised for the open only (see
+/// [`open_own_c`]). defs.bin stays open: definitions are written one at a time (one per
+/// new file), where an open each would cost a file-creating program much more.
+fn append_to_stream(path: &CString, b: &[u8]) -> Result<(), i32> {
+    let fd = open_own_c(path, libc::O_WRONLY | libc::O_APPEND)?;
+    // A descriptor the program closed and reused as defs.bin's number: not ours to write.
+    if process().is_some_and(|p| p.defs_fd == fd) {
+        unsafe { libc::syscall(libc::SYS_close, fd) };
+        return Err(libc::EBADF);
+    }
+    let r = write_all(fd, b);
+    close_own(fd);
+    r
+}
+
+/// Close one of the recorder's own transient descriptors: its number is the program's again
+/// before it is closed (a close loop of the program at that moment closes nothing of its own).
+fn close_own(fd: i32) {
+    crate::files::set_fd(fd, crate::files::UNTRACKED);
+    unsafe { libc::syscall(libc::SYS_close, fd) };
 }
 
 /// write(2) the whole slice with raw system calls.
@@ -638,6 +665,39 @@ pub fn set_errno(e: i32) {
 /// out of the program's way. Raw syscalls: never traced.
 pub fn open_own(path: &str, flags: i32) -> Result<i32, i32> {
     let c = CString::new(path).map_err(|_| libc::EINVAL)?;
+    open_own_c(&c, flags)
+}
+
+/// As [`open_own`] with a C path (no allocation). A program using every descriptor its soft
+/// limit allows (EMFILE) gets the soft limit raised by one for this open only, when the hard
+/// limit allows: the recorder's file then takes no number the program could have had.
+pub fn open_own_c(c: &CString, flags: i32) -> Result<i32, i32> {
+    match open_raw(c, flags) {
+        Err(libc::EMFILE) => {
+            let mut rl = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: plain calls with a valid structure.
+            unsafe {
+                if libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) != 0 || rl.rlim_cur >= rl.rlim_max {
+                    return Err(libc::EMFILE);
+                }
+                let wider = libc::rlimit {
+                    rlim_cur: rl.rlim_cur + 1,
+                    rlim_max: rl.rlim_max,
+                };
+                libc::setrlimit(libc::RLIMIT_NOFILE, &wider);
+                let r = open_raw(c, flags);
+                libc::setrlimit(libc::RLIMIT_NOFILE, &rl);
+                r
+            }
+        }
+        r => r,
+    }
+}
+
+fn open_raw(c: &CString, flags: i32) -> Result<i32, i32> {
     let fd = unsafe {
         libc::syscall(
             libc::SYS_openat,
@@ -735,7 +795,8 @@ fn thread_init() -> Option<*mut ThreadState> {
     busy(|| {
         let index = NEXT_THREAD.fetch_add(1, Relaxed);
         let path = format!("{}/{}", p.dir, io_events::layout::thread_file(index));
-        let fd = match open_own(&path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC) {
+        let c_path = crate::files::cstring(&path);
+        let fd = match open_own_c(&c_path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC) {
             Ok(fd) => fd,
             Err(e) => {
                 set_errno(e);
@@ -746,12 +807,7 @@ fn thread_init() -> Option<*mut ThreadState> {
         // A program that closed the recorder's descriptors (a close loop, close_range) freed
         // their numbers, and the new stream may have got one of them: writing on would put
         // one file's data into another.
-        let stale = fd == p.defs_fd
-            || REGISTRY
-                .lock()
-                .iter()
-                .any(|&raw| unsafe { (*(raw as *const ThreadState)).fd } == fd);
-        if stale {
+        if fd == p.defs_fd {
             unsafe { libc::syscall(libc::SYS_close, fd) };
             let _ = std::fs::remove_file(&path);
             set_errno(libc::EBADF);
@@ -772,8 +828,10 @@ fn thread_init() -> Option<*mut ThreadState> {
             tid,
             thread_index: index,
         };
-        if write_all(fd, &header.to_bytes()).is_err() {
-            fail("cannot write a thread stream");
+        let written = write_all(fd, &header.to_bytes());
+        close_own(fd);
+        if let Err(e) = written {
+            fail_with("cannot write a thread stream", e, Some(&path));
             return None;
         }
         write_def(&Def::Thread { index, tid });
@@ -782,7 +840,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             depth: 0,
             index,
             appending: false,
-            fd,
+            path: c_path,
             enc: PeepholeEncoder::new(p.config.window, 0),
             buf: vec![0u8; cap].into_boxed_slice(),
             len: AtomicUsize::new(CHUNK_HEADER_LEN),
@@ -839,7 +897,6 @@ extern "C" fn thread_exit(ptr: *mut libc::c_void) {
         let t = unsafe { &mut *raw };
         t.flush();
         add_dead_counts(&t.counts);
-        unsafe { libc::syscall(libc::SYS_close, t.fd) };
         set_thread_ptr(std::ptr::null_mut());
         drop(unsafe { Box::from_raw(raw) });
     });
@@ -1458,7 +1515,7 @@ fn flush_foreign(t: &mut ThreadState) {
     if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
         // Copy out: the owner may still be encoding past `len`.
         let mut copy = t.buf[..len].to_vec();
-        write_chunk((t.fd, t.index), &mut copy, len, records, t.base, t.seq, t.anchor());
+        write_chunk((&t.path, t.index), &mut copy, len, records, t.base, t.seq, t.anchor());
     }
     t.sealed.store(true, Release);
     t.flushing.store(false, Release);

@@ -4,7 +4,7 @@
 //! descriptor limit.
 
 use e2e_tests::*;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 
@@ -348,4 +348,70 @@ fn disk_full_is_recorded_as_a_failure() {
         conv.stderr
     );
     assert!(!conv.stderr.contains("killed?"), "{}", conv.stderr);
+}
+
+/// Run fd_limit (COUNT pwrites, open until EMFILE, COUNT pwrites at the limit) with
+/// RLIMIT_NOFILE soft 64, hard `hard`.
+fn fd_limit_run(dir: &TestDir, trace: Option<&Path>, hard: u64) -> Run {
+    let prog = compile(dir, "fd_limit", &[]);
+    let mut c = match trace {
+        Some(t) => {
+            let mut c = traced(&prog, dir.path(), t);
+            c.env("RECORDER_OTF2_BUFFER_SIZE", "4K");
+            c
+        }
+        None => command(&prog, dir.path()),
+    };
+    c.arg(dir.path()).arg("20000");
+    // SAFETY: setrlimit is async-signal-safe.
+    unsafe {
+        c.pre_exec(move || {
+            let lim = libc::rlimit {
+                rlim_cur: 64,
+                rlim_max: hard,
+            };
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+            Ok(())
+        });
+    }
+    run(&mut c)
+}
+
+/// The recorder holds one descriptor (defs.bin) for the whole run; thread streams are opened
+/// for each chunk only, even when the program uses every descriptor it may (the soft limit
+/// is raised for that open when the hard limit allows).
+#[test]
+fn recorder_costs_the_program_one_descriptor() {
+    let dir = TestDir::new("fd-limit");
+    let plain = fd_limit_run(&dir, None, 128);
+    plain.assert_ok("fd_limit untraced");
+    let n0: u32 = plain.stdout.trim().strip_prefix("opened ").unwrap().parse().unwrap();
+    let trace = dir.join("trace");
+    let r = fd_limit_run(&dir, Some(&trace), 128);
+    r.assert_ok("fd_limit traced");
+    assert_eq!(r.stderr, "");
+    let n1: u32 = r.stdout.trim().strip_prefix("opened ").unwrap().parse().unwrap();
+    assert_eq!(n1 + 1, n0, "descriptors the program could open: {n1} traced, {n0} untraced");
+    let p = &processes(&trace)[0];
+    assert_eq!(p.meta.ending, io_events::meta::Ending::Exit);
+    assert_eq!(p.count("pwrite"), 40000);
+    assert_eq!(p.count("open"), n1 as u64 + 2, "every open, the failed one included");
+    let (records, chunks) = complete_chunk_records(&p.streams()[0]);
+    assert!(chunks > 10, "chunks written at the limit too: {chunks}");
+    assert!(records >= 40000, "{records}");
+
+    // Soft limit = hard limit: nothing can be raised, a chunk written at the limit fails:
+    // one line, the program runs on, meta says why.
+    let trace = dir.join("trace-hard");
+    let r = fd_limit_run(&dir, Some(&trace), 64);
+    r.assert_ok("fd_limit traced at a hard limit");
+    assert_eq!(r.stdout, format!("opened {n1}\n"));
+    one_line(&r, "Too many open files");
+    let p = &processes(&trace)[0];
+    assert_eq!(p.meta.ending, io_events::meta::Ending::Failed);
+    assert!(
+        p.meta.failure.as_deref().unwrap_or("").contains("Too many open files"),
+        "{:?}",
+        p.meta.failure
+    );
 }
