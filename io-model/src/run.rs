@@ -308,6 +308,12 @@ pub fn interpret<S: Sink>(
             p.dir.dir.display()
         ));
     }
+    if let Some(n) = p.meta.options.get("dropped_in_signal_handlers") {
+        stats.warnings.push(format!(
+            "{}: {n} calls made by signal handlers while the recorder was storing a record of the interrupted thread were not recorded (dropped_in_signal_handlers in meta.yaml)",
+            p.dir.dir.display()
+        ));
+    }
     if p.threads.is_empty() {
         // No traced call (e.g. `env` before it exec'ed the real program).
         return Ok(());

@@ -109,6 +109,9 @@ static DEAD_COUNTS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
 static TOTAL_RECORDS: AtomicU64 = AtomicU64::new(0);
 static TOTAL_BYTES: AtomicU64 = AtomicU64::new(0);
 static FAILED: AtomicBool = AtomicBool::new(false);
+/// Calls a signal handler made while its thread was appending a record: not recorded. An
+/// atomic add is all a handler may do here (no lock, no allocation).
+static DROPPED_IN_HANDLERS: AtomicU64 = AtomicU64::new(0);
 static PTHREAD_KEY: AtomicUsize = AtomicUsize::new(usize::MAX);
 
 /// One thread's recording state.
@@ -283,8 +286,11 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
     }
     // SAFETY: ts is this thread's own state.
     unsafe {
-        // Appending (a signal handler's call arriving mid-record): not recorded.
+        // Appending (a signal handler's call arriving mid-record): not recorded (the
+        // encoder's state is half-updated), but counted: meta.yaml's
+        // `dropped_in_signal_handlers`, which the converter reports.
         if (*ts).appending {
+            DROPPED_IN_HANDLERS.fetch_add(1, Relaxed);
             return None;
         }
         (*ts).depth += 1;
@@ -1421,6 +1427,7 @@ extern "C" fn after_fork_child() {
     NEXT_THREAD.store(0, SeqCst);
     TOTAL_RECORDS.store(0, SeqCst);
     TOTAL_BYTES.store(0, SeqCst);
+    DROPPED_IN_HANDLERS.store(0, SeqCst);
     FAILED.store(false, SeqCst);
     FINISHED.store(false, SeqCst);
     unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
@@ -1477,6 +1484,11 @@ pub fn finish(ending: Ending) {
                 .collect();
             m.records = TOTAL_RECORDS.load(SeqCst);
             m.stream_bytes = TOTAL_BYTES.load(SeqCst);
+            let dropped = DROPPED_IN_HANDLERS.load(SeqCst);
+            if dropped > 0 {
+                m.options
+                    .insert("dropped_in_signal_handlers".into(), dropped.to_string());
+            }
         }
         write_meta(p);
     });

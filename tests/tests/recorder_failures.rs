@@ -415,3 +415,70 @@ fn recorder_costs_the_program_one_descriptor() {
         p.meta.failure
     );
 }
+
+/// Calls a signal handler makes while the recorder is storing a record of the interrupted
+/// thread cannot be recorded: they are counted in meta.yaml and the converter says so. Every
+/// handler call is either recorded or counted.
+#[test]
+fn signal_handler_calls_are_recorded_or_counted() {
+    let dir = TestDir::new("sig-writes");
+    let trace = dir.join("trace");
+    let prog = compile(&dir, "sig_writes", &[]);
+    let r = run_traced_ok(&prog, &dir, &trace, &["300000"]);
+    assert_eq!(r.stderr, "");
+    let calls: u64 = r.stdout.trim().strip_prefix("handler ").unwrap().parse().unwrap();
+    assert!(calls > 100, "the timer fired {calls} times");
+    let p = &processes(&trace)[0];
+    let dropped: u64 = p
+        .meta
+        .options
+        .get("dropped_in_signal_handlers")
+        .map_or(0, |n| n.parse().unwrap());
+    assert_eq!(p.count("write") + dropped, calls, "recorded + dropped");
+    assert_eq!(p.count("pwrite"), 300000);
+    let conv = convert_raw(&trace, &dir.join("sig.otf2"), &[]);
+    assert_eq!(
+        conv.stderr.contains("dropped_in_signal_handlers"),
+        dropped > 0,
+        "{}",
+        conv.stderr
+    );
+}
+
+/// A really full disk (a 256 KiB tmpfs, when this test may mount one; skipped otherwise):
+/// ENOSPC, meta.yaml rewritten in its own blocks with the failure.
+#[test]
+fn full_tmpfs_is_recorded_as_a_failure() {
+    let dir = TestDir::new("tmpfs-full");
+    let mnt = dir.subdir("mnt");
+    let mounted = command("mount", dir.path())
+        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+        .arg(&mnt)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("full_tmpfs_is_recorded_as_a_failure: cannot mount a tmpfs here; skipped");
+        return;
+    }
+    let trace = mnt.join("trace");
+    let prog = compile(&dir, "rewrite_loop", &[]);
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.env("RECORDER_OTF2_BUFFER_SIZE", "4K")
+        .arg(dir.path())
+        .arg("300000");
+    let r = run(&mut c);
+    let p = processes(&trace).remove(0);
+    let conv = convert_raw(&trace, &dir.join("full.otf2"), &[]);
+    let _ = command("umount", dir.path()).arg(&mnt).status();
+    r.assert_ok("rewrite_loop on a full tmpfs");
+    assert_eq!(r.stdout, "rewrote 300000\n");
+    one_line(&r, "No space left on device");
+    assert_eq!(p.meta.ending, io_events::meta::Ending::Failed);
+    assert!(
+        p.meta.failure.as_deref().unwrap_or("").contains("No space left on device"),
+        "{:?}",
+        p.meta.failure
+    );
+    assert!(conv.stderr.contains("stopped tracing early"), "{}", conv.stderr);
+}
