@@ -607,7 +607,8 @@ fn write_chunk(
     let h = chunk_header(&buf[CHUNK_HEADER_LEN..len], records, base, seq, anchor);
     buf[..CHUNK_HEADER_LEN].copy_from_slice(&h);
     if let Err(e) = append_to_stream(path, &buf[..len]) {
-        let file = process().map(|p| format!("{}/{}", p.dir, io_events::layout::thread_file(index)));
+        let file =
+            process().map(|p| format!("{}/{}", p.dir, io_events::layout::thread_file(index)));
         fail_with("cannot write the trace", e, file.as_deref());
     } else {
         TOTAL_RECORDS.fetch_add(records as u64, Relaxed);
@@ -686,7 +687,8 @@ pub fn open_own_c(c: &CString, flags: i32) -> Result<i32, i32> {
             };
             // SAFETY: plain calls with a valid structure.
             unsafe {
-                if libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) != 0 || rl.rlim_cur >= rl.rlim_max {
+                if libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) != 0 || rl.rlim_cur >= rl.rlim_max
+                {
                     return Err(libc::EMFILE);
                 }
                 let wider = libc::rlimit {
@@ -764,7 +766,9 @@ pub fn fail_with(why: &str, err: i32, file: Option<&str>) {
         let e = std::io::Error::from_raw_os_error(err);
         let dir = process().map(|p| p.dir.as_str()).unwrap_or("?");
         let msg = match file {
-            Some(f) => format!("recorder-otf2: {why}: {e} writing {f}; the program continues untraced\n"),
+            Some(f) => {
+                format!("recorder-otf2: {why}: {e} writing {f}; the program continues untraced\n")
+            }
             None => format!("recorder-otf2: {why} in {dir}: {e}; the program continues untraced\n"),
         };
         let _ = write_all(2, msg.as_bytes());
@@ -941,11 +945,7 @@ fn cmdline() -> Vec<String> {
 /// Make this process's folder in the trace directory (made too if missing); returns the
 /// trace directory actually used (a symbolic link of the user's own resolved), the
 /// folder's path and name. Every folder the recorder makes is 0700 whatever the umask.
-fn make_process_dir(
-    dir: &str,
-    host: &str,
-    pid: u32,
-) -> Result<(String, String, String), String> {
+fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String, String), String> {
     let dir = make_trace_dir(dir)?;
     for n in 0..1000 {
         let name = if n == 0 {
@@ -1015,8 +1015,8 @@ fn make_trace_dir(dir: &str) -> Result<String, String> {
     } else {
         trimmed.to_string()
     };
-    let d = open_dir_nofollow(&real)
-        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
+    let d =
+        open_dir_nofollow(&real).map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
     let m = d
         .metadata()
         .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
@@ -1134,7 +1134,10 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
     // Once per process: a fork child and an exec'ed image have the same options.
     if forked_from.is_none() && exec_from.is_none() {
         for w in &config.warnings {
-            let _ = write_all(2, format!("recorder-otf2: option problem: {w}\n").as_bytes());
+            let _ = write_all(
+                2,
+                format!("recorder-otf2: option problem: {w}\n").as_bytes(),
+            );
         }
     }
     if config.disabled {
@@ -1527,7 +1530,15 @@ fn flush_foreign(t: &mut ThreadState) {
     if len > CHUNK_HEADER_LEN && !t.sealed.load(Relaxed) {
         // Copy out: the owner may still be encoding past `len`.
         let mut copy = t.buf[..len].to_vec();
-        write_chunk((&t.path, t.index), &mut copy, len, records, t.base, t.seq, t.anchor());
+        write_chunk(
+            (&t.path, t.index),
+            &mut copy,
+            len,
+            records,
+            t.base,
+            t.seq,
+            t.anchor(),
+        );
     }
     t.sealed.store(true, Release);
     t.flushing.store(false, Release);

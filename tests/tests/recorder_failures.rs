@@ -75,7 +75,12 @@ fn launcher_makes_a_private_trace_directory() {
     let trace = dir.join("sub/trace");
     let prog = compile(&dir, "workload", &[]);
     let mut c = command(&build().launcher, dir.path());
-    c.arg("record").arg("-o").arg(&trace).arg("--").arg(&prog).arg(dir.path());
+    c.arg("record")
+        .arg("-o")
+        .arg(&trace)
+        .arg("--")
+        .arg(&prog)
+        .arg(dir.path());
     unsafe {
         c.pre_exec(|| {
             libc::umask(0);
@@ -138,7 +143,11 @@ fn planted_symlink_at_the_trace_path() {
             "{}",
             lines[0]
         );
-        assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0, "wrote through the link");
+        assert_eq!(
+            std::fs::read_dir(&target).unwrap().count(),
+            0,
+            "wrote through the link"
+        );
         // A real folder of another user is not used either.
         let theirs = dir.subdir("theirs");
         std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
@@ -190,18 +199,64 @@ fn one_line(r: &Run, needle: &str) {
 fn every_bad_option_value_is_one_line_and_the_default() {
     let default_layers = "posix,stdio,mpiio,hdf5,netcdf,pnetcdf,adios";
     // (variable, bad value, text the line names, meta option, its default value)
-    let cases: &[(&str, &str, &str, Option<(&str, &str)>)] = &[
+    type Case<'a> = (&'a str, &'a str, &'a str, Option<(&'a str, &'a str)>);
+    let cases: &[Case] = &[
         ("RECORDER_OTF2_CLOCK", "tsc-please", "tsc-please", None),
-        ("RECORDER_OTF2_SIGNALS", "maybe", "RECORDER_OTF2_SIGNALS", None),
-        ("RECORDER_OTF2_DISABLE", "perhaps", "RECORDER_OTF2_DISABLE", None),
-        ("RECORDER_OTF2_LAYERS", "", "names no layer", Some(("layers", default_layers))),
-        ("RECORDER_OTF2_LAYERS", " , ", "names no layer", Some(("layers", default_layers))),
-        ("RECORDER_OTF2_LAYERS", "nope", "'nope'", Some(("layers", default_layers))),
-        ("RECORDER_OTF2_WINDOW", "abc", "'abc'", Some(("window", "3"))),
+        (
+            "RECORDER_OTF2_SIGNALS",
+            "maybe",
+            "RECORDER_OTF2_SIGNALS",
+            None,
+        ),
+        (
+            "RECORDER_OTF2_DISABLE",
+            "perhaps",
+            "RECORDER_OTF2_DISABLE",
+            None,
+        ),
+        (
+            "RECORDER_OTF2_LAYERS",
+            "",
+            "names no layer",
+            Some(("layers", default_layers)),
+        ),
+        (
+            "RECORDER_OTF2_LAYERS",
+            " , ",
+            "names no layer",
+            Some(("layers", default_layers)),
+        ),
+        (
+            "RECORDER_OTF2_LAYERS",
+            "nope",
+            "'nope'",
+            Some(("layers", default_layers)),
+        ),
+        (
+            "RECORDER_OTF2_WINDOW",
+            "abc",
+            "'abc'",
+            Some(("window", "3")),
+        ),
         ("RECORDER_OTF2_WINDOW", "99", "'99'", Some(("window", "3"))),
-        ("RECORDER_OTF2_TIME_RESOLUTION", "0", "'0'", Some(("time_resolution_ns", "10"))),
-        ("RECORDER_OTF2_TIME_RESOLUTION", "fast", "'fast'", Some(("time_resolution_ns", "10"))),
-        ("RECORDER_OTF2_BUFFER_SIZE", "1G", "1G", Some(("buffer_size", "1048576"))),
+        (
+            "RECORDER_OTF2_TIME_RESOLUTION",
+            "0",
+            "'0'",
+            Some(("time_resolution_ns", "10")),
+        ),
+        (
+            "RECORDER_OTF2_TIME_RESOLUTION",
+            "fast",
+            "'fast'",
+            Some(("time_resolution_ns", "10")),
+        ),
+        (
+            "RECORDER_OTF2_BUFFER_SIZE",
+            "1G",
+            "1G",
+            Some(("buffer_size", "1048576")),
+        ),
         ("RECORDER_OTF2_CONFIG", "", "RECORDER_OTF2_CONFIG", None),
     ];
     for (i, (var, bad, needle, opt)) in cases.iter().enumerate() {
@@ -213,7 +268,11 @@ fn every_bad_option_value_is_one_line_and_the_default() {
         assert_eq!(p.count("write"), 4, "{var}={bad:?}");
         assert_eq!(p.count("fwrite"), 4, "{var}={bad:?}");
         if let Some((key, want)) = opt {
-            assert_eq!(p.meta.options.get(*key).map(String::as_str), Some(*want), "{var}");
+            assert_eq!(
+                p.meta.options.get(*key).map(String::as_str),
+                Some(*want),
+                "{var}"
+            );
         }
     }
     // An empty directory: the default one (in the current folder).
@@ -293,7 +352,11 @@ fn config_file_that_is_not_a_small_regular_file() {
     let good = dir.join("good.yaml");
     std::fs::write(&good, "window: 5\n").unwrap();
     let trace = dir.join("trace-good");
-    let r = workload_with(&dir, &trace, &[("RECORDER_OTF2_CONFIG", good.to_str().unwrap())]);
+    let r = workload_with(
+        &dir,
+        &trace,
+        &[("RECORDER_OTF2_CONFIG", good.to_str().unwrap())],
+    );
     assert_eq!(r.stderr, "");
     let p = &processes(&trace)[0];
     assert_eq!(p.meta.options.get("window").map(String::as_str), Some("5"));
@@ -327,18 +390,27 @@ fn disk_full_is_recorded_as_a_failure() {
     r.assert_ok("rewrite_loop on a full disk");
     assert_eq!(r.stdout, "rewrote 200000\n");
     one_line(&r, "File too large");
-    assert!(r.stderr.contains("thread-0"), "names the stream: {}", r.stderr);
+    assert!(
+        r.stderr.contains("thread-0"),
+        "names the stream: {}",
+        r.stderr
+    );
     let p = &processes(&trace)[0];
     assert_eq!(p.meta.ending, io_events::meta::Ending::Failed);
     let failure = p.meta.failure.clone().unwrap_or_default();
     assert!(
-        failure.contains("File too large") && failure.contains("writing") && failure.contains("thread-0"),
+        failure.contains("File too large")
+            && failure.contains("writing")
+            && failure.contains("thread-0"),
         "{failure}"
     );
     let stream = &p.streams()[0];
     assert!(std::fs::metadata(stream).unwrap().len() <= 128 << 10);
     let (records, _) = complete_chunk_records(stream);
-    assert!(records > 1000, "the chunks written before are kept: {records}");
+    assert!(
+        records > 1000,
+        "the chunks written before are kept: {records}"
+    );
 
     let out = dir.join("full.otf2");
     let conv = convert_raw(&trace, &out, &[]);
@@ -385,17 +457,37 @@ fn recorder_costs_the_program_one_descriptor() {
     let dir = TestDir::new("fd-limit");
     let plain = fd_limit_run(&dir, None, 128);
     plain.assert_ok("fd_limit untraced");
-    let n0: u32 = plain.stdout.trim().strip_prefix("opened ").unwrap().parse().unwrap();
+    let n0: u32 = plain
+        .stdout
+        .trim()
+        .strip_prefix("opened ")
+        .unwrap()
+        .parse()
+        .unwrap();
     let trace = dir.join("trace");
     let r = fd_limit_run(&dir, Some(&trace), 128);
     r.assert_ok("fd_limit traced");
     assert_eq!(r.stderr, "");
-    let n1: u32 = r.stdout.trim().strip_prefix("opened ").unwrap().parse().unwrap();
-    assert_eq!(n1 + 1, n0, "descriptors the program could open: {n1} traced, {n0} untraced");
+    let n1: u32 = r
+        .stdout
+        .trim()
+        .strip_prefix("opened ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        n1 + 1,
+        n0,
+        "descriptors the program could open: {n1} traced, {n0} untraced"
+    );
     let p = &processes(&trace)[0];
     assert_eq!(p.meta.ending, io_events::meta::Ending::Exit);
     assert_eq!(p.count("pwrite"), 40000);
-    assert_eq!(p.count("open"), n1 as u64 + 2, "every open, the failed one included");
+    assert_eq!(
+        p.count("open"),
+        n1 as u64 + 2,
+        "every open, the failed one included"
+    );
     let (records, chunks) = complete_chunk_records(&p.streams()[0]);
     assert!(chunks > 10, "chunks written at the limit too: {chunks}");
     assert!(records >= 40000, "{records}");
@@ -410,7 +502,11 @@ fn recorder_costs_the_program_one_descriptor() {
     let p = &processes(&trace)[0];
     assert_eq!(p.meta.ending, io_events::meta::Ending::Failed);
     assert!(
-        p.meta.failure.as_deref().unwrap_or("").contains("Too many open files"),
+        p.meta
+            .failure
+            .as_deref()
+            .unwrap_or("")
+            .contains("Too many open files"),
         "{:?}",
         p.meta.failure
     );
@@ -426,7 +522,13 @@ fn signal_handler_calls_are_recorded_or_counted() {
     let prog = compile(&dir, "sig_writes", &[]);
     let r = run_traced_ok(&prog, &dir, &trace, &["300000"]);
     assert_eq!(r.stderr, "");
-    let calls: u64 = r.stdout.trim().strip_prefix("handler ").unwrap().parse().unwrap();
+    let calls: u64 = r
+        .stdout
+        .trim()
+        .strip_prefix("handler ")
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(calls > 100, "the timer fired {calls} times");
     let p = &processes(&trace)[0];
     let dropped: u64 = p
@@ -476,9 +578,17 @@ fn full_tmpfs_is_recorded_as_a_failure() {
     one_line(&r, "No space left on device");
     assert_eq!(p.meta.ending, io_events::meta::Ending::Failed);
     assert!(
-        p.meta.failure.as_deref().unwrap_or("").contains("No space left on device"),
+        p.meta
+            .failure
+            .as_deref()
+            .unwrap_or("")
+            .contains("No space left on device"),
         "{:?}",
         p.meta.failure
     );
-    assert!(conv.stderr.contains("stopped tracing early"), "{}", conv.stderr);
+    assert!(
+        conv.stderr.contains("stopped tracing early"),
+        "{}",
+        conv.stderr
+    );
 }
