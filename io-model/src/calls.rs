@@ -6,7 +6,7 @@
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
 use io_events::codec::{PeepholeDecoder, Record};
-use io_events::stream::{Chunk, StreamError, StreamReader, TickClock};
+use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
 
 /// Streams the call trees of one thread. Record times come out in nanoseconds since the
@@ -26,8 +26,13 @@ pub struct CallTrees {
     spare: Vec<Record>,
     func_map: Vec<Option<u16>>,
     done: bool,
-    /// Set when the stream ended in a truncated chunk (the program was killed).
-    pub truncated: Option<String>,
+    /// What was lost or doubtful in the stream (a truncated or corrupt chunk, chunks lost,
+    /// duplicated or out of order), one line each naming the file; complete at the end.
+    pub warnings: Vec<String>,
+    /// Chunk sequence numbers seen.
+    seq: SeqCheck,
+    /// Chunks skipped because their CRC did not match.
+    bad_crc: u64,
     /// Records whose function this build does not know (skipped).
     pub unknown: u64,
     /// Bytes of stream consumed so far.
@@ -52,7 +57,9 @@ impl CallTrees {
             spare: Vec::new(),
             func_map,
             done: false,
-            truncated: None,
+            warnings: Vec::new(),
+            seq: SeqCheck::default(),
+            bad_crc: 0,
             unknown: 0,
             bytes_read: 0,
         })
@@ -71,8 +78,12 @@ impl CallTrees {
                 match self.dec.next_into(&mut self.pending[slot]) {
                     Some(r) => {
                         if let Err(e) = r {
+                            // The chunk's CRC was right: a writer's bug, not damage on disk.
+                            // The stream stops here; what came before stays.
                             self.pending.pop();
-                            return Err(self.corrupt(e.to_string()));
+                            let e = self.corrupt(e.to_string());
+                            self.stop(format!("{e}; the rest of the stream is skipped"));
+                            continue;
                         }
                         self.decoded += 1;
                         let r = &mut self.pending[slot];
@@ -92,13 +103,14 @@ impl CallTrees {
                     }
                     None => {
                         self.pending.pop();
+                        self.in_chunk = false;
                         if self.decoded != self.chunk.records {
-                            return Err(self.corrupt(format!(
+                            let e = self.corrupt(format!(
                                 "{} records decoded, header says {}",
                                 self.decoded, self.chunk.records
-                            )));
+                            ));
+                            self.stop(format!("{e}; the rest of the stream is skipped"));
                         }
-                        self.in_chunk = false;
                     }
                 }
             }
@@ -109,6 +121,9 @@ impl CallTrees {
                 Ok(true) => {
                     self.bytes_read +=
                         (self.chunk.payload.len() + io_events::stream::CHUNK_HEADER_LEN) as u64;
+                    if self.seq.check(self.chunk.seq) == SeqVerdict::Duplicate {
+                        continue;
+                    }
                     // Hand the payload to the decoder and keep its previous buffer for the next read.
                     let payload = std::mem::take(&mut self.chunk.payload);
                     self.chunk.payload = self.dec.reset(payload, self.chunk.base);
@@ -117,14 +132,43 @@ impl CallTrees {
                     self.decoded = 0;
                     self.in_chunk = true;
                 }
-                Ok(false) => self.done = true,
-                Err(e @ StreamError::Truncated(..)) => {
-                    self.truncated = Some(e.to_string());
-                    self.done = true;
+                Ok(false) => self.finish(),
+                Err(e @ StreamError::Truncated(..)) => self.stop(e.to_string()),
+                Err(StreamError::BadCrc(_, _, seq)) => {
+                    // Its sequence number is taken as read: the loss is told once, here.
+                    self.seq.check(seq);
+                    self.bad_crc += 1;
+                }
+                Err(e @ StreamError::Corrupt(..)) => {
+                    self.stop(format!("{e}; the rest of the stream is skipped"))
                 }
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// The stream ends here, for the reason `why` (one line naming the file).
+    fn stop(&mut self, why: String) {
+        self.warnings.push(why);
+        self.finish();
+    }
+
+    /// At the end of the stream: tell what the chunk checks found.
+    fn finish(&mut self) {
+        if self.done {
+            return;
+        }
+        self.done = true;
+        self.in_chunk = false;
+        let path = self.reader.path();
+        if self.bad_crc > 0 {
+            self.warnings.push(format!(
+                "{}: {} chunks did not match their CRC; their calls were skipped",
+                path.display(),
+                self.bad_crc
+            ));
+        }
+        self.warnings.extend(self.seq.warnings(path));
     }
 
     /// The next complete call tree, sorted into entry order; at the end of a killed stream,
@@ -272,7 +316,7 @@ pub struct Batch {
 enum Msg {
     Batch(Batch, u64),
     End {
-        truncated: Option<String>,
+        warnings: Vec<String>,
         unknown: u64,
         bytes_read: u64,
     },
@@ -297,8 +341,8 @@ pub struct TreeFeed {
     /// Index of the current tree in `cur`.
     tree: usize,
     done: bool,
-    /// Set when the stream ended in a truncated chunk.
-    pub truncated: Option<String>,
+    /// What was lost or doubtful in the stream, one line each (complete at the end).
+    pub warnings: Vec<String>,
     /// Records of unknown functions skipped.
     pub unknown: u64,
     /// Bytes of stream consumed so far.
@@ -322,7 +366,7 @@ impl TreeFeed {
             cur: Batch::default(),
             tree: 0,
             done: false,
-            truncated: None,
+            warnings: Vec::new(),
             unknown: 0,
             bytes_read: 0,
         };
@@ -366,7 +410,7 @@ impl TreeFeed {
                 }
                 None => {
                     self.done = true;
-                    self.truncated = trees.truncated.take();
+                    self.warnings = std::mem::take(&mut trees.warnings);
                     self.unknown = trees.unknown;
                     self.bytes_read = trees.bytes_read;
                     Ok(false)
@@ -384,12 +428,12 @@ impl TreeFeed {
                     Ok(true)
                 }
                 Some(Msg::End {
-                    truncated,
+                    warnings,
                     unknown,
                     bytes_read,
                 }) => {
                     self.done = true;
-                    self.truncated = truncated;
+                    self.warnings = warnings;
                     self.unknown = unknown;
                     self.bytes_read = bytes_read;
                     Ok(false)
@@ -475,7 +519,7 @@ fn decode_worker(
         }
         if end {
             let _ = tx.send(Msg::End {
-                truncated: trees.truncated.take(),
+                warnings: std::mem::take(&mut trees.warnings),
                 unknown: trees.unknown,
                 bytes_read: trees.bytes_read,
             });
