@@ -214,3 +214,23 @@ impl ProcessMeta {
         serde_yaml::to_string(self).unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_is_bounded_before_parsing() {
+        assert!(too_deep("a: [1, [2, {b: 3}]]\nc:\n  - d: 'x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['\n").is_none());
+        assert!(too_deep(&format!("a: \"\\\"{}\"", "[".repeat(40))).is_none());
+        let deep = format!("a: {}", "[".repeat(33));
+        assert!(too_deep(&deep).unwrap().contains("line 1"));
+        let t = std::time::Instant::now();
+        assert!(too_deep(&"[".repeat(100_000)).is_some());
+        assert!(t.elapsed().as_secs() < 1);
+        let block: String = (0..40).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
+        assert!(too_deep(&block).is_some());
+        assert!(too_deep(&format!("a: {}", "- ".repeat(40))).is_none());
+        assert!(too_deep(&"- ".repeat(40)).is_some());
+    }
+}
