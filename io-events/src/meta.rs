@@ -39,14 +39,19 @@ pub fn too_deep(text: &str) -> Option<String> {
                 (Some(_), _) => {}
                 (None, b'\'' | b'"') if b" \t[{,:-".contains(&prev) => quote = Some(b),
                 (None, b'#') if prev == b' ' => break,
-                (None, b'[' | b'{') => flow += 1,
+                (None, b'[' | b'{') => {
+                    flow += 1;
+                    if flow > MAX_META_DEPTH {
+                        return Some(format!(
+                            "line {} nests deeper than {MAX_META_DEPTH} levels",
+                            n + 1
+                        ));
+                    }
+                }
                 (None, b']' | b'}') => flow = flow.saturating_sub(1),
                 _ => {}
             }
             prev = b;
-        }
-        if flow > MAX_META_DEPTH {
-            return Some(format!("line {} nests deeper than {MAX_META_DEPTH} levels", n + 1));
         }
     }
     None
@@ -227,6 +232,7 @@ mod tests {
         assert!(too_deep(&deep).unwrap().contains("line 1"));
         let t = std::time::Instant::now();
         assert!(too_deep(&"[".repeat(100_000)).is_some());
+        assert!(too_deep(&format!("a: {}{}", "[".repeat(40), "]".repeat(40))).is_some());
         assert!(t.elapsed().as_secs() < 1);
         let block: String = (0..40).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
         assert!(too_deep(&block).is_some());

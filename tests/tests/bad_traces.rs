@@ -12,9 +12,11 @@ use std::time::{Duration, Instant};
 
 /// Any bad input is handled within this time (the campaign saw hangs and 19 s parses).
 const QUICK: Duration = Duration::from_secs(10);
+/// Writes of the chunked trace: 4 KiB chunks, at least 4 of them.
+const WRITES: usize = 6000;
 
 /// A trace of the known workload (one process, one thread, no rank) and one of writer_loop
-/// in small chunks (3000 writes of 100 bytes to loop.dat).
+/// in small chunks (WRITES writes of 100 bytes to loop.dat).
 struct Traces {
     dir: TestDir,
     small: PathBuf,
@@ -31,7 +33,7 @@ fn traces(name: &str) -> Traces {
     let mut c = traced(&prog, dir.path(), &chunked);
     c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
         .arg(dir.path())
-        .arg("3000");
+        .arg(WRITES.to_string());
     run(&mut c).assert_ok("writer_loop");
     Traces {
         dir,
@@ -390,7 +392,7 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
     bytes[off + CHUNK_HEADER_LEN + (len - CHUNK_HEADER_LEN) / 2] ^= 0x5a;
     std::fs::write(&stream, &bytes).unwrap();
     let a = both_warn(&t, &trace, &stream, "1 chunks did not match their CRC", "crc");
-    assert_eq!(write_writes(&a, &t), 3000 - recs as usize);
+    assert_eq!(write_writes(&a, &t), WRITES - recs as usize);
 
     // A chunk header claiming 4 GiB: the stream stops there.
     let trace = copy_traces(&[&t.chunked], &t.dir.join("len"));
@@ -426,7 +428,7 @@ fn lost_reordered_and_duplicated_chunks_are_told() {
     out.extend_from_slice(&bytes[ch[2].0..]);
     std::fs::write(&stream, out).unwrap();
     let a = both_warn(&t, &trace, &stream, "1 duplicated chunks", "duplicate");
-    assert_eq!(write_writes(&a, &t), 3000);
+    assert_eq!(write_writes(&a, &t), WRITES);
 
     // Chunks 1 and 2 swapped: told, nothing lost.
     let (trace, stream, bytes) = pristine("chunks-swap");
@@ -436,7 +438,7 @@ fn lost_reordered_and_duplicated_chunks_are_told() {
     out.extend_from_slice(&bytes[ch[3].0..]);
     std::fs::write(&stream, out).unwrap();
     let a = both_warn(&t, &trace, &stream, "1 chunks are out of order", "swap");
-    assert_eq!(write_writes(&a, &t), 3000);
+    assert_eq!(write_writes(&a, &t), WRITES);
 
     // Chunk 1 gone: told as lost.
     let (trace, stream, bytes) = pristine("chunks-lost");
@@ -444,5 +446,5 @@ fn lost_reordered_and_duplicated_chunks_are_told() {
     out.extend_from_slice(&bytes[ch[2].0..]);
     std::fs::write(&stream, out).unwrap();
     let a = both_warn(&t, &trace, &stream, "1 chunks are missing", "lost");
-    assert_eq!(write_writes(&a, &t), 3000 - ch[1].2 as usize);
+    assert_eq!(write_writes(&a, &t), WRITES - ch[1].2 as usize);
 }
