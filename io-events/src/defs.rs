@@ -200,7 +200,10 @@ pub fn read_defs(path: &Path) -> Result<LocalDefs, DefsError> {
     let bytes = crate::layout::read_trace_file(path, MAX_DEFS_BYTES).map_err(|e| {
         // read_trace_file names the file already.
         let prefix = format!("{}: ", path.display());
-        DefsError(path.into(), e.strip_prefix(&prefix).unwrap_or(&e).to_string())
+        DefsError(
+            path.into(),
+            e.strip_prefix(&prefix).unwrap_or(&e).to_string(),
+        )
     })?;
     parse_defs(&bytes).map_err(|m| DefsError(path.into(), m))
 }

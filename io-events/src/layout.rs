@@ -116,17 +116,16 @@ pub fn open_trace_file(path: &Path) -> std::io::Result<std::fs::File> {
 /// A symbolic link at the file or its process folder must resolve inside the trace
 /// directory (the folder above the process folder).
 fn check_links(path: &Path) -> Result<(), String> {
-    let is_link = |p: &Path| {
-        std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
-    };
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     if !is_link(path) && !parent.is_some_and(is_link) {
         return Ok(());
     }
-    let root = parent.and_then(|p| p.parent()).filter(|p| !p.as_os_str().is_empty());
+    let root = parent
+        .and_then(|p| p.parent())
+        .filter(|p| !p.as_os_str().is_empty());
     let root = root.unwrap_or(Path::new("."));
-    let (Ok(target), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root))
-    else {
+    let (Ok(target), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root)) else {
         return Err("a symbolic link that does not resolve".into());
     };
     if target.starts_with(&root) {

@@ -28,7 +28,10 @@ pub fn too_deep(text: &str) -> Option<String> {
             .count();
         // Two columns per level, the way YAML writers indent.
         if lead > 2 * MAX_META_DEPTH + 8 {
-            return Some(format!("line {} nests deeper than {MAX_META_DEPTH} levels", n + 1));
+            return Some(format!(
+                "line {} nests deeper than {MAX_META_DEPTH} levels",
+                n + 1
+            ));
         }
         let (mut quote, mut prev, mut escaped) = (None, b' ', false);
         for b in line.bytes() {
@@ -178,7 +181,10 @@ impl ProcessMeta {
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{}: not valid process metadata (not UTF-8)", path.display()))?;
         if let Some(why) = too_deep(&text) {
-            return Err(format!("{}: not valid process metadata: {why}", path.display()));
+            return Err(format!(
+                "{}: not valid process metadata: {why}",
+                path.display()
+            ));
         }
         let m: ProcessMeta = serde_yaml::from_str(&text)
             .map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
@@ -190,16 +196,15 @@ impl ProcessMeta {
                 crate::FORMAT_VERSION
             ));
         }
-        m.check().map_err(|why| format!("{}: {why}", path.display()))?;
+        m.check()
+            .map_err(|why| format!("{}: {why}", path.display()))?;
         Ok(m)
     }
 
     /// Values the rest of the tools index or size things by, checked against each other.
     fn check(&self) -> Result<(), String> {
         match (self.rank, self.world_size) {
-            (Some(r), Some(n)) if r >= n => {
-                Err(format!("rank {r} is not below world_size {n}"))
-            }
+            (Some(r), Some(n)) if r >= n => Err(format!("rank {r} is not below world_size {n}")),
             (Some(r), None) => Err(format!("rank {r} without a world_size")),
             (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(format!(
                 "world_size {n} out of range (1 to {MAX_WORLD_SIZE})"
@@ -226,7 +231,10 @@ mod tests {
 
     #[test]
     fn nesting_is_bounded_before_parsing() {
-        assert!(too_deep("a: [1, [2, {b: 3}]]\nc:\n  - d: 'x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['\n").is_none());
+        assert!(too_deep(
+            "a: [1, [2, {b: 3}]]\nc:\n  - d: 'x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['\n"
+        )
+        .is_none());
         assert!(too_deep(&format!("a: \"\\\"{}\"", "[".repeat(40))).is_none());
         let deep = format!("a: {}", "[".repeat(33));
         assert!(too_deep(&deep).unwrap().contains("line 1"));

@@ -169,7 +169,8 @@ pub struct StreamReader {
 impl StreamReader {
     /// Open a stream file and check its header.
     pub fn open(path: &Path) -> Result<StreamReader, StreamError> {
-        let f = crate::layout::open_trace_file(path).map_err(|e| StreamError::Io(path.into(), e))?;
+        let f =
+            crate::layout::open_trace_file(path).map_err(|e| StreamError::Io(path.into(), e))?;
         let empty = f.metadata().is_ok_and(|m| m.len() == 0);
         let mut file = io::BufReader::with_capacity(1 << 20, f);
         let mut h = [0u8; STREAM_HEADER_LEN];
@@ -549,7 +550,10 @@ mod tests {
         use SeqVerdict::*;
         assert_eq!(run(&[0, 1, 2]), (vec![Next, Next, Next], 0, 0, 0));
         assert_eq!(run(&[0, 2, 1, 3]), (vec![Next, Next, Late, Next], 0, 1, 0));
-        assert_eq!(run(&[0, 1, 1, 2]), (vec![Next, Next, Duplicate, Next], 0, 0, 1));
+        assert_eq!(
+            run(&[0, 1, 1, 2]),
+            (vec![Next, Next, Duplicate, Next], 0, 0, 1)
+        );
         assert_eq!(run(&[0, 3, 4]).1, 2);
         assert_eq!(run(&[1, 2]).1, 1);
         // A sequence number of 2^32-1 costs no memory.

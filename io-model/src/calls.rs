@@ -9,6 +9,9 @@ use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
 
+/// Records of one call tree held at most (about 100 bytes each).
+pub const MAX_TREE_RECORDS: usize = 1 << 21;
+
 /// Streams the call trees of one thread. Record times come out in nanoseconds since the
 /// process start (converted from the stream's ticks).
 pub struct CallTrees {
@@ -33,6 +36,8 @@ pub struct CallTrees {
     seq: SeqCheck,
     /// Chunks skipped because their CRC did not match.
     bad_crc: u64,
+    /// Trees cut at [`MAX_TREE_RECORDS`].
+    split_trees: u64,
     /// Records whose function this build does not know (skipped).
     pub unknown: u64,
     /// Bytes of stream consumed so far.
@@ -60,6 +65,7 @@ impl CallTrees {
             warnings: Vec::new(),
             seq: SeqCheck::default(),
             bad_crc: 0,
+            split_trees: 0,
             unknown: 0,
             bytes_read: 0,
         })
@@ -168,6 +174,13 @@ impl CallTrees {
                 self.bad_crc
             ));
         }
+        if self.split_trees > 0 {
+            self.warnings.push(format!(
+                "{}: {} runs of more than {MAX_TREE_RECORDS} nested calls without their caller were cut into separate call trees",
+                path.display(),
+                self.split_trees
+            ));
+        }
         self.warnings.extend(self.seq.warnings(path));
     }
 
@@ -178,6 +191,12 @@ impl CallTrees {
             match self.next_record()? {
                 true => {
                     if self.pending.last().is_some_and(|r| r.depth == 0) {
+                        return Ok(Some(self.take()));
+                    }
+                    if self.pending.len() >= MAX_TREE_RECORDS {
+                        // Nested calls without their caller (a depth read from damaged
+                        // bytes): memory stays bounded, the tree is cut.
+                        self.split_trees += 1;
                         return Ok(Some(self.take()));
                     }
                 }

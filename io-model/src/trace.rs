@@ -140,7 +140,9 @@ fn open_process(pd: ProcessDir) -> Result<ProcessTrace, String> {
         // output; an empty or damaged stream costs that stream.
         let r = match StreamReader::open(&path) {
             Ok(r) => r,
-            Err(e @ (StreamError::Empty(_) | StreamError::NotAStream(_) | StreamError::Corrupt(..))) => {
+            Err(
+                e @ (StreamError::Empty(_) | StreamError::NotAStream(_) | StreamError::Corrupt(..)),
+            ) => {
                 warnings.push(format!("{e}; this thread's calls are left out"));
                 continue;
             }

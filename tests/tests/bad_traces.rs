@@ -74,7 +74,11 @@ fn chunks(stream: &Path) -> Vec<(usize, usize, u32)> {
     let mut c = Chunk::default();
     let mut v = Vec::new();
     while r.next_chunk(&mut c).unwrap() {
-        v.push((c.offset as usize, CHUNK_HEADER_LEN + c.payload.len(), c.records));
+        v.push((
+            c.offset as usize,
+            CHUNK_HEADER_LEN + c.payload.len(),
+            c.records,
+        ));
     }
     v
 }
@@ -95,21 +99,50 @@ fn to_otf2(trace: &Path, out: &Path) -> (Run, Duration) {
 
 /// Neither the archive's anchor, its .def nor its folder exists.
 fn assert_nothing_left(out: &Path, what: &str) {
-    for p in [out.to_path_buf(), out.with_extension("def"), out.with_extension("")] {
+    for p in [
+        out.to_path_buf(),
+        out.with_extension("def"),
+        out.with_extension(""),
+    ] {
         assert!(!p.exists(), "{what}: {} left behind", p.display());
     }
 }
 
 /// Failed quickly with one stderr line "TOOL: ..." naming `names` and saying `why`.
 fn assert_refused(r: &Run, took: Duration, tool: &str, names: &str, why: &str, what: &str) {
-    assert!(!r.status.success(), "{what}: {tool} succeeded:\n{}", r.stderr);
-    assert!(!r.stderr.contains("panicked"), "{what}: {tool} panicked:\n{}", r.stderr);
+    assert!(
+        !r.status.success(),
+        "{what}: {tool} succeeded:\n{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{what}: {tool} panicked:\n{}",
+        r.stderr
+    );
     assert!(took < QUICK, "{what}: {tool} took {took:?}");
     let lines = r.stderr_lines();
-    assert_eq!(lines.len(), 1, "{what}: {tool}: one line expected:\n{}", r.stderr);
-    assert!(lines[0].starts_with(&format!("{tool}: ")), "{what}: {}", lines[0]);
-    assert!(lines[0].contains(names), "{what}: should name {names}: {}", lines[0]);
-    assert!(lines[0].contains(why), "{what}: should say {why:?}: {}", lines[0]);
+    assert_eq!(
+        lines.len(),
+        1,
+        "{what}: {tool}: one line expected:\n{}",
+        r.stderr
+    );
+    assert!(
+        lines[0].starts_with(&format!("{tool}: ")),
+        "{what}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(names),
+        "{what}: should name {names}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(why),
+        "{what}: should say {why:?}: {}",
+        lines[0]
+    );
 }
 
 /// Both tools refuse the trace, and the converter leaves nothing.
@@ -150,12 +183,17 @@ fn both_warn(t: &Traces, trace: &Path, names: &Path, why: &str, what: &str) -> A
         .iter()
         .filter(|l| l.contains(names.as_ref()) && l.contains(why))
         .count();
-    assert_eq!(hits, 1, "{what}: one warning naming {names} saying {why:?}:\n{}", a.converter_stderr);
+    assert_eq!(
+        hits, 1,
+        "{what}: one warning naming {names} saying {why:?}:\n{}",
+        a.converter_stderr
+    );
     let (r, took) = to_text(trace);
     assert!(took < QUICK, "{what}: recorder2text took {took:?}");
     let w = warnings(&r, "recorder2text", what);
     assert!(
-        w.iter().any(|l| l.contains(names.as_ref()) && l.contains(why)),
+        w.iter()
+            .any(|l| l.contains(names.as_ref()) && l.contains(why)),
         "{what}: recorder2text should warn about {names}: {why:?}:\n{}",
         r.stderr
     );
@@ -231,10 +269,22 @@ fn ranks_and_world_sizes_out_of_range() {
     let meta = process_of(&trace, "workload").join("meta.yaml");
     set_meta(&meta, "rank", "4294967295");
     set_meta(&meta, "world_size", "4");
-    both_refuse(&t, &trace, &meta, "rank 4294967295 is not below world_size 4", "rank max");
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "rank 4294967295 is not below world_size 4",
+        "rank max",
+    );
     set_meta(&meta, "world_size", "4294967295");
     set_meta(&meta, "rank", "0");
-    both_refuse(&t, &trace, &meta, "world_size 4294967295 out of range", "world max");
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "world_size 4294967295 out of range",
+        "world max",
+    );
 
     // A one-process trace claiming a world of 10,000: the ranks without a trace above the
     // traced one are left out (no location, no file each), with a warning.
@@ -243,17 +293,30 @@ fn ranks_and_world_sizes_out_of_range() {
     set_meta(&meta, "rank", "0");
     set_meta(&meta, "world_size", "10000");
     let t0 = Instant::now();
-    both_warn(&t, &trace, &meta, "world_size 10000 but the trace names no rank above 0", "world big");
+    both_warn(
+        &t,
+        &trace,
+        &meta,
+        "world_size 10000 but the trace names no rank above 0",
+        "world big",
+    );
     assert!(t0.elapsed() < QUICK * 3, "{:?}", t0.elapsed());
     let files = walk_count(&t.dir.join("out-world-big"));
-    assert!(files < 10, "{files} files in the archive of a one-process trace");
+    assert!(
+        files < 10,
+        "{files} files in the archive of a one-process trace"
+    );
 }
 
 fn walk_count(dir: &Path) -> usize {
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let e = e.unwrap();
-        n += if e.file_type().unwrap().is_dir() { walk_count(&e.path()) } else { 1 };
+        n += if e.file_type().unwrap().is_dir() {
+            walk_count(&e.path())
+        } else {
+            1
+        };
     }
     n
 }
@@ -299,7 +362,11 @@ fn huge_record_depth_is_shown_not_indented() {
         .find(|l| l.contains("[depth 4294967295]"))
         .unwrap_or_else(|| panic!("no depth shown:\n{}", r.stdout));
     assert!(line.len() < 1000, "{} bytes of line", line.len());
-    assert!(r.stdout.len() < 1 << 20, "{} bytes of output", r.stdout.len());
+    assert!(
+        r.stdout.len() < 1 << 20,
+        "{} bytes of output",
+        r.stdout.len()
+    );
     // The converter takes it too (the call is nested in nothing: placed, not a crash).
     let (r, took) = to_otf2(&trace, &t.dir.join("out-depth.otf2"));
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
@@ -324,7 +391,10 @@ fn fifos_devices_and_symlinks_leaving_the_trace_are_refused() {
         let path = process_of(&trace, "workload").join(file);
         std::fs::remove_file(&path).unwrap();
         let why = if *kind == "fifo" {
-            let ok = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+            let ok = std::process::Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap();
             assert!(ok.success());
             "a FIFO, not a regular file"
         } else {
@@ -353,10 +423,24 @@ fn deep_or_huge_metadata_is_refused_before_parsing() {
     let text = std::fs::read_to_string(&meta).unwrap();
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     std::fs::write(&meta, format!("{text}deep: {deep}\n")).unwrap();
-    both_refuse(&t, &trace, &meta, "nests deeper than 32 levels", "flow nesting");
-    let block: String = (0..2_000).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "nests deeper than 32 levels",
+        "flow nesting",
+    );
+    let block: String = (0..2_000)
+        .map(|i| format!("{}- \n", "  ".repeat(i)))
+        .collect();
     std::fs::write(&meta, format!("{text}deep:\n{block}")).unwrap();
-    both_refuse(&t, &trace, &meta, "nests deeper than 32 levels", "block nesting");
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "nests deeper than 32 levels",
+        "block nesting",
+    );
     let mut big = text.clone();
     big.push_str("padding: \"");
     big.push_str(&"x".repeat(17 << 20));
@@ -381,7 +465,13 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
     let trace = copy_traces(&[&t.small, &t.chunked], &t.dir.join("garbage"));
     let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
     std::fs::write(&stream, "hello, I am not a thread stream at all").unwrap();
-    both_warn(&t, &trace, &stream, "not a recorder-otf2 thread stream", "garbage stream");
+    both_warn(
+        &t,
+        &trace,
+        &stream,
+        "not a recorder-otf2 thread stream",
+        "garbage stream",
+    );
 
     // One payload byte of the second chunk: that chunk's calls are skipped, the rest stay.
     let trace = copy_traces(&[&t.chunked], &t.dir.join("crc"));
@@ -391,7 +481,13 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
     let (off, len, recs) = ch[1];
     bytes[off + CHUNK_HEADER_LEN + (len - CHUNK_HEADER_LEN) / 2] ^= 0x5a;
     std::fs::write(&stream, &bytes).unwrap();
-    let a = both_warn(&t, &trace, &stream, "1 chunks did not match their CRC", "crc");
+    let a = both_warn(
+        &t,
+        &trace,
+        &stream,
+        "1 chunks did not match their CRC",
+        "crc",
+    );
     assert_eq!(write_writes(&a, &t), WRITES - recs as usize);
 
     // A chunk header claiming 4 GiB: the stream stops there.
@@ -400,9 +496,19 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
     let mut bytes = std::fs::read(&stream).unwrap();
     bytes[ch[2].0 + 4..ch[2].0 + 8].copy_from_slice(&u32::MAX.to_le_bytes());
     std::fs::write(&stream, &bytes).unwrap();
-    let a = both_warn(&t, &trace, &stream, "the rest of the stream is skipped", "length");
+    let a = both_warn(
+        &t,
+        &trace,
+        &stream,
+        "the rest of the stream is skipped",
+        "length",
+    );
     let kept: u32 = ch[..2].iter().map(|c| c.2).sum();
-    assert_eq!(write_writes(&a, &t) + 1, kept as usize, "open + writes of two chunks");
+    assert_eq!(
+        write_writes(&a, &t) + 1,
+        kept as usize,
+        "open + writes of two chunks"
+    );
 }
 
 // ------------------------------------------------------------------------ chunk sequence
