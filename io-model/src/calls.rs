@@ -243,13 +243,17 @@ mod tests {
             Record::new(18, 0, 10, 20, 0, &[3, 2, 2]),
             Record::new(16, 0, 30, 31, 0, &[3, 0]),
         ];
+        stream_of(name, &recs)
+    }
+
+    fn stream_of(name: &str, recs: &[Record]) -> std::path::PathBuf {
         let mut enc = PeepholeEncoder::new(3, 12);
-        let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
-        let mut pos = 0;
-        for r in &recs {
-            pos = enc.encode(r, &mut payload, pos);
+        let mut payload = Vec::new();
+        let mut buf = [0u8; MAX_RECORD_BYTES];
+        for r in recs {
+            let n = enc.encode(r, &mut buf, 0);
+            payload.extend_from_slice(&buf[..n]);
         }
-        payload.truncate(pos);
         let h = StreamHeader {
             clock: Clock::Monotonic,
             tsc_shift: 0,
@@ -300,6 +304,23 @@ mod tests {
             vec![(16, 300, 310)]
         );
         assert!(t.next_tree().unwrap().is_none());
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn nested_calls_without_a_caller_are_cut_into_bounded_trees() {
+        let n = MAX_TREE_RECORDS + 10;
+        let recs: Vec<Record> = (0..n as u64)
+            .map(|i| Record::new(20, u32::MAX, 12 + i, 12 + i, 0, &[3, 1, 0, 1]))
+            .collect();
+        let path = stream_of("cut", &recs);
+        let mut t = CallTrees::open(&path, identity()).unwrap();
+        let first = t.next_tree().unwrap().unwrap();
+        assert_eq!(first.len(), MAX_TREE_RECORDS);
+        assert_eq!(t.next_tree().unwrap().unwrap().len(), 10);
+        assert!(t.next_tree().unwrap().is_none());
+        assert_eq!(t.warnings.len(), 1, "{:?}", t.warnings);
+        assert!(t.warnings[0].contains("1 runs of more than"), "{:?}", t.warnings);
         std::fs::remove_file(&path).unwrap();
     }
 
