@@ -60,6 +60,19 @@ pub fn write_args(out: &mut impl std::fmt::Write, p: &io_model::trace::ProcessTr
     }
 }
 
+/// Deepest nesting shown by indentation; deeper calls show their depth instead (a depth
+/// read from a damaged trace can be 2^32-1).
+const MAX_INDENT: u32 = 32;
+
+/// The indentation of a call at `depth`.
+fn indent(depth: u32) -> String {
+    if depth <= MAX_INDENT {
+        "  ".repeat(depth as usize)
+    } else {
+        format!("{}[depth {depth}] ", "  ".repeat(MAX_INDENT as usize))
+    }
+}
+
 /// Format one record as a line (times in µs since the process start).
 pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
     let f = &FUNCTIONS[r.func as usize];
@@ -75,7 +88,7 @@ pub fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
         "{:>14.3} {:>10.3} {}{}{open}{}{close} = {}",
         r.start as f64 / 1000.0,
         (r.end - r.start) as f64 / 1000.0,
-        "  ".repeat(r.depth as usize),
+        indent(r.depth),
         f.display,
         args,
         value(p, f.ret, r.ret())
@@ -117,6 +130,10 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
                 p.meta.time_resolution_ns
             ),
         )?;
+        for t in &p.warnings {
+            eprintln!("recorder2text: warning: {t}");
+            w(out, format!("# warning: {t}"))?;
+        }
         for (i, path, tid) in &p.threads {
             w(
                 out,
@@ -128,7 +145,8 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
                     w(out, line(p, r))?;
                 }
             }
-            if let Some(t) = &trees.truncated {
+            for t in &trees.warnings {
+                eprintln!("recorder2text: warning: {t}");
                 w(out, format!("# warning: {t}"))?;
             }
         }

@@ -9,6 +9,9 @@ pub const DEFS_MAGIC: &[u8; 8] = b"RO2DEFS\0";
 /// Size of the file header (magic + version + reserved).
 pub const DEFS_HEADER_LEN: usize = 12;
 
+/// Largest defs.bin a reader accepts.
+pub const MAX_DEFS_BYTES: u64 = 1 << 32;
+
 /// What kind of object a file definition names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
@@ -194,7 +197,14 @@ pub struct LocalDefs {
 
 /// Read a `defs.bin` file. Unknown entry kinds are skipped (forward compatibility).
 pub fn read_defs(path: &Path) -> Result<LocalDefs, DefsError> {
-    let bytes = std::fs::read(path).map_err(|e| DefsError(path.into(), e.to_string()))?;
+    let bytes = crate::layout::read_trace_file(path, MAX_DEFS_BYTES).map_err(|e| {
+        // read_trace_file names the file already.
+        let prefix = format!("{}: ", path.display());
+        DefsError(
+            path.into(),
+            e.strip_prefix(&prefix).unwrap_or(&e).to_string(),
+        )
+    })?;
     parse_defs(&bytes).map_err(|m| DefsError(path.into(), m))
 }
 

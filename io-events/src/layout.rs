@@ -66,7 +66,7 @@ pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
     let mut v = Vec::new();
     for e in rd {
         let e = e.map_err(|e| format!("{}: {}", trace.display(), e))?;
-        if e.path().join(META_FILE).is_file() {
+        if std::fs::symlink_metadata(e.path().join(META_FILE)).is_ok() {
             v.push(ProcessDir {
                 dir: e.path(),
                 name: e.file_name().to_string_lossy().into_owned(),
@@ -81,4 +81,77 @@ pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
     }
     v.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(v)
+}
+
+/// Open a file of a trace for reading: regular files only (a FIFO would block forever, a
+/// device would be read to exhaustion), and a symbolic link (of the file or of its process
+/// folder) only when it stays inside the trace directory. Errors say what the file is.
+pub fn open_trace_file(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
+    check_links(path).map_err(refuse)?;
+    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of blocking.
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)?;
+    let t = f.metadata()?.file_type();
+    if !t.is_file() {
+        let what = if t.is_fifo() {
+            "a FIFO"
+        } else if t.is_char_device() || t.is_block_device() {
+            "a device"
+        } else if t.is_socket() {
+            "a socket"
+        } else if t.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file"
+        };
+        return Err(refuse(format!("{what}, not a regular file of a trace")));
+    }
+    Ok(f)
+}
+
+/// A symbolic link at the file or its process folder must resolve inside the trace
+/// directory (the folder above the process folder).
+fn check_links(path: &Path) -> Result<(), String> {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if !is_link(path) && !parent.is_some_and(is_link) {
+        return Ok(());
+    }
+    let root = parent
+        .and_then(|p| p.parent())
+        .filter(|p| !p.as_os_str().is_empty());
+    let root = root.unwrap_or(Path::new("."));
+    let (Ok(target), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root)) else {
+        return Err("a symbolic link that does not resolve".into());
+    };
+    if target.starts_with(&root) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a symbolic link leading out of the trace directory (to {})",
+            target.display()
+        ))
+    }
+}
+
+/// Read a whole trace file of at most `limit` bytes (regular files only, see
+/// [`open_trace_file`]); an error names the file.
+pub fn read_trace_file(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let name = |e: std::io::Error| format!("{}: {}", path.display(), e);
+    let f = open_trace_file(path).map_err(name)?;
+    let mut bytes = Vec::new();
+    f.take(limit + 1).read_to_end(&mut bytes).map_err(name)?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{}: larger than {} bytes, more than a recorder-otf2 trace writes there",
+            path.display(),
+            limit
+        ));
+    }
+    Ok(bytes)
 }

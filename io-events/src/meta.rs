@@ -7,6 +7,59 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// Largest meta.yaml a reader accepts (the command line is the only big part: Linux
+/// caps it at a few MiB).
+pub const MAX_META_BYTES: u64 = 16 << 20;
+/// Deepest nesting of collections a reader accepts in meta.yaml (it writes 3).
+pub const MAX_META_DEPTH: usize = 32;
+/// Largest MPI_COMM_WORLD a reader accepts (the largest machines run a few million ranks).
+pub const MAX_WORLD_SIZE: u32 = 1 << 24;
+
+/// Why `text` nests collections deeper than [`MAX_META_DEPTH`], checked before the YAML
+/// parser sees it (its time grows with the square of the depth). Conservative: block
+/// nesting is measured by indentation and `- `/`? `/`: ` indicators at the start of a line,
+/// flow nesting by brackets outside quoted scalars.
+pub fn too_deep(text: &str) -> Option<String> {
+    let mut flow = 0usize;
+    for (n, line) in text.lines().enumerate() {
+        let lead = line
+            .bytes()
+            .take_while(|b| matches!(b, b' ' | b'-' | b'?' | b':' | b'\t'))
+            .count();
+        // Two columns per level, the way YAML writers indent.
+        if lead > 2 * MAX_META_DEPTH + 8 {
+            return Some(format!(
+                "line {} nests deeper than {MAX_META_DEPTH} levels",
+                n + 1
+            ));
+        }
+        let (mut quote, mut prev, mut escaped) = (None, b' ', false);
+        for b in line.bytes() {
+            let was_escaped = std::mem::take(&mut escaped);
+            match (quote, b) {
+                (Some(b'"'), b'\\') if !was_escaped => escaped = true,
+                (Some(q), _) if b == q && !was_escaped => quote = None,
+                (Some(_), _) => {}
+                (None, b'\'' | b'"') if b" \t[{,:-".contains(&prev) => quote = Some(b),
+                (None, b'#') if prev == b' ' => break,
+                (None, b'[' | b'{') => {
+                    flow += 1;
+                    if flow > MAX_META_DEPTH {
+                        return Some(format!(
+                            "line {} nests deeper than {MAX_META_DEPTH} levels",
+                            n + 1
+                        ));
+                    }
+                }
+                (None, b']' | b'}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            prev = b;
+        }
+    }
+    None
+}
+
 /// A pair of clock readings taken back to back.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ClockAnchor {
@@ -124,8 +177,15 @@ pub struct ProcessMeta {
 impl ProcessMeta {
     /// Parse a meta.yaml file, naming it in errors.
     pub fn read(path: &Path) -> Result<ProcessMeta, String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+        let bytes = crate::layout::read_trace_file(path, MAX_META_BYTES)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: not valid process metadata (not UTF-8)", path.display()))?;
+        if let Some(why) = too_deep(&text) {
+            return Err(format!(
+                "{}: not valid process metadata: {why}",
+                path.display()
+            ));
+        }
         let m: ProcessMeta = serde_yaml::from_str(&text)
             .map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
         if m.format_version != crate::FORMAT_VERSION {
@@ -136,10 +196,55 @@ impl ProcessMeta {
                 crate::FORMAT_VERSION
             ));
         }
+        m.check()
+            .map_err(|why| format!("{}: {why}", path.display()))?;
         Ok(m)
+    }
+
+    /// Values the rest of the tools index or size things by, checked against each other.
+    fn check(&self) -> Result<(), String> {
+        match (self.rank, self.world_size) {
+            (Some(r), Some(n)) if r >= n => Err(format!("rank {r} is not below world_size {n}")),
+            (Some(r), None) => Err(format!("rank {r} without a world_size")),
+            (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(format!(
+                "world_size {n} out of range (1 to {MAX_WORLD_SIZE})"
+            )),
+            _ if self.window == 0 || self.window as usize > crate::codec::MAX_WINDOW => {
+                Err(format!("window {} out of range", self.window))
+            }
+            _ if self.functions.len() > u16::MAX as usize + 1 => Err(format!(
+                "{} function names, more than function ids can tell apart",
+                self.functions.len()
+            )),
+            _ => Ok(()),
+        }
     }
     /// Serialise to YAML.
     pub fn to_yaml(&self) -> String {
         serde_yaml::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_is_bounded_before_parsing() {
+        assert!(too_deep(
+            "a: [1, [2, {b: 3}]]\nc:\n  - d: 'x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['\n"
+        )
+        .is_none());
+        assert!(too_deep(&format!("a: \"\\\"{}\"", "[".repeat(40))).is_none());
+        let deep = format!("a: {}", "[".repeat(33));
+        assert!(too_deep(&deep).unwrap().contains("line 1"));
+        let t = std::time::Instant::now();
+        assert!(too_deep(&"[".repeat(100_000)).is_some());
+        assert!(too_deep(&format!("a: {}{}", "[".repeat(40), "]".repeat(40))).is_some());
+        assert!(t.elapsed().as_secs() < 1);
+        let block: String = (0..40).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
+        assert!(too_deep(&block).is_some());
+        assert!(too_deep(&format!("a: {}", "- ".repeat(40))).is_none());
+        assert!(too_deep(&"- ".repeat(40)).is_some());
     }
 }

@@ -105,12 +105,17 @@ pub enum StreamError {
     Io(PathBuf, io::Error),
     /// The file does not start with the stream magic.
     NotAStream(PathBuf),
+    /// The file is empty (a full disk or a kill before the first chunk).
+    Empty(PathBuf),
     /// Written by a format version this reader does not know.
     Version(PathBuf, u16),
     /// The file ends inside a chunk (a killed program): everything before it is usable.
     Truncated(PathBuf, u64),
-    /// A chunk's magic, length or CRC is wrong, or its records do not decode.
+    /// A chunk's magic or length is wrong, or its records do not decode.
     Corrupt(PathBuf, u64, String),
+    /// A chunk's payload does not match its CRC (offset, the header's sequence number); the
+    /// stream goes on after it.
+    BadCrc(PathBuf, u64, u32),
 }
 
 impl std::fmt::Display for StreamError {
@@ -118,6 +123,7 @@ impl std::fmt::Display for StreamError {
         match self {
             StreamError::Io(p, e) => write!(f, "{}: {}", p.display(), e),
             StreamError::NotAStream(p) => write!(f, "{}: not a recorder-otf2 thread stream (bad magic)", p.display()),
+            StreamError::Empty(p) => write!(f, "{}: empty thread stream (the disk was full, or the thread was killed before its first chunk)", p.display()),
             StreamError::Version(p, v) => write!(
                 f,
                 "{}: written by native format version {} but this tool reads version {}; convert it with the matching recorder-otf2 release",
@@ -126,6 +132,7 @@ impl std::fmt::Display for StreamError {
                 crate::FORMAT_VERSION
             ),
             StreamError::Truncated(p, off) => write!(f, "{}: truncated chunk at byte {} (the program was probably killed); records before it are intact", p.display(), off),
+            StreamError::BadCrc(p, off, _) => write!(f, "{}: corrupt chunk at byte {}: CRC mismatch", p.display(), off),
             StreamError::Corrupt(p, off, why) => write!(f, "{}: corrupt chunk at byte {}: {}", p.display(), off, why),
         }
     }
@@ -162,11 +169,15 @@ pub struct StreamReader {
 impl StreamReader {
     /// Open a stream file and check its header.
     pub fn open(path: &Path) -> Result<StreamReader, StreamError> {
-        let f = File::open(path).map_err(|e| StreamError::Io(path.into(), e))?;
+        let f =
+            crate::layout::open_trace_file(path).map_err(|e| StreamError::Io(path.into(), e))?;
+        let empty = f.metadata().is_ok_and(|m| m.len() == 0);
         let mut file = io::BufReader::with_capacity(1 << 20, f);
         let mut h = [0u8; STREAM_HEADER_LEN];
         if let Err(e) = file.read_exact(&mut h) {
-            return Err(if e.kind() == io::ErrorKind::UnexpectedEof {
+            return Err(if empty {
+                StreamError::Empty(path.into())
+            } else if e.kind() == io::ErrorKind::UnexpectedEof {
                 StreamError::NotAStream(path.into())
             } else {
                 StreamError::Io(path.into(), e)
@@ -273,10 +284,12 @@ impl StreamReader {
             });
         }
         if crc32fast::hash(&chunk.payload) != crc {
-            return Err(StreamError::Corrupt(
+            // Magic and length were right: the reader can go on at the next chunk.
+            self.offset += (CHUNK_HEADER_LEN + len) as u64;
+            return Err(StreamError::BadCrc(
                 self.path.clone(),
-                self.offset,
-                "CRC mismatch".into(),
+                chunk.offset,
+                chunk.seq,
             ));
         }
         self.offset += (CHUNK_HEADER_LEN + len) as u64;
@@ -313,6 +326,102 @@ impl StreamReader {
             }
         }
         Ok(out)
+    }
+}
+
+/// Where a chunk's sequence number puts it, see [`SeqCheck::check`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeqVerdict {
+    /// The next one, or a later one (the ones between are missing so far).
+    Next,
+    /// One that was missing: it comes after chunks written after it.
+    Late,
+    /// A sequence number already read: a copy of a chunk.
+    Duplicate,
+}
+
+/// Gaps of sequence numbers remembered at most; further gaps only count their chunks.
+const MAX_GAPS: usize = 1024;
+
+/// Checks the sequence numbers of a stream's chunks (0, 1, 2 ... in file order, as the
+/// recorder writes them), so that lost, reordered and duplicated chunks are told. Memory is
+/// a bounded list of gaps.
+#[derive(Clone, Debug, Default)]
+pub struct SeqCheck {
+    next: u64,
+    /// Missing sequence numbers so far: half-open ranges.
+    gaps: Vec<(u64, u64)>,
+    /// Missing chunks of gaps beyond [`MAX_GAPS`].
+    untracked: u64,
+    /// Chunks that came after later ones.
+    pub late: u64,
+    /// Copies of chunks already read.
+    pub duplicates: u64,
+}
+
+impl SeqCheck {
+    /// Place the chunk with sequence number `seq`.
+    pub fn check(&mut self, seq: u32) -> SeqVerdict {
+        let seq = seq as u64;
+        if seq >= self.next {
+            if seq > self.next {
+                if self.gaps.len() < MAX_GAPS {
+                    self.gaps.push((self.next, seq));
+                } else {
+                    self.untracked += seq - self.next;
+                }
+            }
+            self.next = seq + 1;
+            return SeqVerdict::Next;
+        }
+        match self.gaps.iter().position(|g| g.0 <= seq && seq < g.1) {
+            Some(i) => {
+                let (a, b) = self.gaps[i];
+                self.gaps.remove(i);
+                for g in [(a, seq), (seq + 1, b)] {
+                    if g.0 < g.1 {
+                        self.gaps.push(g);
+                    }
+                }
+                self.late += 1;
+                SeqVerdict::Late
+            }
+            None => {
+                self.duplicates += 1;
+                SeqVerdict::Duplicate
+            }
+        }
+    }
+
+    /// Chunks never seen (gaps in the sequence numbers).
+    pub fn lost(&self) -> u64 {
+        self.untracked + self.gaps.iter().map(|g| g.1 - g.0).sum::<u64>()
+    }
+
+    /// One warning line per kind of problem, naming the stream.
+    pub fn warnings(&self, path: &Path) -> Vec<String> {
+        let mut w = Vec::new();
+        let p = path.display();
+        if self.duplicates > 0 {
+            w.push(format!(
+                "{p}: {} duplicated chunks (sequence numbers already read) were skipped",
+                self.duplicates
+            ));
+        }
+        if self.late > 0 {
+            w.push(format!(
+                "{p}: {} chunks are out of order (sequence numbers after later ones); read where they are, their calls may be misplaced",
+                self.late
+            ));
+        }
+        let lost = self.lost();
+        if lost > 0 {
+            let first = self.gaps.iter().map(|g| g.0).min().unwrap_or(0);
+            w.push(format!(
+                "{p}: {lost} chunks are missing (sequence numbers skipped, the first {first}); their calls are lost"
+            ));
+        }
+        w
     }
 }
 
@@ -429,6 +538,35 @@ mod tests {
         let mut c = TickClock::new(&header(Clock::Monotonic, 10));
         c.enter_chunk(&Chunk::default());
         assert_eq!(c.ns(123), 1230);
+    }
+
+    #[test]
+    fn sequence_numbers_tell_lost_reordered_and_duplicated_chunks() {
+        let run = |seqs: &[u32]| {
+            let mut c = SeqCheck::default();
+            let v: Vec<SeqVerdict> = seqs.iter().map(|&s| c.check(s)).collect();
+            (v, c.lost(), c.late, c.duplicates)
+        };
+        use SeqVerdict::*;
+        assert_eq!(run(&[0, 1, 2]), (vec![Next, Next, Next], 0, 0, 0));
+        assert_eq!(run(&[0, 2, 1, 3]), (vec![Next, Next, Late, Next], 0, 1, 0));
+        assert_eq!(
+            run(&[0, 1, 1, 2]),
+            (vec![Next, Next, Duplicate, Next], 0, 0, 1)
+        );
+        assert_eq!(run(&[0, 3, 4]).1, 2);
+        assert_eq!(run(&[1, 2]).1, 1);
+        // A sequence number of 2^32-1 costs no memory.
+        assert_eq!(run(&[0, u32::MAX]).1, u32::MAX as u64 - 1);
+        let mut c = SeqCheck::default();
+        c.check(0);
+        c.check(1);
+        c.check(1);
+        c.check(5);
+        let w = c.warnings(Path::new("t/thread-0.rec"));
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert!(w[0].starts_with("t/thread-0.rec: 1 duplicated"), "{w:?}");
+        assert!(w[1].contains("3 chunks are missing"), "{w:?}");
     }
 
     #[test]

@@ -6,8 +6,11 @@
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
 use io_events::codec::{PeepholeDecoder, Record};
-use io_events::stream::{Chunk, StreamError, StreamReader, TickClock};
+use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
+
+/// Records of one call tree held at most (about 100 bytes each).
+pub const MAX_TREE_RECORDS: usize = 1 << 21;
 
 /// Streams the call trees of one thread. Record times come out in nanoseconds since the
 /// process start (converted from the stream's ticks).
@@ -26,8 +29,15 @@ pub struct CallTrees {
     spare: Vec<Record>,
     func_map: Vec<Option<u16>>,
     done: bool,
-    /// Set when the stream ended in a truncated chunk (the program was killed).
-    pub truncated: Option<String>,
+    /// What was lost or doubtful in the stream (a truncated or corrupt chunk, chunks lost,
+    /// duplicated or out of order), one line each naming the file; complete at the end.
+    pub warnings: Vec<String>,
+    /// Chunk sequence numbers seen.
+    seq: SeqCheck,
+    /// Chunks skipped because their CRC did not match.
+    bad_crc: u64,
+    /// Trees cut at [`MAX_TREE_RECORDS`].
+    split_trees: u64,
     /// Records whose function this build does not know (skipped).
     pub unknown: u64,
     /// Bytes of stream consumed so far.
@@ -52,7 +62,10 @@ impl CallTrees {
             spare: Vec::new(),
             func_map,
             done: false,
-            truncated: None,
+            warnings: Vec::new(),
+            seq: SeqCheck::default(),
+            bad_crc: 0,
+            split_trees: 0,
             unknown: 0,
             bytes_read: 0,
         })
@@ -71,8 +84,12 @@ impl CallTrees {
                 match self.dec.next_into(&mut self.pending[slot]) {
                     Some(r) => {
                         if let Err(e) = r {
+                            // The chunk's CRC was right: a writer's bug, not damage on disk.
+                            // The stream stops here; what came before stays.
                             self.pending.pop();
-                            return Err(self.corrupt(e.to_string()));
+                            let e = self.corrupt(e.to_string());
+                            self.stop(format!("{e}; the rest of the stream is skipped"));
+                            continue;
                         }
                         self.decoded += 1;
                         let r = &mut self.pending[slot];
@@ -92,13 +109,14 @@ impl CallTrees {
                     }
                     None => {
                         self.pending.pop();
+                        self.in_chunk = false;
                         if self.decoded != self.chunk.records {
-                            return Err(self.corrupt(format!(
+                            let e = self.corrupt(format!(
                                 "{} records decoded, header says {}",
                                 self.decoded, self.chunk.records
-                            )));
+                            ));
+                            self.stop(format!("{e}; the rest of the stream is skipped"));
                         }
-                        self.in_chunk = false;
                     }
                 }
             }
@@ -109,6 +127,9 @@ impl CallTrees {
                 Ok(true) => {
                     self.bytes_read +=
                         (self.chunk.payload.len() + io_events::stream::CHUNK_HEADER_LEN) as u64;
+                    if self.seq.check(self.chunk.seq) == SeqVerdict::Duplicate {
+                        continue;
+                    }
                     // Hand the payload to the decoder and keep its previous buffer for the next read.
                     let payload = std::mem::take(&mut self.chunk.payload);
                     self.chunk.payload = self.dec.reset(payload, self.chunk.base);
@@ -117,14 +138,50 @@ impl CallTrees {
                     self.decoded = 0;
                     self.in_chunk = true;
                 }
-                Ok(false) => self.done = true,
-                Err(e @ StreamError::Truncated(..)) => {
-                    self.truncated = Some(e.to_string());
-                    self.done = true;
+                Ok(false) => self.finish(),
+                Err(e @ StreamError::Truncated(..)) => self.stop(e.to_string()),
+                Err(StreamError::BadCrc(_, _, seq)) => {
+                    // Its sequence number is taken as read: the loss is told once, here.
+                    self.seq.check(seq);
+                    self.bad_crc += 1;
+                }
+                Err(e @ StreamError::Corrupt(..)) => {
+                    self.stop(format!("{e}; the rest of the stream is skipped"))
                 }
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// The stream ends here, for the reason `why` (one line naming the file).
+    fn stop(&mut self, why: String) {
+        self.warnings.push(why);
+        self.finish();
+    }
+
+    /// At the end of the stream: tell what the chunk checks found.
+    fn finish(&mut self) {
+        if self.done {
+            return;
+        }
+        self.done = true;
+        self.in_chunk = false;
+        let path = self.reader.path();
+        if self.bad_crc > 0 {
+            self.warnings.push(format!(
+                "{}: {} chunks did not match their CRC; their calls were skipped",
+                path.display(),
+                self.bad_crc
+            ));
+        }
+        if self.split_trees > 0 {
+            self.warnings.push(format!(
+                "{}: {} runs of more than {MAX_TREE_RECORDS} nested calls without their caller were cut into separate call trees",
+                path.display(),
+                self.split_trees
+            ));
+        }
+        self.warnings.extend(self.seq.warnings(path));
     }
 
     /// The next complete call tree, sorted into entry order; at the end of a killed stream,
@@ -134,6 +191,12 @@ impl CallTrees {
             match self.next_record()? {
                 true => {
                     if self.pending.last().is_some_and(|r| r.depth == 0) {
+                        return Ok(Some(self.take()));
+                    }
+                    if self.pending.len() >= MAX_TREE_RECORDS {
+                        // Nested calls without their caller (a depth read from damaged
+                        // bytes): memory stays bounded, the tree is cut.
+                        self.split_trees += 1;
                         return Ok(Some(self.take()));
                     }
                 }
@@ -180,13 +243,17 @@ mod tests {
             Record::new(18, 0, 10, 20, 0, &[3, 2, 2]),
             Record::new(16, 0, 30, 31, 0, &[3, 0]),
         ];
+        stream_of(name, &recs)
+    }
+
+    fn stream_of(name: &str, recs: &[Record]) -> std::path::PathBuf {
         let mut enc = PeepholeEncoder::new(3, 12);
-        let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
-        let mut pos = 0;
-        for r in &recs {
-            pos = enc.encode(r, &mut payload, pos);
+        let mut payload = Vec::new();
+        let mut buf = [0u8; MAX_RECORD_BYTES];
+        for r in recs {
+            let n = enc.encode(r, &mut buf, 0);
+            payload.extend_from_slice(&buf[..n]);
         }
-        payload.truncate(pos);
         let h = StreamHeader {
             clock: Clock::Monotonic,
             tsc_shift: 0,
@@ -241,6 +308,23 @@ mod tests {
     }
 
     #[test]
+    fn nested_calls_without_a_caller_are_cut_into_bounded_trees() {
+        let n = MAX_TREE_RECORDS + 10;
+        let recs: Vec<Record> = (0..n as u64)
+            .map(|i| Record::new(20, u32::MAX, 12 + i, 12 + i, 0, &[3, 1, 0, 1]))
+            .collect();
+        let path = stream_of("cut", &recs);
+        let mut t = CallTrees::open(&path, identity()).unwrap();
+        let first = t.next_tree().unwrap().unwrap();
+        assert_eq!(first.len(), MAX_TREE_RECORDS);
+        assert_eq!(t.next_tree().unwrap().unwrap().len(), 10);
+        assert!(t.next_tree().unwrap().is_none());
+        assert_eq!(t.warnings.len(), 1, "{:?}", t.warnings);
+        assert!(t.warnings[0].contains("1 runs of more than"), "{:?}", t.warnings);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
     fn threaded_and_inline_feeds_agree() {
         let path = stream_file("feeds");
         let mut out = Vec::new();
@@ -272,7 +356,7 @@ pub struct Batch {
 enum Msg {
     Batch(Batch, u64),
     End {
-        truncated: Option<String>,
+        warnings: Vec<String>,
         unknown: u64,
         bytes_read: u64,
     },
@@ -297,8 +381,8 @@ pub struct TreeFeed {
     /// Index of the current tree in `cur`.
     tree: usize,
     done: bool,
-    /// Set when the stream ended in a truncated chunk.
-    pub truncated: Option<String>,
+    /// What was lost or doubtful in the stream, one line each (complete at the end).
+    pub warnings: Vec<String>,
     /// Records of unknown functions skipped.
     pub unknown: u64,
     /// Bytes of stream consumed so far.
@@ -322,7 +406,7 @@ impl TreeFeed {
             cur: Batch::default(),
             tree: 0,
             done: false,
-            truncated: None,
+            warnings: Vec::new(),
             unknown: 0,
             bytes_read: 0,
         };
@@ -366,7 +450,7 @@ impl TreeFeed {
                 }
                 None => {
                     self.done = true;
-                    self.truncated = trees.truncated.take();
+                    self.warnings = std::mem::take(&mut trees.warnings);
                     self.unknown = trees.unknown;
                     self.bytes_read = trees.bytes_read;
                     Ok(false)
@@ -384,12 +468,12 @@ impl TreeFeed {
                     Ok(true)
                 }
                 Some(Msg::End {
-                    truncated,
+                    warnings,
                     unknown,
                     bytes_read,
                 }) => {
                     self.done = true;
-                    self.truncated = truncated;
+                    self.warnings = warnings;
                     self.unknown = unknown;
                     self.bytes_read = bytes_read;
                     Ok(false)
@@ -475,7 +559,7 @@ fn decode_worker(
         }
         if end {
             let _ = tx.send(Msg::End {
-                truncated: trees.truncated.take(),
+                warnings: std::mem::take(&mut trees.warnings),
                 unknown: trees.unknown,
                 bytes_read: trees.bytes_read,
             });

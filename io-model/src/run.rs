@@ -314,6 +314,7 @@ pub fn interpret<S: Sink>(
             p.dir.dir.display()
         ));
     }
+    stats.warnings.extend(p.warnings.iter().cloned());
     if p.threads.is_empty() {
         // No traced call (e.g. `env` before it exec'ed the real program).
         return Ok(());
@@ -400,9 +401,7 @@ pub fn interpret<S: Sink>(
     }
     for c in cursors {
         stats.process_last = stats.process_last.max(c.walk.last);
-        if let Some(t) = &c.feed.truncated {
-            stats.warnings.push(t.clone());
-        }
+        stats.warnings.extend(c.feed.warnings.iter().cloned());
         if c.feed.unknown > 0 {
             stats.warnings.push(format!(
                 "{} records of functions unknown to this converter were skipped",

@@ -4,7 +4,7 @@
 use io_events::defs::{read_defs, Def, FileKind, LocalDefs};
 use io_events::layout::{process_dirs, ProcessDir};
 use io_events::meta::{Ending, ProcessMeta};
-use io_events::stream::StreamReader;
+use io_events::stream::{StreamError, StreamReader};
 use std::path::{Path, PathBuf};
 
 /// A file of one process's local definitions.
@@ -22,7 +22,7 @@ pub struct ProcessTrace {
     pub meta: ProcessMeta,
     pub defs: LocalDefs,
     /// Local file id -> file.
-    pub files: Vec<Option<LocalFile>>,
+    pub files: hashbrown::HashMap<u64, LocalFile>,
     /// Local name id -> text (HDF5 object paths).
     pub names: hashbrown::HashMap<u32, String>,
     /// (thread index, stream file, OS thread id).
@@ -31,12 +31,15 @@ pub struct ProcessTrace {
     pub func_map: Vec<Option<u16>>,
     /// Total size of the thread streams (for progress).
     pub bytes: u64,
+    /// What was left out when opening (an empty or damaged stream or definitions file),
+    /// one line each naming the file.
+    pub warnings: Vec<String>,
 }
 
 impl ProcessTrace {
     /// The local file `id`, if defined.
     pub fn file(&self, id: u64) -> Option<&LocalFile> {
-        self.files.get(id as usize).and_then(|f| f.as_ref())
+        self.files.get(&id)
     }
     /// The local name `id`, if defined.
     pub fn name(&self, id: u64) -> Option<&str> {
@@ -68,92 +71,9 @@ impl Trace {
         }
         let mut processes = Vec::new();
         for pd in process_dirs(dir)? {
-            let meta = ProcessMeta::read(&pd.meta())?;
-            let defs = read_defs(&pd.defs()).map_err(|e| e.to_string())?;
-            let mut files: Vec<Option<LocalFile>> = Vec::new();
-            for d in &defs.defs {
-                if let Def::File {
-                    id,
-                    kind,
-                    path,
-                    fs_type,
-                    mount,
-                } = d
-                {
-                    let i = *id as usize;
-                    if i > 1 << 28 {
-                        return Err(format!(
-                            "{}: file id {} out of range",
-                            pd.defs().display(),
-                            id
-                        ));
-                    }
-                    if files.len() <= i {
-                        files.resize(i + 1, None);
-                    }
-                    files[i] = Some(LocalFile {
-                        path: path.clone(),
-                        kind: *kind,
-                        fs_type: fs_type.clone(),
-                        mount: mount.clone(),
-                    });
-                }
-            }
-            let names = defs
-                .defs
-                .iter()
-                .filter_map(|d| match d {
-                    Def::Name { id, text } => Some((*id, text.clone())),
-                    _ => None,
-                })
-                .collect();
-            let tids: Vec<(u32, u64)> = defs
-                .defs
-                .iter()
-                .filter_map(|d| {
-                    if let Def::Thread { index, tid } = d {
-                        Some((*index, *tid))
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            let mut threads = Vec::new();
-            let mut bytes = 0;
-            for (i, path) in pd
-                .threads()
-                .map_err(|e| format!("{}: {}", pd.dir.display(), e))?
-            {
-                // Check the header now: a wrong version or a non-stream fails before any output.
-                let r = StreamReader::open(&path).map_err(|e| e.to_string())?;
-                let tid = tids
-                    .iter()
-                    .find(|t| t.0 == i)
-                    .map(|t| t.1)
-                    .unwrap_or(r.header.tid);
-                bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                threads.push((i, path, tid));
-            }
-            let func_map = meta
-                .functions
-                .iter()
-                .map(|n| io_events::functions::id_by_name(n))
-                .collect();
-            // The names are only needed for the map: at thousands of processes the lists
-            // (the same 1,100+ names each) would dominate memory.
-            let mut meta = meta;
-            meta.functions = Vec::new();
-            processes.push(ProcessTrace {
-                dir: pd,
-                names,
-                meta,
-                defs,
-                files,
-                threads,
-                func_map,
-                bytes,
-            });
+            processes.push(open_process(pd)?);
         }
+        fit_worlds(&mut processes);
         Ok(Trace {
             dir: dir.to_path_buf(),
             processes,
@@ -163,5 +83,151 @@ impl Trace {
     /// Total bytes of all thread streams.
     pub fn stream_bytes(&self) -> u64 {
         self.processes.iter().map(|p| p.bytes).sum()
+    }
+}
+
+/// Open one process folder. An empty or damaged stream or definitions file costs that file
+/// (a warning), a bad meta.yaml or an unreadable file the whole trace (an error).
+fn open_process(pd: ProcessDir) -> Result<ProcessTrace, String> {
+    let mut warnings = Vec::new();
+    let meta = ProcessMeta::read(&pd.meta())?;
+    let defs = match read_defs(&pd.defs()) {
+        Ok(d) => d,
+        Err(e) if is_empty(&pd.defs()) => {
+            warnings.push(format!(
+                "{e}: empty (the disk was full?); the process's files and threads are unnamed"
+            ));
+            LocalDefs::default()
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let mut files = hashbrown::HashMap::new();
+    let mut names = hashbrown::HashMap::new();
+    let mut tids = hashbrown::HashMap::new();
+    for d in &defs.defs {
+        match d {
+            Def::File {
+                id,
+                kind,
+                path,
+                fs_type,
+                mount,
+            } => {
+                let f = LocalFile {
+                    path: path.clone(),
+                    kind: *kind,
+                    fs_type: fs_type.clone(),
+                    mount: mount.clone(),
+                };
+                files.insert(*id, f);
+            }
+            Def::Name { id, text } => {
+                names.insert(*id, text.clone());
+            }
+            Def::Thread { index, tid } => {
+                tids.entry(*index).or_insert(*tid);
+            }
+            _ => {}
+        }
+    }
+    let mut threads = Vec::new();
+    let mut bytes = 0;
+    for (i, path) in pd
+        .threads()
+        .map_err(|e| format!("{}: {}", pd.dir.display(), e))?
+    {
+        // Check the header now: a wrong version or an unreadable file fails before any
+        // output; an empty or damaged stream costs that stream.
+        let r = match StreamReader::open(&path) {
+            Ok(r) => r,
+            Err(
+                e @ (StreamError::Empty(_) | StreamError::NotAStream(_) | StreamError::Corrupt(..)),
+            ) => {
+                warnings.push(format!("{e}; this thread's calls are left out"));
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        let tid = tids.get(&i).copied().unwrap_or(r.header.tid);
+        bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        threads.push((i, path, tid));
+    }
+    let func_map = meta
+        .functions
+        .iter()
+        .map(|n| io_events::functions::id_by_name(n))
+        .collect();
+    // The names are only needed for the map: at thousands of processes the lists
+    // (the same 1,100+ names each) would dominate memory.
+    let mut meta = meta;
+    meta.functions = Vec::new();
+    Ok(ProcessTrace {
+        dir: pd,
+        names,
+        meta,
+        defs,
+        files,
+        threads,
+        func_map,
+        bytes,
+        warnings,
+    })
+}
+
+fn is_empty(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+}
+
+/// Checks MPI ranks against the trace: communicators naming a rank beyond their process's
+/// world are dropped, and a job's world size is cut to the highest rank its processes and
+/// communicators name (plus one). A world size read from meta.yaml sizes tables and
+/// location lists; ranks above every traced one have no trace to show. A warning each.
+fn fit_worlds(processes: &mut [ProcessTrace]) {
+    let mut needed: hashbrown::HashMap<Option<String>, u32> = hashbrown::HashMap::new();
+    for p in processes.iter_mut() {
+        let (Some(rank), Some(world)) = (p.meta.rank, p.meta.world_size) else {
+            continue;
+        };
+        let before = p.defs.defs.len();
+        p.defs.defs.retain(|d| match d {
+            Def::Comm { members, .. } => members.iter().all(|&m| m < world),
+            _ => true,
+        });
+        if p.defs.defs.len() < before {
+            p.warnings.push(format!(
+                "{}: {} communicators name ranks beyond world_size {world}; they were dropped",
+                p.dir.defs().display(),
+                before - p.defs.defs.len()
+            ));
+        }
+        let top = p
+            .defs
+            .defs
+            .iter()
+            .filter_map(|d| match d {
+                Def::Comm { members, .. } => members.iter().max().copied(),
+                _ => None,
+            })
+            .fold(rank, u32::max);
+        let n = needed.entry(p.meta.job.clone()).or_insert(0);
+        *n = (*n).max(top + 1);
+    }
+    let mut told = hashbrown::HashSet::new();
+    for p in processes.iter_mut() {
+        let (Some(_), Some(world)) = (p.meta.rank, p.meta.world_size) else {
+            continue;
+        };
+        let n = needed[&p.meta.job];
+        if world > n {
+            p.meta.world_size = Some(n);
+            if told.insert(p.meta.job.clone()) {
+                p.warnings.push(format!(
+                    "{}: world_size {world} but the trace names no rank above {}; ranks {n} to {} are left out",
+                    p.dir.meta().display(),
+                    n - 1,
+                    world - 1
+                ));
+            }
+        }
     }
 }

@@ -1,0 +1,556 @@
+//! The tools that read traces on damaged bytes (issue 16, "readers that take any bytes"):
+//! each case starts from a real trace and changes its files' bytes. A value the trace cannot
+//! hold, a file that is not a regular file or nests too deep is one line naming the file, a
+//! non-zero exit and nothing left behind; an empty or damaged stream, or lost, reordered or
+//! duplicated chunks, cost that stream (or those chunks) with a warning naming it.
+
+use e2e_tests::*;
+use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
+use io_events::stream::{chunk_header, Chunk, StreamReader, CHUNK_HEADER_LEN};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Any bad input is handled within this time (the campaign saw hangs and 19 s parses).
+const QUICK: Duration = Duration::from_secs(10);
+/// Writes of the chunked trace: 4 KiB chunks, at least 4 of them.
+const WRITES: usize = 6000;
+
+/// A trace of the known workload (one process, one thread, no rank) and one of writer_loop
+/// in small chunks (WRITES writes of 100 bytes to loop.dat).
+struct Traces {
+    dir: TestDir,
+    small: PathBuf,
+    chunked: PathBuf,
+}
+
+fn traces(name: &str) -> Traces {
+    let dir = TestDir::new(name);
+    let small = dir.join("small");
+    let chunked = dir.join("chunked");
+    let prog = compile(&dir, "workload", &[]);
+    run_traced_ok(&prog, &dir, &small, &[]);
+    let prog = compile(&dir, "writer_loop", &[]);
+    let mut c = traced(&prog, dir.path(), &chunked);
+    c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
+        .arg(dir.path())
+        .arg(WRITES.to_string());
+    run(&mut c).assert_ok("writer_loop");
+    Traces {
+        dir,
+        small,
+        chunked,
+    }
+}
+
+/// Copy the process folders of `from` (each trace given) into a new trace `to`.
+fn copy_traces(from: &[&Path], to: &Path) -> PathBuf {
+    for from in from {
+        for p in std::fs::read_dir(from).unwrap() {
+            let p = p.unwrap();
+            let d = to.join(p.file_name());
+            std::fs::create_dir_all(&d).unwrap();
+            for f in std::fs::read_dir(p.path()).unwrap() {
+                let f = f.unwrap();
+                std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
+            }
+        }
+    }
+    to.to_path_buf()
+}
+
+/// The process folder of `trace` whose command line runs `exe`.
+fn process_of(trace: &Path, exe: &str) -> PathBuf {
+    let p = processes(trace);
+    let p = p
+        .iter()
+        .find(|p| p.meta.cmdline[0].ends_with(exe))
+        .unwrap_or_else(|| panic!("no {exe} process in {}", trace.display()));
+    p.dir.clone()
+}
+
+/// Byte offset, total length (header included) and record count of each chunk.
+fn chunks(stream: &Path) -> Vec<(usize, usize, u32)> {
+    let mut r = StreamReader::open(stream).unwrap();
+    let mut c = Chunk::default();
+    let mut v = Vec::new();
+    while r.next_chunk(&mut c).unwrap() {
+        v.push((
+            c.offset as usize,
+            CHUNK_HEADER_LEN + c.payload.len(),
+            c.records,
+        ));
+    }
+    v
+}
+
+fn to_text(trace: &Path) -> (Run, Duration) {
+    let mut c = command(&build().to_text, Path::new("/"));
+    c.arg(trace);
+    let t = Instant::now();
+    let r = run(&mut c);
+    (r, t.elapsed())
+}
+
+fn to_otf2(trace: &Path, out: &Path) -> (Run, Duration) {
+    let t = Instant::now();
+    let r = convert_raw(trace, out, &[]);
+    (r, t.elapsed())
+}
+
+/// Neither the archive's anchor, its .def nor its folder exists.
+fn assert_nothing_left(out: &Path, what: &str) {
+    for p in [
+        out.to_path_buf(),
+        out.with_extension("def"),
+        out.with_extension(""),
+    ] {
+        assert!(!p.exists(), "{what}: {} left behind", p.display());
+    }
+}
+
+/// Failed quickly with one stderr line "TOOL: ..." naming `names` and saying `why`.
+fn assert_refused(r: &Run, took: Duration, tool: &str, names: &str, why: &str, what: &str) {
+    assert!(
+        !r.status.success(),
+        "{what}: {tool} succeeded:\n{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{what}: {tool} panicked:\n{}",
+        r.stderr
+    );
+    assert!(took < QUICK, "{what}: {tool} took {took:?}");
+    let lines = r.stderr_lines();
+    assert_eq!(
+        lines.len(),
+        1,
+        "{what}: {tool}: one line expected:\n{}",
+        r.stderr
+    );
+    assert!(
+        lines[0].starts_with(&format!("{tool}: ")),
+        "{what}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(names),
+        "{what}: should name {names}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(why),
+        "{what}: should say {why:?}: {}",
+        lines[0]
+    );
+}
+
+/// Both tools refuse the trace, and the converter leaves nothing.
+fn both_refuse(t: &Traces, trace: &Path, names: &Path, why: &str, what: &str) {
+    let out = t.dir.join(format!("out-{}.otf2", what.replace(' ', "-")));
+    let names = names.to_string_lossy();
+    let (r, took) = to_otf2(trace, &out);
+    assert_refused(&r, took, "recorder2otf2", &names, why, what);
+    assert_nothing_left(&out, what);
+    let (r, took) = to_text(trace);
+    assert_refused(&r, took, "recorder2text", &names, why, what);
+}
+
+/// The warning lines of a tool that succeeded (it must not panic).
+fn warnings<'a>(r: &'a Run, tool: &str, what: &str) -> Vec<&'a str> {
+    r.assert_ok(what);
+    assert!(!r.stderr.contains("panicked"), "{what}: {}", r.stderr);
+    let prefix = format!("{tool}: warning: ");
+    r.stderr_lines()
+        .into_iter()
+        .filter(|l| l.starts_with(&prefix))
+        .collect()
+}
+
+/// Both tools succeed and each warns once naming `names` and saying `why`; returns the
+/// converter's archive (checked by otf2-print and the semantic checker).
+fn both_warn(t: &Traces, trace: &Path, names: &Path, why: &str, what: &str) -> Archive {
+    let names = names.to_string_lossy();
+    let out = t.dir.join(format!("out-{}.otf2", what.replace(' ', "-")));
+    let a = convert_and_check(trace, &out);
+    let run = Run {
+        status: std::process::ExitStatus::default(),
+        stdout: String::new(),
+        stderr: a.converter_stderr.clone(),
+    };
+    let w = warnings(&run, "recorder2otf2", what);
+    let hits = w
+        .iter()
+        .filter(|l| l.contains(names.as_ref()) && l.contains(why))
+        .count();
+    assert_eq!(
+        hits, 1,
+        "{what}: one warning naming {names} saying {why:?}:\n{}",
+        a.converter_stderr
+    );
+    let (r, took) = to_text(trace);
+    assert!(took < QUICK, "{what}: recorder2text took {took:?}");
+    let w = warnings(&r, "recorder2text", what);
+    assert!(
+        w.iter()
+            .any(|l| l.contains(names.as_ref()) && l.contains(why)),
+        "{what}: recorder2text should warn about {names}: {why:?}:\n{}",
+        r.stderr
+    );
+    a
+}
+
+/// Rewrite `stream`'s chunks with `edit` applied to the records of chunk `i` (re-encoded,
+/// with a new CRC), keeping the header fields.
+fn edit_records(stream: &Path, i: usize, edit: impl Fn(&mut Vec<Record>)) {
+    let bytes = std::fs::read(stream).unwrap();
+    let mut r = StreamReader::open(stream).unwrap();
+    let window = r.header.window as usize;
+    let mut c = Chunk::default();
+    let mut out = bytes[..io_events::stream::STREAM_HEADER_LEN].to_vec();
+    let mut k = 0;
+    while r.next_chunk(&mut c).unwrap() {
+        let start = c.offset as usize;
+        let end = start + CHUNK_HEADER_LEN + c.payload.len();
+        if k == i {
+            let mut recs: Vec<Record> = Vec::new();
+            let mut dec = r.decoder(&c);
+            while let Some(x) = dec.next_record() {
+                recs.push(x.unwrap());
+            }
+            edit(&mut recs);
+            let mut enc = PeepholeEncoder::new(window, c.base);
+            let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
+            let mut pos = 0;
+            for rec in &recs {
+                pos = enc.encode(rec, &mut payload, pos);
+            }
+            payload.truncate(pos);
+            let n = recs.len() as u32;
+            out.extend_from_slice(&chunk_header(&payload, n, c.base, c.seq, c.anchor));
+            out.extend_from_slice(&payload);
+        } else {
+            out.extend_from_slice(&bytes[start..end]);
+        }
+        k += 1;
+    }
+    std::fs::write(stream, out).unwrap();
+}
+
+/// Replace `key: ...` in meta.yaml (one line).
+fn set_meta(meta: &Path, key: &str, value: &str) {
+    let text = std::fs::read_to_string(meta).unwrap();
+    let mut found = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with(&format!("{key}:")) {
+                found = true;
+                format!("{key}: {value}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    assert!(found, "no {key} in {}", meta.display());
+    std::fs::write(meta, lines.join("\n") + "\n").unwrap();
+}
+
+fn write_writes(a: &Archive, t: &Traces) -> usize {
+    a.ops_on(&format!("{}/loop.dat", t.dir.str())).len()
+}
+
+// ------------------------------------------------------------------------ values out of range
+
+#[test]
+fn ranks_and_world_sizes_out_of_range() {
+    let t = traces("bad-ranks");
+    let trace = copy_traces(&[&t.small], &t.dir.join("rank-max"));
+    let meta = process_of(&trace, "workload").join("meta.yaml");
+    set_meta(&meta, "rank", "4294967295");
+    set_meta(&meta, "world_size", "4");
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "rank 4294967295 is not below world_size 4",
+        "rank max",
+    );
+    set_meta(&meta, "world_size", "4294967295");
+    set_meta(&meta, "rank", "0");
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "world_size 4294967295 out of range",
+        "world max",
+    );
+
+    // A one-process trace claiming a world of 10,000: the ranks without a trace above the
+    // traced one are left out (no location, no file each), with a warning.
+    let trace = copy_traces(&[&t.small], &t.dir.join("world-big"));
+    let meta = process_of(&trace, "workload").join("meta.yaml");
+    set_meta(&meta, "rank", "0");
+    set_meta(&meta, "world_size", "10000");
+    let t0 = Instant::now();
+    both_warn(
+        &t,
+        &trace,
+        &meta,
+        "world_size 10000 but the trace names no rank above 0",
+        "world big",
+    );
+    assert!(t0.elapsed() < QUICK * 3, "{:?}", t0.elapsed());
+    let files = walk_count(&t.dir.join("out-world-big"));
+    assert!(
+        files < 10,
+        "{files} files in the archive of a one-process trace"
+    );
+}
+
+fn walk_count(dir: &Path) -> usize {
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        n += if e.file_type().unwrap().is_dir() {
+            walk_count(&e.path())
+        } else {
+            1
+        };
+    }
+    n
+}
+
+#[test]
+fn huge_definition_ids_cost_no_memory() {
+    let t = traces("bad-ids");
+    let trace = copy_traces(&[&t.small], &t.dir.join("ids"));
+    let defs = process_of(&trace, "workload").join("defs.bin");
+    let mut bytes = std::fs::read(&defs).unwrap();
+    for id in [1u64 << 28, u64::MAX - 1] {
+        io_events::defs::Def::File {
+            id,
+            kind: io_events::defs::FileKind::Regular,
+            path: "/nowhere".into(),
+            fs_type: "ext4".into(),
+            mount: "/".into(),
+        }
+        .encode(&mut bytes);
+    }
+    std::fs::write(&defs, bytes).unwrap();
+    // Was one allocation of 21 GB (an abort); now a map entry.
+    let (r, took) = to_otf2(&trace, &t.dir.join("out-ids.otf2"));
+    r.assert_ok("huge file ids");
+    assert!(took < QUICK, "{took:?}");
+    let (r, took) = to_text(&trace);
+    r.assert_ok("huge file ids (text)");
+    assert!(took < QUICK, "{took:?}");
+}
+
+#[test]
+fn huge_record_depth_is_shown_not_indented() {
+    let t = traces("bad-depth");
+    let trace = copy_traces(&[&t.small], &t.dir.join("depth"));
+    let stream = process_of(&trace, "workload").join("thread-0.rec");
+    edit_records(&stream, 0, |recs| recs[0].depth = u32::MAX);
+    let (r, took) = to_text(&trace);
+    r.assert_ok("depth 2^32-1 (text)");
+    assert!(took < QUICK, "{took:?}");
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("[depth 4294967295]"))
+        .unwrap_or_else(|| panic!("no depth shown:\n{}", r.stdout));
+    assert!(line.len() < 1000, "{} bytes of line", line.len());
+    assert!(
+        r.stdout.len() < 1 << 20,
+        "{} bytes of output",
+        r.stdout.len()
+    );
+    // The converter takes it too (the call is nested in nothing: placed, not a crash).
+    let (r, took) = to_otf2(&trace, &t.dir.join("out-depth.otf2"));
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    assert!(took < QUICK, "{took:?}");
+}
+
+// ------------------------------------------------------------------------ not regular files
+
+#[test]
+fn fifos_devices_and_symlinks_leaving_the_trace_are_refused() {
+    let t = traces("bad-files");
+    let cases: [(&str, &str); 5] = [
+        ("thread-0.rec", "fifo"),
+        ("meta.yaml", "fifo"),
+        ("defs.bin", "fifo"),
+        ("thread-0.rec", "/dev/urandom"),
+        ("meta.yaml", "/dev/zero"),
+    ];
+    for (n, (file, kind)) in cases.iter().enumerate() {
+        let what = format!("{file} {}", kind.replace('/', "_"));
+        let trace = copy_traces(&[&t.small], &t.dir.join(format!("files-{n}")));
+        let path = process_of(&trace, "workload").join(file);
+        std::fs::remove_file(&path).unwrap();
+        let why = if *kind == "fifo" {
+            let ok = std::process::Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap();
+            assert!(ok.success());
+            "a FIFO, not a regular file"
+        } else {
+            std::os::unix::fs::symlink(kind, &path).unwrap();
+            "a symbolic link leading out of the trace directory"
+        };
+        both_refuse(&t, &trace, &path, why, &what);
+    }
+    // A symlink that stays inside the trace is followed.
+    let trace = copy_traces(&[&t.small], &t.dir.join("files-inside"));
+    let pd = process_of(&trace, "workload");
+    std::fs::rename(pd.join("thread-0.rec"), trace.join("thread-0.rec.keep")).unwrap();
+    std::os::unix::fs::symlink("../thread-0.rec.keep", pd.join("thread-0.rec")).unwrap();
+    let (r, _) = to_text(&trace);
+    r.assert_ok("symlink inside the trace");
+    assert!(r.stdout.contains("write("), "{}", r.stdout);
+}
+
+// ------------------------------------------------------------------------ metadata bounds
+
+#[test]
+fn deep_or_huge_metadata_is_refused_before_parsing() {
+    let t = traces("bad-yaml");
+    let trace = copy_traces(&[&t.small], &t.dir.join("yaml-flow"));
+    let meta = process_of(&trace, "workload").join("meta.yaml");
+    let text = std::fs::read_to_string(&meta).unwrap();
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    std::fs::write(&meta, format!("{text}deep: {deep}\n")).unwrap();
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "nests deeper than 32 levels",
+        "flow nesting",
+    );
+    let block: String = (0..2_000)
+        .map(|i| format!("{}- \n", "  ".repeat(i)))
+        .collect();
+    std::fs::write(&meta, format!("{text}deep:\n{block}")).unwrap();
+    both_refuse(
+        &t,
+        &trace,
+        &meta,
+        "nests deeper than 32 levels",
+        "block nesting",
+    );
+    let mut big = text.clone();
+    big.push_str("padding: \"");
+    big.push_str(&"x".repeat(17 << 20));
+    big.push_str("\"\n");
+    std::fs::write(&meta, big).unwrap();
+    both_refuse(&t, &trace, &meta, "larger than", "huge meta");
+}
+
+// ------------------------------------------------------------------------ damaged streams
+
+#[test]
+fn an_empty_or_damaged_stream_costs_that_stream() {
+    let t = traces("bad-streams");
+    // What a full disk leaves in a second process: an empty stream.
+    let trace = copy_traces(&[&t.small, &t.chunked], &t.dir.join("empty"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    std::fs::write(&stream, "").unwrap();
+    let a = both_warn(&t, &trace, &stream, "empty thread stream", "empty stream");
+    assert_eq!(write_writes(&a, &t), 0);
+
+    // Not a stream at all.
+    let trace = copy_traces(&[&t.small, &t.chunked], &t.dir.join("garbage"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    std::fs::write(&stream, "hello, I am not a thread stream at all").unwrap();
+    both_warn(
+        &t,
+        &trace,
+        &stream,
+        "not a recorder-otf2 thread stream",
+        "garbage stream",
+    );
+
+    // One payload byte of the second chunk: that chunk's calls are skipped, the rest stay.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("crc"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    let ch = chunks(&stream);
+    let mut bytes = std::fs::read(&stream).unwrap();
+    let (off, len, recs) = ch[1];
+    bytes[off + CHUNK_HEADER_LEN + (len - CHUNK_HEADER_LEN) / 2] ^= 0x5a;
+    std::fs::write(&stream, &bytes).unwrap();
+    let a = both_warn(
+        &t,
+        &trace,
+        &stream,
+        "1 chunks did not match their CRC",
+        "crc",
+    );
+    assert_eq!(write_writes(&a, &t), WRITES - recs as usize);
+
+    // A chunk header claiming 4 GiB: the stream stops there.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("len"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    let mut bytes = std::fs::read(&stream).unwrap();
+    bytes[ch[2].0 + 4..ch[2].0 + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    std::fs::write(&stream, &bytes).unwrap();
+    let a = both_warn(
+        &t,
+        &trace,
+        &stream,
+        "the rest of the stream is skipped",
+        "length",
+    );
+    let kept: u32 = ch[..2].iter().map(|c| c.2).sum();
+    assert_eq!(
+        write_writes(&a, &t) + 1,
+        kept as usize,
+        "open + writes of two chunks"
+    );
+}
+
+// ------------------------------------------------------------------------ chunk sequence
+
+#[test]
+fn lost_reordered_and_duplicated_chunks_are_told() {
+    let t = traces("bad-chunks");
+    let pristine = |name: &str| {
+        let trace = copy_traces(&[&t.chunked], &t.dir.join(name));
+        let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+        let bytes = std::fs::read(&stream).unwrap();
+        (trace, stream, bytes)
+    };
+    let (_, stream0, _) = pristine("chunks-ref");
+    let ch = chunks(&stream0);
+    assert!(ch.len() >= 4, "{} chunks", ch.len());
+    let part = |b: &[u8], i: usize| b[ch[i].0..ch[i].0 + ch[i].1].to_vec();
+
+    // Chunk 1 twice: the copy is skipped, no write counted twice.
+    let (trace, stream, bytes) = pristine("chunks-dup");
+    let mut out = bytes[..ch[2].0].to_vec();
+    out.extend(part(&bytes, 1));
+    out.extend_from_slice(&bytes[ch[2].0..]);
+    std::fs::write(&stream, out).unwrap();
+    let a = both_warn(&t, &trace, &stream, "1 duplicated chunks", "duplicate");
+    assert_eq!(write_writes(&a, &t), WRITES);
+
+    // Chunks 1 and 2 swapped: told, nothing lost.
+    let (trace, stream, bytes) = pristine("chunks-swap");
+    let mut out = bytes[..ch[1].0].to_vec();
+    out.extend(part(&bytes, 2));
+    out.extend(part(&bytes, 1));
+    out.extend_from_slice(&bytes[ch[3].0..]);
+    std::fs::write(&stream, out).unwrap();
+    let a = both_warn(&t, &trace, &stream, "1 chunks are out of order", "swap");
+    assert_eq!(write_writes(&a, &t), WRITES);
+
+    // Chunk 1 gone: told as lost.
+    let (trace, stream, bytes) = pristine("chunks-lost");
+    let mut out = bytes[..ch[1].0].to_vec();
+    out.extend_from_slice(&bytes[ch[2].0..]);
+    std::fs::write(&stream, out).unwrap();
+    let a = both_warn(&t, &trace, &stream, "1 chunks are missing", "lost");
+    assert_eq!(write_writes(&a, &t), WRITES - ch[1].2 as usize);
+}
