@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod conflicts;
 pub mod export;
+pub mod interrupt;
 pub mod otf2;
 pub mod perfetto;
 pub mod report;

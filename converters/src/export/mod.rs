@@ -717,6 +717,7 @@ fn interpret_one<'a>(
         let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
         seen = n;
         progress(total);
+        crate::interrupt::check()
     });
     if let Err(e) = r {
         // A write error stopped the interpretation: report it, not the stop.

@@ -186,7 +186,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         let mut sink = Otf2Sink::new(writers, std::mem::take(&mut paradigms));
         let begin = program_begin((pi, p), &plan, &mut defs, &mut sink)?;
         interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
-            progress(n)
+            progress(n);
+            crate::interrupt::check()
         })?;
         if let Some(start) = begin {
             let end = program_end((pi, p), &plan, (start, stats.process_last), &mut sink)?;
