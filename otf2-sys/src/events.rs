@@ -94,6 +94,15 @@ impl<'a> EventWriter<'a> {
             return Ok(());
         }
         self.closed = true;
+        if self.archive.failed() {
+            // Flushing a buffer after a write failure crashes in OTF2: abandon it (leaked).
+            self.archive.release_location(self.location);
+            return Err(Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_CALL,
+                "Archive_CloseEvtWriter",
+                "the archive was abandoned after a write failure",
+            ));
+        }
         // SAFETY: the list was created by OTF2_AttributeList_New and is only
         // used by this writer; the writer belongs to this archive and is
         // closed exactly once.
@@ -102,6 +111,9 @@ impl<'a> EventWriter<'a> {
             ffi::OTF2_Archive_CloseEvtWriter(self.archive.as_raw(), self.raw.as_ptr())
         };
         self.archive.release_location(self.location);
+        if rc != ffi::OTF2_SUCCESS {
+            self.archive.mark_failed();
+        }
         check(rc, "Archive_CloseEvtWriter")
     }
 
@@ -133,6 +145,7 @@ impl<'a> EventWriter<'a> {
     #[inline(never)]
     fn fail(&mut self, rc: ffi::OTF2_ErrorCode, context: &'static str) -> Otf2Error {
         self.pending_attrs = 0;
+        self.archive.mark_failed();
         let err = Otf2Error::from_code(rc, context);
         // SAFETY: live list.
         unsafe { ffi::OTF2_AttributeList_RemoveAllAttributes(self.attrs.as_ptr()) };

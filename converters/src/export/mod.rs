@@ -93,7 +93,11 @@ impl Table {
         })
     }
 
+    /// The error as one line naming the file; an I/O error (disk full) as the system says
+    /// it, without Parquet's "External: " wrapping.
     fn err(&self, e: impl std::fmt::Display) -> String {
+        let e = e.to_string();
+        let e = e.strip_prefix("External: ").unwrap_or(&e);
         format!("{}: {e}", self.path.display())
     }
 
