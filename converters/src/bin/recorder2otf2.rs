@@ -91,7 +91,7 @@ fn run(a: &Args) -> Result<(), String> {
         }
         Err(e) => {
             // Leave nothing half-written behind.
-            let _ = converters::remove_archive(&a.output);
+            let _ = converters::remove_partial_archive(&a.output);
             Err(e)
         }
     }
