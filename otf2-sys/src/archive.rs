@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 use std::ptr::{self, NonNull};
 
 use crate::defs::GlobalDefWriter;
-use crate::error::{check, clear_last_error, install_error_callback, Otf2Error, Result};
+use crate::error::{
+    check, check_file_failure, clear_file_failure, clear_last_error, install_error_callback,
+    Otf2Error, Result,
+};
 use crate::events::EventWriter;
 use crate::ffi;
 use crate::memory::{MemoryStats, Pool, MEMORY_CALLBACKS};
@@ -182,6 +185,7 @@ impl ArchiveWriter {
         }
 
         install_error_callback();
+        clear_file_failure();
         let dir_c = cstring(
             dir.to_str().ok_or_else(|| {
                 Otf2Error::with_detail(
@@ -353,6 +357,7 @@ impl ArchiveWriter {
             unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) },
             "Archive_CloseEvtFiles",
         );
+        let r = check_file_failure(r, "Archive_CloseEvtFiles");
         if r.is_err() {
             self.mark_failed();
         }
@@ -363,7 +368,10 @@ impl ArchiveWriter {
     /// complain when they are missing): OpenDefFiles, one local def writer
     /// per location opened and closed, CloseDefFiles.
     pub fn write_local_defs(&mut self, locations: &[u64]) -> Result<()> {
-        let r = self.write_local_defs_inner(locations);
+        let r = check_file_failure(
+            self.write_local_defs_inner(locations),
+            "Archive_CloseDefFiles",
+        );
         if r.is_err() {
             self.mark_failed();
         }
@@ -434,10 +442,11 @@ impl ArchiveWriter {
             ));
         }
         // SAFETY: live archive, closed exactly once.
-        check(
+        let r = check(
             unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) },
             "Archive_Close",
-        )
+        );
+        check_file_failure(r, "Archive_Close")
     }
 }
 

@@ -96,8 +96,9 @@ impl Otf2Error {
 impl Otf2Error {
     /// The failed file operation that caused the error being reported, if there was one
     /// (taken: reported once).
-    fn file_cause(context: &'static str) -> Option<Self> {
-        let (code, msg) = FILE_CAUSE.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()))?;
+    pub(crate) fn file_cause(context: &'static str) -> Option<Self> {
+        let (code, msg) =
+            FILE_CAUSE.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()))?;
         clear_last_error();
         Some(Otf2Error {
             code,
@@ -150,6 +151,25 @@ thread_local! {
     static LAST_ERROR: RefCell<Option<(ffi::OTF2_ErrorCode, String)>> = const { RefCell::new(None) };
     /// The first failed file operation OTF2 reported (the cause of the errors that follow).
     static FILE_CAUSE: RefCell<Option<(ffi::OTF2_ErrorCode, String)>> = const { RefCell::new(None) };
+}
+
+/// `r`, or the file failure OTF2 reported meanwhile without failing the call (it ignores
+/// write errors when a file is finalized: the archive would be truncated without a word).
+pub(crate) fn check_file_failure(r: Result<()>, context: &'static str) -> Result<()> {
+    r?;
+    match Otf2Error::file_cause(context) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Forget a file failure of an earlier archive of this thread.
+pub(crate) fn clear_file_failure() {
+    FILE_CAUSE.with(|c| {
+        if let Ok(mut s) = c.try_borrow_mut() {
+            *s = None;
+        }
+    });
 }
 
 /// Drops any stale message before a call whose failure is signalled by NULL.

@@ -3,7 +3,7 @@
 use std::ptr::{self, NonNull};
 
 use crate::archive::ArchiveWriter;
-use crate::error::{check, Otf2Error, Result};
+use crate::error::{check, check_file_failure, Otf2Error, Result};
 use crate::ffi;
 use crate::types::{
     AttributeValue, CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode,
@@ -111,10 +111,14 @@ impl<'a> EventWriter<'a> {
             ffi::OTF2_Archive_CloseEvtWriter(self.archive.as_raw(), self.raw.as_ptr())
         };
         self.archive.release_location(self.location);
-        if rc != ffi::OTF2_SUCCESS {
+        let r = check_file_failure(
+            check(rc, "Archive_CloseEvtWriter"),
+            "Archive_CloseEvtWriter",
+        );
+        if r.is_err() {
             self.archive.mark_failed();
         }
-        check(rc, "Archive_CloseEvtWriter")
+        r
     }
 
     // ---- attributes for the next event ------------------------------------
