@@ -149,8 +149,11 @@ impl<'a> EventWriter<'a> {
     #[inline(never)]
     fn fail(&mut self, rc: ffi::OTF2_ErrorCode, context: &'static str) -> Otf2Error {
         self.pending_attrs = 0;
-        self.archive.mark_failed();
         let err = Otf2Error::from_code(rc, context);
+        if err.file_failure().is_some() {
+            // A write failed (disk full): OTF2's buffer is broken, see `ArchiveWriter`.
+            self.archive.mark_failed();
+        }
         // SAFETY: live list.
         unsafe { ffi::OTF2_AttributeList_RemoveAllAttributes(self.attrs.as_ptr()) };
         err
