@@ -38,7 +38,7 @@ fn loop_trace(dir: &TestDir, name: &str, calls: u64) -> PathBuf {
     trace
 }
 
-/// The tool writing into `out_dir`: (what, command, whether it has started writing).
+/// The tools that write into `out_dir`: (the name their messages start with, the command).
 fn tools(trace: &Path, out_dir: &Path) -> Vec<(&'static str, std::process::Command)> {
     let b = build();
     let mut conv = command(&b.to_otf2, out_dir);
