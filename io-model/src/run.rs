@@ -265,7 +265,8 @@ impl ThreadCursor {
 }
 
 /// Interpret process `pi` of the trace: every event goes to `sink`, definitions to `defs`.
-/// `progress` gets the bytes of thread streams consumed so far (all processes).
+/// `progress` gets the bytes of thread streams consumed so far (all processes); an error
+/// from it stops the interpretation (a tool interrupted by a signal).
 pub fn interpret<S: Sink>(
     p: &ProcessTrace,
     pi: usize,
@@ -273,7 +274,7 @@ pub fn interpret<S: Sink>(
     defs: &mut GlobalDefs,
     sink: &mut S,
     stats: &mut Stats,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<(), String> {
     stats.processes += 1;
     stats.process_last = plan.clocks.map(pi, p).at(0);
@@ -374,7 +375,7 @@ pub fn interpret<S: Sink>(
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
-            progress(base + done);
+            progress(base + done)?;
         }
     }
     (stats.tmin, stats.tmax) = span;
@@ -410,7 +411,7 @@ pub fn interpret<S: Sink>(
         }
         stats.bytes_read += c.feed.bytes_read;
     }
-    progress(stats.bytes_read);
+    progress(stats.bytes_read)?;
     Ok(())
 }
 
@@ -431,7 +432,7 @@ fn one_thread<S: Sink>(
     f: &mut Flow,
     sink: &mut S,
     c: &mut ThreadCursor,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<(), String> {
     st.set_thread(0);
     sink.thread(0);
@@ -454,7 +455,7 @@ fn one_thread<S: Sink>(
         }
         if c.feed.bytes_read - last_progress > 1 << 20 {
             last_progress = c.feed.bytes_read;
-            progress(last_progress);
+            progress(last_progress)?;
         }
     }
     c.next = None;

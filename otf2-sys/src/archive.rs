@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 use std::ptr::{self, NonNull};
 
 use crate::defs::GlobalDefWriter;
-use crate::error::{check, clear_last_error, install_error_callback, Otf2Error, Result};
+use crate::error::{
+    check, check_file_failure, clear_file_failure, clear_last_error, install_error_callback,
+    Otf2Error, Result,
+};
 use crate::events::EventWriter;
 use crate::ffi;
 use crate::memory::{MemoryStats, Pool, MEMORY_CALLBACKS};
@@ -81,6 +84,11 @@ pub struct ArchiveWriter {
     locations: RefCell<HashMap<u64, bool>>,
     global_defs: Cell<*mut ffi::OTF2_GlobalDefWriter>,
     closed: bool,
+    /// An event writer failed (a write error: disk full, file too large): OTF2's buffers
+    /// are then inconsistent, and flushing them again (closing a writer or the archive)
+    /// crashes inside OTF2, so nothing more is handed to OTF2; the caller removes the
+    /// files.
+    failed: Cell<bool>,
     /// Must outlive the OTF2 archive (it is the memory callbacks' userData);
     /// declared last so it is dropped after `Drop::drop` closed the archive.
     pool: Option<Box<Pool>>,
@@ -177,6 +185,7 @@ impl ArchiveWriter {
         }
 
         install_error_callback();
+        clear_file_failure();
         let dir_c = cstring(
             dir.to_str().ok_or_else(|| {
                 Otf2Error::with_detail(
@@ -214,6 +223,7 @@ impl ArchiveWriter {
             locations: RefCell::new(HashMap::new()),
             global_defs: Cell::new(ptr::null_mut()),
             closed: false,
+            failed: Cell::new(false),
             pool: opts.max_chunks_per_writer.map(|n| Box::new(Pool::new(n))),
         };
         let a = archive.raw.as_ptr();
@@ -250,6 +260,16 @@ impl ArchiveWriter {
     /// Path of the anchor file (`dir/name.otf2`) that readers open.
     pub fn anchor(&self) -> &Path {
         &self.anchor
+    }
+
+    /// Abandon the archive after a write failure (see `failed`).
+    pub(crate) fn mark_failed(&self) {
+        self.failed.set(true);
+    }
+
+    /// Whether a write failed: the archive is abandoned, closing it does nothing.
+    pub fn failed(&self) -> bool {
+        self.failed.get()
     }
 
     /// The raw archive pointer, for OTF2 calls this wrapper does not cover.
@@ -333,16 +353,32 @@ impl ArchiveWriter {
     /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.
     pub fn close_event_files(&mut self) -> Result<()> {
         // SAFETY: live archive; &mut self proves no EventWriter is alive.
-        check(
+        let r = check(
             unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) },
             "Archive_CloseEvtFiles",
-        )
+        );
+        let r = check_file_failure(r, "Archive_CloseEvtFiles");
+        if r.is_err() {
+            self.mark_failed();
+        }
+        r
     }
 
     /// Writes an empty local definition file for each location (readers
     /// complain when they are missing): OpenDefFiles, one local def writer
     /// per location opened and closed, CloseDefFiles.
     pub fn write_local_defs(&mut self, locations: &[u64]) -> Result<()> {
+        let r = check_file_failure(
+            self.write_local_defs_inner(locations),
+            "Archive_CloseDefFiles",
+        );
+        if r.is_err() {
+            self.mark_failed();
+        }
+        r
+    }
+
+    fn write_local_defs_inner(&mut self, locations: &[u64]) -> Result<()> {
         let a = self.raw.as_ptr();
         // SAFETY: live archive; writers are closed right after being opened.
         unsafe {
@@ -398,11 +434,19 @@ impl ArchiveWriter {
             return Ok(());
         }
         self.closed = true;
+        if self.failed.get() {
+            return Err(Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_CALL,
+                "Archive_Close",
+                "the archive was abandoned after a write failure",
+            ));
+        }
         // SAFETY: live archive, closed exactly once.
-        check(
+        let r = check(
             unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) },
             "Archive_Close",
-        )
+        );
+        check_file_failure(r, "Archive_Close")
     }
 }
 

@@ -35,6 +35,9 @@ impl Otf2Error {
     /// attaching the detail OTF2 reported for that code on this thread, if any.
     #[cold]
     pub fn from_code(code: ffi::OTF2_ErrorCode, context: &'static str) -> Self {
+        if let Some(e) = Otf2Error::file_cause(context) {
+            return e;
+        }
         let mut description = describe(code);
         if let Some(detail) = take_detail(code) {
             if !detail.is_empty() {
@@ -68,6 +71,9 @@ impl Otf2Error {
     /// reported on this thread, else `fallback`.
     #[cold]
     pub(crate) fn from_null(context: &'static str, fallback: ffi::OTF2_ErrorCode) -> Self {
+        if let Some(e) = Otf2Error::file_cause(context) {
+            return e;
+        }
         let last = LAST_ERROR.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()));
         match last {
             Some((code, detail)) => {
@@ -84,6 +90,28 @@ impl Otf2Error {
             }
             None => Otf2Error::with_detail(fallback, context, "OTF2 returned NULL"),
         }
+    }
+}
+
+impl Otf2Error {
+    /// The failed file operation that caused the error being reported, if there was one
+    /// (taken: reported once).
+    pub(crate) fn file_cause(context: &'static str) -> Option<Self> {
+        let (code, msg) =
+            FILE_CAUSE.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()))?;
+        clear_last_error();
+        Some(Otf2Error {
+            code,
+            context,
+            description: format!("{}: {msg}", describe(code)),
+        })
+    }
+
+    /// For a failed file operation (disk full, file too large, permission ...): the file
+    /// OTF2 names and the reason (`No space left on device`).
+    pub fn file_failure(&self) -> Option<(&str, &str)> {
+        let (reason, file) = self.description.split_once(": POSIX: ")?;
+        Some((file.trim(), reason))
     }
 }
 
@@ -121,6 +149,27 @@ fn describe(code: ffi::OTF2_ErrorCode) -> String {
 thread_local! {
     /// Last (code, message) OTF2 reported through the error callback.
     static LAST_ERROR: RefCell<Option<(ffi::OTF2_ErrorCode, String)>> = const { RefCell::new(None) };
+    /// The first failed file operation OTF2 reported (the cause of the errors that follow).
+    static FILE_CAUSE: RefCell<Option<(ffi::OTF2_ErrorCode, String)>> = const { RefCell::new(None) };
+}
+
+/// `r`, or the file failure OTF2 reported meanwhile without failing the call (it ignores
+/// write errors when a file is finalized: the archive would be truncated without a word).
+pub(crate) fn check_file_failure(r: Result<()>, context: &'static str) -> Result<()> {
+    r?;
+    match Otf2Error::file_cause(context) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Forget a file failure of an earlier archive of this thread.
+pub(crate) fn clear_file_failure() {
+    FILE_CAUSE.with(|c| {
+        if let Ok(mut s) = c.try_borrow_mut() {
+            *s = None;
+        }
+    });
 }
 
 /// Drops any stale message before a call whose failure is signalled by NULL.
@@ -179,6 +228,18 @@ unsafe extern "C" fn error_callback(
         eprintln!("[otf2] {func}: {} ({code}): {msg}", describe(code));
     }
     if code != ffi::OTF2_SUCCESS && code != ffi::OTF2_WARNING {
+        // OTF2 reports a failure once per level it passes, each with a code of its own: the
+        // file operation naming the file ("POSIX: out/0.evt", No space left on device),
+        // then "Buffer deletion failed!" ... Keep the first file failure, the cause.
+        if msg.starts_with("POSIX: ") {
+            FILE_CAUSE.with(|c| {
+                if let Ok(mut s) = c.try_borrow_mut() {
+                    if s.is_none() {
+                        *s = Some((code, msg.clone()));
+                    }
+                }
+            });
+        }
         LAST_ERROR.with(|c| {
             if let Ok(mut s) = c.try_borrow_mut() {
                 *s = Some((code, msg));

@@ -3,7 +3,7 @@
 use std::ptr::{self, NonNull};
 
 use crate::archive::ArchiveWriter;
-use crate::error::{check, Otf2Error, Result};
+use crate::error::{check, check_file_failure, Otf2Error, Result};
 use crate::ffi;
 use crate::types::{
     AttributeValue, CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode,
@@ -94,6 +94,15 @@ impl<'a> EventWriter<'a> {
             return Ok(());
         }
         self.closed = true;
+        if self.archive.failed() {
+            // Flushing a buffer after a write failure crashes in OTF2: abandon it (leaked).
+            self.archive.release_location(self.location);
+            return Err(Otf2Error::with_detail(
+                ffi::OTF2_ERROR_INVALID_CALL,
+                "Archive_CloseEvtWriter",
+                "the archive was abandoned after a write failure",
+            ));
+        }
         // SAFETY: the list was created by OTF2_AttributeList_New and is only
         // used by this writer; the writer belongs to this archive and is
         // closed exactly once.
@@ -102,7 +111,14 @@ impl<'a> EventWriter<'a> {
             ffi::OTF2_Archive_CloseEvtWriter(self.archive.as_raw(), self.raw.as_ptr())
         };
         self.archive.release_location(self.location);
-        check(rc, "Archive_CloseEvtWriter")
+        let r = check_file_failure(
+            check(rc, "Archive_CloseEvtWriter"),
+            "Archive_CloseEvtWriter",
+        );
+        if r.is_err() {
+            self.archive.mark_failed();
+        }
+        r
     }
 
     // ---- attributes for the next event ------------------------------------
@@ -134,6 +150,10 @@ impl<'a> EventWriter<'a> {
     fn fail(&mut self, rc: ffi::OTF2_ErrorCode, context: &'static str) -> Otf2Error {
         self.pending_attrs = 0;
         let err = Otf2Error::from_code(rc, context);
+        if err.file_failure().is_some() {
+            // A write failed (disk full): OTF2's buffer is broken, see `ArchiveWriter`.
+            self.archive.mark_failed();
+        }
         // SAFETY: live list.
         unsafe { ffi::OTF2_AttributeList_RemoveAllAttributes(self.attrs.as_ptr()) };
         err

@@ -68,8 +68,10 @@ fn syncs_per_rank(trace: &Path) -> (BTreeMap<u32, Vec<Seen>>, Vec<String>) {
         let mut defs = GlobalDefs::new("test");
         let mut stats = Stats::default();
         let mut res = Resolver::new(Direct(Syncs(Vec::new())));
-        interpret(p, pi, &plan, &mut defs, &mut res, &mut stats, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{e}"));
+        interpret(p, pi, &plan, &mut defs, &mut res, &mut stats, &mut |_| {
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
         res.finish();
         let syncs = &res.consumer.0 .0;
         let mut last = 0;

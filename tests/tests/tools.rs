@@ -247,10 +247,10 @@ fn existing_output_needs_force() {
     let out = t.dir.join("out.otf2");
     let def = t.dir.join("out.def");
     let folder = t.dir.join("out");
-    std::fs::write(&out, "old anchor").unwrap();
-    std::fs::write(&def, "old defs").unwrap();
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::write(folder.join("0.evt"), "old data").unwrap();
+    // An old archive (of the other trace): --force removes only an OTF2 archive.
+    convert_raw(&t.chunked, &out, &[]).assert_ok("recorder2otf2 (old archive)");
+    let old = |p: &Path| std::fs::read(p).unwrap();
+    let (old_out, old_def, old_evt) = (old(&out), old(&def), old(&folder.join("0.evt")));
 
     let r = convert_raw(&t.small, &out, &[]);
     assert_clean_error(
@@ -260,12 +260,9 @@ fn existing_output_needs_force() {
         "existing output",
     );
     assert!(r.stderr.contains("--force"), "{}", r.stderr);
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old anchor");
-    assert_eq!(std::fs::read_to_string(&def).unwrap(), "old defs");
-    assert_eq!(
-        std::fs::read_to_string(folder.join("0.evt")).unwrap(),
-        "old data"
-    );
+    assert_eq!(old(&out), old_out);
+    assert_eq!(old(&def), old_def);
+    assert_eq!(old(&folder.join("0.evt")), old_evt);
 
     // Only the archive folder exists: still refused.
     let out2 = t.dir.join("only-folder.otf2");
@@ -299,10 +296,9 @@ fn existing_output_needs_force() {
     r.assert_ok("recorder2otf2 --force");
     assert_ne!(
         std::fs::read(folder.join("0.evt")).unwrap_or_default(),
-        b"old data",
+        old_evt,
         "the old archive folder was kept"
     );
-    assert_ne!(std::fs::read(&out).unwrap(), b"old anchor");
     let a = check(&out);
     assert_eq!(
         a.ops_on(&format!("{}/work_posix.dat", t.dir.str())).len(),

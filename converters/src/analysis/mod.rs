@@ -387,6 +387,7 @@ fn one(
         let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
         seen = n;
         progress(total);
+        crate::interrupt::check()
     };
     let agg = ProcessAgg::new(aopts);
     let (agg, unfinished) = if beside {

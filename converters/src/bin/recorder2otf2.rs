@@ -57,6 +57,7 @@ fn run(a: &Args) -> Result<(), String> {
             ));
         }
     }
+    converters::interrupt::install()?;
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(trace.stream_bytes());
         b.set_style(
@@ -90,7 +91,7 @@ fn run(a: &Args) -> Result<(), String> {
         }
         Err(e) => {
             // Leave nothing half-written behind.
-            let _ = converters::remove_archive(&a.output);
+            let _ = converters::remove_partial_archive(&a.output);
             Err(e)
         }
     }
@@ -101,8 +102,22 @@ fn main() -> ExitCode {
     match run(&a) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("recorder2otf2: {e}");
-            ExitCode::FAILURE
+            let removed = format!(
+                "{}, {} and {}/",
+                a.output.display(),
+                a.output.with_extension("def").display(),
+                a.output.with_extension("").display()
+            );
+            match converters::interrupt::report(&removed) {
+                Some((line, code)) => {
+                    eprintln!("recorder2otf2: {line}");
+                    ExitCode::from(code)
+                }
+                None => {
+                    eprintln!("recorder2otf2: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }

@@ -400,7 +400,7 @@ fn one(
     layers: &[Layer],
     spill: Spill,
     beside: bool,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), String> {
     let mut defs = GlobalDefs::new("conflicts");
     let mut stats = Stats::default();
@@ -460,6 +460,7 @@ fn collect(
                         let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
                         seen = n;
                         progress(total);
+                        crate::interrupt::check()
                     };
                     let (mut acc, defs, stats, unfinished) = one(
                         trace,

@@ -93,7 +93,11 @@ impl Table {
         })
     }
 
+    /// The error as one line naming the file; an I/O error (disk full) as the system says
+    /// it, without Parquet's "External: " wrapping.
     fn err(&self, e: impl std::fmt::Display) -> String {
+        let e = e.to_string();
+        let e = e.strip_prefix("External: ").unwrap_or(&e);
         format!("{}: {e}", self.path.display())
     }
 
@@ -717,6 +721,7 @@ fn interpret_one<'a>(
         let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
         seen = n;
         progress(total);
+        crate::interrupt::check()
     });
     if let Err(e) = r {
         // A write error stopped the interpretation: report it, not the stop.

@@ -30,8 +30,19 @@ pub type Progress<'a> = &'a dyn Fn(u64);
 
 type Err = String;
 
+/// Stands for the archive's anchor in errors that name no file (see [`convert`]).
+const ARCHIVE: &str = "<archive>";
+
+/// OTF2's error as one line; a failed write (disk full, file too large) names the file
+/// and the reason, as the system says it.
 fn otf2e(e: otf2_sys::Otf2Error) -> Err {
-    e.to_string()
+    match e.file_failure() {
+        Some((file, reason)) if file.contains('/') && !file.contains(' ') => {
+            format!("{}: {reason}", file.trim_start_matches("./"))
+        }
+        Some((_, reason)) => format!("{ARCHIVE}: {reason}"),
+        None => e.to_string(),
+    }
 }
 
 /// Whether any process used a layer's parallel (MPI) build.
@@ -132,6 +143,13 @@ fn program_end(
 
 /// Convert `trace` into the OTF2 archive `out` (the anchor file `NAME.otf2`).
 pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
+    write(trace, out, progress).map_err(|e| match e.strip_prefix(ARCHIVE) {
+        Some(rest) => format!("{}{rest}", out.display()),
+        None => e,
+    })
+}
+
+fn write(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> {
     let mut archive = ArchiveWriter::create(
         out,
         concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")),
@@ -186,7 +204,8 @@ pub fn convert(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary,
         let mut sink = Otf2Sink::new(writers, std::mem::take(&mut paradigms));
         let begin = program_begin((pi, p), &plan, &mut defs, &mut sink)?;
         interpret(p, pi, &plan, &mut defs, &mut sink, &mut stats, &mut |n| {
-            progress(n)
+            progress(n);
+            crate::interrupt::check()
         })?;
         if let Some(start) = begin {
             let end = program_end((pi, p), &plan, (start, stats.process_last), &mut sink)?;

@@ -215,7 +215,7 @@ fn one<'a>(
     pieces: &'a Pieces,
     layers: [bool; Layer::ALL.len() + 1],
     out: Out<'a>,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<(Counts, Stats, Option<Histogram>), String> {
     let p = &trace.processes[pi];
     let ctx = Ctx {
@@ -344,6 +344,7 @@ pub fn write(
                 let total = done.fetch_add(n - seen, Ordering::Relaxed) + (n - seen);
                 seen = n;
                 progress(total / passes);
+                crate::interrupt::check()
             })
         })
     };

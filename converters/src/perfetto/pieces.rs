@@ -244,7 +244,7 @@ impl Files {
             return Err("output closed".into());
         };
         w.write_all(chunk)
-            .map_err(|e| format!("{}: {e}", self.tmps[k].display()))?;
+            .map_err(|e| format!("{}: {e}", self.paths[k].display()))?;
         self.bytes[k].fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
@@ -256,9 +256,9 @@ impl Files {
             if let Some(w) = w {
                 let f = w
                     .into_inner()
-                    .map_err(|e| format!("{}: {}", self.tmps[k].display(), e.error()))?;
+                    .map_err(|e| format!("{}: {}", self.paths[k].display(), e.error()))?;
                 f.sync_all()
-                    .map_err(|e| format!("{}: {e}", self.tmps[k].display()))?;
+                    .map_err(|e| format!("{}: {e}", self.paths[k].display()))?;
             }
         }
         for (tmp, p) in self.tmps.iter().zip(&self.paths) {

@@ -230,6 +230,7 @@ impl Drop for Temp {
 /// Write the report of `a` to `out` (written to a temporary file beside it, then renamed).
 pub fn write(a: &Analysis, insights: &[Insight], out: &Path) -> Result<(), String> {
     let html = render(a, insights)?;
+    crate::interrupt::check()?;
     let name = out
         .file_name()
         .ok_or_else(|| format!("{}: not a file name", out.display()))?;
@@ -248,6 +249,7 @@ pub fn write(a: &Analysis, insights: &[Insight], out: &Path) -> Result<(), Strin
     f.write_all(html.as_bytes()).map_err(fail)?;
     f.sync_all().map_err(fail)?;
     drop(f);
+    crate::interrupt::check()?;
     std::fs::rename(&t.0, out).map_err(fail)?;
     t.1 = true;
     Ok(())

@@ -174,17 +174,23 @@ pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
 
 pub fn report(r: ReportArgs) -> Result<(), String> {
     check_output(&r.output, r.force)?;
-    let (a, t) = run(&r.common, 512, true, true)?;
+    converters::interrupt::install()?;
+    let removed = format!("the temporary file of {} (if any)", r.output.display());
+    let (a, t) =
+        run(&r.common, 512, true, true).map_err(|e| converters::interrupt::explain(e, &removed))?;
     let insights = evaluate(&a, &t);
     converters::report::write(&a, &insights, &r.output)
+        .map_err(|e| converters::interrupt::explain(e, &removed))
 }
 
 pub fn export(e: ExportArgs) -> Result<(), String> {
     let trace = Trace::open(&e.trace)?;
+    converters::interrupt::install()?;
     let b = bar(trace.stream_bytes(), e.quiet);
     let r = converters::export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
     b.finish_and_clear();
-    let s = r?;
+    let removed = format!("the Parquet files written in {}", e.parquet.display());
+    let s = r.map_err(|err| converters::interrupt::explain(err, &removed))?;
     if !e.quiet {
         eprintln!("recorder-otf2: {s}");
     }

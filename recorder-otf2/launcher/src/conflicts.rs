@@ -80,10 +80,12 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
         tmp_dir: a.tmp_dir.unwrap_or_else(std::env::temp_dir),
     };
     let trace = Trace::open(&a.trace)?;
+    converters::interrupt::install()?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let c = conflicts(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
-    let c = c?;
+    let removed = "the temporary runs (nothing was written)";
+    let c = c.map_err(|e| converters::interrupt::explain(e, removed))?;
     if a.json {
         write_json(&c)?;
     } else {

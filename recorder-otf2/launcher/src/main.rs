@@ -62,7 +62,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("recorder-otf2: {e}");
-            ExitCode::from(failure)
+            // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
+            // reports a process the signal killed.
+            let code = converters::interrupt::received().map(converters::interrupt::exit_code);
+            ExitCode::from(code.unwrap_or(failure))
         }
     }
 }

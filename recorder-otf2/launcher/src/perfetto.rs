@@ -90,10 +90,12 @@ pub fn run(a: PerfettoArgs) -> Result<(), String> {
         to_s: a.to,
         threads: a.threads,
     };
+    converters::interrupt::install()?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
     b.finish_and_clear();
-    let w = r?;
+    let removed = format!("the timeline files of {}", a.output.display());
+    let w = r.map_err(|e| converters::interrupt::explain(e, &removed))?;
     for warning in &w.warnings {
         eprintln!("recorder-otf2: warning: {warning}");
     }
