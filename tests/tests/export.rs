@@ -516,8 +516,9 @@ fn bad_input_and_existing_files() {
         odd.display()
     );
 
-    // A stream corrupt in its second chunk: the interpretation fails part way; the error
-    // names the stream and nothing is left, neither files nor the folder it created.
+    // A stream corrupt in its second chunk: that chunk's calls are skipped with a warning
+    // naming the stream, the rest is exported (an export that fails part way removes what it
+    // wrote: tests/tests/tool_failures.rs stops one with signals and a full disk).
     let bad = dir.join("corrupt");
     for p in std::fs::read_dir(&trace).unwrap() {
         let p = p.unwrap();
@@ -548,21 +549,19 @@ fn bad_input_and_existing_files() {
     std::fs::write(&stream, &bytes).unwrap();
     let out = dir.join("out-corrupt");
     let r = export(&bad, &out, &[]);
-    assert_clean_error(&r, &stream.to_string_lossy(), "corrupt stream");
-    assert!(!out.exists(), "{} left behind", out.display());
-    // Into an existing folder: only what was there stays.
-    let keep = dir.subdir("out-corrupt-existing");
-    std::fs::write(keep.join("notes.txt"), "mine").unwrap();
-    let r = export(&bad, &keep, &[]);
-    assert_clean_error(
-        &r,
-        &stream.to_string_lossy(),
-        "corrupt stream, existing folder",
+    r.assert_ok("export of a trace with a damaged chunk");
+    let warning = r
+        .stderr_lines()
+        .into_iter()
+        .find(|l| l.contains("warning"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        warning.contains(&*stream.to_string_lossy()) && warning.contains("CRC"),
+        "{}",
+        r.stderr
     );
-    assert_eq!(
-        listing(&keep),
-        vec![("notes.txt".to_string(), b"mine".to_vec())]
-    );
+    assert_eq!(listing(&out).len(), 4, "the four tables");
 }
 
 /// Two `mpirun` jobs (2 ranks each) in one trace directory (mpi_jobs.c: a write job, then a
