@@ -320,7 +320,11 @@ mod tests {
         assert_eq!(t.next_tree().unwrap().unwrap().len(), 10);
         assert!(t.next_tree().unwrap().is_none());
         assert_eq!(t.warnings.len(), 1, "{:?}", t.warnings);
-        assert!(t.warnings[0].contains("1 runs of more than"), "{:?}", t.warnings);
+        assert!(
+            t.warnings[0].contains("1 runs of more than"),
+            "{:?}",
+            t.warnings
+        );
         std::fs::remove_file(&path).unwrap();
     }
 
