@@ -1231,3 +1231,35 @@ pub fn python_with(files: &[&str]) -> Option<(PathBuf, PathBuf)> {
     }
     None
 }
+
+/// The tool failed cleanly: a non-zero exit, no panic, one stderr line starting with
+/// "TOOL: " and naming `names` (`what` says which case, for the failure message).
+pub fn assert_clean_error(r: &Run, tool: &str, names: &str, what: &str) {
+    assert!(
+        !r.status.success(),
+        "{what}: {tool} succeeded:\n{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{what}: {tool} panicked:\n{}",
+        r.stderr
+    );
+    let lines = r.stderr_lines();
+    assert_eq!(
+        lines.len(),
+        1,
+        "{what}: {tool}: one stderr line expected:\n{}",
+        r.stderr
+    );
+    assert!(
+        lines[0].starts_with(&format!("{tool}: ")),
+        "{what}: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains(names),
+        "{what}: the message should name {names}: {}",
+        lines[0]
+    );
+}

@@ -110,39 +110,10 @@ fn assert_nothing_left(out: &Path, what: &str) {
 
 /// Failed quickly with one stderr line "TOOL: ..." naming `names` and saying `why`.
 fn assert_refused(r: &Run, took: Duration, tool: &str, names: &str, why: &str, what: &str) {
-    assert!(
-        !r.status.success(),
-        "{what}: {tool} succeeded:\n{}",
-        r.stderr
-    );
-    assert!(
-        !r.stderr.contains("panicked"),
-        "{what}: {tool} panicked:\n{}",
-        r.stderr
-    );
+    assert_clean_error(r, tool, names, what);
     assert!(took < QUICK, "{what}: {tool} took {took:?}");
-    let lines = r.stderr_lines();
-    assert_eq!(
-        lines.len(),
-        1,
-        "{what}: {tool}: one line expected:\n{}",
-        r.stderr
-    );
-    assert!(
-        lines[0].starts_with(&format!("{tool}: ")),
-        "{what}: {}",
-        lines[0]
-    );
-    assert!(
-        lines[0].contains(names),
-        "{what}: should name {names}: {}",
-        lines[0]
-    );
-    assert!(
-        lines[0].contains(why),
-        "{what}: should say {why:?}: {}",
-        lines[0]
-    );
+    let line = r.stderr_lines()[0];
+    assert!(line.contains(why), "{what}: should say {why:?}: {line}");
 }
 
 /// Both tools refuse the trace, and the converter leaves nothing.

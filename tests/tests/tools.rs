@@ -65,38 +65,6 @@ fn chunks(stream: &Path) -> Vec<(u64, usize)> {
     v
 }
 
-/// The tool failed cleanly: non-zero, one stderr line starting with "TOOL: " and naming
-/// `names`, no panic.
-fn assert_clean_error(r: &Run, tool: &str, names: &str, what: &str) {
-    assert!(
-        !r.status.success(),
-        "{what}: {tool} succeeded:\n{}",
-        r.stderr
-    );
-    assert!(
-        !r.stderr.contains("panicked"),
-        "{what}: {tool} panicked:\n{}",
-        r.stderr
-    );
-    let lines = r.stderr_lines();
-    assert_eq!(
-        lines.len(),
-        1,
-        "{what}: {tool} stderr should be one line:\n{}",
-        r.stderr
-    );
-    assert!(
-        lines[0].starts_with(&format!("{tool}: ")),
-        "{what}: {}",
-        lines[0]
-    );
-    assert!(
-        lines[0].contains(names),
-        "{what}: the message should name {names}: {}",
-        lines[0]
-    );
-}
-
 fn to_text(trace: &Path) -> Run {
     let mut c = command(&build().to_text, Path::new("/"));
     c.arg(trace);
