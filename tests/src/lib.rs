@@ -1263,3 +1263,31 @@ pub fn assert_clean_error(r: &Run, tool: &str, names: &str, what: &str) {
         lines[0]
     );
 }
+
+/// Two real traces to damage in tests: `small`, the known workload (one process, one thread,
+/// no rank), and `chunked`, writer_loop's `writes` writes of 100 bytes to loop.dat recorded
+/// in 4 KiB chunks (many chunks per stream).
+pub struct Traces {
+    pub dir: TestDir,
+    pub small: PathBuf,
+    pub chunked: PathBuf,
+}
+
+pub fn traces(name: &str, writes: usize) -> Traces {
+    let dir = TestDir::new(name);
+    let small = dir.join("small");
+    let chunked = dir.join("chunked");
+    let prog = compile(&dir, "workload", &[]);
+    run_traced_ok(&prog, &dir, &small, &[]);
+    let prog = compile(&dir, "writer_loop", &[]);
+    let mut c = traced(&prog, dir.path(), &chunked);
+    c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
+        .arg(dir.path())
+        .arg(writes.to_string());
+    run(&mut c).assert_ok("writer_loop");
+    Traces {
+        dir,
+        small,
+        chunked,
+    }
+}

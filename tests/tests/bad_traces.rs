@@ -15,33 +15,6 @@ const QUICK: Duration = Duration::from_secs(10);
 /// Writes of the chunked trace: 4 KiB chunks, at least 4 of them.
 const WRITES: usize = 6000;
 
-/// A trace of the known workload (one process, one thread, no rank) and one of writer_loop
-/// in small chunks (WRITES writes of 100 bytes to loop.dat).
-struct Traces {
-    dir: TestDir,
-    small: PathBuf,
-    chunked: PathBuf,
-}
-
-fn traces(name: &str) -> Traces {
-    let dir = TestDir::new(name);
-    let small = dir.join("small");
-    let chunked = dir.join("chunked");
-    let prog = compile(&dir, "workload", &[]);
-    run_traced_ok(&prog, &dir, &small, &[]);
-    let prog = compile(&dir, "writer_loop", &[]);
-    let mut c = traced(&prog, dir.path(), &chunked);
-    c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
-        .arg(dir.path())
-        .arg(WRITES.to_string());
-    run(&mut c).assert_ok("writer_loop");
-    Traces {
-        dir,
-        small,
-        chunked,
-    }
-}
-
 /// Copy the process folders of `from` (each trace given) into a new trace `to`.
 fn copy_traces(from: &[&Path], to: &Path) -> PathBuf {
     for from in from {
@@ -235,7 +208,7 @@ fn write_writes(a: &Archive, t: &Traces) -> usize {
 
 #[test]
 fn ranks_and_world_sizes_out_of_range() {
-    let t = traces("bad-ranks");
+    let t = traces("bad-ranks", WRITES);
     let trace = copy_traces(&[&t.small], &t.dir.join("rank-max"));
     let meta = process_of(&trace, "workload").join("meta.yaml");
     set_meta(&meta, "rank", "4294967295");
@@ -294,7 +267,7 @@ fn walk_count(dir: &Path) -> usize {
 
 #[test]
 fn huge_definition_ids_cost_no_memory() {
-    let t = traces("bad-ids");
+    let t = traces("bad-ids", WRITES);
     let trace = copy_traces(&[&t.small], &t.dir.join("ids"));
     let defs = process_of(&trace, "workload").join("defs.bin");
     let mut bytes = std::fs::read(&defs).unwrap();
@@ -320,7 +293,7 @@ fn huge_definition_ids_cost_no_memory() {
 
 #[test]
 fn huge_record_depth_is_shown_not_indented() {
-    let t = traces("bad-depth");
+    let t = traces("bad-depth", WRITES);
     let trace = copy_traces(&[&t.small], &t.dir.join("depth"));
     let stream = process_of(&trace, "workload").join("thread-0.rec");
     edit_records(&stream, 0, |recs| recs[0].depth = u32::MAX);
@@ -348,7 +321,7 @@ fn huge_record_depth_is_shown_not_indented() {
 
 #[test]
 fn fifos_devices_and_symlinks_leaving_the_trace_are_refused() {
-    let t = traces("bad-files");
+    let t = traces("bad-files", WRITES);
     let cases: [(&str, &str); 5] = [
         ("thread-0.rec", "fifo"),
         ("meta.yaml", "fifo"),
@@ -388,7 +361,7 @@ fn fifos_devices_and_symlinks_leaving_the_trace_are_refused() {
 
 #[test]
 fn deep_or_huge_metadata_is_refused_before_parsing() {
-    let t = traces("bad-yaml");
+    let t = traces("bad-yaml", WRITES);
     let trace = copy_traces(&[&t.small], &t.dir.join("yaml-flow"));
     let meta = process_of(&trace, "workload").join("meta.yaml");
     let text = std::fs::read_to_string(&meta).unwrap();
@@ -424,7 +397,7 @@ fn deep_or_huge_metadata_is_refused_before_parsing() {
 
 #[test]
 fn an_empty_or_damaged_stream_costs_that_stream() {
-    let t = traces("bad-streams");
+    let t = traces("bad-streams", WRITES);
     // What a full disk leaves in a second process: an empty stream.
     let trace = copy_traces(&[&t.small, &t.chunked], &t.dir.join("empty"));
     let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
@@ -486,7 +459,7 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
 
 #[test]
 fn lost_reordered_and_duplicated_chunks_are_told() {
-    let t = traces("bad-chunks");
+    let t = traces("bad-chunks", WRITES);
     let pristine = |name: &str| {
         let trace = copy_traces(&[&t.chunked], &t.dir.join(name));
         let stream = process_of(&trace, "writer_loop").join("thread-0.rec");

@@ -4,32 +4,6 @@
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
 
-/// A small complete trace of the known workload, and a multi-chunk one of writer_loop.
-struct Traces {
-    dir: TestDir,
-    small: PathBuf,
-    chunked: PathBuf,
-}
-
-fn traces(name: &str) -> Traces {
-    let dir = TestDir::new(name);
-    let small = dir.join("small");
-    let chunked = dir.join("chunked");
-    let prog = compile(&dir, "workload", &[]);
-    run_traced_ok(&prog, &dir, &small, &[]);
-    let prog = compile(&dir, "writer_loop", &[]);
-    let mut c = traced(&prog, dir.path(), &chunked);
-    c.env("RECORDER_OTF2_BUFFER_SIZE", "4096")
-        .arg(dir.path())
-        .arg("3000");
-    run(&mut c).assert_ok("writer_loop");
-    Traces {
-        dir,
-        small,
-        chunked,
-    }
-}
-
 /// Copy a trace directory (two levels) to `to`.
 fn copy_trace(from: &Path, to: &Path) -> PathBuf {
     for p in std::fs::read_dir(from).unwrap() {
@@ -91,7 +65,7 @@ fn both_fail(t: &Traces, trace: &Path, names: &str, what: &str) {
 
 #[test]
 fn not_a_trace_and_missing_directories() {
-    let t = traces("tools-missing");
+    let t = traces("tools-missing", 3000);
     let empty = t.dir.subdir("empty");
     both_fail(&t, &empty, &empty.to_string_lossy(), "empty dir");
     let other = t.dir.subdir("other");
@@ -110,7 +84,7 @@ fn not_a_trace_and_missing_directories() {
 
 #[test]
 fn truncated_stream_converts_with_a_warning() {
-    let t = traces("tools-truncated");
+    let t = traces("tools-truncated", 3000);
     let trace = copy_trace(&t.chunked, &t.dir.join("truncated"));
     let pd = process_dir(&trace);
     let stream = pd.join("thread-0.rec");
@@ -174,7 +148,7 @@ fn truncated_stream_converts_with_a_warning() {
 
 #[test]
 fn wrong_versions_and_bad_metadata_are_errors() {
-    let t = traces("tools-version");
+    let t = traces("tools-version", 3000);
     // Stream header version (bytes 8..10).
     let trace = copy_trace(&t.small, &t.dir.join("rec-version"));
     let stream = process_dir(&trace).join("thread-0.rec");
@@ -211,7 +185,7 @@ fn wrong_versions_and_bad_metadata_are_errors() {
 
 #[test]
 fn existing_output_needs_force() {
-    let t = traces("tools-force");
+    let t = traces("tools-force", 3000);
     let out = t.dir.join("out.otf2");
     let def = t.dir.join("out.def");
     let folder = t.dir.join("out");
