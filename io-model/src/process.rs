@@ -116,16 +116,19 @@ pub(crate) struct ProcessState<'p> {
     /// Calls of the `mpi` layer on a communicator or a rank the trace does not define (or
     /// a receive completion whose start it does not show): no happens-before from them.
     pub(crate) mpi_unresolved: u64,
+    /// Communicators of the trace naming a rank outside the job's MPI_COMM_WORLD (left out).
+    pub(crate) bad_comms: u64,
 }
 
 impl<'p> ProcessState<'p> {
     /// The state of process `p` before its first record: its communicators (their members
-    /// are ranks of the process's job, whose rank 0 is slot `first_slot` of the trace's
-    /// ranks) and the handles open before tracing began.
+    /// are ranks of the process's job, whose ranks are the slots `ranks` of the trace's;
+    /// None: the process has no rank, so no communicator) and the handles open before
+    /// tracing began.
     pub(crate) fn new(
         p: &'p ProcessTrace,
         host_node: u32,
-        first_slot: u32,
+        ranks: Option<std::ops::Range<u32>>,
         defs: &mut GlobalDefs,
     ) -> Result<ProcessState<'p>, Err> {
         let mut st = ProcessState {
@@ -156,16 +159,24 @@ impl<'p> ProcessState<'p> {
                 .collect(),
             recvs: HashMap::new(),
             mpi_unresolved: 0,
+            bad_comms: 0,
         };
         for d in &p.defs.defs {
             if let Def::Comm { id, members } = d {
-                let g = if first_slot == 0 {
-                    defs.comm(members)
-                } else {
-                    let slots: Vec<u32> = members.iter().map(|m| m + first_slot).collect();
-                    defs.comm(&slots)
-                };
-                st.comm_map.insert(*id as u64, g);
+                let slots: Option<Vec<u32>> = members
+                    .iter()
+                    .map(|&m| {
+                        let r = ranks.as_ref()?;
+                        let slot = r.start.checked_add(m)?;
+                        r.contains(&slot).then_some(slot)
+                    })
+                    .collect();
+                match slots {
+                    Some(slots) => {
+                        st.comm_map.insert(*id as u64, defs.comm(&slots));
+                    }
+                    None => st.bad_comms += 1,
+                }
             }
         }
         st.precreated(defs);

@@ -324,8 +324,19 @@ pub fn interpret<S: Sink>(
     let time = plan.clocks.map(pi, p);
     let mut forks = plan.forks(p);
     // Communicator members are ranks of the process's job: rank slots from its first one.
-    let first_slot = plan.job_of[pi].map_or(0, |j| plan.jobs[j as usize].first_slot);
-    let mut st = ProcessState::new(p, host_node, first_slot, defs)?;
+    let ranks = plan.job_of[pi].map(|j| {
+        let job = &plan.jobs[j as usize];
+        job.first_slot..job.first_slot + job.world
+    });
+    let mut st = ProcessState::new(p, host_node, ranks, defs)?;
+    if st.bad_comms > 0 {
+        // An archive naming a rank that does not exist is one OTF2 readers refuse.
+        stats.warnings.push(format!(
+            "{}: {} communicators name ranks outside the job's MPI_COMM_WORLD; left out (collectives on them carry no communicator)",
+            who(),
+            st.bad_comms
+        ));
+    }
     // Decoding runs in background threads (on the other core) for processes with a few
     // threads; the interpretation stays on this thread.
     let threaded = p.threads.len() <= MAX_THREADED_STREAMS;

@@ -405,6 +405,24 @@ fn an_empty_or_damaged_stream_costs_that_stream() {
     let a = both_warn(&t, &trace, &stream, "empty thread stream", "empty stream");
     assert_eq!(write_writes(&a, &t), 0);
 
+    // The only stream empty: refused, saying why.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("only-empty"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    std::fs::write(&stream, "").unwrap();
+    let out = t.dir.join("out-only-empty.otf2");
+    let (r, took) = to_otf2(&trace, &out);
+    let why = "no thread stream could be read (1 warnings; the first: ";
+    assert_refused(
+        &r,
+        took,
+        "recorder2otf2",
+        &trace.to_string_lossy(),
+        why,
+        "only empty",
+    );
+    assert!(r.stderr.contains("empty thread stream"), "{}", r.stderr);
+    assert_nothing_left(&out, "only empty");
+
     // Not a stream at all.
     let trace = copy_traces(&[&t.small, &t.chunked], &t.dir.join("garbage"));
     let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
@@ -497,4 +515,84 @@ fn lost_reordered_and_duplicated_chunks_are_told() {
     std::fs::write(&stream, out).unwrap();
     let a = both_warn(&t, &trace, &stream, "1 chunks are missing", "lost");
     assert_eq!(write_writes(&a, &t), WRITES - ch[1].2 as usize);
+}
+
+// ------------------------------------------------------------------------ archives that pass
+
+/// Append definitions to a process's defs.bin.
+fn add_defs(defs: &Path, more: &[io_events::defs::Def]) {
+    let mut bytes = std::fs::read(defs).unwrap();
+    for d in more {
+        d.encode(&mut bytes);
+    }
+    std::fs::write(defs, bytes).unwrap();
+}
+
+#[test]
+fn inconsistent_values_are_clamped_or_dropped_so_the_archive_passes() {
+    let t = traces("bad-values", WRITES);
+    // Writes claiming a million bytes more than they were asked to write: the archive says
+    // what was requested (OTF2 readers take more as a broken archive), with a warning.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("more-bytes"));
+    let proc_dir = process_of(&trace, "writer_loop");
+    let stream = proc_dir.join("thread-0.rec");
+    let bigger = std::cell::Cell::new(0usize);
+    edit_records(&stream, 1, |recs| {
+        for r in recs.iter_mut() {
+            let n = r.nfields as usize;
+            if n >= 2 && r.fields[n - 1] == r.fields[n - 2] && r.fields[n - 1] > 0 {
+                r.fields[n - 1] += 1_000_000;
+                bigger.set(bigger.get() + 1);
+            }
+        }
+    });
+    assert!(bigger.get() > 10, "{} writes changed", bigger.get());
+    let out = t.dir.join("out-more-bytes.otf2");
+    let a = convert_and_check(&trace, &out);
+    let why = format!(
+        "{}: {} operations claim more bytes transferred than requested",
+        proc_dir.display(),
+        bigger.get()
+    );
+    assert!(a.converter_stderr.contains(&why), "{}", a.converter_stderr);
+    let ops = a.ops_on(&format!("{}/loop.dat", t.dir.str()));
+    assert_eq!(ops.len(), WRITES);
+    assert!(ops
+        .iter()
+        .all(|o| o.bytes_result <= o.bytes_request && o.bytes_result == 100));
+
+    // Communicators naming ranks the job does not have: dropped with a warning, the archive
+    // names no rank beyond COMM_LOCATIONS.
+    let trace = copy_traces(&[&t.small], &t.dir.join("comm-ranks"));
+    let proc_dir = process_of(&trace, "workload");
+    set_meta(&proc_dir.join("meta.yaml"), "rank", "0");
+    set_meta(&proc_dir.join("meta.yaml"), "world_size", "2");
+    let comm = |id, members: &[u32]| io_events::defs::Def::Comm {
+        id,
+        members: members.to_vec(),
+    };
+    add_defs(
+        &proc_dir.join("defs.bin"),
+        &[comm(7, &[0, 1]), comm(8, &[0, 5])],
+    );
+    let a = both_warn(
+        &t,
+        &trace,
+        &proc_dir.join("defs.bin"),
+        "1 communicators name ranks beyond world_size 2; they were dropped",
+        "comm ranks",
+    );
+    assert_eq!(write_writes(&a, &t), 0, "the workload writes no loop.dat");
+
+    // Without a rank, a process's communicators name no rank of any job.
+    let trace = copy_traces(&[&t.small], &t.dir.join("comm-norank"));
+    let proc_dir = process_of(&trace, "workload");
+    add_defs(&proc_dir.join("defs.bin"), &[comm(7, &[0, 1])]);
+    let a = convert_and_check(&trace, &t.dir.join("out-comm-norank.otf2"));
+    assert!(
+        a.converter_stderr
+            .contains("1 communicators name ranks outside the job's MPI_COMM_WORLD"),
+        "{}",
+        a.converter_stderr
+    );
 }

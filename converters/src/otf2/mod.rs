@@ -212,6 +212,13 @@ fn write(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> 
             program_span = (program_span.0.min(start), program_span.1.max(end));
         }
         paradigms = std::mem::take(&mut sink.paradigms);
+        if sink.clamped > 0 {
+            stats.warnings.push(format!(
+                "{}: {} operations claim more bytes transferred than requested (a damaged trace); written with the bytes requested",
+                p.dir.dir.display(),
+                sink.clamped
+            ));
+        }
         // Whatever is still open when the process ends stays open: OTF2 needs no close.
         for (loc, w) in locs.into_iter().zip(sink.writers) {
             let n = w.close().map_err(otf2e)?;
@@ -232,10 +239,18 @@ fn write(trace: &Trace, out: &Path, progress: Progress) -> Result<Summary, Err> 
         }
     }
     if defs.locations.is_empty() {
-        return Err(format!(
-            "{}: the trace holds no thread streams (no traced call was made)",
-            trace.dir.display()
-        ));
+        // One line: why the streams there were could not be read, if any were.
+        return Err(match stats.warnings.first() {
+            Some(first) => format!(
+                "{}: no thread stream could be read ({} warnings; the first: {first})",
+                trace.dir.display(),
+                stats.warnings.len()
+            ),
+            None => format!(
+                "{}: the trace holds no thread streams (no traced call was made)",
+                trace.dir.display()
+            ),
+        });
     }
     archive.close_event_files().map_err(otf2e)?;
     let locs: Vec<u64> = (0..defs.locations.len() as u64).collect();

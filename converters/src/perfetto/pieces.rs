@@ -261,8 +261,15 @@ impl Files {
                     .map_err(|e| format!("{}: {e}", self.paths[k].display()))?;
             }
         }
-        for (tmp, p) in self.tmps.iter().zip(&self.paths) {
-            std::fs::rename(tmp, p).map_err(|e| format!("{}: {e}", p.display()))?;
+        for (k, (tmp, p)) in self.tmps.iter().zip(&self.paths).enumerate() {
+            if let Err(e) = std::fs::rename(tmp, p) {
+                // A set of pieces is whole or absent: the ones renamed already go too (the
+                // caller's abort removes the temporaries left).
+                for done in &self.paths[..k] {
+                    let _ = std::fs::remove_file(done);
+                }
+                return Err(format!("{}: {e}", p.display()));
+            }
         }
         Ok(())
     }

@@ -235,15 +235,12 @@ impl Thread {
         for f in &mut self.stack {
             f.pending = NONE;
         }
-        if self.stack.is_empty() {
-            self.flows.clear();
-        } else {
-            // The open slices' flow lists are gone with a partial flush.
-            for o in &mut self.emitted {
-                o.out = NONE;
-            }
-            self.flows.clear();
+        // The flow lists go with the flush (a partial one too: the open slices' begin
+        // events, which would carry them, are written).
+        for o in &mut self.emitted {
+            o.out = NONE;
         }
+        self.flows.clear();
         Ok(())
     }
 

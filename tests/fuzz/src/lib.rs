@@ -1,0 +1,55 @@
+//! What the fuzz targets share: a scratch folder per fuzzing process, and the packing of a
+//! trace directory into one input (so that libFuzzer mutates all its files at once).
+
+use std::path::{Path, PathBuf};
+
+/// This process's scratch folder: under $RECORDER_OTF2_FUZZ_SCRATCH (scripts/fuzz.sh makes
+/// one in /dev/shm and removes it after), else the temporary folder.
+pub fn scratch() -> PathBuf {
+    let base = std::env::var_os("RECORDER_OTF2_FUZZ_SCRATCH")
+        .map(PathBuf::from)
+        .unwrap_or_else(std::env::temp_dir);
+    let dir = base.join(format!("recorder-otf2-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The files of a one-process trace directory, in the packed form `scripts/fuzz.sh` makes
+/// its seeds in: for each file, its name's length (1 byte), the name (one of NAMES), the
+/// length of its contents (4 bytes, little-endian) and the contents. Written under
+/// `trace/PROCESS/` with the trace's layout; false when the bytes do not split that way.
+pub fn unpack(mut data: &[u8], trace: &Path) -> bool {
+    let process = trace.join("host.1");
+    if std::fs::create_dir_all(&process).is_err() {
+        return false;
+    }
+    while !data.is_empty() {
+        let Some((&n, rest)) = data.split_first() else {
+            return false;
+        };
+        let (n, len) = (n as usize, rest.len());
+        if len < n + 4 {
+            return false;
+        }
+        let name = &rest[..n];
+        let size = u32::from_le_bytes(rest[n..n + 4].try_into().unwrap()) as usize;
+        let rest = &rest[n + 4..];
+        let size = size.min(rest.len());
+        let Some(name) = NAMES.iter().find(|x| x.as_bytes() == name) else {
+            return false;
+        };
+        std::fs::write(process.join(name), &rest[..size]).unwrap();
+        data = &rest[size..];
+    }
+    true
+}
+
+/// The file names a packed process may hold.
+pub const NAMES: [&str; 6] = [
+    "meta.yaml",
+    "defs.bin",
+    "thread-0.rec",
+    "thread-1.rec",
+    "thread-2.rec",
+    "thread-3.rec",
+];
