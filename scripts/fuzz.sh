@@ -48,6 +48,19 @@ seeds, corpus = sys.argv[1], sys.argv[2]
 names = ["meta.yaml", "defs.bin"] + [f"thread-{i}.rec" for i in range(4)]
 for t in ["stream", "defs", "meta", "trace"]:
     os.makedirs(os.path.join(corpus, t), exist_ok=True)
+def inline_functions(meta, trace):
+    # The packed process stands alone: the trace's function table file goes into its
+    # meta.yaml as the `functions` list (a form the readers take too).
+    out = []
+    for line in meta.decode().splitlines():
+        if line.startswith("functions_file: "):
+            table = open(os.path.join(trace, line.split(": ", 1)[1].strip("'\"")), "rb").read()
+            out.append("functions:")
+            out += ["- '" + n.replace("'", "''") + "'" for n in table.decode().splitlines()]
+        else:
+            out.append(line)
+    return ("\n".join(out) + "\n").encode()
+
 n = 0
 for trace in sorted(os.listdir(seeds)):
     tdir = os.path.join(seeds, trace)
@@ -63,6 +76,8 @@ for trace in sorted(os.listdir(seeds)):
             if not os.path.isfile(path):
                 continue
             data = open(path, "rb").read()
+            if name == "meta.yaml":
+                data = inline_functions(data, tdir)
             packed += bytes([len(name)]) + name.encode() + struct.pack("<I", len(data)) + data
             target = {"meta.yaml": "meta", "defs.bin": "defs"}.get(name, "stream")
             open(os.path.join(corpus, target, f"{trace}-{proc}-{name}"), "wb").write(data)

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! TRACE_DIR/
+//!   functions-<hash>.txt     the function table, once per trace (per recorder build)
 //!   <host>.<pid>[.<n>]/      one folder per process image (n counts exec'ed images)
 //!     meta.yaml              ProcessMeta
 //!     defs.bin               local definitions (files, threads, pre-created handles)
@@ -14,6 +15,69 @@ use std::path::{Path, PathBuf};
 pub const META_FILE: &str = "meta.yaml";
 /// Definitions file name inside a process folder.
 pub const DEFS_FILE: &str = "defs.bin";
+
+/// The function table the streams of a recorder build are written with, stored once per
+/// trace directory instead of in every process's meta.yaml (at 1,000 ranks, 1,000 copies of
+/// the same 5,000 names): one name per line, the line number being the function id. The
+/// file is named by a hash of its text, so that processes of different builds writing into
+/// one trace each find theirs, and a reader can tell a damaged table.
+pub fn functions_file_name<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    format!("functions-{:016x}.txt", fnv1a(&functions_text(names)))
+}
+
+/// The text of a function table file.
+pub fn functions_text<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<u8> {
+    let mut text = Vec::new();
+    for n in names {
+        text.extend_from_slice(n.as_bytes());
+        text.push(b'\n');
+    }
+    text
+}
+
+/// Largest function table file a reader accepts (a table has at most 65,536 names).
+pub const MAX_FUNCTIONS_FILE: u64 = 4 << 20;
+
+/// Whether `name` is a function table's file name (nothing else is read from meta.yaml's
+/// `functions_file`: no folder, no `..`).
+pub fn is_functions_file_name(name: &str) -> bool {
+    name.strip_prefix("functions-")
+        .and_then(|s| s.strip_suffix(".txt"))
+        .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Read the function table `name` of trace directory `trace`, checking its hash.
+pub fn read_functions_file(trace: &Path, name: &str) -> Result<Vec<String>, String> {
+    let path = trace.join(name);
+    if !is_functions_file_name(name) {
+        return Err(format!("{}: not a function table's name", path.display()));
+    }
+    // A process folder copied out of its trace without the table: when the table is this
+    // build's own (the same names, so the same hash), the reader has it.
+    if !path.exists() {
+        let ours = crate::FUNCTIONS.iter().map(|f| f.name);
+        if functions_file_name(ours.clone()) == name {
+            return Ok(ours.map(str::to_string).collect());
+        }
+    }
+    let bytes = read_trace_file(&path, MAX_FUNCTIONS_FILE)?;
+    if format!("functions-{:016x}.txt", fnv1a(&bytes)) != name {
+        return Err(format!(
+            "{}: damaged (its contents do not match the hash in its name)",
+            path.display()
+        ));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: damaged (not UTF-8)", path.display()))?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
+/// 64-bit FNV-1a (stable across builds and platforms, unlike std's hasher).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
 
 /// File name of thread `i`'s stream.
 pub fn thread_file(i: u32) -> String {

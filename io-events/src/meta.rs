@@ -155,8 +155,14 @@ pub struct ProcessMeta {
     /// The options in effect.
     #[serde(default)]
     pub options: BTreeMap<String, String>,
-    /// Names of the function table the streams were written with (index = function id).
+    /// Names of the function table the streams were written with (index = function id),
+    /// when the table is not in a file of the trace directory (`functions_file`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub functions: Vec<String>,
+    /// The trace directory's file holding the function table
+    /// ([`crate::layout::functions_file_name`]); readers fill `functions` from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub functions_file: Option<String>,
     /// Calls per function name (at exit).
     #[serde(default)]
     pub function_counts: BTreeMap<String, u64>,
@@ -201,6 +207,22 @@ impl ProcessMeta {
         Ok(m)
     }
 
+    /// The function table the streams were written with: `functions`, or the trace
+    /// directory's `functions_file` (`meta` is this process's meta.yaml, in its folder of
+    /// the trace directory). Readers of many processes share one table per file instead.
+    pub fn function_names(&self, meta: &Path) -> Result<Vec<String>, String> {
+        match &self.functions_file {
+            Some(name) if self.functions.is_empty() => {
+                let trace = meta
+                    .parent()
+                    .and_then(Path::parent)
+                    .ok_or_else(|| format!("{}: not in a trace directory", meta.display()))?;
+                crate::layout::read_functions_file(trace, name)
+            }
+            _ => Ok(self.functions.clone()),
+        }
+    }
+
     /// Values the rest of the tools index or size things by, checked against each other.
     fn check(&self) -> Result<(), String> {
         match (self.rank, self.world_size) {
@@ -211,6 +233,16 @@ impl ProcessMeta {
             )),
             _ if self.window == 0 || self.window as usize > crate::codec::MAX_WINDOW => {
                 Err(format!("window {} out of range", self.window))
+            }
+            _ if self.functions.is_empty() && self.functions_file.is_none() => {
+                Err("no function table (neither functions nor functions_file)".into())
+            }
+            _ if self
+                .functions_file
+                .as_deref()
+                .is_some_and(|f| !crate::layout::is_functions_file_name(f)) =>
+            {
+                Err("functions_file does not name a function table file".into())
             }
             _ if self.functions.len() > u16::MAX as usize + 1 => Err(format!(
                 "{} function names, more than function ids can tell apart",

@@ -27,7 +27,7 @@ pub struct CallTrees {
     pending: Vec<Record>,
     /// A returned tree's buffer, reused for the next one (no allocation per tree).
     spare: Vec<Record>,
-    func_map: Vec<Option<u16>>,
+    func_map: crate::trace::FuncMap,
     done: bool,
     /// What was lost or doubtful in the stream (a truncated or corrupt chunk, chunks lost,
     /// duplicated or out of order), one line each naming the file; complete at the end.
@@ -46,7 +46,7 @@ pub struct CallTrees {
 
 impl CallTrees {
     /// Open a stream; `func_map` maps the trace's function ids to this build's.
-    pub fn open(path: &Path, func_map: Vec<Option<u16>>) -> Result<CallTrees, StreamError> {
+    pub fn open(path: &Path, func_map: crate::trace::FuncMap) -> Result<CallTrees, StreamError> {
         let reader = StreamReader::open(path)?;
         let window = reader.header.window as usize;
         let clock = TickClock::new(&reader.header);
@@ -278,7 +278,7 @@ mod tests {
         path
     }
 
-    fn identity() -> Vec<Option<u16>> {
+    fn identity() -> crate::trace::FuncMap {
         (0..io_events::FUNCTIONS.len() as u16).map(Some).collect()
     }
 
@@ -398,7 +398,7 @@ impl TreeFeed {
     /// thread when `threaded`.
     pub fn open(
         path: &Path,
-        func_map: Vec<Option<u16>>,
+        func_map: crate::trace::FuncMap,
         threaded: bool,
     ) -> Result<TreeFeed, StreamError> {
         let trees = CallTrees::open(path, func_map)?;

@@ -20,10 +20,11 @@ impl TimeMap {
     #[inline]
     pub fn at(&self, t: u64) -> u64 {
         if self.slope == 0.0 {
-            return self.base + t;
+            return self.base.saturating_add(t);
         }
-        let d = (t as f64 - self.t0 as f64) * self.slope;
-        (self.base as i64 + t as i64 - d as i64).max(0) as u64
+        // In i128 and saturated: times of a damaged trace may be anywhere in u64.
+        let d = ((t as f64 - self.t0 as f64) * self.slope) as i128;
+        (self.base as i128 + t as i128 - d).clamp(0, u64::MAX as i128) as u64
     }
 }
 

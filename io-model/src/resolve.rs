@@ -137,7 +137,14 @@ pub struct Resolver<C: Consumer> {
     in_flight: HashMap<u64, Op>,
     /// Handle -> (file, layer), filled as handles appear.
     handles: Vec<Option<(Option<u32>, Layer)>>,
+    /// Operations whose bytes a real call cannot move (a damaged trace), counted as
+    /// [`MAX_OP_BYTES`] or as the bytes requested: see [`Resolver::damaged_warning`].
+    pub clamped: u64,
 }
+
+/// The most bytes one operation is counted with (16 TiB: far above what one call moves; a
+/// damaged trace's 2^63 would overflow every sum of bytes).
+pub const MAX_OP_BYTES: u64 = 1 << 44;
 
 impl<C: Consumer> Resolver<C> {
     pub fn new(consumer: C) -> Self {
@@ -148,7 +155,20 @@ impl<C: Consumer> Resolver<C> {
             next_call: 0,
             in_flight: HashMap::new(),
             handles: Vec::new(),
+            clamped: 0,
         }
+    }
+
+    /// The warning on the operations whose bytes were clamped, if any (`process` names the
+    /// process folder).
+    pub fn damaged_warning(&self, process: &std::path::Path) -> Option<String> {
+        (self.clamped > 0).then(|| {
+            format!(
+                "{}: {} operations claim more bytes than requested or than 16 TiB (a damaged trace); counted with the bytes requested, at most 16 TiB",
+                process.display(),
+                self.clamped
+            )
+        })
     }
 
     fn handle(&mut self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
@@ -192,9 +212,14 @@ impl<C: Consumer> Resolver<C> {
     }
 
     fn complete(&mut self, t: u64, id: u64, bytes: u64, cancelled: bool) {
-        let done = |op: &mut Op| {
-            op.t1 = t;
-            op.bytes_done = bytes;
+        let clamped = &mut self.clamped;
+        let mut done = |op: &mut Op| {
+            op.t1 = t.max(op.t0);
+            // (Requests clamped at their begin were counted there.)
+            if bytes > op.bytes_requested && op.bytes_requested < MAX_OP_BYTES {
+                *clamped += 1;
+            }
+            op.bytes_done = bytes.min(op.bytes_requested);
             op.cancelled = cancelled;
         };
         // Blocking operations complete in place (no copy of the operation on the way).
@@ -315,6 +340,9 @@ impl<C: Consumer> Sink for Resolver<C> {
         self.meta(defs, MetaKind::Seek, h, t)
     }
     fn op_begin(&mut self, defs: &GlobalDefs, t: u64, b: OpBegin) -> Res {
+        if b.bytes > MAX_OP_BYTES {
+            self.clamped += 1;
+        }
         let (file, layer) = self.handle(defs, b.handle);
         let th = &self.threads[self.cur];
         let (call, call_func) = th
@@ -335,7 +363,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             flags: b.flags,
             t0: t,
             t1: t,
-            bytes_requested: b.bytes,
+            bytes_requested: b.bytes.min(MAX_OP_BYTES),
             bytes_done: 0,
             offset: b.offset,
             cancelled: false,

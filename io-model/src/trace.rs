@@ -17,6 +17,10 @@ pub struct LocalFile {
 }
 
 /// One process of the trace.
+/// Map from a trace's function ids to this build's table (None = unknown function); shared
+/// by the processes written with the same table.
+pub type FuncMap = std::sync::Arc<[Option<u16>]>;
+
 pub struct ProcessTrace {
     pub dir: ProcessDir,
     pub meta: ProcessMeta,
@@ -28,7 +32,7 @@ pub struct ProcessTrace {
     /// (thread index, stream file, OS thread id).
     pub threads: Vec<(u32, PathBuf, u64)>,
     /// Map from the trace's function ids to this build's table (None = unknown function).
-    pub func_map: Vec<Option<u16>>,
+    pub func_map: FuncMap,
     /// Total size of the thread streams (for progress).
     pub bytes: u64,
     /// What was left out when opening (an empty or damaged stream or definitions file),
@@ -70,8 +74,9 @@ impl Trace {
             ));
         }
         let mut processes = Vec::new();
+        let mut tables = FunctionTables::default();
         for pd in process_dirs(dir)? {
-            processes.push(open_process(pd)?);
+            processes.push(open_process(pd, dir, &mut tables)?);
         }
         fit_worlds(&mut processes);
         Ok(Trace {
@@ -86,11 +91,50 @@ impl Trace {
     }
 }
 
+/// The function tables of the trace directory's files, read once each: the maps from
+/// their function ids to this build's, shared by the processes written with them.
+#[derive(Default)]
+struct FunctionTables(hashbrown::HashMap<String, FuncMap>);
+
+impl FunctionTables {
+    fn map(&mut self, trace: &Path, name: &str) -> Result<FuncMap, String> {
+        if let Some(m) = self.0.get(name) {
+            return Ok(m.clone());
+        }
+        let names = io_events::layout::read_functions_file(trace, name)?;
+        let m = func_map(&names);
+        self.0.insert(name.to_string(), m.clone());
+        Ok(m)
+    }
+}
+
+/// The map from a table's function ids to this build's.
+fn func_map(names: &[String]) -> FuncMap {
+    names
+        .iter()
+        .map(|n| io_events::functions::id_by_name(n))
+        .collect::<Vec<_>>()
+        .into()
+}
+
 /// Open one process folder. An empty or damaged stream or definitions file costs that file
 /// (a warning), a bad meta.yaml or an unreadable file the whole trace (an error).
-fn open_process(pd: ProcessDir) -> Result<ProcessTrace, String> {
+fn open_process(
+    pd: ProcessDir,
+    trace: &Path,
+    tables: &mut FunctionTables,
+) -> Result<ProcessTrace, String> {
     let mut warnings = Vec::new();
-    let meta = ProcessMeta::read(&pd.meta())?;
+    let mut meta = ProcessMeta::read(&pd.meta())?;
+    let func_map = match &meta.functions_file {
+        Some(name) if meta.functions.is_empty() => tables
+            .map(trace, name)
+            .map_err(|e| format!("{e} (named by {})", pd.meta().display()))?,
+        _ => func_map(&meta.functions),
+    };
+    // The names are only needed for the map: at thousands of processes the lists
+    // (the same 1,100+ names each) would dominate memory.
+    meta.functions = Vec::new();
     let defs = match read_defs(&pd.defs()) {
         Ok(d) => d,
         Err(e) if is_empty(&pd.defs()) => {
@@ -152,15 +196,6 @@ fn open_process(pd: ProcessDir) -> Result<ProcessTrace, String> {
         bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         threads.push((i, path, tid));
     }
-    let func_map = meta
-        .functions
-        .iter()
-        .map(|n| io_events::functions::id_by_name(n))
-        .collect();
-    // The names are only needed for the map: at thousands of processes the lists
-    // (the same 1,100+ names each) would dominate memory.
-    let mut meta = meta;
-    meta.functions = Vec::new();
     Ok(ProcessTrace {
         dir: pd,
         names,

@@ -1044,6 +1044,30 @@ fn write_meta(p: &Process) {
     }
 }
 
+/// The function table, once per trace directory (io_events::layout::functions_file_name):
+/// the first process of this build writes it under a name of its own and links it to its
+/// final name (atomic: a reader never sees half a table; the others find it there). None
+/// when it cannot be written or what is there is not a regular file: the process's
+/// meta.yaml then holds the table itself.
+fn write_function_table(trace_dir: &str) -> Option<String> {
+    let names = FUNCTIONS.iter().map(|f| f.name);
+    let name = io_events::layout::functions_file_name(names.clone());
+    let fin = format!("{trace_dir}/{name}");
+    if let Ok(m) = std::fs::symlink_metadata(&fin) {
+        return m.file_type().is_file().then_some(name);
+    }
+    let tmp = format!("{trace_dir}/.{name}.{}.tmp", std::process::id());
+    let text = io_events::layout::functions_text(names);
+    let linked = write_private(&tmp, &text).and_then(|_| std::fs::hard_link(&tmp, &fin));
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Some(name),
+        // Another process of the same build was first.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Some(name),
+        Err(_) => None,
+    }
+}
+
 /// Create (or truncate) a file 0600 without following a link, and write it.
 fn write_private(path: &str, b: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
@@ -1188,6 +1212,10 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
             "monotonic".into()
         },
     );
+    let (functions_file, functions) = match write_function_table(&config.dir) {
+        Some(name) => (Some(name), Vec::new()),
+        None => (None, FUNCTIONS.iter().map(|f| f.name.to_string()).collect()),
+    };
     let meta = ProcessMeta {
         format_version: io_events::FORMAT_VERSION,
         recorder_version: env!("CARGO_PKG_VERSION").into(),
@@ -1210,7 +1238,8 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         failure: None,
         exit_status: None,
         options,
-        functions: FUNCTIONS.iter().map(|f| f.name.to_string()).collect(),
+        functions,
+        functions_file,
         function_counts: Default::default(),
         records: 0,
         stream_bytes: 0,

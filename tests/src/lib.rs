@@ -476,15 +476,56 @@ impl NativeProcess {
     }
 }
 
+/// Copy a trace directory to `to`: its function table files, its process folders and
+/// their files.
+pub fn copy_trace(from: &Path, to: &Path) -> PathBuf {
+    std::fs::create_dir_all(to).unwrap();
+    for p in std::fs::read_dir(from).unwrap() {
+        let p = p.unwrap();
+        let d = to.join(p.file_name());
+        if !p.file_type().unwrap().is_dir() {
+            std::fs::copy(p.path(), &d).unwrap();
+            continue;
+        }
+        std::fs::create_dir_all(&d).unwrap();
+        for f in std::fs::read_dir(p.path()).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
+        }
+    }
+    to.to_path_buf()
+}
+
+/// The process folders of a trace directory (not its function table files), in name order.
+pub fn process_folders(trace: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(trace)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 /// The process folders of a trace directory, in name order, with their metadata.
 pub fn processes(trace: &Path) -> Vec<NativeProcess> {
     let dirs = io_events::layout::process_dirs(trace)
         .unwrap_or_else(|e| panic!("not a trace directory: {e}"));
     dirs.into_iter()
-        .map(|d| NativeProcess {
-            meta: ProcessMeta::read(&d.meta()).unwrap_or_else(|e| panic!("{e}")),
-            name: d.name,
-            dir: d.dir,
+        .map(|d| {
+            let mut meta = ProcessMeta::read(&d.meta()).unwrap_or_else(|e| panic!("{e}"));
+            // The table from the trace's file, for the tests that read streams.
+            meta.functions = meta
+                .function_names(&d.meta())
+                .unwrap_or_else(|e| panic!("{e}"));
+            NativeProcess {
+                meta,
+                name: d.name,
+                dir: d.dir,
+            }
         })
         .collect()
 }

@@ -15,18 +15,11 @@ const QUICK: Duration = Duration::from_secs(10);
 /// Writes of the chunked trace: 4 KiB chunks, at least 4 of them.
 const WRITES: usize = 6000;
 
-/// Copy the process folders of `from` (each trace given) into a new trace `to`.
+/// Copy the process folders of `from` (each trace given) into a new trace `to`, with the
+/// function table files.
 fn copy_traces(from: &[&Path], to: &Path) -> PathBuf {
     for from in from {
-        for p in std::fs::read_dir(from).unwrap() {
-            let p = p.unwrap();
-            let d = to.join(p.file_name());
-            std::fs::create_dir_all(&d).unwrap();
-            for f in std::fs::read_dir(p.path()).unwrap() {
-                let f = f.unwrap();
-                std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
-            }
-        }
+        copy_trace(from, to);
     }
     to.to_path_buf()
 }
@@ -560,6 +553,48 @@ fn inconsistent_values_are_clamped_or_dropped_so_the_archive_passes() {
     assert!(ops
         .iter()
         .all(|o| o.bytes_result <= o.bytes_request && o.bytes_result == 100));
+
+    // Writes of 2^62 bytes each (what the fuzzer found: sums of bytes overflowed): every
+    // consumer counts them as 16 TiB at most, with a warning; nothing overflows.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("huge-bytes"));
+    let proc_dir = process_of(&trace, "writer_loop");
+    let huge = std::cell::Cell::new(0u64);
+    edit_records(&proc_dir.join("thread-0.rec"), 1, |recs| {
+        for r in recs.iter_mut() {
+            let n = r.nfields as usize;
+            if n >= 2 && r.fields[n - 1] == r.fields[n - 2] && r.fields[n - 1] > 0 {
+                r.fields[n - 1] = 1 << 62;
+                r.fields[n - 2] = 1 << 62;
+                huge.set(huge.get() + 1);
+            }
+        }
+    });
+    let mut c = command(&build().launcher, &t.dir.path());
+    c.arg("summary").arg("--json").arg(&trace);
+    let r = run(&mut c);
+    r.assert_ok("summary of 2^62-byte writes");
+    assert!(
+        r.stderr.contains(&format!(
+            "{}: {} operations claim more bytes than requested or than 16 TiB",
+            proc_dir.display(),
+            huge.get()
+        )),
+        "{}",
+        r.stderr
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let posix = v["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["layer"] == "POSIX")
+        .unwrap()
+        .clone();
+    let normal = WRITES as u64 - huge.get();
+    assert_eq!(
+        posix["write_bytes"].as_u64(),
+        Some(normal * 100 + huge.get() * (1 << 44))
+    );
 
     // Communicators naming ranks the job does not have: dropped with a warning, the archive
     // names no rank beyond COMM_LOCATIONS.

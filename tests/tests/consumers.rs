@@ -113,19 +113,6 @@ fn duplicates_within_paradigms(a: &Archive) -> usize {
     dups.len()
 }
 
-/// Copy a trace directory (its process folders and their files) to `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    for p in std::fs::read_dir(from).unwrap() {
-        let p = p.unwrap();
-        let d = to.join(p.file_name());
-        std::fs::create_dir_all(&d).unwrap();
-        for f in std::fs::read_dir(p.path()).unwrap() {
-            let f = f.unwrap();
-            std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
-        }
-    }
-}
-
 fn s(v: &[&str]) -> BTreeSet<String> {
     v.iter().map(|x| x.to_string()).collect()
 }
@@ -155,7 +142,7 @@ fn serial_programs() {
     // start (ending: running, no end, no exit status). ProgramEnd comes at its last event,
     // with an undefined exit status, and otf2-snapshots still accepts the archive.
     let killed = dir.join("killed-trace");
-    copy_dir(&trace, &killed);
+    copy_trace(&trace, &killed);
     for p in processes(&killed) {
         let mut m = p.meta.clone();
         (m.ending, m.end, m.exit_status) = (Ending::Running, None, None);

@@ -520,21 +520,8 @@ fn bad_input_and_existing_files() {
     // naming the stream, the rest is exported (an export that fails part way removes what it
     // wrote: tests/tests/tool_failures.rs stops one with signals and a full disk).
     let bad = dir.join("corrupt");
-    for p in std::fs::read_dir(&trace).unwrap() {
-        let p = p.unwrap();
-        let d = bad.join(p.file_name());
-        std::fs::create_dir_all(&d).unwrap();
-        for f in std::fs::read_dir(p.path()).unwrap() {
-            let f = f.unwrap();
-            std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
-        }
-    }
-    let pdir = std::fs::read_dir(&bad)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    copy_trace(&trace, &bad);
+    let pdir = process_folders(&bad)[0].clone();
     let stream = pdir.join("thread-0.rec");
     let mut r = io_events::stream::StreamReader::open(&stream).unwrap();
     let mut ch = io_events::stream::Chunk::default();

@@ -320,11 +320,9 @@ fn killed_process_converts_up_to_its_last_complete_chunk() {
     // Wait until a few chunks are on disk (not a timing assertion: only a start condition).
     let start = Instant::now();
     let stream = loop {
-        let s = std::fs::read_dir(&trace)
-            .ok()
-            .and_then(|mut d| d.next())
-            .and_then(|e| e.ok())
-            .map(|e| e.path().join("thread-0.rec"));
+        let s = process_folders(&trace)
+            .first()
+            .map(|d| d.join("thread-0.rec"));
         if let Some(s) = &s {
             if std::fs::metadata(s).map(|m| m.len()).unwrap_or(0) > 32 + 3 * 4096 {
                 break s.clone();

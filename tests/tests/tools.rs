@@ -5,25 +5,9 @@ use e2e_tests::*;
 use std::path::{Path, PathBuf};
 
 /// Copy a trace directory (two levels) to `to`.
-fn copy_trace(from: &Path, to: &Path) -> PathBuf {
-    for p in std::fs::read_dir(from).unwrap() {
-        let p = p.unwrap();
-        let d = to.join(p.file_name());
-        std::fs::create_dir_all(&d).unwrap();
-        for f in std::fs::read_dir(p.path()).unwrap() {
-            let f = f.unwrap();
-            std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
-        }
-    }
-    to.to_path_buf()
-}
-
 /// The single process folder of a trace.
 fn process_dir(trace: &Path) -> PathBuf {
-    let v: Vec<PathBuf> = std::fs::read_dir(trace)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let v = process_folders(trace);
     assert_eq!(v.len(), 1);
     v[0].clone()
 }

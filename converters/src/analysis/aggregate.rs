@@ -98,11 +98,11 @@ impl FileAcc {
         let (b, req) = (o.bytes_done, o.bytes_requested);
         if dir == 0 {
             self.read_ops += 1;
-            self.read_bytes += b;
+            self.read_bytes = self.read_bytes.saturating_add(b);
             self.read_sizes[size_bin(req)] += 1;
         } else {
             self.write_ops += 1;
-            self.write_bytes += b;
+            self.write_bytes = self.write_bytes.saturating_add(b);
             self.write_sizes[size_bin(req)] += 1;
         }
         self.op_ns += o.t1 - o.t0;
@@ -359,22 +359,22 @@ impl Accumulator for ProcessAgg {
         let l = &mut self.layers[li];
         l.ops += 1;
         match o.mode {
-            OpMode::Read => l.read_bytes += o.bytes_done,
-            OpMode::Write => l.write_bytes += o.bytes_done,
+            OpMode::Read => l.read_bytes = l.read_bytes.saturating_add(o.bytes_done),
+            OpMode::Write => l.write_bytes = l.write_bytes.saturating_add(o.bytes_done),
             OpMode::Flush => {}
         }
         if o.root != u64::MAX {
             let p = &mut self.root(o.root_func).layers[li];
             p.ops += 1;
-            p.bytes += o.bytes_done;
+            p.bytes = p.bytes.saturating_add(o.bytes_done);
             if !o.flags.contains(OpFlags::NON_BLOCKING) {
                 self.chain(o);
             }
         }
         if o.call == o.root {
             match o.mode {
-                OpMode::Read => self.read_bytes += o.bytes_done,
-                OpMode::Write => self.write_bytes += o.bytes_done,
+                OpMode::Read => self.read_bytes = self.read_bytes.saturating_add(o.bytes_done),
+                OpMode::Write => self.write_bytes = self.write_bytes.saturating_add(o.bytes_done),
                 OpMode::Flush => {}
             }
         }

@@ -150,9 +150,9 @@ struct Partial {
 
 fn merge_file(a: &mut FileAcc, b: FileAcc) {
     a.read_ops += b.read_ops;
-    a.read_bytes += b.read_bytes;
+    a.read_bytes = a.read_bytes.saturating_add(b.read_bytes);
     a.write_ops += b.write_ops;
-    a.write_bytes += b.write_bytes;
+    a.write_bytes = a.write_bytes.saturating_add(b.write_bytes);
     a.flush_ops += b.flush_ops;
     a.meta_ops += b.meta_ops;
     a.op_ns += b.op_ns;
@@ -182,8 +182,8 @@ fn merge_file(a: &mut FileAcc, b: FileAcc) {
 fn add_layer(a: &mut LayerAcc, b: &LayerAcc) {
     a.calls += b.calls;
     a.ops += b.ops;
-    a.read_bytes += b.read_bytes;
-    a.write_bytes += b.write_bytes;
+    a.read_bytes = a.read_bytes.saturating_add(b.read_bytes);
+    a.write_bytes = a.write_bytes.saturating_add(b.write_bytes);
     a.incl_ns += b.incl_ns;
     a.excl_ns += b.excl_ns;
 }
@@ -194,7 +194,7 @@ fn merge_root(a: &mut RootAcc, b: &RootAcc) {
     for i in 0..NLAYERS {
         a.layers[i].ns += b.layers[i].ns;
         a.layers[i].ops += b.layers[i].ops;
-        a.layers[i].bytes += b.layers[i].bytes;
+        a.layers[i].bytes = a.layers[i].bytes.saturating_add(b.layers[i].bytes);
     }
     a.mpi_ns += b.mpi_ns;
     a.with_posix_io += b.with_posix_io;
@@ -394,11 +394,13 @@ fn one(
         let mut res = Resolver::new(Piped::spawn(agg)?);
         interpret(p, pi, plan, &mut defs, &mut res, &mut stats, &mut progress)?;
         let unfinished = res.finish();
+        stats.warnings.extend(res.damaged_warning(&p.dir.dir));
         (res.consumer.finish()?, unfinished)
     } else {
         let mut res = Resolver::new(Direct(agg));
         interpret(p, pi, plan, &mut defs, &mut res, &mut stats, &mut progress)?;
         let unfinished = res.finish();
+        stats.warnings.extend(res.damaged_warning(&p.dir.dir));
         (res.consumer.0, unfinished)
     };
     Ok((info, agg, stats, defs, unfinished))

@@ -493,11 +493,11 @@ impl Consumer for Exporter<'_> {
             match o.mode {
                 io_model::kinds::OpMode::Read => {
                     a.read_ops += 1;
-                    a.read_bytes += b;
+                    a.read_bytes = a.read_bytes.saturating_add(b);
                 }
                 io_model::kinds::OpMode::Write => {
                     a.write_ops += 1;
-                    a.write_bytes += b;
+                    a.write_bytes = a.write_bytes.saturating_add(b);
                 }
                 io_model::kinds::OpMode::Flush => a.flush_ops += 1,
             }
@@ -730,6 +730,9 @@ fn interpret_one<'a>(
     }
     tap.sync(&defs);
     let unfinished = tap.res.finish();
+    stats
+        .warnings
+        .extend(tap.res.damaged_warning(&trace.processes[pi].dir.dir));
     if unfinished > 0 {
         stats.warnings.push(format!(
             "process {pi}: {unfinished} operations were never completed (exported as cancelled)"
