@@ -596,6 +596,18 @@ fn inconsistent_values_are_clamped_or_dropped_so_the_archive_passes() {
         Some(normal * 100 + huge.get() * (1 << 44))
     );
 
+    // Times at the end of the clock (what the fuzzer found next: the ProgramEnd after the
+    // last event wrapped to before it): the archive still passes.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("late-times"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    let last = chunks(&stream).len() - 1;
+    edit_records(&stream, last, |recs| {
+        let r = recs.last_mut().unwrap();
+        (r.start, r.end) = (u64::MAX - 10, u64::MAX);
+    });
+    let a = convert_and_check(&trace, &t.dir.join("out-late-times.otf2"));
+    assert_eq!(write_writes(&a, &t), WRITES);
+
     // Communicators naming ranks the job does not have: dropped with a warning, the archive
     // names no rank beyond COMM_LOCATIONS.
     let trace = copy_traces(&[&t.small], &t.dir.join("comm-ranks"));

@@ -135,7 +135,10 @@ fn program_end(
         let ticks = e.monotonic_ns.saturating_sub(p.meta.start.monotonic_ns);
         plan.clocks.map(pi, p).at(ticks)
     });
-    let t = recorded_end.unwrap_or(0).max(last + 1).max(start);
+    let t = recorded_end
+        .unwrap_or(0)
+        .max(last.saturating_add(1))
+        .max(start);
     let status = p.meta.exit_status.map(i64::from).unwrap_or(i64::MIN);
     sink.writers[0].program_end(t, status).map_err(otf2e)?;
     Ok(t)
