@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo test --release --workspace
 # The fuzz targets of the trace readers and the converter (tests/fuzz), seeded with real
-# traces, 20 s each: any crash fails the run.
-bash scripts/fuzz.sh 20
+# traces, 15 s each: any crash fails the run.
+bash scripts/fuzz.sh 15
