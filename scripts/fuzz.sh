@@ -46,7 +46,7 @@ python3 - "$seeds" "$work/corpus" <<'PY'
 import os, struct, sys
 seeds, corpus = sys.argv[1], sys.argv[2]
 names = ["meta.yaml", "defs.bin"] + [f"thread-{i}.rec" for i in range(4)]
-for t in ["stream", "defs", "meta", "trace"]:
+for t in ["stream", "defs", "meta", "trace", "pack"]:
     os.makedirs(os.path.join(corpus, t), exist_ok=True)
 def inline_functions(meta, trace):
     # The packed process stands alone: the trace's function table file goes into its
@@ -85,6 +85,16 @@ for trace in sorted(os.listdir(seeds)):
         n += 1
 print(f"fuzz: seed corpus from {n} traced processes")
 PY
+# `pack`: each seed trace packed (recorder-otf2 pack, one pack per job and host).
+mkdir -p "$work/corpus/pack"
+for trace in "$seeds"/*/; do
+  name=$(basename "$trace")
+  case $name in bin|scratch) continue ;; esac
+  rm -rf "$work/packing" && cp -a "$trace" "$work/packing"
+  "$rec" pack -q "$work/packing" >/dev/null 2>&1 || continue
+  for p in "$work/packing"/*.rpk; do cp "$p" "$work/corpus/pack/$name-$(basename "$p")"; done
+done
+rm -rf "$work/packing"
 
 # ---- build and run
 scratch_base=/dev/shm
@@ -94,7 +104,7 @@ export RECORDER_OTF2_FUZZ_SCRATCH
 trap 'rm -rf "$RECORDER_OTF2_FUZZ_SCRATCH"' EXIT
 (cd tests/fuzz && cargo fuzz build -s none --target-dir "$work/build" 2>&1 | grep -E "^(error|warning: unused)" || true)
 status=0
-for t in stream defs meta trace; do
+for t in stream defs meta trace pack; do
   log="$work/$t.log"
   if (cd tests/fuzz && cargo fuzz run -s none --target-dir "$work/build" "$t" "$work/corpus/$t" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

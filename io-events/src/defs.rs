@@ -62,7 +62,7 @@ const K_PRECREATED: u8 = 3;
 const K_COMM: u8 = 4;
 const K_NAME: u8 = 5;
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
         v >>= 7;
@@ -70,7 +70,7 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-fn put_str(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn put_str(out: &mut Vec<u8>, s: &str) {
     put_varint(out, s.len() as u64);
     out.extend_from_slice(s.as_bytes());
 }
@@ -155,13 +155,13 @@ impl std::fmt::Display for DefsError {
 }
 impl std::error::Error for DefsError {}
 
-struct Cursor<'a> {
-    b: &'a [u8],
-    p: usize,
+pub(crate) struct Cursor<'a> {
+    pub(crate) b: &'a [u8],
+    pub(crate) p: usize,
 }
 
 impl Cursor<'_> {
-    fn varint(&mut self) -> Option<u64> {
+    pub(crate) fn varint(&mut self) -> Option<u64> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let byte = *self.b.get(self.p)?;
@@ -173,12 +173,12 @@ impl Cursor<'_> {
         }
         None
     }
-    fn byte(&mut self) -> Option<u8> {
+    pub(crate) fn byte(&mut self) -> Option<u8> {
         let v = *self.b.get(self.p)?;
         self.p += 1;
         Some(v)
     }
-    fn string(&mut self) -> Option<String> {
+    pub(crate) fn string(&mut self) -> Option<String> {
         let n = self.varint()? as usize;
         let s = self.b.get(self.p..self.p.checked_add(n)?)?;
         self.p += n;

@@ -104,39 +104,64 @@ impl ProcessDir {
     }
     /// Thread stream files, ordered by index.
     pub fn threads(&self) -> std::io::Result<Vec<(u32, PathBuf)>> {
-        let mut v = Vec::new();
-        for e in std::fs::read_dir(&self.dir)? {
-            let e = e?;
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            if let Some(i) = name
-                .strip_prefix("thread-")
-                .and_then(|s| s.strip_suffix(".rec"))
-                .and_then(|s| s.parse().ok())
-            {
-                v.push((i, e.path()));
-            }
-        }
+        let names: Vec<String> = match crate::pack::read::packed_files(&self.dir) {
+            Some(r) => r.map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?,
+            None => std::fs::read_dir(&self.dir)?
+                .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+                .collect::<std::io::Result<_>>()?,
+        };
+        let mut v: Vec<(u32, PathBuf)> = names
+            .iter()
+            .filter_map(|name| {
+                let i = name
+                    .strip_prefix("thread-")
+                    .and_then(|s| s.strip_suffix(".rec"))
+                    .and_then(|s| s.parse().ok())?;
+                Some((i, self.dir.join(name)))
+            })
+            .collect();
         v.sort();
         Ok(v)
     }
+
+    /// Whether the folder is a member of a pack (`<trace>/<name>.rpk/<member>`).
+    pub fn packed(&self) -> bool {
+        self.dir
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| crate::pack::is_pack_name(&n.to_string_lossy()))
+    }
 }
 
-/// The process folders of a trace directory, in name order; an error names the directory
-/// and says what is wrong when it is not a trace.
+/// The process folders of a trace directory, in name order: folders holding a meta.yaml
+/// and the members of the packs (`*.rpk`) there; a folder that is also a pack's member is
+/// the pack's (packing writes the pack, then removes the folders). An error names the
+/// directory and says what is wrong when it is not a trace.
 pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
     let rd = std::fs::read_dir(trace)
         .map_err(|e| format!("{}: cannot read trace directory: {}", trace.display(), e))?;
     let mut v = Vec::new();
+    let mut packed = std::collections::HashSet::new();
     for e in rd {
         let e = e.map_err(|e| format!("{}: {}", trace.display(), e))?;
-        if std::fs::symlink_metadata(e.path().join(META_FILE)).is_ok() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if crate::pack::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
+            let pack = crate::pack::read::open_cached(&e.path())?;
+            for m in &pack.index.members {
+                packed.insert(m.name.clone());
+                v.push(ProcessDir {
+                    dir: e.path().join(&m.name),
+                    name: m.name.clone(),
+                });
+            }
+        } else if std::fs::symlink_metadata(e.path().join(META_FILE)).is_ok() {
             v.push(ProcessDir {
                 dir: e.path(),
-                name: e.file_name().to_string_lossy().into_owned(),
+                name,
             });
         }
     }
+    v.retain(|d| d.packed() || !packed.contains(&d.name));
     if v.is_empty() {
         return Err(format!(
             "{}: not a recorder-otf2 trace directory (no <host>.<pid>/meta.yaml inside); record one with `recorder-otf2 record -o DIR -- PROGRAM`",
@@ -144,13 +169,61 @@ pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
         ));
     }
     v.sort_by(|a, b| a.name.cmp(&b.name));
+    v.dedup_by(|a, b| a.name == b.name);
     Ok(v)
 }
 
-/// Open a file of a trace for reading: regular files only (a FIFO would block forever, a
+/// A file of a trace opened for reading: on disk, or reassembled from a pack.
+pub enum TraceFile {
+    Disk(std::fs::File),
+    Packed(std::io::Cursor<Vec<u8>>),
+}
+
+impl TraceFile {
+    /// Its length in bytes.
+    pub fn len(&self) -> std::io::Result<u64> {
+        match self {
+            TraceFile::Disk(f) => Ok(f.metadata()?.len()),
+            TraceFile::Packed(c) => Ok(c.get_ref().len() as u64),
+        }
+    }
+    pub fn is_empty(&self) -> std::io::Result<bool> {
+        Ok(self.len()? == 0)
+    }
+}
+
+impl std::io::Read for TraceFile {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            TraceFile::Disk(f) => f.read(buf),
+            TraceFile::Packed(c) => c.read(buf),
+        }
+    }
+}
+
+/// Open a file of a trace for reading, in a folder or a pack (see [`open_disk_file`]).
+pub fn open_trace_file(path: &Path) -> std::io::Result<TraceFile> {
+    match crate::pack::read::packed_file(path) {
+        Some(bytes) => Ok(TraceFile::Packed(std::io::Cursor::new(bytes?))),
+        None => open_disk_file(path).map(TraceFile::Disk),
+    }
+}
+
+/// The length of a trace file (in a folder or a pack), if it is there.
+pub fn trace_file_len(path: &Path) -> Option<u64> {
+    match crate::pack::read::packed_len(path) {
+        Some(len) => len,
+        None => std::fs::symlink_metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len()),
+    }
+}
+
+/// Open a file of a trace on disk for reading: regular files only (a FIFO would block forever, a
 /// device would be read to exhaustion), and a symbolic link (of the file or of its process
 /// folder) only when it stays inside the trace directory. Errors say what the file is.
-pub fn open_trace_file(path: &Path) -> std::io::Result<std::fs::File> {
+pub fn open_disk_file(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
     let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
     check_links(path).map_err(refuse)?;

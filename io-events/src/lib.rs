@@ -6,6 +6,7 @@
 //! - [`defs`]: per-process local definitions, appended incrementally.
 //! - [`meta`]: per-process metadata (YAML).
 //! - [`layout`]: the trace directory layout.
+//! - [`pack`]: packed traces (many process folders in one file, compressed across them).
 //!
 //! The byte layout is specified in docs/format.md.
 
@@ -15,6 +16,7 @@ pub mod defs;
 pub mod functions;
 pub mod layout;
 pub mod meta;
+pub mod pack;
 pub mod stream;
 
 /// Version of the native trace format; readers reject any other.

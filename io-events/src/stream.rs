@@ -6,7 +6,6 @@
 //! killed mid-run leaves a stream readable up to its last complete chunk.
 
 use crate::codec::{DecodeError, PeepholeDecoder, Record};
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
@@ -160,7 +159,7 @@ pub struct Chunk {
 /// Streams the chunks of one thread file; memory use is one chunk.
 pub struct StreamReader {
     path: PathBuf,
-    file: io::BufReader<File>,
+    file: io::BufReader<crate::layout::TraceFile>,
     /// The stream's header.
     pub header: StreamHeader,
     offset: u64,
@@ -171,7 +170,7 @@ impl StreamReader {
     pub fn open(path: &Path) -> Result<StreamReader, StreamError> {
         let f =
             crate::layout::open_trace_file(path).map_err(|e| StreamError::Io(path.into(), e))?;
-        let empty = f.metadata().is_ok_and(|m| m.len() == 0);
+        let empty = f.is_empty().unwrap_or(false);
         let mut file = io::BufReader::with_capacity(1 << 20, f);
         let mut h = [0u8; STREAM_HEADER_LEN];
         if let Err(e) = file.read_exact(&mut h) {

@@ -193,7 +193,7 @@ fn open_process(
             Err(e) => return Err(e.to_string()),
         };
         let tid = tids.get(&i).copied().unwrap_or(r.header.tid);
-        bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        bytes += io_events::layout::trace_file_len(&path).unwrap_or(0);
         threads.push((i, path, tid));
     }
     Ok(ProcessTrace {
@@ -210,7 +210,7 @@ fn open_process(
 }
 
 fn is_empty(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+    io_events::layout::trace_file_len(path) == Some(0)
 }
 
 /// Checks MPI ranks against the trace: communicators naming a rank beyond their process's

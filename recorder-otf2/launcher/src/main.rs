@@ -3,6 +3,7 @@
 
 mod analyze;
 mod conflicts;
+mod pack;
 mod perfetto;
 mod record;
 
@@ -37,6 +38,10 @@ enum Cmd {
     /// flows between layers and from non-blocking issue to completion, operations in
     /// flight, bytes per second.
     Perfetto(perfetto::PerfettoArgs),
+    /// Pack the process folders of each MPI job on each node into one file, compressed
+    /// across ranks (lossless; every tool reads packed traces). Under `mpirun -np N`,
+    /// the ranks share the packs.
+    Pack(pack::PackArgs),
     /// Print the path of the preload library (for LD_PRELOAD=...).
     Lib,
     /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
         Cmd::Export(a) => (analyze::export(a), 1),
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
+        Cmd::Pack(a) => (pack::run(a), 1),
         Cmd::Lib => (
             record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
             127,

@@ -1,0 +1,253 @@
+//! Reading packs: the index, a member's files reassembled and checked, and the paths
+//! readers use for them (`<trace>/<name>.rpk/<member>/<file>`).
+
+use super::columns::{self, Columns};
+use super::index::{Index, Part, PartRef};
+use super::{PACK_END_MAGIC, PACK_FOOTER_LEN, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
+use std::collections::HashMap;
+use std::io::Read;
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Largest index a reader accepts.
+const MAX_INDEX: u64 = 256 << 20;
+
+/// An open pack file.
+pub struct PackFile {
+    path: PathBuf,
+    file: std::fs::File,
+    pub index: Index,
+    /// (length, modification time) when opened: a changed file is opened again.
+    stamp: (u64, i64, i64),
+    /// Template parts already decompressed (they are every other member's dictionaries).
+    templates: Mutex<HashMap<PartRef, Arc<Vec<u8>>>>,
+}
+
+fn stamp(m: &std::fs::Metadata) -> (u64, i64, i64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.len(), m.mtime(), m.mtime_nsec())
+}
+
+impl PackFile {
+    /// Open a pack and read its index; an error names the file and the problem.
+    pub fn open(path: &Path) -> Result<PackFile, String> {
+        let name = |e: String| format!("{}: {e}", path.display());
+        let file = crate::layout::open_disk_file(path).map_err(|e| name(e.to_string()))?;
+        let meta = file.metadata().map_err(|e| name(e.to_string()))?;
+        let len = meta.len();
+        let not_pack = || name("not a recorder-otf2 pack (bad header or footer)".into());
+        if len < (PACK_HEADER_LEN + PACK_FOOTER_LEN) as u64 {
+            return Err(not_pack());
+        }
+        let mut head = [0u8; PACK_HEADER_LEN];
+        let mut foot = [0u8; PACK_FOOTER_LEN];
+        file.read_exact_at(&mut head, 0)
+            .map_err(|e| name(e.to_string()))?;
+        file.read_exact_at(&mut foot, len - PACK_FOOTER_LEN as u64)
+            .map_err(|e| name(e.to_string()))?;
+        if &head[..8] != PACK_MAGIC || &foot[16..] != PACK_END_MAGIC {
+            return Err(not_pack());
+        }
+        let version = u16::from_le_bytes([head[8], head[9]]);
+        if version != PACK_VERSION {
+            return Err(name(format!(
+                "pack version {version}, this tool reads version {PACK_VERSION}"
+            )));
+        }
+        let at = u64::from_le_bytes(foot[..8].try_into().unwrap());
+        let n = u64::from_le_bytes(foot[8..16].try_into().unwrap());
+        let end = len - PACK_FOOTER_LEN as u64;
+        if at < PACK_HEADER_LEN as u64 || at.checked_add(n) != Some(end) || n > MAX_INDEX {
+            return Err(name(
+                "damaged pack (the footer points outside the file)".into(),
+            ));
+        }
+        let mut frame = vec![0u8; n as usize];
+        file.read_exact_at(&mut frame, at)
+            .map_err(|e| name(e.to_string()))?;
+        let raw = decompress(&frame, None, MAX_INDEX).map_err(name)?;
+        let index = Index::decode(&raw, at).map_err(name)?;
+        Ok(PackFile {
+            path: path.to_path_buf(),
+            file,
+            index,
+            stamp: stamp(&meta),
+            templates: Mutex::new(HashMap::new()),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The bytes of file `file` of member `member`, reassembled and checked against the
+    /// length and CRC-32 recorded when packing.
+    pub fn read_file(&self, member: usize, file: usize) -> Result<Vec<u8>, String> {
+        let m = &self.index.members[member];
+        let f = &m.files[file];
+        let here = || format!("{}/{}/{}", self.path.display(), m.name, f.name);
+        let mut parts = Vec::with_capacity(f.parts.len());
+        for p in &f.parts {
+            parts.push(self.part(p).map_err(|e| format!("{}: {e}", here()))?);
+        }
+        let bytes = if f.columns {
+            let [frame, calls, times]: [Vec<u8>; 3] = parts
+                .try_into()
+                .map_err(|_| format!("{}: damaged pack entry", here()))?;
+            let c = Columns {
+                frame,
+                calls,
+                times,
+            };
+            columns::merge(&c).map_err(|e| format!("{}: damaged pack entry: {}", here(), e.0))?
+        } else {
+            parts.pop().unwrap_or_default()
+        };
+        if bytes.len() as u64 != f.len || crc32fast::hash(&bytes) != f.crc {
+            return Err(format!(
+                "{}: damaged pack entry (its bytes do not match the checksum)",
+                here()
+            ));
+        }
+        Ok(bytes)
+    }
+
+    /// One part decompressed (with its template part as dictionary).
+    fn part(&self, p: &Part) -> Result<Vec<u8>, String> {
+        let frame = self.frame(p)?;
+        let dict = match p.dict {
+            Some(r) => Some(self.template(r)?),
+            None => None,
+        };
+        let raw = decompress(&frame, dict.as_deref().map(|d| d.as_slice()), p.raw)?;
+        if raw.len() as u64 != p.raw {
+            return Err("damaged pack entry (a part of the wrong size)".into());
+        }
+        Ok(raw)
+    }
+
+    fn frame(&self, p: &Part) -> Result<Vec<u8>, String> {
+        let mut frame = vec![0u8; p.compressed as usize];
+        self.file
+            .read_exact_at(&mut frame, p.offset)
+            .map_err(|e| e.to_string())?;
+        Ok(frame)
+    }
+
+    fn template(&self, r: PartRef) -> Result<Arc<Vec<u8>>, String> {
+        if let Some(t) = self.templates.lock().map_err(|_| "poisoned")?.get(&r) {
+            return Ok(t.clone());
+        }
+        let p = self.index.part(r).ok_or("damaged pack index")?;
+        let t = Arc::new(self.part(p)?);
+        self.templates
+            .lock()
+            .map_err(|_| "poisoned")?
+            .insert(r, t.clone());
+        Ok(t)
+    }
+}
+
+/// Decompress one zstd frame into at most `limit` bytes (the buffer grows with what the
+/// frame really holds, so a damaged size cannot make a huge allocation).
+fn decompress(frame: &[u8], dict: Option<&[u8]>, limit: u64) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let bad = |e: std::io::Error| format!("damaged pack entry ({e})");
+    let mut d = match dict {
+        Some(d) => zstd::stream::read::Decoder::with_dictionary(frame, d).map_err(bad)?,
+        None => zstd::stream::read::Decoder::with_buffer(frame).map_err(bad)?,
+    }
+    .single_frame();
+    (&mut d)
+        .take(limit + 1)
+        .read_to_end(&mut out)
+        .map_err(bad)?;
+    if out.len() as u64 > limit {
+        return Err("damaged pack entry (larger than recorded)".into());
+    }
+    Ok(out)
+}
+
+/// Packs opened so far by this process, by path (a tool reads each pack's index once).
+fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<PackFile>>> {
+    static PACKS: OnceLock<Mutex<HashMap<PathBuf, Arc<PackFile>>>> = OnceLock::new();
+    PACKS.get_or_init(Default::default)
+}
+
+/// The pack at `path`, opened once per process (again if the file changed).
+pub fn open_cached(path: &Path) -> Result<Arc<PackFile>, String> {
+    let now = std::fs::metadata(path).ok().map(|m| stamp(&m));
+    if let Ok(c) = cache().lock() {
+        if let Some(p) = c.get(path).filter(|p| Some(p.stamp) == now) {
+            return Ok(p.clone());
+        }
+    }
+    let p = Arc::new(PackFile::open(path)?);
+    if let Ok(mut c) = cache().lock() {
+        c.insert(path.to_path_buf(), p.clone());
+    }
+    Ok(p)
+}
+
+/// If `path` is a pack's member folder (`<pack>.rpk/<member>`): the pack and the member.
+pub fn packed_member(dir: &Path) -> Option<Result<(Arc<PackFile>, usize), String>> {
+    let pack = dir.parent()?;
+    let name = pack.file_name()?.to_str()?;
+    if !super::is_pack_name(name) || !pack.is_file() {
+        return None;
+    }
+    let member = dir.file_name()?.to_str()?;
+    Some(
+        open_cached(pack).and_then(|p| match p.index.member(member) {
+            Some((i, _)) => Ok((p.clone(), i)),
+            None => Err(format!("{}: no such member in {}", member, pack.display())),
+        }),
+    )
+}
+
+/// A file of a packed member: the pack, the member and the file's index in it (None when
+/// the member has no such file).
+type Entry = (Arc<PackFile>, usize, Option<usize>);
+
+/// If `path` is a file of a packed member (`<pack>.rpk/<member>/<file>`), its entry.
+fn packed_entry(path: &Path) -> Option<Result<Entry, String>> {
+    let r = packed_member(path.parent()?)?;
+    let file = path.file_name()?.to_str()?;
+    Some(r.map(|(p, m)| {
+        let f = p.index.members[m].files.iter().position(|f| f.name == file);
+        (p, m, f)
+    }))
+}
+
+/// The bytes of a packed file, if `path` names one; a missing file is NotFound.
+pub fn packed_file(path: &Path) -> Option<std::io::Result<Vec<u8>>> {
+    use std::io::{Error, ErrorKind};
+    let r = packed_entry(path)?;
+    Some(match r {
+        Ok((p, m, Some(f))) => p
+            .read_file(m, f)
+            .map_err(|e| Error::new(ErrorKind::InvalidData, e)),
+        Ok((_, _, None)) => Err(Error::from(ErrorKind::NotFound)),
+        Err(e) => Err(Error::new(ErrorKind::InvalidData, e)),
+    })
+}
+
+/// The length of a packed file, if `path` names one.
+pub fn packed_len(path: &Path) -> Option<Option<u64>> {
+    match packed_entry(path)? {
+        Ok((p, m, Some(f))) => Some(Some(p.index.members[m].files[f].len)),
+        _ => Some(None),
+    }
+}
+
+/// The file names of a packed member folder, if `dir` is one.
+pub fn packed_files(dir: &Path) -> Option<Result<Vec<String>, String>> {
+    Some(packed_member(dir)?.map(|(p, m)| {
+        p.index.members[m]
+            .files
+            .iter()
+            .map(|f| f.name.clone())
+            .collect()
+    }))
+}

@@ -1,0 +1,239 @@
+//! Packing a whole trace directory: its process folders grouped by MPI job and host (one
+//! pack per node and job, `job-<id>-<host>.rpk`; processes outside a job `<host>.rpk`),
+//! each pack written, read back and compared with the folders before they are removed.
+//!
+//! Safe to kill at any moment: until its rename, a pack is a hidden temporary file that
+//! readers skip, and the folders are intact; after it, readers take the pack's members
+//! and ignore folders of the same names, which a later `pack` removes.
+
+use super::read::PackFile;
+use super::write::{member_files, temp_name, write_pack, Input, Stats};
+use crate::layout::{process_dirs, ProcessDir};
+use crate::meta::{Ending, ProcessMeta};
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// The folders of one pack, template first.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The pack's file name.
+    pub name: String,
+    pub members: Vec<Input>,
+}
+
+/// What packing a trace did.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub packs: Vec<(PathBuf, Stats)>,
+    /// Folders removed because a pack already held them, byte for byte.
+    pub already_packed: usize,
+    /// Anything left unpacked or doubtful, one line each naming the folder.
+    pub warnings: Vec<String>,
+}
+
+/// A file-name-safe form of a job id or host name.
+fn safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Whether the process is still running: on this host, its pid alive with the same start
+/// (an `ending: running` folder elsewhere was killed, or runs on a node we cannot see).
+fn still_running(m: &ProcessMeta) -> bool {
+    if m.ending != Ending::Running {
+        return false;
+    }
+    let mut host = [0u8; 256];
+    // SAFETY: the buffer is writable for its length; gethostname NUL-terminates or fails.
+    let ok = unsafe { libc::gethostname(host.as_mut_ptr().cast(), host.len()) } == 0;
+    let end = host.iter().position(|&b| b == 0).unwrap_or(host.len());
+    if !ok || host[..end] != *m.host.as_bytes() {
+        return false;
+    }
+    Path::new(&format!("/proc/{}", m.pid)).exists()
+}
+
+/// The packs to make from the trace's unpacked folders, in name order, and the folders
+/// left out (one line each, why).
+pub fn plan(trace: &Path) -> Result<(Vec<Group>, Vec<String>), String> {
+    let dirs = process_dirs(trace)?;
+    let taken: HashSet<String> = existing_packs(trace)?;
+    let mut groups: BTreeMap<String, Vec<(u32, String, Input)>> = BTreeMap::new();
+    let mut warnings = Vec::new();
+    for d in dirs {
+        if d.packed() {
+            continue;
+        }
+        let meta = match ProcessMeta::read(&d.meta()) {
+            Ok(m) => m,
+            Err(e) => {
+                warnings.push(format!("{e}; this folder is left unpacked"));
+                continue;
+            }
+        };
+        if still_running(&meta) {
+            warnings.push(format!(
+                "{}: process {} is still running; left unpacked",
+                d.dir.display(),
+                meta.pid
+            ));
+            continue;
+        }
+        let name = match &meta.job {
+            Some(job) => format!("job-{}-{}", safe(job), safe(&meta.host)),
+            None => safe(&meta.host),
+        };
+        let key = (meta.rank.unwrap_or(u32::MAX), d.name.clone());
+        let input = Input {
+            name: d.name.clone(),
+            dir: d.dir.clone(),
+        };
+        groups.entry(name).or_default().push((key.0, key.1, input));
+    }
+    let groups = groups
+        .into_iter()
+        .map(|(name, mut v)| {
+            v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+            let mut file = format!("{name}.rpk");
+            let mut n = 2;
+            while taken.contains(&file) {
+                file = format!("{name}.{n}.rpk");
+                n += 1;
+            }
+            Group {
+                name: file,
+                members: v.into_iter().map(|x| x.2).collect(),
+            }
+        })
+        .collect();
+    Ok((groups, warnings))
+}
+
+/// The pack files of a trace directory, by name.
+fn existing_packs(trace: &Path) -> Result<HashSet<String>, String> {
+    let rd = std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))?;
+    Ok(rd
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| super::is_pack_name(n))
+        .collect())
+}
+
+/// Write one group's pack, check it against the folders, rename it into place and, unless
+/// `keep`, remove the folders.
+pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Stats, String> {
+    let out = trace.join(&g.name);
+    let tmp = temp_name(&out);
+    let stats = write_pack(&tmp, &g.members, level)?;
+    let checked = verify(&tmp, &g.members);
+    let renamed = checked
+        .and_then(|()| std::fs::rename(&tmp, &out).map_err(|e| format!("{}: {e}", out.display())));
+    if let Err(e) = renamed {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    if let Ok(d) = std::fs::File::open(trace) {
+        let _ = d.sync_all();
+    }
+    if !keep {
+        for m in &g.members {
+            std::fs::remove_dir_all(&m.dir).map_err(|e| {
+                format!(
+                    "{}: packed, but cannot remove the folder: {e}",
+                    m.dir.display()
+                )
+            })?;
+        }
+    }
+    Ok(stats)
+}
+
+/// Read every member file back from the pack and compare it with the folder's.
+fn verify(pack: &Path, members: &[Input]) -> Result<(), String> {
+    let p = PackFile::open(pack)?;
+    for (mi, m) in members.iter().enumerate() {
+        let files = member_files(&m.dir)?;
+        let entry = &p.index.members[mi];
+        if files.len() != entry.files.len() {
+            return Err(format!(
+                "{}: changed while it was packed; left unpacked",
+                m.dir.display()
+            ));
+        }
+        for (fi, (_, path)) in files.iter().enumerate() {
+            let want = crate::layout::read_trace_file(path, super::write::MAX_PACKED_FILE)?;
+            if p.read_file(mi, fi)? != want {
+                return Err(format!(
+                    "{}: changed while it was packed (or the pack is damaged); left unpacked",
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Remove the folders a pack already holds byte for byte (a `pack` killed after the
+/// rename); a folder that differs from its pack member stays, with a warning.
+pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<(), String> {
+    let dirs = process_dirs_all(trace)?;
+    let packed: Vec<&ProcessDir> = dirs.iter().filter(|d| d.packed()).collect();
+    for d in dirs.iter().filter(|d| !d.packed()) {
+        let Some(p) = packed.iter().find(|p| p.name == d.name) else {
+            continue;
+        };
+        let same = (|| -> Result<bool, String> {
+            for (name, path) in member_files(&d.dir)? {
+                let want = crate::layout::read_trace_file(&path, super::write::MAX_PACKED_FILE)?;
+                let got = crate::layout::read_trace_file(
+                    &p.dir.join(&name),
+                    super::write::MAX_PACKED_FILE,
+                )?;
+                if want != got {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        })();
+        match same {
+            Ok(true) => {
+                std::fs::remove_dir_all(&d.dir).map_err(|e| format!("{}: {e}", d.dir.display()))?;
+                out.already_packed += 1;
+            }
+            _ => out.warnings.push(format!(
+                "{}: a pack holds a process of this name with other contents; left as it is",
+                d.dir.display()
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// Every process folder, packed or not, even when they share a name.
+fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>, String> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))? {
+        let e = e.map_err(|e| format!("{}: {e}", trace.display()))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if super::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
+            let pack = super::read::open_cached(&e.path())?;
+            v.extend(pack.index.members.iter().map(|m| ProcessDir {
+                dir: e.path().join(&m.name),
+                name: m.name.clone(),
+            }));
+        } else if e.path().join(crate::layout::META_FILE).is_file() {
+            v.push(ProcessDir {
+                dir: e.path(),
+                name,
+            });
+        }
+    }
+    Ok(v)
+}

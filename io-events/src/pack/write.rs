@@ -1,0 +1,231 @@
+//! Writing a pack from process folders.
+
+use super::columns;
+use super::index::{FileEntry, Index, Member, Part, PartRef};
+use super::{PACK_END_MAGIC, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A process folder to pack.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// The folder name (`host.pid[.n]`), the member's name in the pack.
+    pub name: String,
+    pub dir: PathBuf,
+}
+
+/// What a pack holds, for the tools' summary lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub members: usize,
+    pub files: usize,
+    /// Bytes of the files packed.
+    pub raw_bytes: u64,
+    /// Size of the pack file.
+    pub pack_bytes: u64,
+}
+
+/// Largest file a member may hold (a thread stream is read whole to be split).
+pub const MAX_PACKED_FILE: u64 = 1 << 32;
+
+/// The template's parts, raw, by file name; each other member's file is compressed with
+/// the template's same-named file (a thread's with thread 0's when the template has no
+/// thread of that index).
+struct Templates {
+    by_name: HashMap<String, (u32, Vec<Vec<u8>>)>,
+    dicts: HashMap<(u32, u32), zstd::dict::EncoderDictionary<'static>>,
+    level: i32,
+}
+
+impl Templates {
+    fn dict_for(
+        &mut self,
+        name: &str,
+        part: u32,
+    ) -> Option<(PartRef, &zstd::dict::EncoderDictionary<'static>)> {
+        let key = if self.by_name.contains_key(name) {
+            name
+        } else if name.starts_with("thread-") {
+            "thread-0.rec"
+        } else {
+            return None;
+        };
+        let (file, parts) = self.by_name.get(key)?;
+        let raw = parts.get(part as usize).filter(|p| !p.is_empty())?;
+        let level = self.level;
+        let d = self
+            .dicts
+            .entry((*file, part))
+            .or_insert_with(|| zstd::dict::EncoderDictionary::copy(raw, level));
+        let r = PartRef {
+            member: 0,
+            file: *file,
+            part,
+        };
+        Some((r, d))
+    }
+}
+
+/// The files of a process folder, in name order: regular files only (anything else is an
+/// error: the folder is not one the recorder wrote, and is left as it is).
+pub fn member_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    let mut v = Vec::new();
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for e in rd {
+        let e = e.map_err(|e| format!("{}: {e}", dir.display()))?;
+        let t = e
+            .file_type()
+            .map_err(|x| format!("{}: {x}", e.path().display()))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !t.is_file() {
+            return Err(format!(
+                "{}: not a regular file; this folder is left unpacked",
+                e.path().display()
+            ));
+        }
+        v.push((name, e.path()));
+    }
+    v.sort();
+    Ok(v)
+}
+
+/// The parts a file is stored as.
+fn parts_of(name: &str, bytes: &[u8]) -> (bool, Vec<Vec<u8>>) {
+    if name.starts_with("thread-") && name.ends_with(".rec") {
+        let c = columns::split(bytes);
+        (true, vec![c.frame, c.calls, c.times])
+    } else {
+        (false, vec![bytes.to_vec()])
+    }
+}
+
+/// Pack the folders `inputs` (the first is the template: give the lowest rank first) into
+/// the new file `out` (written under a temporary name, synced and renamed into place; an
+/// existing `out` is an error). The folders are not touched.
+pub fn write_pack(out: &Path, inputs: &[Input], level: i32) -> Result<Stats, String> {
+    if out.exists() {
+        return Err(format!("{}: exists already", out.display()));
+    }
+    let tmp = temp_name(out);
+    let r = write_to(&tmp, inputs, level).and_then(|stats| {
+        std::fs::rename(&tmp, out).map_err(|e| format!("{}: {e}", out.display()))?;
+        sync_dir(out);
+        Ok(stats)
+    });
+    if r.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    r
+}
+
+/// The temporary name a pack is written under (hidden, so readers skip it).
+pub fn temp_name(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    out.with_file_name(format!(".{name}.tmp.{}", std::process::id()))
+}
+
+fn sync_dir(p: &Path) {
+    if let Some(d) = p.parent() {
+        if let Ok(f) = std::fs::File::open(if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        }) {
+            let _ = f.sync_all();
+        }
+    }
+}
+
+fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let werr = |e: std::io::Error| format!("{}: {e}", tmp.display());
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(tmp)
+        .map_err(werr)?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+    let mut header = [0u8; PACK_HEADER_LEN];
+    header[..8].copy_from_slice(PACK_MAGIC);
+    header[8..10].copy_from_slice(&PACK_VERSION.to_le_bytes());
+    w.write_all(&header).map_err(werr)?;
+    let mut at = PACK_HEADER_LEN as u64;
+    let mut stats = Stats::default();
+    let mut templates = Templates {
+        by_name: HashMap::new(),
+        dicts: HashMap::new(),
+        level,
+    };
+    let mut index = Index::default();
+    for (mi, input) in inputs.iter().enumerate() {
+        let mut member = Member {
+            name: input.name.clone(),
+            files: Vec::new(),
+        };
+        for (fi, (name, path)) in member_files(&input.dir)?.into_iter().enumerate() {
+            let bytes = crate::layout::read_trace_file(&path, MAX_PACKED_FILE)?;
+            let (split, parts) = parts_of(&name, &bytes);
+            let mut entry = FileEntry {
+                name: name.clone(),
+                columns: split,
+                len: bytes.len() as u64,
+                crc: crc32fast::hash(&bytes),
+                parts: Vec::new(),
+            };
+            for (pi, raw) in parts.iter().enumerate() {
+                let (frame, dict) = compress(&mut templates, mi, &name, pi as u32, raw)
+                    .map_err(|e| format!("{}: cannot compress: {e}", path.display()))?;
+                w.write_all(&frame).map_err(werr)?;
+                entry.parts.push(Part {
+                    offset: at,
+                    compressed: frame.len() as u64,
+                    raw: raw.len() as u64,
+                    dict,
+                });
+                at += frame.len() as u64;
+            }
+            if mi == 0 {
+                templates.by_name.insert(name, (fi as u32, parts));
+            }
+            stats.files += 1;
+            stats.raw_bytes += bytes.len() as u64;
+            member.files.push(entry);
+        }
+        index.members.push(member);
+        stats.members += 1;
+    }
+    let idx = zstd::bulk::compress(&index.encode(), level).map_err(werr)?;
+    w.write_all(&idx).map_err(werr)?;
+    let mut footer = Vec::with_capacity(super::PACK_FOOTER_LEN);
+    footer.extend_from_slice(&at.to_le_bytes());
+    footer.extend_from_slice(&(idx.len() as u64).to_le_bytes());
+    footer.extend_from_slice(PACK_END_MAGIC);
+    w.write_all(&footer).map_err(werr)?;
+    let f = w.into_inner().map_err(|e| werr(e.into_error()))?;
+    f.sync_all().map_err(werr)?;
+    stats.pack_bytes = at + idx.len() as u64 + footer.len() as u64;
+    Ok(stats)
+}
+
+/// Compress one part: the template's parts plainly, the others against the template's.
+fn compress(
+    templates: &mut Templates,
+    member: usize,
+    name: &str,
+    part: u32,
+    raw: &[u8],
+) -> std::io::Result<(Vec<u8>, Option<PartRef>)> {
+    let level = templates.level;
+    if member > 0 {
+        if let Some((r, dict)) = templates.dict_for(name, part) {
+            let mut c = zstd::bulk::Compressor::with_prepared_dictionary(dict)?;
+            return Ok((c.compress(raw)?, Some(r)));
+        }
+    }
+    Ok((zstd::bulk::compress(raw, level)?, None))
+}

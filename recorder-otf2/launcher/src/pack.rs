@@ -1,0 +1,170 @@
+//! `recorder-otf2 pack TRACE`: the process folders of each MPI job on each node into one
+//! file, compressed across ranks (io_events::pack). Run it after the job; under
+//! `mpirun -np N` every rank packs its share of the packs (no MPI library needed: the rank
+//! comes from the launcher's environment).
+
+use crate::analyze::bar;
+use io_events::pack::trace::{pack_group, plan, remove_packed_folders, Outcome};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+#[derive(clap::Args)]
+pub struct PackArgs {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
+    trace: PathBuf,
+    /// zstd level (1-22): higher packs smaller and slower.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(i32).range(1..=22))]
+    level: i32,
+    /// Keep the process folders (by default they are removed once the pack is written and
+    /// read back equal to them).
+    #[arg(long)]
+    keep: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Pack nothing: list what the trace's packs hold, per process and file (bytes, and
+    /// bytes stored: what each rank costs).
+    #[arg(long)]
+    list: bool,
+}
+
+/// Print every pack's members and files with their stored sizes.
+fn list(trace: &std::path::Path) -> Result<(), String> {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    let mut w = |s: String| writeln!(o, "{s}").map_err(|e| format!("stdout: {e}"));
+    w("pack\tprocess\tfile\tbytes\tstored\tparts stored".into())?;
+    let rd = std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))?;
+    let mut packs: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok())
+        .filter(|e| io_events::pack::is_pack_name(&e.file_name().to_string_lossy()))
+        .map(|e| e.path())
+        .collect();
+    packs.sort();
+    for path in packs {
+        let p = io_events::pack::read::PackFile::open(&path)?;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        for m in &p.index.members {
+            for f in &m.files {
+                let stored: u64 = f.parts.iter().map(|p| p.compressed).sum();
+                let parts: Vec<String> = f.parts.iter().map(|p| p.compressed.to_string()).collect();
+                w(format!(
+                    "{name}\t{}\t{}\t{}\t{stored}\t{}",
+                    m.name,
+                    f.name,
+                    f.len,
+                    parts.join("/")
+                ))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// This process's rank and the number of ranks when run under an MPI launcher.
+fn launcher_rank() -> (usize, usize) {
+    let var = |names: &[&str]| {
+        names
+            .iter()
+            .find_map(|n| std::env::var(n).ok()?.parse::<usize>().ok())
+    };
+    let rank = var(&[
+        "OMPI_COMM_WORLD_RANK",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "SLURM_PROCID",
+    ]);
+    let size = var(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"]);
+    match (rank, size) {
+        (Some(r), Some(n)) if r < n => (r, n),
+        _ => (0, 1),
+    }
+}
+
+pub fn run(a: PackArgs) -> Result<(), String> {
+    if a.list {
+        return list(&a.trace);
+    }
+    let (rank, size) = launcher_rank();
+    let mut out = Outcome::default();
+    if rank == 0 {
+        remove_packed_folders(&a.trace, &mut out)?;
+    }
+    let (groups, warnings) = plan(&a.trace)?;
+    out.warnings.extend(warnings);
+    let mine: Vec<_> = groups
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % size == rank)
+        .map(|(_, g)| g)
+        .collect();
+    let members: u64 = mine.iter().map(|g| g.members.len() as u64).sum();
+    let pb = bar(members, a.quiet || size > 1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads)
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let results = Mutex::new(Vec::new());
+    pool.scope(|s| {
+        for g in &mine {
+            let (results, pb, trace) = (&results, &pb, &a.trace);
+            s.spawn(move |_| {
+                let r = pack_group(trace, g, a.level, a.keep);
+                pb.inc(g.members.len() as u64);
+                if let Ok(mut v) = results.lock() {
+                    v.push((g.name.clone(), r));
+                }
+            });
+        }
+    });
+    pb.finish_and_clear();
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut failed = Vec::new();
+    for (name, r) in results {
+        match r {
+            Ok(s) => out.packs.push((a.trace.join(name), s)),
+            Err(e) => failed.push(e),
+        }
+    }
+    report(&out, rank);
+    match failed.first() {
+        Some(e) if failed.len() > 1 => {
+            Err(format!("{e} (and {} more packs failed)", failed.len() - 1))
+        }
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
+}
+
+fn report(out: &Outcome, rank: usize) {
+    for w in &out.warnings {
+        eprintln!("recorder-otf2: warning: {w}");
+    }
+    let (raw, packed, members) = out.packs.iter().fold((0, 0, 0), |acc, (_, s)| {
+        (acc.0 + s.raw_bytes, acc.1 + s.pack_bytes, acc.2 + s.members)
+    });
+    if out.already_packed > 0 {
+        eprintln!(
+            "recorder-otf2: removed {} folders a pack already held",
+            out.already_packed
+        );
+    }
+    if out.packs.is_empty() {
+        if rank == 0 && out.already_packed == 0 {
+            eprintln!("recorder-otf2: nothing to pack");
+        }
+        return;
+    }
+    eprintln!(
+        "recorder-otf2: {} processes into {} packs: {} -> {} bytes ({:.1}x)",
+        members,
+        out.packs.len(),
+        raw,
+        packed,
+        raw as f64 / packed.max(1) as f64
+    );
+}
