@@ -61,6 +61,11 @@ const K_THREAD: u8 = 2;
 const K_PRECREATED: u8 = 3;
 const K_COMM: u8 = 4;
 const K_NAME: u8 = 5;
+/// A communicator as runs of ranks (`first + k·stride`, k < count): MPI_COMM_WORLD of any
+/// size in a few bytes instead of a varint per rank in every process.
+const K_COMM_RUNS: u8 = 6;
+/// Most members a communicator may have (as `world_size`'s bound in meta.yaml).
+const MAX_COMM_MEMBERS: u64 = 1 << 24;
 
 pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -73,6 +78,53 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
 pub(crate) fn put_str(out: &mut Vec<u8>, s: &str) {
     put_varint(out, s.len() as u64);
     out.extend_from_slice(s.as_bytes());
+}
+
+/// Communicator members as runs: count of runs, then per run `first`, zigzag `stride`,
+/// `count` (varints); each run takes members while they keep its stride.
+fn put_runs(out: &mut Vec<u8>, m: &[u32]) {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < m.len() {
+        let stride = m.get(i + 1).map_or(0, |&b| b as i64 - m[i] as i64);
+        let mut n = 1;
+        while i + n < m.len() && m[i + n] as i64 - m[i + n - 1] as i64 == stride {
+            n += 1;
+        }
+        runs.push((m[i], stride, n));
+        i += n;
+    }
+    put_varint(out, runs.len() as u64);
+    for (first, stride, n) in runs {
+        put_varint(out, first as u64);
+        put_varint(out, ((stride << 1) ^ (stride >> 63)) as u64);
+        put_varint(out, n as u64);
+    }
+}
+
+/// Read communicator runs back into members; None when they leave the u32 ranks or hold
+/// more than [`MAX_COMM_MEMBERS`].
+fn read_runs(c: &mut Cursor) -> Option<Vec<u32>> {
+    let runs = c.varint()?;
+    // Each run takes at least three bytes.
+    if runs > (c.b.len() - c.p) as u64 / 3 {
+        return None;
+    }
+    let mut members = Vec::new();
+    for _ in 0..runs {
+        let first = c.varint()?;
+        let z = c.varint()?;
+        let stride = ((z >> 1) as i64) ^ -((z & 1) as i64);
+        let n = c.varint()?;
+        if members.len() as u64 + n > MAX_COMM_MEMBERS {
+            return None;
+        }
+        for k in 0..n as i64 {
+            let m = (first as i64).checked_add(stride.checked_mul(k)?)?;
+            members.push(u32::try_from(m).ok()?);
+        }
+    }
+    Some(members)
 }
 
 /// The header of a new `defs.bin`.
@@ -126,11 +178,20 @@ impl Def {
             }
             Def::Comm { id, members } => {
                 put_varint(out, *id as u64);
+                let list = out.len();
                 put_varint(out, members.len() as u64);
                 for m in members {
                     put_varint(out, *m as u64);
                 }
-                K_COMM
+                let mut runs = Vec::new();
+                put_runs(&mut runs, members);
+                if runs.len() < out.len() - list {
+                    out.truncate(list);
+                    out.extend_from_slice(&runs);
+                    K_COMM_RUNS
+                } else {
+                    K_COMM
+                }
             }
             Def::Name { id, text } => {
                 put_varint(out, *id as u64);
@@ -277,6 +338,10 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
                 }
                 Def::Comm { id, members }
             }
+            K_COMM_RUNS => Def::Comm {
+                id: c.varint().ok_or_else(bad)? as u32,
+                members: read_runs(&mut c).ok_or_else(bad)?,
+            },
             K_NAME => Def::Name {
                 id: c.varint().ok_or_else(bad)? as u32,
                 text: c.string().ok_or_else(bad)?,
@@ -330,5 +395,37 @@ mod tests {
         assert_eq!(got.defs.len(), 3);
         assert!(got.torn_tail);
         assert!(parse_defs(b"garbage!!!!!!").is_err());
+    }
+
+    #[test]
+    fn communicators_are_stored_as_runs_when_shorter() {
+        let world: Vec<u32> = (0..10_000).collect();
+        let column: Vec<u32> = (0..100).map(|r| 7 + 100 * r).collect();
+        let odd = vec![5, 3, 9, 1, 0, 2];
+        let descending: Vec<u32> = (0..50).rev().collect();
+        for members in [world, column, odd, descending, vec![], vec![4_000_000_000]] {
+            let d = Def::Comm { id: 3, members };
+            let mut bytes = defs_header().to_vec();
+            d.encode(&mut bytes);
+            let n = match &d {
+                Def::Comm { members, .. } => members.len(),
+                _ => 0,
+            };
+            if n >= 50 {
+                assert!(
+                    bytes.len() < DEFS_HEADER_LEN + 20,
+                    "{n} members: {} bytes",
+                    bytes.len()
+                );
+            }
+            assert_eq!(parse_defs(&bytes).unwrap().defs, vec![d]);
+        }
+        // Runs that leave the u32 ranks or claim too many members are refused.
+        let mut bad = defs_header().to_vec();
+        bad.extend_from_slice(&[K_COMM_RUNS, 6, 0, 0, 0, 1, 1, 0xfe, 0xff, 0xff, 0xff, 0x0f]);
+        assert!(parse_defs(&bad).is_err() || parse_defs(&bad).unwrap().torn_tail);
+        let mut big = defs_header().to_vec();
+        big.extend_from_slice(&[K_COMM_RUNS, 8, 0, 0, 0, 1, 1, 0, 2, 0x80, 0x80, 0x80, 0x10]);
+        assert!(parse_defs(&big).is_err());
     }
 }

@@ -161,22 +161,20 @@ impl<'p> ProcessState<'p> {
             mpi_unresolved: 0,
             bad_comms: 0,
         };
-        for d in &p.defs.defs {
-            if let Def::Comm { id, members } = d {
-                let slots: Option<Vec<u32>> = members
-                    .iter()
-                    .map(|&m| {
-                        let r = ranks.as_ref()?;
-                        let slot = r.start.checked_add(m)?;
-                        r.contains(&slot).then_some(slot)
-                    })
-                    .collect();
-                match slots {
-                    Some(slots) => {
-                        st.comm_map.insert(*id as u64, defs.comm(&slots));
-                    }
-                    None => st.bad_comms += 1,
+        for (id, members) in &p.comms {
+            let slots: Option<Vec<u32>> = members
+                .iter()
+                .map(|&m| {
+                    let r = ranks.as_ref()?;
+                    let slot = r.start.checked_add(m)?;
+                    r.contains(&slot).then_some(slot)
+                })
+                .collect();
+            match slots {
+                Some(slots) => {
+                    st.comm_map.insert(*id as u64, defs.comm(&slots));
                 }
+                None => st.bad_comms += 1,
             }
         }
         st.precreated(defs);

@@ -21,6 +21,9 @@ pub struct LocalFile {
 /// by the processes written with the same table.
 pub type FuncMap = std::sync::Arc<[Option<u16>]>;
 
+/// A communicator's member ranks.
+pub type CommMembers = std::sync::Arc<[u32]>;
+
 pub struct ProcessTrace {
     pub dir: ProcessDir,
     pub meta: ProcessMeta,
@@ -29,6 +32,10 @@ pub struct ProcessTrace {
     pub files: hashbrown::HashMap<u64, LocalFile>,
     /// Local name id -> text (HDF5 object paths).
     pub names: hashbrown::HashMap<u32, String>,
+    /// Communicators: local id -> MPI_COMM_WORLD ranks of the members, shared by every
+    /// process naming the same list (at 10,000 ranks, MPI_COMM_WORLD's 40 KB once, not
+    /// once per process).
+    pub comms: Vec<(u32, CommMembers)>,
     /// (thread index, stream file, OS thread id).
     pub threads: Vec<(u32, PathBuf, u64)>,
     /// Map from the trace's function ids to this build's table (None = unknown function).
@@ -75,8 +82,9 @@ impl Trace {
         }
         let mut processes = Vec::new();
         let mut tables = FunctionTables::default();
+        let mut comms = hashbrown::HashSet::new();
         for pd in process_dirs(dir)? {
-            processes.push(open_process(pd, dir, &mut tables)?);
+            processes.push(open_process(pd, dir, &mut tables, &mut comms)?);
         }
         fit_worlds(&mut processes);
         Ok(Trace {
@@ -123,6 +131,7 @@ fn open_process(
     pd: ProcessDir,
     trace: &Path,
     tables: &mut FunctionTables,
+    comm_lists: &mut hashbrown::HashSet<CommMembers>,
 ) -> Result<ProcessTrace, String> {
     let mut warnings = Vec::new();
     let mut meta = ProcessMeta::read(&pd.meta())?;
@@ -135,7 +144,7 @@ fn open_process(
     // The names are only needed for the map: at thousands of processes the lists
     // (the same 1,100+ names each) would dominate memory.
     meta.functions = Vec::new();
-    let defs = match read_defs(&pd.defs()) {
+    let mut defs = match read_defs(&pd.defs()) {
         Ok(d) => d,
         Err(e) if is_empty(&pd.defs()) => {
             warnings.push(format!(
@@ -145,6 +154,7 @@ fn open_process(
         }
         Err(e) => return Err(e.to_string()),
     };
+    let comms = take_comms(&mut defs.defs, comm_lists);
     let mut files = hashbrown::HashMap::new();
     let mut names = hashbrown::HashMap::new();
     let mut tids = hashbrown::HashMap::new();
@@ -199,6 +209,7 @@ fn open_process(
     Ok(ProcessTrace {
         dir: pd,
         names,
+        comms,
         meta,
         defs,
         files,
@@ -207,6 +218,31 @@ fn open_process(
         bytes,
         warnings,
     })
+}
+
+/// Move the communicators out of the definitions, their member lists interned.
+fn take_comms(
+    defs: &mut Vec<Def>,
+    lists: &mut hashbrown::HashSet<CommMembers>,
+) -> Vec<(u32, CommMembers)> {
+    let mut comms = Vec::new();
+    defs.retain_mut(|d| match d {
+        Def::Comm { id, members } => {
+            let m = std::mem::take(members);
+            let shared = match lists.get(m.as_slice()) {
+                Some(s) => s.clone(),
+                None => {
+                    let s: CommMembers = m.into();
+                    lists.insert(s.clone());
+                    s
+                }
+            };
+            comms.push((*id, shared));
+            false
+        }
+        _ => true,
+    });
+    comms
 }
 
 fn is_empty(path: &Path) -> bool {
@@ -223,26 +259,20 @@ fn fit_worlds(processes: &mut [ProcessTrace]) {
         let (Some(rank), Some(world)) = (p.meta.rank, p.meta.world_size) else {
             continue;
         };
-        let before = p.defs.defs.len();
-        p.defs.defs.retain(|d| match d {
-            Def::Comm { members, .. } => members.iter().all(|&m| m < world),
-            _ => true,
-        });
-        if p.defs.defs.len() < before {
+        let before = p.comms.len();
+        p.comms
+            .retain(|(_, members)| members.iter().all(|&m| m < world));
+        if p.comms.len() < before {
             p.warnings.push(format!(
                 "{}: {} communicators name ranks beyond world_size {world}; they were dropped",
                 p.dir.defs().display(),
-                before - p.defs.defs.len()
+                before - p.comms.len()
             ));
         }
         let top = p
-            .defs
-            .defs
+            .comms
             .iter()
-            .filter_map(|d| match d {
-                Def::Comm { members, .. } => members.iter().max().copied(),
-                _ => None,
-            })
+            .filter_map(|(_, members)| members.iter().max().copied())
             .fold(rank, u32::max);
         let n = needed.entry(p.meta.job.clone()).or_insert(0);
         *n = (*n).max(top + 1);
