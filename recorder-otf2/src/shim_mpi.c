@@ -19,5 +19,6 @@ MPI_Datatype rotf2_mpi_byte(void) { return MPI_BYTE; }
 MPI_Datatype rotf2_mpi_int64(void) { return MPI_INT64_T; }
 MPI_Request rotf2_mpi_request_null(void) { return MPI_REQUEST_NULL; }
 MPI_Info rotf2_mpi_info_null(void) { return MPI_INFO_NULL; }
+int rotf2_mpi_comm_type_shared(void) { return MPI_COMM_TYPE_SHARED; }
 MPI_Status *rotf2_mpi_status_ignore(void) { return MPI_STATUS_IGNORE; }
 MPI_Status *rotf2_mpi_statuses_ignore(void) { return MPI_STATUSES_IGNORE; }

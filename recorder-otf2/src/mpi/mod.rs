@@ -94,11 +94,15 @@ pmpi! {
     fn PMPI_File_get_byte_offset(fh: MPI_File, off: MPI_Offset, disp: *mut MPI_Offset);
     fn PMPI_Type_get_extent(dt: MPI_Datatype, lb: *mut MPI_Aint, extent: *mut MPI_Aint);
     fn PMPI_Initialized(flag: *mut c_int);
+    fn PMPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: *mut MPI_Comm);
+    fn PMPI_Comm_split_type(comm: MPI_Comm, ty: c_int, key: c_int, info: MPI_Info, newcomm: *mut MPI_Comm);
+    fn PMPI_Bcast(buf: *mut c_void, count: c_int, dt: MPI_Datatype, root: c_int, comm: MPI_Comm);
 }
 
 extern "C" {
     fn rotf2_mpi_comm_world() -> MPI_Comm;
     fn rotf2_mpi_comm_null() -> MPI_Comm;
+    fn rotf2_mpi_comm_type_shared() -> c_int;
     fn rotf2_mpi_byte() -> MPI_Datatype;
     fn rotf2_mpi_status_ignore() -> *mut MPI_Status;
     fn rotf2_mpi_statuses_ignore() -> *mut MPI_Status;
@@ -521,21 +525,55 @@ fn tag_field(t: c_int) -> u64 {
 const SYNC_TAG: c_int = 0x5e11;
 const SYNC_ROUNDS: usize = 10;
 
-/// This rank's clock offset against rank 0, by ping-pong on a private duplicate of
-/// MPI_COMM_WORLD: rank 0 keeps, per peer, the exchange with the shortest round trip and
-/// takes the peer's reading as taken at the midpoint (Cristian's method).
-unsafe fn clock_offset(world: MPI_Comm, rank: c_int, size: c_int) -> Option<ClockOffset> {
-    let mut comm: MPI_Comm = std::mem::zeroed();
-    if PMPI_Comm_dup(world, &mut comm) != 0 {
+/// This rank's clock offset against rank 0. Ranks of one node share a clock: only the
+/// first rank of each node measures it, by ping-pong with rank 0 on a private communicator
+/// of those first ranks (rank 0 keeps, per peer, the exchange with the shortest round trip
+/// and takes the peer's reading as taken at the midpoint: Cristian's method), and gives the
+/// result to the other ranks of its node. Rank 0's work grows with the nodes, not the ranks.
+unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<ClockOffset> {
+    let mut node: MPI_Comm = std::mem::zeroed();
+    let shared = rotf2_mpi_comm_type_shared();
+    if PMPI_Comm_split_type(world, shared, rank, rotf2_mpi_info_null(), &mut node) != 0 {
         return None;
     }
+    let mut node_rank = 0;
+    PMPI_Comm_rank(node, &mut node_rank);
+    let color = if node_rank == 0 {
+        0
+    } else {
+        MPI_UNDEFINED as c_int
+    };
+    let mut leaders: MPI_Comm = std::mem::zeroed();
+    if PMPI_Comm_split(world, color, rank, &mut leaders) != 0 {
+        PMPI_Comm_free(&mut node);
+        return None;
+    }
+    // [monotonic_ns, offset_ns, rtt_ns] of this node's first rank.
+    let mut best = [runtime::now_ns(), 0u64, 0u64];
+    if node_rank == 0 {
+        let (mut lr, mut ln) = (0, 0);
+        PMPI_Comm_rank(leaders, &mut lr);
+        PMPI_Comm_size(leaders, &mut ln);
+        if let Some(b) = ping_pong(leaders, lr, ln) {
+            best = b;
+        }
+        PMPI_Comm_free(&mut leaders);
+    }
+    let byte = mpi_byte();
+    PMPI_Bcast(best.as_mut_ptr() as *mut c_void, 24, byte, 0, node);
+    PMPI_Comm_free(&mut node);
+    Some(ClockOffset {
+        monotonic_ns: best[0],
+        offset_ns: best[1] as i64,
+        rtt_ns: best[2],
+    })
+}
+
+/// The ping-pong between rank 0 of `comm` and every other rank; returns this rank's
+/// [monotonic_ns, offset_ns, rtt_ns] (rank 0: offset 0).
+unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]> {
     let byte = mpi_byte();
     let mut st: MPI_Status = std::mem::zeroed();
-    let mut result = ClockOffset {
-        monotonic_ns: runtime::now_ns(),
-        offset_ns: 0,
-        rtt_ns: 0,
-    };
     if rank == 0 {
         for peer in 1..size {
             let mut best = [u64::MAX, 0, 0]; // rtt, offset, peer time
@@ -550,15 +588,8 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, size: c_int) -> Option<Cloc
                     comm,
                 );
                 let mut tp: u64 = 0;
-                PMPI_Recv(
-                    &mut tp as *mut u64 as *mut c_void,
-                    8,
-                    byte,
-                    peer,
-                    SYNC_TAG,
-                    comm,
-                    &mut st,
-                );
+                let buf = &mut tp as *mut u64 as *mut c_void;
+                PMPI_Recv(buf, 8, byte, peer, SYNC_TAG, comm, &mut st);
                 let t2 = runtime::now_ns();
                 if t2 - t1 < best[0] {
                     let mid = t1 / 2 + t2 / 2 + (t1 % 2 + t2 % 2) / 2;
@@ -574,46 +605,40 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, size: c_int) -> Option<Cloc
                 comm,
             );
         }
-    } else {
-        for _ in 0..SYNC_ROUNDS {
-            let mut t: u64 = 0;
-            PMPI_Recv(
-                &mut t as *mut u64 as *mut c_void,
-                8,
-                byte,
-                0,
-                SYNC_TAG,
-                comm,
-                &mut st,
-            );
-            let now = runtime::now_ns();
-            PMPI_Send(
-                &now as *const u64 as *const c_void,
-                8,
-                byte,
-                0,
-                SYNC_TAG,
-                comm,
-            );
-        }
-        let mut best = [0u64; 3];
+        return Some([runtime::now_ns(), 0, 0]);
+    }
+    for _ in 0..SYNC_ROUNDS {
+        let mut t: u64 = 0;
         PMPI_Recv(
-            best.as_mut_ptr() as *mut c_void,
-            24,
+            &mut t as *mut u64 as *mut c_void,
+            8,
             byte,
             0,
             SYNC_TAG,
             comm,
             &mut st,
         );
-        result = ClockOffset {
-            monotonic_ns: best[2],
-            offset_ns: best[1] as i64,
-            rtt_ns: best[0],
-        };
+        let now = runtime::now_ns();
+        PMPI_Send(
+            &now as *const u64 as *const c_void,
+            8,
+            byte,
+            0,
+            SYNC_TAG,
+            comm,
+        );
     }
-    PMPI_Comm_free(&mut comm);
-    Some(result)
+    let mut best = [0u64; 3];
+    PMPI_Recv(
+        best.as_mut_ptr() as *mut c_void,
+        24,
+        byte,
+        0,
+        SYNC_TAG,
+        comm,
+        &mut st,
+    );
+    Some([best[2], best[1], best[0]])
 }
 
 /// After MPI_Init: rank and size into the metadata (every record of the process belongs
