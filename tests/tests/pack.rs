@@ -266,3 +266,57 @@ fn bad_packs_and_bad_input_are_one_line() {
     let r = convert_raw(&trace, &dir.join("y.otf2"), &[]);
     assert_clean_error(&r, "recorder2otf2", &name, "damaged");
 }
+
+#[test]
+fn record_pack_leaves_one_file_per_node_and_the_exit_status() {
+    let dir = TestDir::new("pack-record");
+    let prog = ior(&dir);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let r = run(mpirun_untraced(4, dir.path())
+        .arg(&build().launcher)
+        .args(["record", "--pack", "-o"])
+        .arg(&trace)
+        .arg("--")
+        .arg(&prog)
+        .arg(&data)
+        .args(["MPIIO", "1", "0"]));
+    r.assert_ok("mpirun recorder-otf2 record --pack");
+    let names = entries(&trace);
+    assert_eq!(
+        names.len(),
+        2,
+        "the job's pack and the function table: {names:?}"
+    );
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("job-") && n.ends_with(".rpk")),
+        "{names:?}"
+    );
+    let t = io_model::trace::Trace::open(&trace).unwrap();
+    let mut ranks: Vec<u32> = t.processes.iter().filter_map(|p| p.meta.rank).collect();
+    ranks.sort();
+    assert_eq!(ranks, vec![0, 1, 2, 3]);
+    assert!(t.processes.iter().all(|p| p.dir.packed()));
+    let a = convert_and_check(&trace, &dir.join("conv.otf2"));
+    assert!(
+        !a.calls_of("MPI_File_write_at_all").is_empty(),
+        "no collective write"
+    );
+    // A program's exit status comes back through the launcher, and its trace is packed.
+    let t2 = dir.join("trace2");
+    let mut c = command(&build().launcher, dir.path());
+    c.args(["record", "--pack", "-o"]).arg(&t2).args([
+        "--",
+        "sh",
+        "-c",
+        "echo hi > out.txt; exit 3",
+    ]);
+    let r = run(&mut c);
+    assert_eq!(r.status.code(), Some(3), "{}", r.stderr);
+    let names = entries(&t2);
+    assert!(names.iter().all(|n| !t2.join(n).is_dir()), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with(".rpk")), "{names:?}");
+    assert!(text_dump(&t2).contains("out.txt"));
+}

@@ -2,6 +2,7 @@
 //! `export`, `conflicts`, `perfetto`), each reading the trace through the I/O model.
 
 mod analyze;
+mod autopack;
 mod conflicts;
 mod pack;
 mod perfetto;

@@ -32,6 +32,12 @@ pub struct Record {
     /// YAML file with the same options (environment and flags win).
     #[arg(long)]
     config: Option<PathBuf>,
+    /// When the program ends, pack the trace (`recorder-otf2 pack`): under MPI the last
+    /// rank of each node to finish packs that node's folders of the job into one file. The
+    /// launcher then stays the program's parent (signals passed on, its exit status
+    /// returned) instead of becoming the program.
+    #[arg(long)]
+    pack: bool,
     /// The program and its arguments.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
     program: Vec<String>,
@@ -125,6 +131,9 @@ pub fn record(r: Record) -> Result<(), String> {
         if let Some(v) = v {
             cmd.env(k, v);
         }
+    }
+    if r.pack {
+        return crate::autopack::run_then_pack(cmd, prog, &dir);
     }
     // exec: the program replaces the launcher (same pid, signals and exit status go straight
     // to the caller, and mpirun sees the program itself).
