@@ -32,7 +32,7 @@ pub struct Outcome {
 }
 
 /// A file-name-safe form of a job id or host name.
-fn safe(s: &str) -> String {
+pub fn safe(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-_.".contains(c) {
@@ -50,14 +50,18 @@ fn still_running(m: &ProcessMeta) -> bool {
     if m.ending != Ending::Running {
         return false;
     }
-    let mut host = [0u8; 256];
+    this_host() == m.host && Path::new(&format!("/proc/{}", m.pid)).exists()
+}
+
+/// This machine's host name, as the recorder writes it (empty if it cannot be read).
+pub fn this_host() -> String {
+    let mut b = [0u8; 256];
     // SAFETY: the buffer is writable for its length; gethostname NUL-terminates or fails.
-    let ok = unsafe { libc::gethostname(host.as_mut_ptr().cast(), host.len()) } == 0;
-    let end = host.iter().position(|&b| b == 0).unwrap_or(host.len());
-    if !ok || host[..end] != *m.host.as_bytes() {
-        return false;
+    if unsafe { libc::gethostname(b.as_mut_ptr().cast(), b.len()) } != 0 {
+        return String::new();
     }
-    Path::new(&format!("/proc/{}", m.pid)).exists()
+    let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+    String::from_utf8_lossy(&b[..end]).into_owned()
 }
 
 /// The packs to make from the trace's unpacked folders, in name order, and the folders

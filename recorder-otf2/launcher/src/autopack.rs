@@ -5,7 +5,7 @@
 
 use io_events::layout::process_dirs;
 use io_events::meta::ProcessMeta;
-use io_events::pack::trace::{pack_group, plan};
+use io_events::pack::trace::{pack_group, plan, safe, this_host};
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -135,33 +135,11 @@ fn pack_own_group(dir: &Path, meta: &ProcessMeta) -> Result<(), String> {
 
 /// The metadata of the program's own folder (its pid on this host).
 fn own_meta(dir: &Path, pid: u32) -> Option<ProcessMeta> {
-    let host = hostname();
+    let host = this_host();
     process_dirs(dir)
         .ok()?
         .into_iter()
         .filter(|d| !d.packed())
         .filter_map(|d| ProcessMeta::read(&d.meta()).ok())
         .find(|m| m.pid == pid && m.host == host)
-}
-
-fn hostname() -> String {
-    let mut b = [0u8; 256];
-    // SAFETY: the buffer is writable for its length.
-    if unsafe { libc::gethostname(b.as_mut_ptr().cast(), b.len()) } != 0 {
-        return String::new();
-    }
-    let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-    String::from_utf8_lossy(&b[..end]).into_owned()
-}
-
-fn safe(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }

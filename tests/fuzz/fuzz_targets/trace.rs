@@ -2,7 +2,7 @@
 //! trace, the text dump, the OTF2 conversion and the summary's analysis.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use recorder_otf2_fuzz::{scratch, unpack};
+use recorder_otf2_fuzz::{run_pipeline, scratch, unpack};
 
 fuzz_target!(|data: &[u8]| {
     let dir = scratch();
@@ -11,20 +11,5 @@ fuzz_target!(|data: &[u8]| {
     if !unpack(data, &trace) {
         return;
     }
-    let Ok(t) = io_model::trace::Trace::open(&trace) else {
-        return;
-    };
-    let _ = converters::text::dump(&t, &mut std::io::sink());
-    let out = dir.join("out.otf2");
-    let _ = converters::remove_archive(&out);
-    let _ = converters::otf2::convert(&t, &out, &|_| {});
-    let opts = converters::analysis::Options {
-        small: 4096,
-        alignment: 4096,
-        fanout: 4,
-        samples: 16,
-        per_process_series: true,
-        threads: 1,
-    };
-    let _ = converters::analysis::analyze(&t, &opts, &|_| {});
+    run_pipeline(&trace, &dir);
 });

@@ -53,3 +53,25 @@ pub const NAMES: [&str; 6] = [
     "thread-2.rec",
     "thread-3.rec",
 ];
+
+/// The pipeline every trace-directory target runs: open the trace, the text dump, the OTF2
+/// conversion (into `dir`) and the summary's analysis. Errors are the expected outcome of
+/// most inputs; only a crash, a hang or a huge allocation is a finding.
+pub fn run_pipeline(trace: &Path, dir: &Path) {
+    let Ok(t) = io_model::trace::Trace::open(trace) else {
+        return;
+    };
+    let _ = converters::text::dump(&t, &mut std::io::sink());
+    let out = dir.join("out.otf2");
+    let _ = converters::remove_archive(&out);
+    let _ = converters::otf2::convert(&t, &out, &|_| {});
+    let opts = converters::analysis::Options {
+        small: 4096,
+        alignment: 4096,
+        fanout: 4,
+        samples: 16,
+        per_process_series: true,
+        threads: 1,
+    };
+    let _ = converters::analysis::analyze(&t, &opts, &|_| {});
+}
