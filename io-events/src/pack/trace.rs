@@ -148,12 +148,7 @@ pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Sta
     }
     if !keep {
         for m in &g.members {
-            std::fs::remove_dir_all(&m.dir).map_err(|e| {
-                format!(
-                    "{}: packed, but cannot remove the folder: {e}",
-                    m.dir.display()
-                )
-            })?;
+            remove_folder(&m.dir)?;
         }
     }
     Ok(stats)
@@ -208,9 +203,11 @@ pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<(), Stri
         })();
         match same {
             Ok(true) => {
-                std::fs::remove_dir_all(&d.dir).map_err(|e| format!("{}: {e}", d.dir.display()))?;
+                remove_folder(&d.dir)?;
                 out.already_packed += 1;
             }
+            // Removed meanwhile (by the `pack` of another rank that wrote this pack).
+            _ if !d.dir.exists() => {}
             _ => out.warnings.push(format!(
                 "{}: a pack holds a process of this name with other contents; left as it is",
                 d.dir.display()
@@ -218,6 +215,17 @@ pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+/// Remove a packed folder (one another rank removed already is fine).
+fn remove_folder(dir: &Path) -> Result<(), String> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!(
+            "{}: packed, but cannot remove the folder: {e}",
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Every process folder, packed or not, even when they share a name.

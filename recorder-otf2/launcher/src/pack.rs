@@ -84,6 +84,19 @@ fn launcher_rank() -> (usize, usize) {
     }
 }
 
+/// The rank that packs the pack named `name` (its name without a `.N` suffix, FNV-1a).
+fn owner(name: &str, size: usize) -> usize {
+    let base = name.strip_suffix(".rpk").unwrap_or(name);
+    let base = match base.rsplit_once('.') {
+        Some((b, n)) if n.bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => base,
+    };
+    let h = base.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    (h % size as u64) as usize
+}
+
 pub fn run(a: PackArgs) -> Result<(), String> {
     if a.list {
         return list(&a.trace);
@@ -95,11 +108,11 @@ pub fn run(a: PackArgs) -> Result<(), String> {
     }
     let (groups, warnings) = plan(&a.trace)?;
     out.warnings.extend(warnings);
+    // Each pack goes to the rank its name hashes to: the ranks list the trace while others
+    // already pack, so positions in their lists may differ, names do not.
     let mine: Vec<_> = groups
         .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % size == rank)
-        .map(|(_, g)| g)
+        .filter(|g| owner(&g.name, size) == rank)
         .collect();
     let members: u64 = mine.iter().map(|g| g.members.len() as u64).sum();
     let pb = bar(members, a.quiet || size > 1);
