@@ -102,36 +102,42 @@ fn signals_remove_what_the_tools_wrote() {
     let dir = TestDir::new("tool-signals");
     let trace = loop_trace(&dir, "trace", 3_000_000);
     let mut checked = 0;
-    for (sig, name) in [
-        (libc::SIGINT, "SIGINT"),
-        (libc::SIGTERM, "SIGTERM"),
-        (libc::SIGHUP, "SIGHUP"),
-    ] {
-        for i in 0..3 {
-            let out_dir = dir.subdir(&format!("out-{name}-{i}"));
-            let (tool, mut cmd) = tools(&trace, &out_dir).swap_remove(i);
-            let what = format!("{name} to {cmd:?}");
-            let Some((code, stderr)) = interrupted(&mut cmd, &out_dir, sig) else {
-                eprintln!("{what}: finished before the signal; not checked");
-                continue;
-            };
-            checked += 1;
-            assert_eq!(code, Some(128 + sig), "{what}: exit status\n{stderr}");
-            let lines: Vec<&str> = stderr.lines().filter(|l| !l.is_empty()).collect();
-            assert_eq!(lines.len(), 1, "{what}: one line:\n{stderr}");
-            assert!(
-                lines[0].starts_with(&format!("{tool}: interrupted by {name}; removed ")),
-                "{what}: {}",
-                lines[0]
-            );
-            let left = listing(&out_dir);
-            assert!(left.is_empty(), "{what}: left behind: {left:?}");
+    // A loaded machine may let a tool finish before the signal is sent: more rounds then.
+    for round in 0..4 {
+        if checked >= 6 {
+            break;
+        }
+        for (sig, name) in [
+            (libc::SIGINT, "SIGINT"),
+            (libc::SIGTERM, "SIGTERM"),
+            (libc::SIGHUP, "SIGHUP"),
+        ] {
+            for i in 0..3 {
+                let out_dir = dir.subdir(&format!("out-{name}-{i}-{round}"));
+                let (tool, mut cmd) = tools(&trace, &out_dir).swap_remove(i);
+                let what = format!("{name} to {cmd:?}");
+                let Some((code, stderr)) = interrupted(&mut cmd, &out_dir, sig) else {
+                    eprintln!("{what}: finished before the signal; not checked");
+                    continue;
+                };
+                checked += 1;
+                assert_eq!(code, Some(128 + sig), "{what}: exit status\n{stderr}");
+                let lines: Vec<&str> = stderr.lines().filter(|l| !l.is_empty()).collect();
+                assert_eq!(lines.len(), 1, "{what}: one line:\n{stderr}");
+                assert!(
+                    lines[0].starts_with(&format!("{tool}: interrupted by {name}; removed ")),
+                    "{what}: {}",
+                    lines[0]
+                );
+                let left = listing(&out_dir);
+                assert!(left.is_empty(), "{what}: left behind: {left:?}");
+            }
         }
     }
     // The tools take seconds on this trace: most runs must have been stopped while writing.
     assert!(
         checked >= 6,
-        "only {checked} of 9 runs were interrupted in time"
+        "only {checked} runs (of up to 36) were interrupted in time"
     );
 }
 
