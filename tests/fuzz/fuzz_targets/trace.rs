@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = converters::text::dump(&t, &mut std::io::sink());
     let out = dir.join("out.otf2");
     let _ = converters::remove_archive(&out);
-    let _ = converters::otf2::convert(&t, &out, &|_| {});
+    let _ = converters::otf2::convert(&t, &out, 1, &|_| {});
     let opts = converters::analysis::Options {
         small: 4096,
         alignment: 4096,
