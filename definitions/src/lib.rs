@@ -8,6 +8,10 @@
 //! gets a smaller id than its children because it is created first. The model knows nothing
 //! of OTF2's C API; converters write it out.
 
+mod unify;
+
+pub use unify::IdMaps;
+
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 
@@ -151,6 +155,8 @@ pub struct GlobalDefs {
     handle_of: HashMap<HandleDef, Vec<u32>>,
     /// (handle, access mode, status flags) of PRE_CREATED handles.
     pub precreated: Vec<(u32, u8, u32)>,
+    /// PRE_CREATED handle -> (access mode, status flags): `precreated` by handle.
+    precreated_state: HashMap<u32, (u8, u32)>,
     proxies: HashMap<u8, u32>,
     /// Attribute definitions: (name, description, type: 0 u32, 1 u64, 2 string).
     pub attributes: Vec<(String, String, u8)>,
@@ -327,6 +333,18 @@ impl GlobalDefs {
         } else {
             host_node
         };
+        self.file_in(name, kind, scope, mount, fs_type)
+    }
+
+    /// A file unified by (name, scope), `scope` given.
+    fn file_in(
+        &mut self,
+        name: &str,
+        kind: FileType,
+        scope: u32,
+        mount: &str,
+        fs_type: &str,
+    ) -> u32 {
         if let Some(&f) = self.file_of.get(&(name.to_string(), scope)) {
             if kind == FileType::Directory {
                 self.files[f as usize].kind = FileType::Directory;
@@ -352,10 +370,7 @@ impl GlobalDefs {
                 return h;
             }
         }
-        let h = self.handles.len() as u32;
-        self.handles.push(def.clone());
-        self.handle_of.entry(def).or_default().push(h);
-        h
+        self.new_handle(def, None)
     }
 
     /// A PRE_CREATED handle with its initial state (shared by processes with the same state).
@@ -367,27 +382,38 @@ impl GlobalDefs {
         active: &dyn Fn(u32) -> bool,
     ) -> u32 {
         def.flags |= HANDLE_PRE_CREATED;
-        let known: Vec<u32> = self.handle_of.get(&def).cloned().unwrap_or_default();
-        for h in known {
-            if !active(h)
-                && self
-                    .precreated
-                    .iter()
-                    .any(|&(p, m, s)| p == h && m == mode && s == status)
+        if let Some(ids) = self.handle_of.get(&def) {
+            let state = Some((mode, status));
+            if let Some(&h) = ids
+                .iter()
+                .find(|&&h| !active(h) && self.precreated_state.get(&h).copied() == state)
             {
                 return h;
             }
         }
+        self.new_handle(def, Some((mode, status)))
+    }
+
+    /// A new handle definition; PRE_CREATED with its initial state when `state` is given.
+    fn new_handle(&mut self, def: HandleDef, state: Option<(u8, u32)>) -> u32 {
         let h = self.handles.len() as u32;
         self.handles.push(def.clone());
         self.handle_of.entry(def).or_default().push(h);
-        self.precreated.push((h, mode, status));
+        if let Some((mode, status)) = state {
+            self.precreated.push((h, mode, status));
+            self.precreated_state.insert(h, (mode, status));
+        }
         h
     }
 
     /// The ALL_PROXY handle of a paradigm.
     pub fn proxy(&mut self, layer: Layer) -> u32 {
         let p = self.paradigm(layer);
+        self.proxy_of(p, layer)
+    }
+
+    /// The ALL_PROXY handle of paradigm `p` (of `layer`).
+    fn proxy_of(&mut self, p: u8, layer: Layer) -> u32 {
         if let Some(&h) = self.proxies.get(&p) {
             return h;
         }

@@ -1,10 +1,11 @@
 //! `ArchiveWriter`: owns one `OTF2_Archive*` opened for writing.
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::path::{Path, PathBuf};
 use std::ptr::{self, NonNull};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use crate::defs::GlobalDefWriter;
 use crate::error::{
@@ -13,6 +14,8 @@ use crate::error::{
 };
 use crate::events::EventWriter;
 use crate::ffi;
+use crate::locks::LOCKING_CALLBACKS;
+use crate::mapping::LocalDefFiles;
 use crate::memory::{MemoryStats, Pool, MEMORY_CALLBACKS};
 
 /// Tuning knobs of [`ArchiveWriter::create_with`]; the defaults suit a
@@ -64,16 +67,17 @@ static FLUSH_CALLBACKS: ffi::OTF2_FlushCallbacks = ffi::OTF2_FlushCallbacks {
     otf2_post_flush: None,
 };
 
-/// An OTF2 archive being written (POSIX substrate, no compression, serial).
+/// An OTF2 archive being written (POSIX substrate, no compression, one
+/// process).
 ///
 /// Event writers borrow the archive immutably, so any number of them can be
-/// open and written in any interleaving; steps that require all of them to be
+/// open and written in any interleaving, from any threads (the archive installs
+/// OTF2's locking callbacks; each writer is used by one thread at a time, which
+/// `&mut self` on its methods enforces); steps that require all of them to be
 /// closed first ([`close_event_files`](Self::close_event_files),
-/// [`write_local_defs`](Self::write_local_defs), [`close`](Self::close)) take
-/// `&mut self`/`self`, which the borrow checker then enforces.
-///
-/// The type is neither `Send` nor `Sync`: OTF2 archives are not thread-safe
-/// without locking callbacks.
+/// [`local_defs`](Self::local_defs), [`global_defs`](Self::global_defs),
+/// [`close`](Self::close)) take `&mut self`/`self`, which the borrow checker
+/// then enforces.
 pub struct ArchiveWriter {
     raw: NonNull<ffi::OTF2_Archive>,
     anchor: PathBuf,
@@ -81,14 +85,14 @@ pub struct ArchiveWriter {
     /// once closed. OTF2 hands out one shared writer per open location (two
     /// Rust owners would double-close it), and reopening a closed location
     /// silently truncates its event file, so both are refused.
-    locations: RefCell<HashMap<u64, bool>>,
-    global_defs: Cell<*mut ffi::OTF2_GlobalDefWriter>,
+    locations: Mutex<HashMap<u64, bool>>,
+    global_defs: *mut ffi::OTF2_GlobalDefWriter,
     closed: bool,
     /// An event writer failed (a write error: disk full, file too large): OTF2's buffers
     /// are then inconsistent, and flushing them again (closing a writer or the archive)
     /// crashes inside OTF2, so nothing more is handed to OTF2; the caller removes the
     /// files.
-    failed: Cell<bool>,
+    failed: AtomicBool,
     /// Must outlive the OTF2 archive (it is the memory callbacks' userData);
     /// declared last so it is dropped after `Drop::drop` closed the archive.
     pool: Option<Box<Pool>>,
@@ -220,10 +224,10 @@ impl ArchiveWriter {
         let mut archive = ArchiveWriter {
             raw,
             anchor: anchor_file,
-            locations: RefCell::new(HashMap::new()),
-            global_defs: Cell::new(ptr::null_mut()),
+            locations: Mutex::new(HashMap::new()),
+            global_defs: ptr::null_mut(),
             closed: false,
-            failed: Cell::new(false),
+            failed: AtomicBool::new(false),
             pool: opts.max_chunks_per_writer.map(|n| Box::new(Pool::new(n))),
         };
         let a = archive.raw.as_ptr();
@@ -233,6 +237,10 @@ impl ArchiveWriter {
             check(
                 ffi::OTF2_Archive_SetFlushCallbacks(a, &FLUSH_CALLBACKS, ptr::null_mut()),
                 "Archive_SetFlushCallbacks",
+            )?;
+            check(
+                ffi::OTF2_Archive_SetLockingCallbacks(a, &LOCKING_CALLBACKS, ptr::null_mut()),
+                "Archive_SetLockingCallbacks",
             )?;
             if let Some(pool) = archive.pool.as_mut() {
                 let user = &mut **pool as *mut Pool as *mut c_void;
@@ -264,12 +272,18 @@ impl ArchiveWriter {
 
     /// Abandon the archive after a write failure (see `failed`).
     pub(crate) fn mark_failed(&self) {
-        self.failed.set(true);
+        self.failed.store(true, Ordering::Relaxed);
     }
 
     /// Whether a write failed: the archive is abandoned, closing it does nothing.
     pub fn failed(&self) -> bool {
-        self.failed.get()
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    /// The open/closed state of the locations' event writers (valid after a panic
+    /// elsewhere: it is updated in single steps).
+    fn locations(&self) -> MutexGuard<'_, HashMap<u64, bool>> {
+        self.locations.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The raw archive pointer, for OTF2 calls this wrapper does not cover.
@@ -302,7 +316,8 @@ impl ArchiveWriter {
     /// would reopen its event file for writing and silently drop the events
     /// written before).
     pub fn event_writer(&self, location: u64) -> Result<EventWriter<'_>> {
-        if let Some(&open) = self.locations.borrow().get(&location) {
+        let mut locations = self.locations();
+        if let Some(&open) = locations.get(&location) {
             let why = if open {
                 "is already open"
             } else {
@@ -328,14 +343,14 @@ impl ArchiveWriter {
         let Some(attrs) = NonNull::new(attrs) else {
             // SAFETY: writer obtained above from this archive.
             unsafe { ffi::OTF2_Archive_CloseEvtWriter(self.raw.as_ptr(), raw.as_ptr()) };
-            self.locations.borrow_mut().insert(location, false);
+            locations.insert(location, false);
             return Err(Otf2Error::with_detail(
                 ffi::OTF2_ERROR_MEM_FAULT,
                 "AttributeList_New",
                 "cannot allocate attribute list",
             ));
         };
-        self.locations.borrow_mut().insert(location, true);
+        locations.insert(location, true);
         Ok(EventWriter::new(self, raw, attrs, location))
     }
 
@@ -347,7 +362,7 @@ impl ArchiveWriter {
 
     /// Called by `EventWriter` when it closes.
     pub(crate) fn release_location(&self, location: u64) {
-        self.locations.borrow_mut().insert(location, false);
+        self.locations().insert(location, false);
     }
 
     /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.
@@ -365,62 +380,41 @@ impl ArchiveWriter {
     }
 
     /// Writes an empty local definition file for each location (readers
-    /// complain when they are missing): OpenDefFiles, one local def writer
-    /// per location opened and closed, CloseDefFiles.
+    /// complain when they are missing): see [`local_defs`](Self::local_defs).
     pub fn write_local_defs(&mut self, locations: &[u64]) -> Result<()> {
-        let r = check_file_failure(
-            self.write_local_defs_inner(locations),
-            "Archive_CloseDefFiles",
-        );
-        if r.is_err() {
-            self.mark_failed();
+        let mut files = self.local_defs()?;
+        for &location in locations {
+            files.location(location, &[])?;
         }
-        r
+        files.close()
     }
 
-    fn write_local_defs_inner(&mut self, locations: &[u64]) -> Result<()> {
-        let a = self.raw.as_ptr();
-        // SAFETY: live archive; writers are closed right after being opened.
-        unsafe {
-            check(ffi::OTF2_Archive_OpenDefFiles(a), "Archive_OpenDefFiles")?;
-            for &location in locations {
-                clear_last_error();
-                let w = ffi::OTF2_Archive_GetDefWriter(a, location);
-                if w.is_null() {
-                    return Err(Otf2Error::from_null(
-                        "Archive_GetDefWriter",
-                        ffi::OTF2_ERROR_INVALID_CALL,
-                    ));
-                }
-                check(
-                    ffi::OTF2_Archive_CloseDefWriter(a, w),
-                    "Archive_CloseDefWriter",
-                )?;
-            }
-            check(ffi::OTF2_Archive_CloseDefFiles(a), "Archive_CloseDefFiles")
-        }
+    /// Opens the local definition files (`OTF2_Archive_OpenDefFiles`), after
+    /// [`close_event_files`](Self::close_event_files): write each location's
+    /// file (its mapping tables) with [`LocalDefFiles::location`], then
+    /// [`LocalDefFiles::close`].
+    pub fn local_defs(&mut self) -> Result<LocalDefFiles<'_>> {
+        LocalDefFiles::open(self)
     }
 
     /// The global definition writer (created on first use, closed by
     /// [`close`](Self::close)). Can be called again; it is the same writer.
-    pub fn global_defs(&self) -> Result<GlobalDefWriter<'_>> {
-        let mut w = self.global_defs.get();
-        if w.is_null() {
+    pub fn global_defs(&mut self) -> Result<GlobalDefWriter<'_>> {
+        if self.global_defs.is_null() {
             clear_last_error();
             // SAFETY: live archive.
-            w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.raw.as_ptr()) };
+            let w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.raw.as_ptr()) };
             if w.is_null() {
                 return Err(Otf2Error::from_null(
                     "Archive_GetGlobalDefWriter",
                     ffi::OTF2_ERROR_INVALID_CALL,
                 ));
             }
-            self.global_defs.set(w);
+            self.global_defs = w;
         }
         // SAFETY: non-null checked above.
-        Ok(GlobalDefWriter::new(self, unsafe {
-            NonNull::new_unchecked(w)
-        }))
+        let w = unsafe { NonNull::new_unchecked(self.global_defs) };
+        Ok(GlobalDefWriter::new(self, w))
     }
 
     /// `OTF2_Archive_Close`: flushes and closes every remaining writer, writes
@@ -434,7 +428,7 @@ impl ArchiveWriter {
             return Ok(());
         }
         self.closed = true;
-        if self.failed.get() {
+        if self.failed() {
             return Err(Otf2Error::with_detail(
                 ffi::OTF2_ERROR_INVALID_CALL,
                 "Archive_Close",
@@ -449,6 +443,14 @@ impl ArchiveWriter {
         check_file_failure(r, "Archive_Close")
     }
 }
+
+// SAFETY: every `&self` method is safe from several threads at once: OTF2 guards its
+// archive-wide state with the locking callbacks installed in `create_with`, the locations
+// table is behind a mutex, `failed` is atomic and the pool counts with atomics (its
+// per-buffer state belongs to one writer). What is not thread-safe takes `&mut self`.
+unsafe impl Sync for ArchiveWriter {}
+// SAFETY: the archive is not tied to the thread that opened it.
+unsafe impl Send for ArchiveWriter {}
 
 impl Drop for ArchiveWriter {
     /// Closes the archive if [`close`](ArchiveWriter::close) was not called;

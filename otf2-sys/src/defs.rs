@@ -23,7 +23,7 @@ use crate::types::{
 /// should be dense (0..n) and written in increasing order.
 pub struct GlobalDefWriter<'a> {
     raw: NonNull<ffi::OTF2_GlobalDefWriter>,
-    _archive: PhantomData<&'a ArchiveWriter>,
+    _archive: PhantomData<&'a mut ArchiveWriter>,
 }
 
 impl std::fmt::Debug for GlobalDefWriter<'_> {
@@ -42,7 +42,7 @@ fn too_many(context: &'static str, what: &str, n: usize, max: usize) -> Otf2Erro
 
 impl<'a> GlobalDefWriter<'a> {
     pub(crate) fn new(
-        _archive: &'a ArchiveWriter,
+        _archive: &'a mut ArchiveWriter,
         raw: NonNull<ffi::OTF2_GlobalDefWriter>,
     ) -> Self {
         GlobalDefWriter {

@@ -31,6 +31,10 @@ pub struct EventWriter<'a> {
     closed: bool,
 }
 
+// SAFETY: the writer and its attribute list belong to this value alone and are used through
+// `&mut self`; the archive is `Sync` (OTF2's locking callbacks guard what writers share).
+unsafe impl Send for EventWriter<'_> {}
+
 impl std::fmt::Debug for EventWriter<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EventWriter")

@@ -6,7 +6,8 @@
 //!   bindgen cannot translate (`OTF2_UNDEFINED_*`, `OTF2_CHUNK_SIZE_MIN/MAX`).
 //! * A safe writer used by the converter: [`ArchiveWriter`] owns the
 //!   `OTF2_Archive*`, hands out any number of simultaneously open
-//!   [`EventWriter`]s (one per location, written in any interleaving), a
+//!   [`EventWriter`]s (one per location, written in any interleaving, from any
+//!   threads: the archive installs OTF2's locking callbacks), a
 //!   [`GlobalDefWriter`], and closes everything in the right order. Every OTF2
 //!   error code becomes an [`Otf2Error`]; nothing panics on an OTF2 failure.
 //!
@@ -31,7 +32,9 @@
 //!    [`ArchiveWriter::event_writer`]; write; [`EventWriter::close`] each
 //!    (returns its number of events for the `Location` definition)
 //! 3. [`ArchiveWriter::close_event_files`]
-//! 4. [`ArchiveWriter::write_local_defs`] with every location
+//! 4. [`ArchiveWriter::write_local_defs`] with every location, or
+//!    [`ArchiveWriter::local_defs`] to write mapping tables (local -> global ids,
+//!    [`IdMap`]) for locations whose events carry local ids
 //! 5. [`ArchiveWriter::global_defs`]: clock properties, strings, paradigms,
 //!    system tree, location groups, locations, regions, groups, comms,
 //!    attributes, I/O files, I/O handles
@@ -45,6 +48,8 @@ mod archive;
 mod defs;
 mod error;
 mod events;
+mod locks;
+mod mapping;
 mod memory;
 mod types;
 
@@ -52,5 +57,6 @@ pub use archive::{ArchiveWriter, WriterOptions};
 pub use defs::GlobalDefWriter;
 pub use error::{Otf2Error, Result};
 pub use events::EventWriter;
+pub use mapping::{IdMap, LocalDefFiles};
 pub use memory::MemoryStats;
 pub use types::*;

@@ -761,3 +761,24 @@ otf2_enum! {
         DestroyHandle = OTF2_COLLECTIVE_OP_DESTROY_HANDLE,
     }
 }
+
+otf2_enum! {
+    /// The kind of id a mapping table translates from a location's local ids to the
+    /// global definitions' ids (`OTF2_MappingType`).
+    MappingType: u8 {
+        /// String references (event fields, attribute values of type STRING).
+        String = OTF2_MAPPING_STRING,
+        /// Attribute ids of attribute lists.
+        Attribute = OTF2_MAPPING_ATTRIBUTE,
+        /// Regions of Enter/Leave.
+        Region = OTF2_MAPPING_REGION,
+        /// Communicators (MpiCollectiveEnd).
+        Comm = OTF2_MAPPING_COMM,
+        /// I/O files (IoDeleteFile).
+        IoFile = OTF2_MAPPING_IO_FILE,
+        /// I/O handles (every handle event).
+        IoHandle = OTF2_MAPPING_IO_HANDLE,
+        /// Location groups.
+        LocationGroup = OTF2_MAPPING_LOCATION_GROUP,
+    }
+}

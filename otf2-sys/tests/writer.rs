@@ -691,7 +691,7 @@ fn drop_without_close_still_writes_an_anchor() {
     let tmp = TempDir::new("drop");
     let anchor = tmp.path().join("d.otf2");
     {
-        let archive = ArchiveWriter::create(&anchor, "t", "t").unwrap();
+        let mut archive = ArchiveWriter::create(&anchor, "t", "t").unwrap();
         let mut d = archive.global_defs().unwrap();
         d.string(0, "x").unwrap();
     }
@@ -769,4 +769,132 @@ fn definitions_larger_than_a_chunk_are_flushed_correctly() {
         .count();
     assert_eq!(files, FILES as usize);
     assert!(defs.contains("file-00019999.dat"), "last file name missing");
+}
+
+/// Two threads write a location each, with ids of their own (local ids): location 0 names
+/// region "write" 0 and string "a" 0, location 1 names "write" 1 and "b" 1 ... Mapping tables
+/// in the local definitions turn them into the global ids, which readers show.
+#[test]
+fn threads_write_local_ids_and_mapping_tables_resolve_them() {
+    use otf2_sys::{IdMap, MappingType};
+    let tmp = TempDir::new("mapped");
+    let anchor = tmp.path().join("m.otf2");
+    let mut archive = ArchiveWriter::create(&anchor, "t", "t").unwrap();
+    archive.open_event_files().unwrap();
+    // Global strings: "", "m", "p", "t0", "t1", "write", "open", "a", "b", "tag".
+    // Location l's local ids: strings [7 + l] (its tag value) as 0; regions: l = 0 writes
+    // region 0 ("write") as 0, l = 1 writes "open" (global 1) as 0 and "write" (0) as 1.
+    let events = 20_000u64;
+    let counts: Vec<u64> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2u64)
+            .map(|l| {
+                let archive = &archive;
+                s.spawn(move || {
+                    let mut w = archive.event_writer(l).unwrap();
+                    for i in 0..events {
+                        w.add_attr_string(0, 0).unwrap();
+                        w.enter(4 * i, (i % 2) as u32).unwrap();
+                        w.leave(4 * i + 1, (i % 2) as u32).unwrap();
+                    }
+                    w.close().unwrap()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(counts, vec![2 * events; 2]);
+    archive.close_event_files().unwrap();
+    {
+        let strings0 = IdMap::from_dense(&[7]).unwrap().unwrap();
+        let strings1 = IdMap::from_dense(&[8]).unwrap().unwrap();
+        assert!(IdMap::from_dense(&[0, 1]).unwrap().is_none(), "identity");
+        let regions1 = IdMap::from_dense(&[1, 0]).unwrap().unwrap();
+        let mut files = archive.local_defs().unwrap();
+        files
+            .location(0, &[(MappingType::String, &strings0)])
+            .unwrap();
+        files
+            .location(
+                1,
+                &[
+                    (MappingType::String, &strings1),
+                    (MappingType::Region, &regions1),
+                ],
+            )
+            .unwrap();
+        files.close().unwrap();
+    }
+    {
+        let mut d = archive.global_defs().unwrap();
+        d.clock_properties(1_000_000_000, 0, 4 * events, u64::MAX)
+            .unwrap();
+        for (id, s) in ["", "m", "p", "t0", "t1", "write", "open", "a", "b", "tag"]
+            .iter()
+            .enumerate()
+        {
+            d.string(id as u32, s).unwrap();
+        }
+        d.system_tree_node(0, 1, 1, None).unwrap();
+        d.location_group(0, 2, LocationGroupType::Process, 0, None)
+            .unwrap();
+        for l in 0..2u64 {
+            d.location(
+                l,
+                3 + l as u32,
+                LocationType::CpuThread,
+                counts[l as usize],
+                0,
+            )
+            .unwrap();
+        }
+        for (r, name) in [(0u32, 5u32), (1, 6)] {
+            d.region(
+                r,
+                name,
+                name,
+                0,
+                RegionRole::Function,
+                Paradigm::None,
+                RegionFlags::NONE,
+                0,
+                0,
+                0,
+            )
+            .unwrap();
+        }
+        d.attribute(0, 9, 0, Type::String).unwrap();
+    }
+    archive.close().unwrap();
+
+    let Some((ok, text)) = otf2_print(&["-A"], &anchor) else {
+        return;
+    };
+    assert!(ok, "{text}");
+    let enters = |loc: &str, region: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("ENTER") && l.split_whitespace().nth(1) == Some(loc))
+            .filter(|l| l.contains(&format!("\"{region}\"")))
+            .count() as u64
+    };
+    // Location 0: local region 0 is "write" (identity); location 1: local 0 is "open".
+    assert_eq!(
+        enters("0", "write"),
+        events / 2,
+        "{}",
+        &text[..2000.min(text.len())]
+    );
+    assert_eq!(enters("0", "open"), events / 2);
+    assert_eq!(enters("1", "open"), events / 2);
+    assert_eq!(enters("1", "write"), events / 2);
+    let tagged = |value: &str| text.matches(&format!("\"{value}\" <")).count() as u64;
+    assert_eq!(
+        tagged("a"),
+        events,
+        "attribute values of location 0 are string 7"
+    );
+    assert_eq!(
+        tagged("b"),
+        events,
+        "attribute values of location 1 are string 8"
+    );
 }

@@ -22,6 +22,10 @@ struct Args {
     /// No summary, no progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Worker threads converting processes in parallel (default: one per core; 1: one
+    /// process after another). The archive is the same with any number.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -70,7 +74,7 @@ fn run(a: &Args) -> Result<(), String> {
     } else {
         ProgressBar::hidden()
     };
-    let result = converters::otf2::convert(&trace, &a.output, &|n| bar.set_position(n));
+    let result = converters::otf2::convert(&trace, &a.output, a.threads, &|n| bar.set_position(n));
     bar.finish_and_clear();
     match result {
         Ok(s) => {

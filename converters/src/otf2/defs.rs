@@ -1,16 +1,18 @@
-//! The archive's global definitions, written once every process has been converted (the
-//! number of events of every location is known then).
+//! The archive's definitions, written once every process has been converted (the number of
+//! events of every location is known then): each location's mapping tables (the ids its
+//! events carry -> the global ids), then the global definitions.
 
 use super::kinds::status_flags;
+use super::layout::Layout;
 use super::otf2e;
 use super::sink::ParadigmIds;
-use definitions::{FileType, GlobalDefs, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
+use definitions::{FileType, GlobalDefs, IdMaps, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
 use io_events::functions::{Layer, Role};
 use io_model::kinds::StatusFlags;
 use otf2_sys::{
-    ArchiveWriter, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoHandleFlags,
-    IoParadigmClass, IoParadigmFlags, LocationGroupType, LocationType, Paradigm, RegionFlags,
-    RegionRole, Type,
+    ArchiveWriter, AttributeValue, CommFlags, GroupFlags, GroupType, IdMap, IoAccessMode,
+    IoHandleFlags, IoParadigmClass, IoParadigmFlags, LocationGroupType, LocationType, MappingType,
+    Paradigm, RegionFlags, RegionRole, Type,
 };
 
 type Err = String;
@@ -33,8 +35,101 @@ fn comm_name(defs: &GlobalDefs, c: usize) -> String {
     format!("MPI comm {} (ranks {}{})", c, shown.join(","), more)
 }
 
+/// The classes of ids events carry, in the order [`Mappings`] keeps them (attribute values
+/// of type STRING are strings; location groups and system tree nodes appear in no event).
+const MAPPED: [MappingType; 6] = [
+    MappingType::String,
+    MappingType::Attribute,
+    MappingType::Region,
+    MappingType::Comm,
+    MappingType::IoFile,
+    MappingType::IoHandle,
+];
+
+/// Every process's local -> global ids of the classes in [`MAPPED`], packed into one
+/// vector: a few small vectors per process, kept until the end, would lie scattered between
+/// the large buffers event writers allocate and free, and the heap could not shrink
+/// (hundreds of MiB at thousands of processes).
+#[derive(Default)]
+pub(crate) struct Mappings {
+    ids: Vec<u32>,
+    /// Per process: the number of ids of each class.
+    counts: Vec<[u32; 6]>,
+}
+
+impl Mappings {
+    /// Add the next process's maps.
+    pub fn push(&mut self, m: &IdMaps) {
+        let classes = [
+            &m.strings,
+            &m.attributes,
+            &m.regions,
+            &m.comms,
+            &m.files,
+            &m.handles,
+        ];
+        for c in classes {
+            self.ids.extend_from_slice(c);
+        }
+        self.counts.push(classes.map(|c| c.len() as u32));
+    }
+
+    /// The number of processes added.
+    pub fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// Per process, the maps of the classes in [`MAPPED`].
+    fn iter(&self) -> impl Iterator<Item = [&[u32]; 6]> {
+        let mut at = 0usize;
+        self.counts.iter().map(move |n| {
+            n.map(|n| {
+                let m = &self.ids[at..at + n as usize];
+                at += n as usize;
+                m
+            })
+        })
+    }
+}
+
+/// The mapping tables of one process (identity maps need none).
+fn mapping_tables(maps: [&[u32]; 6]) -> Result<Vec<(MappingType, IdMap)>, Err> {
+    let mut tables = Vec::new();
+    for (ty, map) in MAPPED.into_iter().zip(maps) {
+        if let Some(t) = IdMap::from_dense(map).map_err(otf2e)? {
+            tables.push((ty, t));
+        }
+    }
+    Ok(tables)
+}
+
+/// Every location's local definitions: the mapping tables of its process (`maps`, in plan
+/// order), none for the ranks without a trace.
+pub(crate) fn write_local_defs(
+    archive: &mut ArchiveWriter,
+    layout: &Layout,
+    maps: &Mappings,
+) -> Result<(), Err> {
+    let mut files = archive.local_defs().map_err(otf2e)?;
+    for (k, m) in maps.iter().enumerate() {
+        let locations = layout.locations(k);
+        if locations.is_empty() {
+            continue;
+        }
+        let tables = mapping_tables(m)?;
+        let tables: Vec<(MappingType, &IdMap)> = tables.iter().map(|(t, m)| (*t, m)).collect();
+        for loc in locations {
+            files.location(loc, &tables).map_err(otf2e)?;
+        }
+    }
+    for loc in layout.no_trace.clone() {
+        files.location(loc, &[]).map_err(otf2e)?;
+    }
+    files.close().map_err(otf2e)
+}
+
 pub(crate) fn write_global_defs(
-    archive: &ArchiveWriter,
+    archive: &mut ArchiveWriter,
     defs: &mut GlobalDefs,
     mut paradigm_ids: ParadigmIds,
     tmin: u64,

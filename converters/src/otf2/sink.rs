@@ -1,7 +1,9 @@
-//! Model events -> OTF2 events, one event writer per thread of the process being converted.
+//! Model events -> OTF2 events, one event writer per thread of the process being converted,
+//! with the ids of the process's own definitions (mapped to the global ones when read).
 
 use super::kinds::*;
 use super::otf2e;
+use super::workers::ProcessParadigms;
 use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
 use io_events::functions::Layer;
@@ -20,6 +22,11 @@ pub struct ParadigmIds {
 }
 
 impl ParadigmIds {
+    /// The OTF2 id of model paradigm `p`, if it has one.
+    pub fn get(&self, p: u8) -> Option<u8> {
+        self.of[p as usize]
+    }
+
     /// The OTF2 id of model paradigm `p`, given now if it has none yet.
     pub fn id(&mut self, p: u8) -> u8 {
         if let Some(id) = self.of[p as usize] {
@@ -35,7 +42,8 @@ impl ParadigmIds {
 pub struct Otf2Sink<'a> {
     pub writers: Vec<EventWriter<'a>>,
     cur: usize,
-    pub paradigms: ParadigmIds,
+    /// The paradigm ids of IoDeleteFile events (shared with the other processes).
+    paradigms: ProcessParadigms<'a>,
     /// Per thread, the last operation begun (id, bytes requested): a blocking operation
     /// completes right after its begin on the same thread.
     last_begun: Vec<(u64, u64)>,
@@ -47,7 +55,7 @@ pub struct Otf2Sink<'a> {
 }
 
 impl<'a> Otf2Sink<'a> {
-    pub fn new(writers: Vec<EventWriter<'a>>, paradigms: ParadigmIds) -> Self {
+    pub fn new(writers: Vec<EventWriter<'a>>, paradigms: ProcessParadigms<'a>) -> Self {
         Otf2Sink {
             last_begun: vec![(u64::MAX, 0); writers.len()],
             writers,
@@ -123,7 +131,7 @@ impl Sink for Otf2Sink<'_> {
         self.w().io_change_status_flags(t, h, s).map_err(otf2e)
     }
     fn delete_file(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
-        let p = self.paradigms.id(paradigm);
+        let p = self.paradigms.id(paradigm)?;
         self.w().io_delete_file(t, p, file).map_err(otf2e)
     }
     /// OTF2 has no event for a metadata call on a path (its Enter/Leave say it).

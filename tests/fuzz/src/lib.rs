@@ -64,7 +64,8 @@ pub fn run_pipeline(trace: &Path, dir: &Path) {
     let _ = converters::text::dump(&t, &mut std::io::sink());
     let out = dir.join("out.otf2");
     let _ = converters::remove_archive(&out);
-    let _ = converters::otf2::convert(&t, &out, &|_| {});
+    // Two workers: the parallel path and the unification of definitions are fuzzed too.
+    let _ = converters::otf2::convert(&t, &out, 2, &|_| {});
     let opts = converters::analysis::Options {
         small: 4096,
         alignment: 4096,
