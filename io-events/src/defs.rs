@@ -116,7 +116,7 @@ fn read_runs(c: &mut Cursor) -> Option<Vec<u32>> {
         let z = c.varint()?;
         let stride = ((z >> 1) as i64) ^ -((z & 1) as i64);
         let n = c.varint()?;
-        if members.len() as u64 + n > MAX_COMM_MEMBERS {
+        if n > MAX_COMM_MEMBERS - members.len() as u64 {
             return None;
         }
         for k in 0..n as i64 {
@@ -427,5 +427,10 @@ mod tests {
         let mut big = defs_header().to_vec();
         big.extend_from_slice(&[K_COMM_RUNS, 8, 0, 0, 0, 1, 1, 0, 2, 0x80, 0x80, 0x80, 0x10]);
         assert!(parse_defs(&big).is_err());
+        // A run count of u64::MAX members (found by the fuzzer: the bound's sum overflowed).
+        let mut huge = defs_header().to_vec();
+        huge.extend_from_slice(&[K_COMM_RUNS, 14, 0, 0, 0, 1, 1, 0, 2]);
+        huge.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
+        assert!(parse_defs(&huge).is_err());
     }
 }

@@ -176,7 +176,9 @@ fn decode_file(c: &mut Cursor, data_end: u64, member: u32) -> Option<FileEntry> 
         let offset = c.varint()?;
         let compressed = c.varint()?;
         let raw = c.varint()?;
-        if offset.checked_add(compressed)? > data_end || raw > len.max(64) * 2 + 64 {
+        if offset.checked_add(compressed)? > data_end
+            || raw > len.max(64).saturating_mul(2).saturating_add(64)
+        {
             return None;
         }
         let dict = match c.varint()? {

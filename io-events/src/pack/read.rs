@@ -190,7 +190,7 @@ fn decompress(
     }
     .single_frame();
     (&mut d)
-        .take(limit + 1)
+        .take(limit.saturating_add(1))
         .read_to_end(&mut out)
         .map_err(bad)?;
     if out.len() as u64 > limit {
