@@ -209,6 +209,15 @@ fn a_killed_pack_leaves_a_trace_that_converts_the_same() {
         );
     }
     eprintln!("states seen after kills (packs, folders left): {states:?}");
+    // Killed while removing a folder: its meta.yaml already gone, other files left. The next
+    // `pack` removes what the pack holds byte for byte.
+    let copy = copy_trace(&trace, &dir.join("half/trace"));
+    pack(&copy, &["--keep"]).assert_ok("pack --keep");
+    let folder = process_folders(&copy).into_iter().next().unwrap();
+    std::fs::remove_file(folder.join("meta.yaml")).unwrap();
+    pack(&copy, &[]).assert_ok("pack after a half-removed folder");
+    let names = entries(&copy);
+    assert!(names.iter().all(|n| !copy.join(n).is_dir()), "{names:?}");
 }
 
 #[test]

@@ -228,9 +228,11 @@ fn remove_folder(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// Every process folder, packed or not, even when they share a name.
+/// Every process folder, packed or not, even when they share a name; a folder named like a
+/// pack's member counts even without its meta.yaml (a `pack` killed while removing it).
 fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>, String> {
     let mut v = Vec::new();
+    let mut folders = Vec::new();
     for e in std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))? {
         let e = e.map_err(|e| format!("{}: {e}", trace.display()))?;
         let name = e.file_name().to_string_lossy().into_owned();
@@ -240,12 +242,18 @@ fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>, String> {
                 dir: e.path().join(&m.name),
                 name: m.name.clone(),
             }));
-        } else if e.path().join(crate::layout::META_FILE).is_file() {
-            v.push(ProcessDir {
+        } else if e.file_type().is_ok_and(|t| t.is_dir()) && !name.starts_with('.') {
+            folders.push(ProcessDir {
                 dir: e.path(),
                 name,
             });
         }
     }
+    let members: HashSet<String> = v.iter().map(|d| d.name.clone()).collect();
+    v.extend(
+        folders.into_iter().filter(|d| {
+            members.contains(&d.name) || d.dir.join(crate::layout::META_FILE).is_file()
+        }),
+    );
     Ok(v)
 }
