@@ -9,6 +9,7 @@
 //! of OTF2's C API; converters write it out.
 
 mod unify;
+pub mod wire;
 
 pub use unify::IdMaps;
 

@@ -258,6 +258,12 @@ mod tests {
                     files: Vec::new(),
                 };
                 let got: Vec<Id> = (0..steps).map(|_| l.step(&mut r2)).collect();
+                // As the MPI-parallel conversion sends them: through bytes.
+                let mut bytes = Vec::new();
+                local.to_wire(&mut bytes);
+                let mut reader = crate::wire::WireReader::new(&bytes);
+                let local = GlobalDefs::from_wire(&mut reader).unwrap();
+                assert!(reader.at_end());
                 let maps = unified.unify(&local);
                 let got: Vec<Id> = got.into_iter().map(|id| global(&maps, id)).collect();
                 assert_eq!(got, want, "seed {seed}, process {p}");

@@ -5,7 +5,6 @@
 use super::kinds::status_flags;
 use super::layout::Layout;
 use super::otf2e;
-use super::sink::ParadigmIds;
 use definitions::{FileType, GlobalDefs, IdMaps, HANDLE_ALL_PROXY, HANDLE_PRE_CREATED};
 use io_events::functions::{Layer, Role};
 use io_model::kinds::StatusFlags;
@@ -74,11 +73,6 @@ impl Mappings {
         self.counts.push(classes.map(|c| c.len() as u32));
     }
 
-    /// The number of processes added.
-    pub fn len(&self) -> usize {
-        self.counts.len()
-    }
-
     /// Per process, the maps of the classes in [`MAPPED`].
     fn iter(&self) -> impl Iterator<Item = [&[u32]; 6]> {
         let mut at = 0usize;
@@ -131,18 +125,14 @@ pub(crate) fn write_local_defs(
 pub(crate) fn write_global_defs(
     archive: &mut ArchiveWriter,
     defs: &mut GlobalDefs,
-    mut paradigm_ids: ParadigmIds,
+    paradigms: &[u8],
     tmin: u64,
     tmax: u64,
 ) -> Result<(), Err> {
-    // Only the paradigms of handles and deleted files are defined.
-    let handle_paradigms: Vec<u8> = defs
-        .handles
-        .iter()
-        .map(|h| paradigm_ids.id(h.paradigm))
-        .collect();
-    let used: Vec<Layer> = paradigm_ids
-        .used
+    // `paradigms`: the model paradigms defined, in id order (super::paradigms).
+    let id_of = |p: u8| paradigms.iter().position(|&q| q == p).unwrap_or(0) as u8;
+    let handle_paradigms: Vec<u8> = defs.handles.iter().map(|h| id_of(h.paradigm)).collect();
+    let used: Vec<Layer> = paradigms
         .iter()
         .map(|&p| Layer::ALL[p as usize])
         .collect();

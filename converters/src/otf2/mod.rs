@@ -13,6 +13,7 @@
 mod defs;
 mod kinds;
 mod layout;
+mod paradigms;
 mod process;
 mod sink;
 mod workers;
@@ -151,21 +152,24 @@ fn write(trace: &Trace, out: &Path, threads: usize, progress: Progress) -> Resul
         let w = archive.event_writer(loc).map_err(otf2e)?;
         w.close().map_err(otf2e)?;
     }
+    let deletes = paradigms::DeleteIds::new(paradigms::possible(trace));
     let shared = process::Shared {
         archive: &archive,
         plan: &plan,
         machine: &machine,
+        deletes,
     };
     let unified = workers::Unified::new(defs);
-    let (mut u, paradigms) =
-        workers::convert_all(trace, &shared, &layout, threads, unified, progress)?;
+    let mut u = workers::convert_all((trace, &shared, &layout), threads, unified, progress)?;
     if u.defs.locations.is_empty() {
         return Err(no_streams(trace, &u.stats.warnings));
     }
     archive.close_event_files().map_err(otf2e)?;
     defs::write_local_defs(&mut archive, &layout, &u.maps)?;
     let (tmin, tmax) = time_span(trace, &u);
-    defs::write_global_defs(&mut archive, &mut u.defs, paradigms, tmin, tmax)?;
+    let handles = u.defs.handles.iter().map(|h| h.paradigm);
+    let paradigms = deletes.defined(handles, u.deleted)?;
+    defs::write_global_defs(&mut archive, &mut u.defs, &paradigms, tmin, tmax)?;
     let summary = Summary {
         processes: u.stats.processes,
         locations: u.defs.locations.len(),

@@ -5,7 +5,7 @@
 
 use super::otf2e;
 use super::sink::Otf2Sink;
-use super::workers::ProcessParadigms;
+use super::paradigms::DeleteIds;
 use definitions::GlobalDefs;
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::ProcessTrace;
@@ -24,6 +24,8 @@ pub(crate) struct ProcessPart {
     pub stats: Stats,
     /// Its ProgramBegin and ProgramEnd times (none without threads).
     pub program: Option<(u64, u64)>,
+    /// The model paradigms it deleted files through (a bit each).
+    pub deleted: u16,
 }
 
 /// What every worker shares.
@@ -32,6 +34,8 @@ pub(crate) struct Shared<'a> {
     pub plan: &'a Plan,
     /// The name of the system tree's root (each process's local definitions start with it).
     pub machine: &'a str,
+    /// The paradigm ids of IoDeleteFile events.
+    pub deletes: DeleteIds,
 }
 
 /// Convert process `pi` (its threads' events to the locations `locations`); `progress` gets
@@ -40,7 +44,6 @@ pub(crate) fn convert_process(
     shared: &Shared,
     (pi, p): (usize, &ProcessTrace),
     locations: Range<u64>,
-    paradigms: ProcessParadigms,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<ProcessPart, Err> {
     let mut defs = GlobalDefs::new(shared.machine);
@@ -48,7 +51,7 @@ pub(crate) fn convert_process(
     for loc in locations {
         writers.push(shared.archive.event_writer(loc).map_err(otf2e)?);
     }
-    let mut sink = Otf2Sink::new(writers, paradigms);
+    let mut sink = Otf2Sink::new(writers, shared.deletes);
     let mut stats = Stats::default();
     let plan = shared.plan;
     let begin = program_begin((pi, p), plan, &mut defs, &mut sink)?;
@@ -68,6 +71,7 @@ pub(crate) fn convert_process(
         ));
     }
     // Whatever is still open when the process ends stays open: OTF2 needs no close.
+    let deleted = sink.deleted;
     let mut events = Vec::with_capacity(sink.writers.len());
     for w in sink.writers {
         events.push(w.close().map_err(otf2e)?);
@@ -77,6 +81,7 @@ pub(crate) fn convert_process(
         events,
         stats,
         program,
+        deleted,
     })
 }
 

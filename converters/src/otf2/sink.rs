@@ -3,47 +3,20 @@
 
 use super::kinds::*;
 use super::otf2e;
-use super::workers::ProcessParadigms;
+use super::paradigms::DeleteIds;
 use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
-use io_events::functions::Layer;
 use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
 use otf2_sys::EventWriter;
 
-/// The I/O paradigms the archive uses, in OTF2 id order: an id is given on first use (a
-/// handle's definition or an IoDeleteFile event), so that unused paradigms are not defined.
-#[derive(Default)]
-pub struct ParadigmIds {
-    /// Model paradigm (position in `Layer::ALL`) -> OTF2 id.
-    of: [Option<u8>; Layer::ALL.len()],
-    /// Model paradigms by OTF2 id.
-    pub used: Vec<u8>,
-}
-
-impl ParadigmIds {
-    /// The OTF2 id of model paradigm `p`, if it has one.
-    pub fn get(&self, p: u8) -> Option<u8> {
-        self.of[p as usize]
-    }
-
-    /// The OTF2 id of model paradigm `p`, given now if it has none yet.
-    pub fn id(&mut self, p: u8) -> u8 {
-        if let Some(id) = self.of[p as usize] {
-            return id;
-        }
-        let id = self.used.len() as u8;
-        self.of[p as usize] = Some(id);
-        self.used.push(p);
-        id
-    }
-}
-
 pub struct Otf2Sink<'a> {
     pub writers: Vec<EventWriter<'a>>,
     cur: usize,
-    /// The paradigm ids of IoDeleteFile events (shared with the other processes).
-    paradigms: ProcessParadigms<'a>,
+    /// The paradigm ids of IoDeleteFile events.
+    deletes: DeleteIds,
+    /// The model paradigms files were deleted through (a bit each).
+    pub deleted: u16,
     /// Per thread, the last operation begun (id, bytes requested): a blocking operation
     /// completes right after its begin on the same thread.
     last_begun: Vec<(u64, u64)>,
@@ -55,12 +28,13 @@ pub struct Otf2Sink<'a> {
 }
 
 impl<'a> Otf2Sink<'a> {
-    pub fn new(writers: Vec<EventWriter<'a>>, paradigms: ProcessParadigms<'a>) -> Self {
+    pub fn new(writers: Vec<EventWriter<'a>>, deletes: DeleteIds) -> Self {
         Otf2Sink {
             last_begun: vec![(u64::MAX, 0); writers.len()],
             writers,
             cur: 0,
-            paradigms,
+            deletes,
+            deleted: 0,
             in_flight: hashbrown::HashMap::new(),
             clamped: 0,
         }
@@ -131,7 +105,8 @@ impl Sink for Otf2Sink<'_> {
         self.w().io_change_status_flags(t, h, s).map_err(otf2e)
     }
     fn delete_file(&mut self, _: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
-        let p = self.paradigms.id(paradigm)?;
+        let p = self.deletes.id(paradigm);
+        self.deleted |= 1 << paradigm.min(15);
         self.w().io_delete_file(t, p, file).map_err(otf2e)
     }
     /// OTF2 has no event for a metadata call on a path (its Enter/Leave say it).

@@ -1,23 +1,17 @@
 //! Processes converted in parallel: worker threads take processes in plan order, one at a
 //! time each ([`Schedule`]), convert each on its own ([`super::process`]), and the parts are
-//! unified in plan order as they come in ([`Unified`]), so that the global definitions get
-//! the ids the serial conversion gives.
-//!
-//! The one definition processes share while they are converted is the I/O paradigm ids of
-//! IoDeleteFile events (OTF2 has no mapping table for paradigms): [`DeleteParadigms`] gives
-//! them in the serial order.
+//! handed on in plan order as they come in (to [`Unified`], or to the MPI rank that unifies),
+//! so that the global definitions get the ids the serial conversion gives.
 
 use super::defs::Mappings;
 use super::layout::Layout;
 use super::process::{convert_process, ProcessPart, Shared};
-use super::sink::ParadigmIds;
 use definitions::GlobalDefs;
 use io_model::run::Stats;
 use io_model::trace::Trace;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::{Mutex, MutexGuard};
 
 type Err = String;
 
@@ -27,15 +21,10 @@ fn guard<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Which process comes next, and which are done: processes are handed out in plan order, so
-/// every process before one being converted is being converted or done (a process that
-/// waits for those before it waits for nothing that waits for it).
+/// Which process comes next: processes are handed out in plan order.
 pub(crate) struct Schedule {
     next: AtomicUsize,
-    processes: usize,
-    /// (per position: done, the first position not done).
-    done: Mutex<(Vec<bool>, usize)>,
-    changed: Condvar,
+    end: usize,
     /// The first position whose conversion failed (usize::MAX: none): those after it stop,
     /// their work would be thrown away; those before it go on (an earlier failure is the
     /// one to report, as the serial conversion would).
@@ -43,12 +32,10 @@ pub(crate) struct Schedule {
 }
 
 impl Schedule {
-    pub fn new(processes: usize) -> Schedule {
+    pub fn new(positions: std::ops::Range<usize>) -> Schedule {
         Schedule {
-            next: AtomicUsize::new(0),
-            processes,
-            done: Mutex::new((vec![false; processes], 0)),
-            changed: Condvar::new(),
+            next: AtomicUsize::new(positions.start),
+            end: positions.end,
             failed: AtomicUsize::new(usize::MAX),
         }
     }
@@ -56,21 +43,12 @@ impl Schedule {
     /// The next position to convert, if any is left and worth converting.
     fn take(&self) -> Option<usize> {
         let k = self.next.fetch_add(1, Ordering::Relaxed);
-        (k < self.processes && k < self.failed.load(Ordering::Relaxed)).then_some(k)
+        (k < self.end && k < self.failed.load(Ordering::Relaxed)).then_some(k)
     }
 
-    /// Position `k` is done (converted or failed).
-    fn finish(&self, k: usize, ok: bool) {
-        if !ok {
-            self.failed.fetch_min(k, Ordering::Relaxed);
-        }
-        let mut d = guard(&self.done);
-        d.0[k] = true;
-        while d.1 < d.0.len() && d.0[d.1] {
-            d.1 += 1;
-        }
-        drop(d);
-        self.changed.notify_all();
+    /// Position `k` failed.
+    fn fail(&self, k: usize) {
+        self.failed.fetch_min(k, Ordering::Relaxed);
     }
 
     /// Whether position `k` should go on: no signal, no failure before it.
@@ -80,61 +58,6 @@ impl Schedule {
             return Err("stopped: an earlier process failed".into());
         }
         Ok(())
-    }
-
-    /// Wait until every position before `k` is done or `ready()` holds.
-    fn wait_before(&self, k: usize, ready: &dyn Fn() -> bool) -> Result<(), Err> {
-        let mut d = guard(&self.done);
-        while d.1 < k && !ready() {
-            self.check(k)?;
-            d = self
-                .changed
-                .wait_timeout(d, Duration::from_millis(20))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-        }
-        Ok(())
-    }
-}
-
-/// The OTF2 ids of the paradigms of IoDeleteFile events, in the order the serial conversion
-/// gives them (first use, processes in plan order): a paradigm without an id yet gets one
-/// only once every process before is done (until then one of them could give another
-/// paradigm an id first). Waiting is rare: a process deleting a file through a paradigm no
-/// process before it has used.
-pub(crate) struct DeleteParadigms {
-    ids: Mutex<ParadigmIds>,
-}
-
-impl DeleteParadigms {
-    pub fn new() -> DeleteParadigms {
-        DeleteParadigms {
-            ids: Mutex::new(ParadigmIds::default()),
-        }
-    }
-
-    /// The ids given (handles' paradigms get theirs after these).
-    pub fn into_ids(self) -> ParadigmIds {
-        self.ids.into_inner().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-/// The paradigm ids as one process (at plan position `position`) sees them.
-pub(crate) struct ProcessParadigms<'a> {
-    shared: &'a DeleteParadigms,
-    schedule: &'a Schedule,
-    position: usize,
-}
-
-impl ProcessParadigms<'_> {
-    /// The OTF2 id of model paradigm `p` for an IoDeleteFile.
-    pub fn id(&mut self, p: u8) -> Result<u8, Err> {
-        if let Some(id) = guard(&self.shared.ids).get(p) {
-            return Ok(id);
-        }
-        let given = || guard(&self.shared.ids).get(p).is_some();
-        self.schedule.wait_before(self.position, &given)?;
-        Ok(guard(&self.shared.ids).id(p))
     }
 }
 
@@ -147,6 +70,8 @@ pub(crate) struct Unified {
     pub events: u64,
     /// The first ProgramBegin and the last ProgramEnd (u64::MAX, 0: none).
     pub program_span: (u64, u64),
+    /// The model paradigms files were deleted through (a bit each).
+    pub deleted: u16,
 }
 
 impl Unified {
@@ -157,11 +82,12 @@ impl Unified {
             stats: Stats::default(),
             events: 0,
             program_span: (u64::MAX, 0),
+            deleted: 0,
         }
     }
 
     /// Unify the next process's part (its locations are `locations`).
-    fn add(&mut self, part: ProcessPart, locations: std::ops::Range<u64>) {
+    pub fn add(&mut self, part: ProcessPart, locations: std::ops::Range<u64>) {
         self.maps.push(&self.defs.unify(&part.defs));
         for (loc, n) in locations.zip(part.events) {
             self.defs.locations[loc as usize].events = n;
@@ -171,23 +97,29 @@ impl Unified {
             let s = &mut self.program_span;
             *s = (s.0.min(start), s.1.max(end));
         }
+        self.deleted |= part.deleted;
         self.stats.merge(part.stats);
     }
 }
 
+/// What takes the parts, in plan order.
+pub(crate) type OnPart<'a> = dyn FnMut(usize, ProcessPart) -> Result<(), Err> + Send + 'a;
+
 /// Parts that came in before those ahead of them in plan order.
-struct InOrder {
-    unified: Unified,
+struct InOrder<'a> {
+    next: usize,
     waiting: BTreeMap<usize, ProcessPart>,
+    on_part: &'a mut OnPart<'a>,
 }
 
-impl InOrder {
-    fn push(&mut self, k: usize, part: ProcessPart, layout: &Layout) {
+impl InOrder<'_> {
+    fn push(&mut self, k: usize, part: ProcessPart) -> Result<(), (usize, Err)> {
         self.waiting.insert(k, part);
-        while let Some(part) = self.waiting.remove(&self.unified.maps.len()) {
-            let k = self.unified.maps.len();
-            self.unified.add(part, layout.locations(k));
+        while let Some(part) = self.waiting.remove(&self.next) {
+            (self.on_part)(self.next, part).map_err(|e| (self.next, e))?;
+            self.next += 1;
         }
+        Ok(())
     }
 }
 
@@ -197,11 +129,10 @@ struct Workers<'a> {
     shared: &'a Shared<'a>,
     layout: &'a Layout,
     schedule: Schedule,
-    paradigms: DeleteParadigms,
     /// Bytes of thread streams read so far, all workers.
     done: AtomicU64,
     progress: &'a (dyn Fn(u64) + Sync),
-    in_order: Mutex<InOrder>,
+    in_order: Mutex<InOrder<'a>>,
     errors: Mutex<Vec<(usize, Err)>>,
 }
 
@@ -209,13 +140,12 @@ impl Workers<'_> {
     /// One worker: processes in plan order, one at a time, until none is left.
     fn work(&self) {
         while let Some(k) = self.schedule.take() {
-            let r = self.convert(k);
-            let ok = r.is_ok();
-            match r {
-                Ok(part) => guard(&self.in_order).push(k, part, self.layout),
-                Err(e) => guard(&self.errors).push((k, e)),
+            let r = self.convert(k).map_err(|e| (k, e));
+            let r = r.and_then(|part| guard(&self.in_order).push(k, part));
+            if let Err((k, e)) = r {
+                guard(&self.errors).push((k, e));
+                self.schedule.fail(k);
             }
-            self.schedule.finish(k, ok);
         }
     }
 
@@ -229,41 +159,36 @@ impl Workers<'_> {
             (self.progress)(total);
             self.schedule.check(k)
         };
-        let paradigms = ProcessParadigms {
-            shared: &self.paradigms,
-            schedule: &self.schedule,
-            position: k,
-        };
         let pi = self.shared.plan.order[k];
         let p = (pi, &self.trace.processes[pi]);
         let locations = self.layout.locations(k);
-        convert_process(self.shared, p, locations, paradigms, &mut progress)
+        convert_process(self.shared, p, locations, &mut progress)
     }
 }
 
-/// Convert every process of `trace` with `threads` workers (at most one per process) and
-/// unify them into `unified`. `progress` gets the bytes of thread streams read so far (all
-/// processes). The error is the first in plan order, as the serial conversion reports it.
-pub(crate) fn convert_all(
-    trace: &Trace,
-    shared: &Shared,
-    layout: &Layout,
+/// Convert the processes at plan positions `positions` of `trace` with `threads` workers (at
+/// most one per process), handing their parts to `on_part` in plan order. `progress` gets
+/// the bytes of thread streams read so far (these processes). The error is the first in plan
+/// order, as the serial conversion reports it.
+pub(crate) fn convert_range<'a>(
+    (trace, shared, layout): (&'a Trace, &'a Shared<'a>, &'a Layout),
+    positions: std::ops::Range<usize>,
     threads: usize,
-    unified: Unified,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Unified, ParadigmIds), Err> {
-    let n = shared.plan.order.len();
+    on_part: &'a mut OnPart<'a>,
+    progress: &'a (dyn Fn(u64) + Sync),
+) -> Result<(), Err> {
+    let n = positions.len();
     let pool = Workers {
         trace,
         shared,
         layout,
-        schedule: Schedule::new(n),
-        paradigms: DeleteParadigms::new(),
+        schedule: Schedule::new(positions.clone()),
         done: AtomicU64::new(0),
         progress,
         in_order: Mutex::new(InOrder {
-            unified,
+            next: positions.start,
             waiting: BTreeMap::new(),
+            on_part,
         }),
         errors: Mutex::new(Vec::new()),
     };
@@ -278,12 +203,25 @@ pub(crate) fn convert_all(
         }
     });
     let mut errors = pool.errors.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, e)) = errors.iter_mut().min_by_key(|e| e.0) {
-        return Err(std::mem::take(e));
+    match errors.iter_mut().min_by_key(|e| e.0) {
+        Some((_, e)) => Err(std::mem::take(e)),
+        None => Ok(()),
     }
-    let in_order = pool
-        .in_order
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
-    Ok((in_order.unified, pool.paradigms.into_ids()))
+}
+
+/// Convert every process of `trace` with `threads` workers and unify them into `unified`.
+pub(crate) fn convert_all(
+    (trace, shared, layout): (&Trace, &Shared, &Layout),
+    threads: usize,
+    unified: Unified,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Unified, Err> {
+    let mut unified = unified;
+    let mut add = |k: usize, part: ProcessPart| {
+        unified.add(part, layout.locations(k));
+        Ok(())
+    };
+    let n = shared.plan.order.len();
+    convert_range((trace, shared, layout), 0..n, threads, &mut add, progress)?;
+    Ok(unified)
 }
