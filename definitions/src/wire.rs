@@ -63,7 +63,10 @@ impl<'a> WireReader<'a> {
         let n = self.u64()?;
         match usize::try_from(n) {
             Ok(n) if n <= self.bytes.len() - self.at => Ok(n),
-            _ => Err(format!("a count of {n} with {} bytes left", self.bytes.len() - self.at)),
+            _ => Err(format!(
+                "a count of {n} with {} bytes left",
+                self.bytes.len() - self.at
+            )),
         }
     }
     pub fn opt(&mut self) -> Res<Option<u32>> {
@@ -105,7 +108,10 @@ impl GlobalDefs {
         func_of.into_iter().for_each(|f| w.u64(f));
         w.u64(self.files.len() as u64);
         for f in &self.files {
-            (w.str(&f.name), w.u64((f.kind == FileType::Directory) as u64));
+            (
+                w.str(&f.name),
+                w.u64((f.kind == FileType::Directory) as u64),
+            );
             (w.u64(f.scope as u64), w.str(&f.mount), w.str(&f.fs_type));
         }
         w.u64(self.comms.len() as u64);
@@ -150,7 +156,11 @@ impl GlobalDefs {
             if parent.is_some() {
                 d.host_nodes.insert(name.clone(), i as u32);
             }
-            d.nodes.push(Node { name, class, parent });
+            d.nodes.push(Node {
+                name,
+                class,
+                parent,
+            });
         }
         for _ in 0..r.count()? {
             let func = u16::try_from(r.u64()?).map_err(|_| "a function id out of range")?;
@@ -165,16 +175,31 @@ impl GlobalDefs {
             let (scope, mount, fs_type) = (r.u32()?, r.str()?, r.str()?);
             let f = d.files.len() as u32;
             d.file_of.insert((name.clone(), scope), f);
-            d.files.push(FileDef { name, kind, scope, mount, fs_type });
+            d.files.push(FileDef {
+                name,
+                kind,
+                scope,
+                mount,
+                fs_type,
+            });
         }
         for _ in 0..r.count()? {
-            let members = (0..r.count()?).map(|_| r.u32()).collect::<Res<Vec<u32>>>()?;
+            let members = (0..r.count()?)
+                .map(|_| r.u32())
+                .collect::<Res<Vec<u32>>>()?;
             d.comm(&members);
         }
         for _ in 0..r.count()? {
             let (name, file, paradigm) = (r.str()?, r.opt()?, r.u64()? as u8);
             let (flags, comm, parent) = (r.u32()?, r.opt()?, r.opt()?);
-            let def = HandleDef { name, file, paradigm, flags, comm, parent };
+            let def = HandleDef {
+                name,
+                file,
+                paradigm,
+                flags,
+                comm,
+                parent,
+            };
             d.handles.push(def);
         }
         for _ in 0..r.count()? {

@@ -35,6 +35,12 @@ pub struct WriterOptions {
     /// enough: OTF2 combines chunk writes into 4 MiB writes anyway, and a
     /// larger cap measured no faster.
     pub max_chunks_per_writer: Option<usize>,
+    /// Written by all ranks of MPI_COMM_WORLD together (OTF2's MPI collective callbacks;
+    /// rank 0 is the master that writes the anchor and global definitions): every rank
+    /// creates the archive with this set, after [`crate::mpi::World::init`]. The caller
+    /// checks for an existing archive first (on one rank: the others would race with the
+    /// master creating it).
+    pub mpi: bool,
 }
 
 impl Default for WriterOptions {
@@ -43,6 +49,7 @@ impl Default for WriterOptions {
             event_chunk_size: 1024 * 1024,
             def_chunk_size: 4 * 1024 * 1024,
             max_chunks_per_writer: Some(1),
+            mpi: false,
         }
     }
 }
@@ -179,7 +186,7 @@ impl ArchiveWriter {
             dir.join(format!("{name}.def")),
             dir.join(&name),
         ] {
-            if existing.symlink_metadata().is_ok() {
+            if !opts.mpi && existing.symlink_metadata().is_ok() {
                 return Err(Otf2Error::with_detail(
                     ffi::OTF2_ERROR_EEXIST,
                     "Archive_Open",
@@ -249,10 +256,20 @@ impl ArchiveWriter {
                     "Archive_SetMemoryCallbacks",
                 )?;
             }
-            check(
-                ffi::OTF2_Archive_SetSerialCollectiveCallbacks(a),
-                "Archive_SetSerialCollectiveCallbacks",
-            )?;
+            if opts.mpi {
+                let world = crate::mpi::World::init().map_err(|e| {
+                    Otf2Error::with_detail(ffi::OTF2_ERROR_INVALID_CALL, "Archive_Open", e)
+                })?;
+                check(
+                    world.set_collectives(a) as _,
+                    "OTF2_MPI_Archive_SetCollectiveCallbacks",
+                )?;
+            } else {
+                check(
+                    ffi::OTF2_Archive_SetSerialCollectiveCallbacks(a),
+                    "Archive_SetSerialCollectiveCallbacks",
+                )?;
+            }
             check(
                 ffi::OTF2_Archive_SetCreator(a, creator_c.as_ptr()),
                 "Archive_SetCreator",
@@ -415,6 +432,13 @@ impl ArchiveWriter {
         // SAFETY: non-null checked above.
         let w = unsafe { NonNull::new_unchecked(self.global_defs) };
         Ok(GlobalDefWriter::new(self, w))
+    }
+
+    /// Give the archive up without closing it through OTF2: when the ranks of an MPI
+    /// conversion failed, closing would wait in a collective call for ranks that no longer
+    /// come. Its files stay as they are (the caller removes them).
+    pub fn abandon(self) {
+        self.mark_failed();
     }
 
     /// `OTF2_Archive_Close`: flushes and closes every remaining writer, writes

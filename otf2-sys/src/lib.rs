@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod ffi;
+pub mod mpi;
 
 mod archive;
 mod defs;

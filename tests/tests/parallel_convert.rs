@@ -8,6 +8,11 @@
 //! attributes) and threads (one process, 5 threads). The unification itself (processes that
 //! share strings, files and handles get the serial ids) is unit-tested in
 //! definitions/src/unify.rs.
+//!
+//! The same traces converted under `mpirun -np 2` and `-np 4` (and with more ranks than
+//! processes): every event and definition file byte for byte the serial one's, the anchor
+//! the same but for OTF2's random trace identifier, the same warnings; errors on one line
+//! from rank 0, nothing left behind.
 
 use e2e_tests::*;
 use std::collections::BTreeMap;
@@ -64,7 +69,62 @@ fn same_with_threads(dir: &TestDir, trace: &Path) -> (Archive, bool) {
         );
     }
     let mapped = otf2_print(&["-M"], &parallel).contains("MAPPING_TABLE");
+    if have_mpirun() {
+        for np in [2, 4] {
+            same_under_mpirun(dir, trace, &serial, &r1.stderr, np);
+        }
+    }
     (a2, mapped)
+}
+
+/// Every file of an archive (anchor, global definitions, the folder's files) by name.
+fn archive_files(anchor: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let def = anchor.with_extension("def");
+    files.insert("(global defs)".into(), std::fs::read(&def).unwrap());
+    let folder = anchor.with_extension("");
+    for e in std::fs::read_dir(&folder).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        files.insert(name, std::fs::read(e.path()).unwrap());
+    }
+    files
+}
+
+/// The anchor file as `otf2-print -A` shows it, without the trace identifier (random).
+fn anchor_properties(anchor: &Path) -> String {
+    otf2_print(&["-A"], anchor)
+        .lines()
+        .filter(|l| !l.starts_with("Trace identifier"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `mpirun -np NP recorder2otf2 TRACE OUT` writes the serial archive `serial`, file for file.
+fn same_under_mpirun(dir: &TestDir, trace: &Path, serial: &Path, warnings: &str, np: u32) {
+    let out = dir.join(&format!("mpi{np}.otf2"));
+    let mut c = mpirun_untraced(np, dir.path());
+    c.arg(&build().to_otf2).arg("--quiet").arg(trace).arg(&out);
+    let r = run(&mut c);
+    r.assert_ok(&format!("mpirun -np {np} recorder2otf2"));
+    assert_eq!(
+        r.stderr, warnings,
+        "warnings under mpirun -np {np} (rank 0 alone speaks)"
+    );
+    let (want, got) = (archive_files(serial), archive_files(&out));
+    assert_eq!(
+        want.keys().collect::<Vec<_>>(),
+        got.keys().collect::<Vec<_>>(),
+        "files under mpirun -np {np}"
+    );
+    for (name, bytes) in &want {
+        assert!(
+            got[name] == *bytes,
+            "{name} differs under mpirun -np {np} (kept in {})",
+            dir.path().display()
+        );
+    }
+    assert_eq!(anchor_properties(serial), anchor_properties(&out));
 }
 
 /// The ranks a communicator's name lists ("MPI comm 1 (ranks 0,2)", "MPI_COMM_SELF (rank 3)");
@@ -213,4 +273,55 @@ fn threads_of_one_process() {
     let mut writes: Vec<usize> = writes.into_values().collect();
     writes.sort();
     assert_eq!(writes, vec![1, 1, 2, 3, 4]);
+}
+
+/// Under mpirun: more ranks than processes (ranks with nothing to convert), and errors: one
+/// line from rank 0, a failure status, nothing written or removed.
+#[test]
+fn mpirun_more_ranks_than_processes_and_errors() {
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let dir = TestDir::new("par-mpirun");
+    let prog = compile(&dir, "threads", &[]);
+    let trace = dir.join("trace");
+    run_traced_ok(&prog, &dir, &trace, &[]);
+    let serial = dir.join("serial.otf2");
+    let r1 = convert_raw(&trace, &serial, &["--quiet"]);
+    r1.assert_ok("recorder2otf2");
+    same_under_mpirun(&dir, &trace, &serial, &r1.stderr, 3);
+
+    let convert = |out: &Path, trace: &Path| {
+        let mut c = mpirun_untraced(2, dir.path());
+        c.arg(&build().to_otf2).arg(trace).arg(out);
+        run(&mut c)
+    };
+    // The output exists: told once, left as it was.
+    let before = archive_files(&serial);
+    let r = convert(&serial, &trace);
+    assert!(!r.status.success(), "{r:?}");
+    let told: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("already exists"))
+        .collect();
+    assert_eq!(told.len(), 1, "{}", r.stderr);
+    assert!(told[0].starts_with("recorder2otf2: "), "{}", r.stderr);
+    assert!(
+        archive_files(&serial) == before,
+        "the existing archive was changed"
+    );
+    // No trace there: told once, nothing written.
+    let out = dir.join("none.otf2");
+    let r = convert(&out, &dir.join("no-such-trace"));
+    assert!(!r.status.success(), "{r:?}");
+    let told = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("recorder2otf2: "))
+        .count();
+    assert_eq!(told, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("no-such-trace"), "{}", r.stderr);
+    assert!(!out.exists() && !dir.join("none").exists());
 }

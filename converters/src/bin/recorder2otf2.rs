@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
+use otf2_sys::mpi::World;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,7 +29,9 @@ struct Args {
     threads: usize,
 }
 
-fn run(a: &Args) -> Result<(), String> {
+/// The trace, once the output is known to be free (or replaced with --force). Under mpirun
+/// only rank 0 (`main_rank`) looks at and removes the output.
+fn prepare(a: &Args, main_rank: bool) -> Result<io_model::trace::Trace, String> {
     if a.output.extension().and_then(|e| e.to_str()) != Some("otf2") {
         return Err(format!(
             "{}: the output must name the archive's anchor file, ending in .otf2",
@@ -36,6 +39,9 @@ fn run(a: &Args) -> Result<(), String> {
         ));
     }
     let trace = io_model::trace::Trace::open(&a.trace_dir)?;
+    if !main_rank {
+        return Ok(trace);
+    }
     let stem = a.output.with_extension("");
     if stem.exists() && !converters::is_archive_folder(&stem) {
         return Err(format!(
@@ -61,9 +67,12 @@ fn run(a: &Args) -> Result<(), String> {
             ));
         }
     }
-    converters::interrupt::install()?;
-    let bar = if !a.quiet && std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(trace.stream_bytes());
+    Ok(trace)
+}
+
+fn progress_bar(a: &Args, total: u64) -> ProgressBar {
+    if !a.quiet && std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(total);
         b.set_style(
             ProgressStyle::with_template(
                 "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
@@ -73,24 +82,34 @@ fn run(a: &Args) -> Result<(), String> {
         b
     } else {
         ProgressBar::hidden()
-    };
+    }
+}
+
+fn report(a: &Args, s: &converters::otf2::Summary) {
+    for w in &s.warnings {
+        eprintln!("recorder2otf2: warning: {w}");
+    }
+    if !a.quiet {
+        eprintln!(
+            "recorder2otf2: {} processes, {} locations, {} calls -> {} events in {}",
+            s.processes,
+            s.locations,
+            s.records,
+            s.events,
+            a.output.display()
+        );
+    }
+}
+
+fn run(a: &Args) -> Result<(), String> {
+    let trace = prepare(a, true)?;
+    converters::interrupt::install()?;
+    let bar = progress_bar(a, trace.stream_bytes());
     let result = converters::otf2::convert(&trace, &a.output, a.threads, &|n| bar.set_position(n));
     bar.finish_and_clear();
     match result {
         Ok(s) => {
-            for w in &s.warnings {
-                eprintln!("recorder2otf2: warning: {w}");
-            }
-            if !a.quiet {
-                eprintln!(
-                    "recorder2otf2: {} processes, {} locations, {} calls -> {} events in {}",
-                    s.processes,
-                    s.locations,
-                    s.records,
-                    s.events,
-                    a.output.display()
-                );
-            }
+            report(a, &s);
             Ok(())
         }
         Err(e) => {
@@ -101,10 +120,68 @@ fn run(a: &Args) -> Result<(), String> {
     }
 }
 
+/// Under mpirun: every rank converts its share into the one archive (rank 0 reports).
+fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
+    let main_rank = world.rank == 0;
+    let trace = world.agree(prepare(a, main_rank))?;
+    world.agree(converters::interrupt::install())?;
+    let bar = match main_rank {
+        true => progress_bar(a, trace.stream_bytes()),
+        false => ProgressBar::hidden(),
+    };
+    let result = converters::otf2::convert_mpi(&trace, &a.output, a.threads, world, &|n| {
+        bar.set_position(n)
+    });
+    bar.finish_and_clear();
+    match result {
+        Ok(s) => {
+            if main_rank {
+                report(a, &s);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            // Once no rank writes any more, rank 0 removes what was written.
+            let _ = world.barrier();
+            if main_rank {
+                let _ = converters::remove_partial_archive(&a.output);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The rank the MPI launcher gave this process, before MPI is initialised (0 when none).
+fn launcher_rank() -> u32 {
+    ["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.trim().parse().ok())
+        .unwrap_or(0)
+}
+
 fn main() -> ExitCode {
     let a = Args::parse();
-    match run(&a) {
+    if otf2_sys::mpi::launched() {
+        return match World::init() {
+            Ok(world) => {
+                let code = exit(&a, run_mpi(&a, world), world.rank == 0);
+                world.finalize();
+                code
+            }
+            Err(e) => exit(&a, Err(e), launcher_rank() == 0),
+        };
+    }
+    exit(&a, run(&a), true)
+}
+
+/// The exit status, and the one line saying why (on the rank that speaks).
+fn exit(a: &Args, result: Result<(), String>, speaks: bool) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(_) if !speaks => match converters::interrupt::received() {
+            Some(sig) => ExitCode::from(128 + sig as u8),
+            None => ExitCode::FAILURE,
+        },
         Err(e) => {
             let removed = format!(
                 "{}, {} and {}/",

@@ -132,10 +132,7 @@ pub(crate) fn write_global_defs(
     // `paradigms`: the model paradigms defined, in id order (super::paradigms).
     let id_of = |p: u8| paradigms.iter().position(|&q| q == p).unwrap_or(0) as u8;
     let handle_paradigms: Vec<u8> = defs.handles.iter().map(|h| id_of(h.paradigm)).collect();
-    let used: Vec<Layer> = paradigms
-        .iter()
-        .map(|&p| Layer::ALL[p as usize])
-        .collect();
+    let used: Vec<Layer> = paradigms.iter().map(|&p| Layer::ALL[p as usize]).collect();
     // Intern every string first: strings must be written before the records naming them.
     let mut s = std::mem::take(&mut defs.strings);
     let empty = s.id("");

@@ -11,6 +11,7 @@
 //! plan and are made first ([`layout`]).
 
 mod defs;
+mod distributed;
 mod kinds;
 mod layout;
 mod paradigms;
@@ -24,6 +25,8 @@ use io_model::run::Plan;
 use io_model::trace::Trace;
 use otf2_sys::ArchiveWriter;
 use std::path::Path;
+
+pub use distributed::convert_mpi;
 
 /// What the conversion did, for the summary line and the tests.
 #[derive(Debug, Default)]
@@ -39,6 +42,18 @@ pub struct Summary {
 pub type Progress<'a> = &'a (dyn Fn(u64) + Sync);
 
 type Err = String;
+
+const CREATOR: &str = concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION"));
+const DESCRIPTION: &str = "I/O trace converted by recorder2otf2";
+
+/// The system tree's root: the trace directory's name.
+fn machine_name(trace: &Trace) -> String {
+    trace
+        .dir
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "machine".into())
+}
 
 /// Stands for the archive's anchor in errors that name no file (see [`convert`]).
 const ARCHIVE: &str = "<archive>";
@@ -134,18 +149,10 @@ fn time_span(trace: &Trace, u: &workers::Unified) -> (u64, u64) {
 }
 
 fn write(trace: &Trace, out: &Path, threads: usize, progress: Progress) -> Result<Summary, Err> {
-    let mut archive = ArchiveWriter::create(
-        out,
-        concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION")),
-        "I/O trace converted by recorder2otf2",
-    )
-    .map_err(|e| format!("{}: {}", out.display(), e))?;
+    let mut archive = ArchiveWriter::create(out, CREATOR, DESCRIPTION)
+        .map_err(|e| format!("{}: {}", out.display(), e))?;
     archive.open_event_files().map_err(otf2e)?;
-    let machine = trace
-        .dir
-        .file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "machine".into());
+    let machine = machine_name(trace);
     let plan = Plan::new(trace);
     let (defs, layout) = global_skeleton(trace, &plan, &machine);
     for loc in layout.no_trace.clone() {

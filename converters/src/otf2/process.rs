@@ -4,8 +4,8 @@
 //! thread here; an MPI rank converting its share of the processes could do the same).
 
 use super::otf2e;
-use super::sink::Otf2Sink;
 use super::paradigms::DeleteIds;
+use super::sink::Otf2Sink;
 use definitions::GlobalDefs;
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::ProcessTrace;

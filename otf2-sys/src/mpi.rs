@@ -1,0 +1,235 @@
+//! MPI for a writer run by `mpirun`: OTF2's MPI collective callbacks (the archive is written
+//! by all ranks, rank 0 its master) and the few MPI calls a converter needs around them:
+//! agreeing on errors and moving bytes to rank 0.
+//!
+//! Built when an MPI was found at build time (see build.rs); otherwise [`World::init`]
+//! says so, and nothing else here can be reached.
+
+use std::sync::OnceLock;
+
+/// Whether this build has MPI support.
+pub const AVAILABLE: bool = cfg!(otf2_mpi);
+
+/// Whether this process was started by an MPI launcher with more than one rank
+/// (Open MPI, MPICH/Hydra, Slurm's PMI).
+pub fn launched() -> bool {
+    [
+        "OMPI_COMM_WORLD_SIZE",
+        "PMI_SIZE",
+        "PMIX_SIZE",
+        "MPI_LOCALNRANKS",
+    ]
+    .iter()
+    .filter_map(|v| std::env::var(v).ok())
+    .filter_map(|v| v.trim().parse::<u32>().ok())
+    .any(|n| n > 1)
+}
+
+/// MPI_COMM_WORLD of an initialised MPI (once per process; finalised by [`World::finalize`]).
+#[derive(Debug)]
+pub struct World {
+    /// This process's rank.
+    pub rank: i32,
+    /// The number of ranks.
+    pub size: i32,
+}
+
+static WORLD: OnceLock<World> = OnceLock::new();
+
+#[cfg(otf2_mpi)]
+mod c {
+    use crate::ffi::OTF2_Archive;
+    use std::os::raw::{c_int, c_void};
+    extern "C" {
+        pub fn rotf2_conv_mpi_init(rank: *mut c_int, size: *mut c_int) -> c_int;
+        pub fn rotf2_conv_mpi_finalize() -> c_int;
+        pub fn rotf2_conv_mpi_abort(code: c_int);
+        pub fn rotf2_conv_mpi_set_collectives(archive: *mut OTF2_Archive) -> c_int;
+        pub fn rotf2_conv_mpi_barrier() -> c_int;
+        pub fn rotf2_conv_mpi_allreduce_u64(v: *mut u64, n: c_int, op: c_int) -> c_int;
+        pub fn rotf2_conv_mpi_bcast(buf: *mut c_void, len: u64, root: c_int) -> c_int;
+        pub fn rotf2_conv_mpi_send(buf: *const c_void, len: u64, dest: c_int, tag: c_int) -> c_int;
+        pub fn rotf2_conv_mpi_recv(buf: *mut c_void, len: u64, src: c_int, tag: c_int) -> c_int;
+    }
+}
+
+/// An MPI call's failure as one line.
+fn failed(what: &str, code: i32) -> Result<(), String> {
+    match code {
+        0 => Ok(()),
+        c => Err(format!("MPI: {what} failed (error {c})")),
+    }
+}
+
+/// A reduction over the ranks.
+#[derive(Clone, Copy)]
+pub enum Reduce {
+    /// The sum.
+    Sum = 0,
+    /// The smallest value.
+    Min = 1,
+    /// The largest value.
+    Max = 2,
+}
+
+#[cfg(otf2_mpi)]
+impl World {
+    /// Initialise MPI (MPI_THREAD_FUNNELED: only the thread that initialised it calls MPI).
+    pub fn init() -> Result<&'static World, String> {
+        if let Some(w) = WORLD.get() {
+            return Ok(w);
+        }
+        let (mut rank, mut size) = (0, 0);
+        // SAFETY: out-pointers to live ints.
+        let r = unsafe { c::rotf2_conv_mpi_init(&mut rank, &mut size) };
+        failed("MPI_Init_thread", r)?;
+        Ok(WORLD.get_or_init(|| World { rank, size }))
+    }
+
+    /// MPI_Finalize (after the last call; the process then exits).
+    pub fn finalize(&self) {
+        // SAFETY: MPI was initialised by `init`.
+        unsafe { c::rotf2_conv_mpi_finalize() };
+    }
+
+    /// MPI_Abort of the whole job with `code` (when ranks can no longer agree).
+    pub fn abort(&self, code: i32) -> ! {
+        // SAFETY: as above; MPI_Abort does not return.
+        unsafe { c::rotf2_conv_mpi_abort(code) };
+        std::process::exit(code)
+    }
+
+    /// MPI_Barrier over the world.
+    pub fn barrier(&self) -> Result<(), String> {
+        // SAFETY: MPI initialised.
+        failed("MPI_Barrier", unsafe { c::rotf2_conv_mpi_barrier() })
+    }
+
+    /// MPI_Allreduce of `values` in place.
+    pub fn allreduce(&self, values: &mut [u64], op: Reduce) -> Result<(), String> {
+        let n = values.len() as i32;
+        // SAFETY: `values` holds n u64s.
+        let r = unsafe { c::rotf2_conv_mpi_allreduce_u64(values.as_mut_ptr(), n, op as i32) };
+        failed("MPI_Allreduce", r)
+    }
+
+    /// Broadcast `bytes` from `root` (whose length every rank is told first).
+    pub fn bcast(&self, bytes: &mut Vec<u8>, root: i32) -> Result<(), String> {
+        let mut len = [if self.rank == root {
+            bytes.len() as u64
+        } else {
+            0
+        }];
+        self.allreduce(&mut len, Reduce::Max)?;
+        bytes.resize(len[0] as usize, 0);
+        // SAFETY: `bytes` holds len bytes.
+        let r = unsafe { c::rotf2_conv_mpi_bcast(bytes.as_mut_ptr().cast(), len[0], root) };
+        failed("MPI_Bcast", r)
+    }
+
+    /// Every rank's `bytes` at rank 0, in rank order (None on the other ranks). The ranks
+    /// send one after another as rank 0 asks for them, so rank 0 can consume each before
+    /// the next arrives (`each`).
+    pub fn gather_each(
+        &self,
+        bytes: &[u8],
+        each: &mut dyn FnMut(i32, &[u8]) -> Result<(), String>,
+    ) -> Result<(), String> {
+        const LEN: i32 = 7701;
+        const DATA: i32 = 7702;
+        if self.rank != 0 {
+            let len = (bytes.len() as u64).to_le_bytes();
+            // SAFETY: valid buffers of the lengths given.
+            unsafe {
+                failed(
+                    "MPI_Send",
+                    c::rotf2_conv_mpi_send(len.as_ptr().cast(), 8, 0, LEN),
+                )?;
+                let r = c::rotf2_conv_mpi_send(bytes.as_ptr().cast(), bytes.len() as u64, 0, DATA);
+                return failed("MPI_Send", r);
+            }
+        }
+        each(0, bytes)?;
+        let mut buf = Vec::new();
+        for src in 1..self.size {
+            let mut len = [0u8; 8];
+            // SAFETY: valid buffers of the lengths given.
+            unsafe {
+                failed(
+                    "MPI_Recv",
+                    c::rotf2_conv_mpi_recv(len.as_mut_ptr().cast(), 8, src, LEN),
+                )?;
+                buf.resize(u64::from_le_bytes(len) as usize, 0);
+                let r =
+                    c::rotf2_conv_mpi_recv(buf.as_mut_ptr().cast(), buf.len() as u64, src, DATA);
+                failed("MPI_Recv", r)?;
+            }
+            each(src, &buf)?;
+        }
+        Ok(())
+    }
+
+    /// Install OTF2's MPI collective callbacks on `archive` (right after it is opened).
+    pub(crate) fn set_collectives(&self, archive: *mut crate::ffi::OTF2_Archive) -> i32 {
+        // SAFETY: a live archive, just opened.
+        unsafe { c::rotf2_conv_mpi_set_collectives(archive) }
+    }
+}
+
+#[cfg(not(otf2_mpi))]
+impl World {
+    /// This build has no MPI.
+    pub fn init() -> Result<&'static World, String> {
+        Err("this build has no MPI support (no mpicc was found when it was built); run it without mpirun".into())
+    }
+    /// Unreachable without MPI.
+    pub fn finalize(&self) {}
+    /// Unreachable without MPI.
+    pub fn abort(&self, code: i32) -> ! {
+        std::process::exit(code)
+    }
+    /// Unreachable without MPI.
+    pub fn barrier(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// Unreachable without MPI.
+    pub fn allreduce(&self, _: &mut [u64], _: Reduce) -> Result<(), String> {
+        Ok(())
+    }
+    /// Unreachable without MPI.
+    pub fn bcast(&self, _: &mut Vec<u8>, _: i32) -> Result<(), String> {
+        Ok(())
+    }
+    /// Unreachable without MPI.
+    pub fn gather_each(
+        &self,
+        bytes: &[u8],
+        each: &mut dyn FnMut(i32, &[u8]) -> Result<(), String>,
+    ) -> Result<(), String> {
+        each(0, bytes)
+    }
+    pub(crate) fn set_collectives(&self, _: *mut crate::ffi::OTF2_Archive) -> i32 {
+        crate::ffi::OTF2_ERROR_INVALID_CALL as i32
+    }
+}
+
+impl World {
+    /// Every rank's `result` agreed on: Ok on all ranks when it is Ok on all, otherwise the
+    /// error of the lowest rank that failed, on every rank.
+    pub fn agree<T>(&self, result: Result<T, String>) -> Result<T, String> {
+        let mut first = [match &result {
+            Ok(_) => u64::MAX,
+            Err(_) => self.rank as u64,
+        }];
+        self.allreduce(&mut first, Reduce::Min)?;
+        if first[0] == u64::MAX {
+            return result;
+        }
+        let mut msg = match &result {
+            Err(e) if first[0] == self.rank as u64 => e.clone().into_bytes(),
+            _ => Vec::new(),
+        };
+        self.bcast(&mut msg, first[0] as i32)?;
+        Err(String::from_utf8_lossy(&msg).into_owned())
+    }
+}
