@@ -17,10 +17,10 @@ R=$PWD/target/release
 MPIRUN=(mpirun --allow-run-as-root --oversubscribe)
 $R/examples/synth_trace "$work/t" "$n" "$calls"
 $R/recorder2otf2 -q --threads 1 "$work/t" "$work/serial.otf2"
-same() { # archive: the serial one's files
+same() { # archive: the serial one's files; the anchors differ in the 8-byte trace id only
   diff -r "$work/serial" "$1" >/dev/null && cmp -s "$work/serial.def" "$1.def" \
-    && diff <(otf2-print -A "$work/serial.otf2" | grep -v 'Trace identifier') \
-            <(otf2-print -A "$1.otf2" | grep -v 'Trace identifier') >/dev/null
+    && [ "$(stat -c %s "$work/serial.otf2")" = "$(stat -c %s "$1.otf2")" ] \
+    && { cmp -l "$work/serial.otf2" "$1.otf2" || true; } | awk 'NR==1 {f=$1} {l=$1} END {exit !(NR==0 || l-f < 8)}'
 }
 run() { # label command... -> table row
   local label=$1; shift

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod autopack;
+mod compare;
 mod conflicts;
 mod pack;
 mod perfetto;
@@ -39,6 +40,10 @@ enum Cmd {
     /// flows between layers and from non-blocking issue to completion, operations in
     /// flight, bytes per second.
     Perfetto(perfetto::PerfettoArgs),
+    /// Compare two traces per process, file and layer: operations (mode, offset, bytes) in
+    /// order, and the calls that opened, closed or deleted files (flags). Exit status 0 when
+    /// they are the same, 1 when they differ.
+    Compare(compare::CompareArgs),
     /// Pack the process folders of each MPI job on each node into one file, compressed
     /// across ranks (lossless; every tool reads packed traces). Under `mpirun -np N`,
     /// the ranks share the packs.
@@ -59,6 +64,11 @@ fn main() -> ExitCode {
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
         Cmd::Pack(a) => (pack::run(a), 1),
+        Cmd::Compare(a) => match compare::run(a) {
+            Ok(true) => (Ok(()), 2),
+            Ok(false) => return ExitCode::from(1),
+            Err(e) => (Err(e), 2),
+        },
         Cmd::Lib => (
             record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
             127,

@@ -1,0 +1,69 @@
+//! `compare A B`: per process, file and layer, the operations and file calls of two traces;
+//! exit status 0 when they are the same, 1 when they differ (like cmp and diff), 2 on an
+//! error.
+
+use crate::analyze::{bar, stdout};
+use converters::compare::{compare, sequences, text, Options};
+use io_model::trace::Trace;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct CompareArgs {
+    /// The first trace directory.
+    a: PathBuf,
+    /// The second trace directory.
+    b: PathBuf,
+    /// Compare only files under this prefix (after --map); repeatable. Leaves out the
+    /// runtime's own files (MPI's, whose names hold process ids).
+    #[arg(long, value_name = "PREFIX")]
+    only: Vec<String>,
+    /// Rename the first trace's files under OLD to NEW before comparing (OLD=NEW; the
+    /// first that matches applies); repeatable.
+    #[arg(long, value_name = "OLD=NEW", value_parser = parse_map)]
+    map: Vec<(String, String)>,
+    /// Differences listed at most (all are counted).
+    #[arg(long, default_value_t = 50)]
+    max_diffs: usize,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn parse_map(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((a, b)) if !a.is_empty() => Ok((a.to_string(), b.to_string())),
+        _ => Err(format!("'{s}': expected OLD=NEW (two path prefixes)")),
+    }
+}
+
+/// Whether the traces are the same (the report is on stdout, warnings on stderr).
+pub fn run(a: CompareArgs) -> Result<bool, String> {
+    let opts = Options {
+        only: a.only.clone(),
+        map: a.map.clone(),
+        max_listed: a.max_diffs,
+        threads: a.threads,
+    };
+    let ta = Trace::open(&a.a)?;
+    let tb = Trace::open(&a.b)?;
+    converters::interrupt::install()?;
+    let b = bar(ta.stream_bytes() + tb.stream_bytes(), a.quiet);
+    let sa = sequences(&ta, &opts, true, &|n| b.set_position(n));
+    let base = ta.stream_bytes();
+    let sb = sequences(&tb, &opts, false, &|n| b.set_position(base + n));
+    b.finish_and_clear();
+    let ((sa, wa), (sb, wb)) = (sa?, sb?);
+    for (dir, w) in wa
+        .iter()
+        .map(|w| (&a.a, w))
+        .chain(wb.iter().map(|w| (&a.b, w)))
+    {
+        eprintln!("recorder-otf2: warning: {}: {w}", dir.display());
+    }
+    let c = compare(&sa, &sb, a.max_diffs);
+    stdout(&text(&c))?;
+    Ok(c.differing == 0)
+}
