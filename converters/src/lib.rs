@@ -14,6 +14,7 @@ pub mod export;
 pub mod interrupt;
 pub mod otf2;
 pub mod perfetto;
+pub mod replay;
 pub mod report;
 pub mod text;
 

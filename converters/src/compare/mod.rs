@@ -10,7 +10,7 @@
 
 use definitions::GlobalDefs;
 use io_events::codec::Record;
-use io_events::functions::{Kind, Layer, FUNCTIONS};
+use io_events::functions::{Kind, Layer, Mapping, FUNCTIONS};
 use io_model::kinds::OpMode;
 use io_model::resolve::{Call, Consumer, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
@@ -109,10 +109,22 @@ fn flag_args(func: u16, r: &Record) -> Vec<(&'static str, u64)> {
         .collect()
 }
 
+/// A function's name as compared: the large-file variants are the same call (`open64` is
+/// `open`), and a replay issues whichever its C library maps to.
+fn compared_func(name: &'static str) -> &'static str {
+    name.strip_suffix("64").unwrap_or(name)
+}
+
 impl Consumer for Collector {
     fn call(&mut self, c: &Call, r: &Record) {
+        let info = &FUNCTIONS[c.func as usize];
+        // Descriptor copies are not compared: the numbers are the process's own business
+        // (a replay cannot take the program's), and no byte moves.
+        if matches!(info.mapping, Mapping::Dup { .. } | Mapping::Fcntl) {
+            return;
+        }
         if let (Some(at), false) = (c.touched, c.failed) {
-            let func = FUNCTIONS[c.func as usize].display;
+            let func = compared_func(info.display);
             let item = Item::Call {
                 func,
                 flags: flag_args(c.func, r),
@@ -264,8 +276,24 @@ pub struct Comparison {
     pub lines: Vec<String>,
 }
 
-/// Compare the sequences of A (mapped) and B.
+/// The one process of `s`, if it holds exactly one.
+fn only_process(s: &Sequences) -> Option<&ProcKey> {
+    let first = s.keys().next().map(|k| &k.0)?;
+    s.keys().all(|k| &k.0 == first).then_some(first)
+}
+
+/// Compare the sequences of A (mapped) and B. Two traces of one process each are compared
+/// process to process whatever they are (rank 0 of a job and its replay, a plain process).
 pub fn compare(a: &Sequences, b: &Sequences, max_listed: usize) -> Comparison {
+    if let (Some(pa), Some(pb)) = (only_process(a), only_process(b)) {
+        if pa != pb {
+            let rekeyed: Sequences = b
+                .iter()
+                .map(|((_, f, l), v)| ((pa.clone(), f.clone(), *l), v.clone()))
+                .collect();
+            return compare(a, &rekeyed, max_listed);
+        }
+    }
     let mut c = Comparison::default();
     let mut keys: Vec<&(ProcKey, String, Layer)> = a.keys().chain(b.keys()).collect();
     keys.sort();

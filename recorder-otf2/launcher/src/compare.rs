@@ -41,9 +41,12 @@ fn parse_map(s: &str) -> Result<(String, String), String> {
 
 /// Whether the traces are the same (the report is on stdout, warnings on stderr).
 pub fn run(a: CompareArgs) -> Result<bool, String> {
+    // B a recorded replay of A: A's files are mapped the way the replay mapped them.
+    let mut map = a.map.clone();
+    map.extend(converters::replay::recorded_map(&a.b)?);
     let opts = Options {
         only: a.only.clone(),
-        map: a.map.clone(),
+        map,
         max_listed: a.max_diffs,
         threads: a.threads,
     };

@@ -8,6 +8,7 @@ mod conflicts;
 mod pack;
 mod perfetto;
 mod record;
+mod replay;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -44,6 +45,9 @@ enum Cmd {
     /// order, and the calls that opened, closed or deleted files (flags). Exit status 0 when
     /// they are the same, 1 when they differ.
     Compare(compare::CompareArgs),
+    /// Re-issue a trace's POSIX I/O on files mapped under a folder, with synthetic data, and
+    /// tell what it did against the original (--record traces the replay for `compare`).
+    Replay(replay::ReplayArgs),
     /// Pack the process folders of each MPI job on each node into one file, compressed
     /// across ranks (lossless; every tool reads packed traces). Under `mpirun -np N`,
     /// the ranks share the packs.
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
         Cmd::Pack(a) => (pack::run(a), 1),
+        Cmd::Replay(a) => (replay::run(a), 1),
         Cmd::Compare(a) => match compare::run(a) {
             Ok(true) => (Ok(()), 2),
             Ok(false) => return ExitCode::from(1),

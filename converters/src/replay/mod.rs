@@ -1,0 +1,521 @@
+//! `replay`: re-issue the recorded I/O of a trace, at the POSIX layer, on files mapped under a
+//! folder (`--into DIR`: the recorded path `/a/b` becomes `DIR/a/b`), with synthetic data.
+//!
+//! What is replayed: every successful POSIX call that is the outermost POSIX call of its
+//! stack (so the POSIX calls an MPI-IO or HDF5 call made are replayed too, those of the
+//! program's own POSIX calls that the C library made inside them are not, as they were not
+//! traced), on the files kept by `--only`: open/openat/creat, close, read/write and their
+//! positioned and vector forms (one buffer of the same total size), lseek, fsync/fdatasync,
+//! ftruncate, dup/dup2/dup3 (all as dup: the recorded target numbers are not free here),
+//! unlink, mkdir, rmdir. Descriptors are mapped from the recorded
+//! ones to those the replay gets; a call on a descriptor the replay did not open (stdout, an
+//! inherited one, a file left out) is skipped and counted. Each process of the trace is
+//! replayed on a thread of its own, its threads' calls in the order they began.
+//!
+//! Files the program read without creating them are made first under DIR, as long as its
+//! reads needed (zeros), unless they exist there.
+
+use definitions::GlobalDefs;
+use io_events::codec::Record;
+use io_events::functions::{Kind, Layer, FUNCTIONS};
+use io_model::kinds::OpMode;
+use io_model::resolve::{Call, Consumer, Op, Resolver};
+use io_model::run::{interpret, Plan, Stats};
+use io_model::trace::Trace;
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How the gaps between calls are kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Timing {
+    /// None: each call right after the previous one.
+    Asap,
+    /// The recorded gaps times a factor (1: the original pacing).
+    Scaled(f64),
+}
+
+/// What to replay.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub into: PathBuf,
+    /// Only files under these recorded prefixes; empty: all.
+    pub only: Vec<String>,
+    pub timing: Timing,
+    /// The files to read were made already (`prepare_files`, before a recorded replay).
+    pub files_made: bool,
+}
+
+/// One call to re-issue.
+#[derive(Clone, Debug)]
+struct ReplayCall {
+    t0: u64,
+    t1: u64,
+    thread: usize,
+    id: u64,
+    func: u16,
+    fields: Vec<u64>,
+    /// The paths of its File fields (recorded names), by field index.
+    paths: Vec<(usize, String)>,
+}
+
+/// Collects a process's POSIX calls and how far its reads went into each file.
+#[derive(Default)]
+struct Collector {
+    calls: Vec<ReplayCall>,
+    /// Global file id -> end of the furthest read.
+    read_end: HashMap<u32, u64>,
+}
+
+impl Consumer for Collector {
+    fn call(&mut self, c: &Call, r: &Record) {
+        if c.layer != Layer::Posix || c.nested_in_layer || c.failed {
+            return;
+        }
+        let n = FUNCTIONS[c.func as usize].nfields();
+        self.calls.push(ReplayCall {
+            t0: c.t0,
+            t1: c.t1,
+            thread: c.thread,
+            id: c.id,
+            func: c.func,
+            fields: r.fields[..n.min(r.fields.len())].to_vec(),
+            paths: Vec::new(),
+        });
+    }
+    fn op(&mut self, o: &Op) {
+        if let (OpMode::Read, Some(f), Some(off)) = (o.mode, o.file, o.offset) {
+            let end = self.read_end.entry(f).or_default();
+            *end = (*end).max(off.saturating_add(o.bytes_requested));
+        }
+    }
+}
+
+/// One recorded process, ready to replay.
+struct ProcessPlan {
+    name: String,
+    calls: Vec<ReplayCall>,
+}
+
+/// What the replay did (and what the original did in the same calls).
+#[derive(Debug, Default, Clone)]
+pub struct Totals {
+    pub calls: u64,
+    pub skipped: u64,
+    pub failed: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    pub orig_bytes_read: u64,
+    pub orig_bytes_written: u64,
+    /// Time in the calls: replayed, recorded (ns).
+    pub ns: u64,
+    pub orig_ns: u64,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.calls += o.calls;
+        self.skipped += o.skipped;
+        self.failed += o.failed;
+        self.bytes_read += o.bytes_read;
+        self.bytes_written += o.bytes_written;
+        self.orig_bytes_read += o.orig_bytes_read;
+        self.orig_bytes_written += o.orig_bytes_written;
+        self.ns += o.ns;
+        self.orig_ns += o.orig_ns;
+    }
+}
+
+/// The replay's report.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub per_process: Vec<(String, Totals)>,
+    pub total: Totals,
+    pub wall: Duration,
+    pub warnings: Vec<String>,
+}
+
+/// A recorded path under DIR, or None when it is not one the replay may touch (relative,
+/// `..`, not under `--only`).
+fn mapped(path: &str, opts: &Options) -> Option<PathBuf> {
+    if !path.starts_with('/') || path.split('/').any(|c| c == "..") {
+        return None;
+    }
+    if !opts.only.is_empty() && !opts.only.iter().any(|p| path.starts_with(p.as_str())) {
+        return None;
+    }
+    Some(opts.into.join(path.trim_start_matches('/')))
+}
+
+/// Read the trace into per-process call lists; make the files it reads under DIR.
+fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<String>), String> {
+    let plan = Plan::new(trace);
+    let mut out = Vec::new();
+    let mut warnings = Vec::new();
+    let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
+    for &pi in &plan.order {
+        let p = &trace.processes[pi];
+        let mut defs = GlobalDefs::new("replay");
+        let mut stats = Stats::default();
+        let mut res = Resolver::new(Collector::default());
+        interpret(p, pi, &plan, &mut defs, &mut res, &mut stats, &mut |_| {
+            crate::interrupt::check()
+        })?;
+        res.finish();
+        warnings.extend(stats.warnings);
+        let mut c = std::mem::take(&mut res.consumer);
+        for (f, end) in c.read_end {
+            let e = read_end
+                .entry(defs.files[f as usize].name.clone())
+                .or_default();
+            *e = (*e).max(end);
+        }
+        for call in &mut c.calls {
+            let info = &FUNCTIONS[call.func as usize];
+            for (i, (_, kind)) in info.args.iter().enumerate() {
+                if *kind == Kind::File {
+                    if let Some(f) = p.file(call.fields[i]) {
+                        call.paths.push((i, f.path.clone()));
+                    }
+                }
+            }
+        }
+        c.calls.sort_by_key(|k| (k.t0, k.thread, k.id));
+        let name = match plan.rank(pi, p) {
+            Some(r) => format!("rank {r}"),
+            None => format!("process {}", out.len()),
+        };
+        out.push(ProcessPlan {
+            name,
+            calls: c.calls,
+        });
+    }
+    if !opts.files_made {
+        make_read_files(&out, &read_end, opts)?;
+    }
+    Ok((out, warnings))
+}
+
+/// Make, under `opts.into`, the folders and the files the trace reads without creating them
+/// (what `replay` does first): for a replay under the recorder, done before it starts so
+/// that the replay's trace holds only the replayed calls.
+pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<(), String> {
+    std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+    prepare(trace, opts).map(|_| ())
+}
+
+/// Files whose first open (in time, any process) has no O_CREAT: made under DIR as long as
+/// the reads need, when missing; every replayed file's folder made.
+fn make_read_files(
+    procs: &[ProcessPlan],
+    read_end: &BTreeMap<String, u64>,
+    opts: &Options,
+) -> Result<(), String> {
+    let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
+    for p in procs {
+        for c in &p.calls {
+            let info = &FUNCTIONS[c.func as usize];
+            let creates = match info.name {
+                "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
+                "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
+                "creat" | "creat64" => true,
+                _ => continue,
+            };
+            if let Some((_, path)) = c.paths.first() {
+                let e = first_open.entry(path).or_insert((c.t0, creates));
+                if c.t0 < e.0 {
+                    *e = (c.t0, creates);
+                }
+            }
+        }
+    }
+    for (path, (_, creates)) in first_open {
+        let Some(target) = mapped(path, opts) else {
+            continue;
+        };
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        if !creates && !target.exists() {
+            let f =
+                std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            let len = read_end.get(path).copied().unwrap_or(0);
+            f.set_len(len)
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Replays one process's calls.
+struct Replayer<'a> {
+    opts: &'a Options,
+    /// Recorded fd -> live fd.
+    fds: HashMap<i64, i32>,
+    buf: Vec<u8>,
+    totals: Totals,
+}
+
+impl Replayer<'_> {
+    fn field(&self, c: &ReplayCall, name: &str) -> u64 {
+        let info = &FUNCTIONS[c.func as usize];
+        let i = info.args.iter().position(|(n, _)| *n == name);
+        i.and_then(|i| c.fields.get(i).copied()).unwrap_or(0)
+    }
+    fn ret(&self, c: &ReplayCall) -> u64 {
+        c.fields.last().copied().unwrap_or(0)
+    }
+    fn path(&self, c: &ReplayCall) -> Option<CString> {
+        let (_, p) = c.paths.first()?;
+        let target = mapped(p, self.opts)?;
+        CString::new(target.as_os_str().as_bytes()).ok()
+    }
+    fn live(&self, c: &ReplayCall, name: &str) -> Option<i32> {
+        self.fds.get(&(self.field(c, name) as i64)).copied()
+    }
+    fn buffer(&mut self, n: u64) -> Option<*mut libc::c_void> {
+        let n = usize::try_from(n).ok()?;
+        if self.buf.len() < n {
+            self.buf.resize(n, b'r');
+        }
+        Some(self.buf.as_mut_ptr().cast())
+    }
+
+    /// Re-issue `c`; false when it was skipped.
+    fn issue(&mut self, c: &ReplayCall) -> bool {
+        let name = FUNCTIONS[c.func as usize].name;
+        // SAFETY: plain system calls on descriptors this replay opened, paths under DIR
+        // (NUL-terminated), and a buffer of at least the bytes asked for.
+        let r: i64 = unsafe {
+            match name {
+                "open" | "open64" | "openat" | "creat" | "creat64" => {
+                    let Some(path) = self.path(c) else {
+                        return false;
+                    };
+                    let (flags, mode) = match name {
+                        "creat" | "creat64" => (
+                            libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
+                            self.field(c, "mode"),
+                        ),
+                        _ => (self.field(c, "flags") as i32, self.field(c, "mode")),
+                    };
+                    let fd = libc::open(path.as_ptr(), flags, mode as libc::c_uint);
+                    if fd >= 0 {
+                        if let Some(old) = self.fds.insert(self.ret(c) as i64, fd) {
+                            libc::close(old);
+                        }
+                    }
+                    fd as i64
+                }
+                "close" => {
+                    let Some(fd) = self.fds.remove(&(self.field(c, "fd") as i64)) else {
+                        return false;
+                    };
+                    libc::close(fd) as i64
+                }
+                "read" | "write" | "pread" | "pread64" | "pwrite" | "pwrite64" | "readv"
+                | "writev" | "preadv" | "pwritev" => {
+                    let Some(fd) = self.live(c, "fd") else {
+                        return false;
+                    };
+                    let n = if name.ends_with('v') {
+                        self.field(c, "bytes")
+                    } else {
+                        self.field(c, "count")
+                    };
+                    let Some(buf) = self.buffer(n) else {
+                        return false;
+                    };
+                    let off = self.field(c, "offset") as libc::off_t;
+                    let n = n as usize;
+                    let done = match name {
+                        "read" | "readv" => libc::read(fd, buf, n),
+                        "write" | "writev" => libc::write(fd, buf, n),
+                        "pread" | "pread64" | "preadv" => libc::pread(fd, buf, n, off),
+                        _ => libc::pwrite(fd, buf, n, off),
+                    };
+                    let orig = self.ret(c);
+                    if done >= 0 {
+                        if name.contains("read") {
+                            (
+                                self.totals.bytes_read += done as u64,
+                                self.totals.orig_bytes_read += orig,
+                            );
+                        } else {
+                            (
+                                self.totals.bytes_written += done as u64,
+                                self.totals.orig_bytes_written += orig,
+                            );
+                        }
+                    }
+                    done as i64
+                }
+                "lseek" | "lseek64" => {
+                    let Some(fd) = self.live(c, "fd") else {
+                        return false;
+                    };
+                    let (off, whence) = (
+                        self.field(c, "offset") as libc::off_t,
+                        self.field(c, "whence") as i32,
+                    );
+                    libc::lseek(fd, off, whence)
+                }
+                "fsync" | "fdatasync" => {
+                    let Some(fd) = self.live(c, "fd") else {
+                        return false;
+                    };
+                    if name == "fsync" {
+                        libc::fsync(fd) as i64
+                    } else {
+                        libc::fdatasync(fd) as i64
+                    }
+                }
+                "ftruncate" | "ftruncate64" => {
+                    let Some(fd) = self.live(c, "fd") else {
+                        return false;
+                    };
+                    libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
+                }
+                "dup" | "dup2" | "dup3" => {
+                    let Some(fd) = self.live(c, "fd") else {
+                        return false;
+                    };
+                    // dup2/dup3 as dup: their target numbers are the program's, not free here.
+                    let new = libc::dup(fd);
+                    if new >= 0 {
+                        if let Some(old) = self.fds.insert(self.ret(c) as i64, new) {
+                            libc::close(old);
+                        }
+                    }
+                    new as i64
+                }
+                "unlink" | "rmdir" | "mkdir" => {
+                    let Some(path) = self.path(c) else {
+                        return false;
+                    };
+                    match name {
+                        "unlink" => libc::unlink(path.as_ptr()) as i64,
+                        "rmdir" => libc::rmdir(path.as_ptr()) as i64,
+                        _ => {
+                            libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t) as i64
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        };
+        if r < 0 {
+            self.totals.failed += 1;
+        }
+        true
+    }
+
+    fn run(&mut self, calls: &[ReplayCall]) {
+        let start = Instant::now();
+        let first = calls.first().map_or(0, |c| c.t0);
+        for c in calls {
+            if crate::interrupt::received().is_some() {
+                break;
+            }
+            if let Timing::Scaled(f) = self.opts.timing {
+                let due = Duration::from_nanos(((c.t0 - first) as f64 * f) as u64);
+                if let Some(wait) = due.checked_sub(start.elapsed()) {
+                    std::thread::sleep(wait);
+                }
+            }
+            let t = Instant::now();
+            if self.issue(c) {
+                self.totals.calls += 1;
+                self.totals.ns += t.elapsed().as_nanos() as u64;
+                self.totals.orig_ns += c.t1.saturating_sub(c.t0);
+            } else {
+                self.totals.skipped += 1;
+            }
+        }
+        for (_, fd) in self.fds.drain() {
+            // SAFETY: descriptors this replay opened.
+            unsafe { libc::close(fd) };
+        }
+    }
+}
+
+/// Replay `trace` as `opts` say; every process on a thread of its own.
+pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
+    if !opts.files_made {
+        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+    }
+    let (procs, warnings) = prepare(trace, opts)?;
+    let start = Instant::now();
+    let per_process: Vec<(String, Totals)> = std::thread::scope(|s| {
+        let handles: Vec<_> = procs
+            .iter()
+            .map(|p| {
+                s.spawn(move || {
+                    let mut r = Replayer {
+                        opts,
+                        fds: HashMap::new(),
+                        buf: Vec::new(),
+                        totals: Totals::default(),
+                    };
+                    r.run(&p.calls);
+                    (p.name.clone(), r.totals)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    crate::interrupt::check()?;
+    let mut total = Totals::default();
+    per_process.iter().for_each(|(_, t)| total.add(t));
+    Ok(Report {
+        per_process,
+        total,
+        wall: start.elapsed(),
+        warnings,
+    })
+}
+
+/// The report as text: per process and in all, against the original.
+pub fn text(r: &Report) -> String {
+    let mut s = String::from("| process | calls | skipped | failed | bytes read (orig) | bytes written (orig) | time in calls (orig) |\n|---|---|---|---|---|---|---|\n");
+    let row = |name: &str, t: &Totals| {
+        format!(
+            "| {name} | {} | {} | {} | {} ({}) | {} ({}) | {:.3} s ({:.3} s) |\n",
+            t.calls,
+            t.skipped,
+            t.failed,
+            t.bytes_read,
+            t.orig_bytes_read,
+            t.bytes_written,
+            t.orig_bytes_written,
+            t.ns as f64 / 1e9,
+            t.orig_ns as f64 / 1e9
+        )
+    };
+    for (name, t) in &r.per_process {
+        s += &row(name, t);
+    }
+    s += &row("all", &r.total);
+    s += &format!("replayed in {:.3} s\n", r.wall.as_secs_f64());
+    s
+}
+
+/// The file mapping a recorded replay left in its trace (`replay.yaml`: the prefix `from`
+/// of the original's names became `to`), if `dir` is such a trace.
+pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, String> {
+    let file = dir.join("replay.yaml");
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Ok(None);
+    };
+    let v: serde_yaml::Value =
+        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    match (v["from"].as_str(), v["to"].as_str()) {
+        (Some(f), Some(t)) => Ok(Some((f.to_string(), t.to_string()))),
+        _ => Err(format!("{}: no 'from' and 'to' prefixes", file.display())),
+    }
+}
