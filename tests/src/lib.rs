@@ -374,6 +374,21 @@ pub fn have_mpirun() -> bool {
     have_program("mpirun")
 }
 
+/// The IOR equivalent (tests/programs/ior_equiv.c, with PnetCDF for its NCMPI backend)
+/// built into DIR/bin, or None (and a line saying why) without mpirun or PnetCDF.
+pub fn ior_equivalent(dir: &TestDir) -> Option<PathBuf> {
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return None;
+    }
+    let Some(libs) = pkg_config("pnetcdf") else {
+        eprintln!("skipped: pkg-config pnetcdf not found");
+        return None;
+    };
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    Some(compile_mpi(dir, "ior_equiv.c", &extra))
+}
+
 /// Compile tests/programs/FILE with the MPI compiler wrapper (`mpicc` for `.c`, `mpifort`
 /// for `.f90`) into DIR/bin/STEM, -O0 (C: -std=gnu17 -fno-builtin -pthread as [`compile`]).
 pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {

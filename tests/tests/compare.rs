@@ -98,17 +98,10 @@ fn two_runs_of_a_program() {
 /// process) they differ.
 #[test]
 fn ior_equivalent_at_2_ranks() {
-    if !have_mpirun() {
-        eprintln!("skipped: mpirun not found on PATH");
-        return;
-    }
-    let Some(libs) = pkg_config("pnetcdf") else {
-        eprintln!("skipped: pkg-config pnetcdf not found");
+    let dir = TestDir::new("compare-ior");
+    let Some(prog) = ior_equivalent(&dir) else {
         return;
     };
-    let dir = TestDir::new("compare-ior");
-    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
-    let prog = compile_mpi(&dir, "ior_equiv.c", &extra);
     let ior = |name: &str, fpp: &str| {
         let data = dir.subdir(&format!("data-{name}"));
         let trace = dir.join(format!("trace-{name}"));

@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The IOR equivalent (tests/programs/ior_equiv.c, `ior -a MPIIO -c`), built.
 fn ior(dir: &TestDir) -> PathBuf {
-    let libs = pkg_config("pnetcdf").expect("pkg-config pnetcdf (scripts/setup.sh installs it)");
-    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
-    compile_mpi(dir, "ior_equiv.c", &extra)
+    ior_equivalent(dir).expect("mpirun and pkg-config pnetcdf (scripts/setup.sh installs them)")
 }
 
 /// Trace the IOR equivalent at `np` ranks into `<dir>/orig/trace` (every copy has the

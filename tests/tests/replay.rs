@@ -14,6 +14,12 @@ fn launcher(args: &[&str]) -> Run {
     run(&mut c)
 }
 
+/// The report's line for all processes.
+fn all_line(r: &Run) -> &str {
+    let line = r.stdout.lines().find(|l| l.starts_with("| all |"));
+    line.unwrap_or_else(|| panic!("no '| all |' line in:\n{}", r.stdout))
+}
+
 /// Replay `trace` into `<dir>/replayed` with --record, then compare under `only` (a
 /// recorded prefix); returns the replay's report (stdout of the recorded replay).
 fn replay_and_compare(dir: &TestDir, trace: &Path, only: &Path) -> (Run, PathBuf) {
@@ -109,17 +115,10 @@ fn dd_reading_a_file_it_did_not_write() {
 
 #[test]
 fn ior_posix_at_one_rank() {
-    if !have_mpirun() {
-        eprintln!("skipped: mpirun not found on PATH");
-        return;
-    }
-    let Some(libs) = pkg_config("pnetcdf") else {
-        eprintln!("skipped: pkg-config pnetcdf not found");
+    let dir = TestDir::new("replay-ior");
+    let Some(prog) = ior_equivalent(&dir) else {
         return;
     };
-    let dir = TestDir::new("replay-ior");
-    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
-    let prog = compile_mpi(&dir, "ior_equiv.c", &extra);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     let r = run(mpirun(1, dir.path(), &trace, &[])

@@ -186,16 +186,8 @@ pub fn convert_mpi(
     world: &World,
     progress: Progress,
 ) -> Result<Summary, Err> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    write_mpi(trace, out, threads, world, progress).map_err(|e| {
-        match e.strip_prefix(super::ARCHIVE) {
-            Some(rest) => format!("{}{rest}", out.display()),
-            None => e,
-        }
-    })
+    let threads = super::workers(threads);
+    write_mpi(trace, out, threads, world, progress).map_err(|e| super::name_archive(e, out))
 }
 
 fn write_mpi(

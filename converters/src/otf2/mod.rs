@@ -89,14 +89,23 @@ pub fn convert(
     threads: usize,
     progress: Progress,
 ) -> Result<Summary, Err> {
-    let threads = match threads {
+    write(trace, out, workers(threads), progress).map_err(|e| name_archive(e, out))
+}
+
+/// The number of workers `--threads N` asks for (0: one per core).
+fn workers(threads: usize) -> usize {
+    match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    };
-    write(trace, out, threads, progress).map_err(|e| match e.strip_prefix(ARCHIVE) {
+    }
+}
+
+/// An error naming the archive by its path where it says [`ARCHIVE`].
+fn name_archive(e: Err, out: &Path) -> Err {
+    match e.strip_prefix(ARCHIVE) {
         Some(rest) => format!("{}{rest}", out.display()),
         None => e,
-    })
+    }
 }
 
 /// The global definitions made before any record is read: the machine, the standard
