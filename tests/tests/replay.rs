@@ -71,11 +71,7 @@ fn writer_loop_replayed() {
     run(&mut c).assert_ok("writer_loop");
     let (r, into) = replay_and_compare(&dir, &trace, &data);
     // The report: 42 calls (open, 40 writes, close), 4000 bytes as in the original.
-    let all = r
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("| all |"))
-        .expect(&r.stdout);
+    let all = all_line(&r);
     assert!(
         all.starts_with("| all | 42 | 0 | 0 | 0 (0) | 4000 (4000) |"),
         "{all}"
@@ -128,11 +124,7 @@ fn ior_posix_at_one_rank() {
     r.assert_ok("ior_equiv POSIX");
     let (r, _) = replay_and_compare(&dir, &trace, &data);
     // 2 segments x 4 transfers of 16 KiB, written and read back.
-    let all = r
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("| all |"))
-        .expect(&r.stdout);
+    let all = all_line(&r);
     assert!(
         all.contains("| 131072 (131072) | 131072 (131072) |"),
         "{all}"
