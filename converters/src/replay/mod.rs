@@ -249,6 +249,22 @@ fn make_read_files(
     Ok(())
 }
 
+/// A transfer's buffer (see `Replayer::buffer`).
+struct Buffer {
+    ptr: *mut libc::c_void,
+    len: usize,
+    mapped: bool,
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        if self.mapped {
+            // SAFETY: the mapping made in `Replayer::buffer`, no longer used.
+            unsafe { libc::munmap(self.ptr, self.len) };
+        }
+    }
+}
+
 /// Replays one process's calls.
 struct Replayer<'a> {
     opts: &'a Options,
@@ -275,12 +291,41 @@ impl Replayer<'_> {
     fn live(&self, c: &ReplayCall, name: &str) -> Option<i32> {
         self.fds.get(&(self.field(c, name) as i64)).copied()
     }
-    fn buffer(&mut self, n: u64) -> Option<*mut libc::c_void> {
-        let n = usize::try_from(n).ok()?;
-        if self.buf.len() < n {
-            self.buf.resize(n, b'r');
+    /// A buffer of `n` bytes: kept and reused up to 64 MiB; larger ones (as large as Linux
+    /// moves in one call, 0x7ffff000 bytes) are mapped for the call and unmapped after, so a
+    /// write commits no memory (the pages are the zero page) and a damaged trace's huge
+    /// count costs nothing.
+    fn buffer(&mut self, n: u64) -> Option<Buffer> {
+        const KEPT: u64 = 64 << 20;
+        const MAX_IO: u64 = 0x7fff_f000;
+        if n <= KEPT {
+            if self.buf.len() < n as usize {
+                self.buf.resize(n as usize, b'r');
+            }
+            return Some(Buffer {
+                ptr: self.buf.as_mut_ptr().cast(),
+                len: n as usize,
+                mapped: false,
+            });
         }
-        Some(self.buf.as_mut_ptr().cast())
+        let len = n.min(MAX_IO) as usize;
+        let flags = libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE;
+        // SAFETY: a fresh anonymous mapping, unmapped by Buffer's drop.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                flags,
+                -1,
+                0,
+            )
+        };
+        (ptr != libc::MAP_FAILED).then_some(Buffer {
+            ptr,
+            len,
+            mapped: true,
+        })
     }
 
     /// Re-issue `c`; false when it was skipped.
@@ -329,7 +374,7 @@ impl Replayer<'_> {
                         return false;
                     };
                     let off = self.field(c, "offset") as libc::off_t;
-                    let n = n as usize;
+                    let (buf, n) = (buf.ptr, buf.len);
                     let done = match name {
                         "read" | "readv" => libc::read(fd, buf, n),
                         "write" | "writev" => libc::write(fd, buf, n),
