@@ -12,6 +12,8 @@ mkdir -p "$out"
 gcc -O2 -o "$out/hello-io.exe" vampir-samples/hello-io/hello-io.c
 
 echo "demo: tracing hello-io"
+# A fresh trace each run: traces accumulate processes, and a DIR given again would mix runs.
+rm -rf "$out/trace"
 target/release/recorder-otf2 record -o "$out/trace" -- "$out/hello-io.exe" "$out"
 echo "demo: converting"
 target/release/recorder2otf2 --force "$out/trace" "$out/hello-io.otf2"
