@@ -127,6 +127,27 @@ struct ThreadState {
     open: Vec<Op>,
 }
 
+/// Interpret process `pi` of `trace` into `consumer` through a resolver: the consumer, the
+/// process's definitions (ids in what the consumer got), and its numbers and warnings, those
+/// of operations a damaged trace overstated included. For consumers that take a process
+/// whole on the calling thread (`compare`, `replay`).
+pub fn resolve_process<C: Consumer>(
+    trace: &crate::trace::Trace,
+    plan: &crate::run::Plan,
+    pi: usize,
+    consumer: C,
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(C, GlobalDefs, crate::run::Stats), String> {
+    let p = &trace.processes[pi];
+    let mut defs = GlobalDefs::new("process");
+    let mut stats = crate::run::Stats::default();
+    let mut res = Resolver::new(consumer);
+    crate::run::interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
+    res.finish();
+    stats.warnings.extend(res.damaged_warning(&p.dir.dir));
+    Ok((res.consumer, defs, stats))
+}
+
 /// The resolver of one process.
 pub struct Resolver<C: Consumer> {
     pub consumer: C,

@@ -27,8 +27,6 @@ int rotf2_conv_mpi_init(int *rank, int *size) {
 
 int rotf2_conv_mpi_finalize(void) { return MPI_Finalize(); }
 
-void rotf2_conv_mpi_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
-
 int rotf2_conv_mpi_set_collectives(OTF2_Archive *archive) {
     return OTF2_MPI_Archive_SetCollectiveCallbacks(archive, MPI_COMM_WORLD, MPI_COMM_NULL);
 }

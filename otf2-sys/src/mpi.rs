@@ -7,9 +7,6 @@
 
 use std::sync::OnceLock;
 
-/// Whether this build has MPI support.
-pub const AVAILABLE: bool = cfg!(otf2_mpi);
-
 /// Whether this process was started by an MPI launcher with more than one rank
 /// (Open MPI, MPICH/Hydra, Slurm's PMI).
 pub fn launched() -> bool {
@@ -43,7 +40,6 @@ mod c {
     extern "C" {
         pub fn rotf2_conv_mpi_init(rank: *mut c_int, size: *mut c_int) -> c_int;
         pub fn rotf2_conv_mpi_finalize() -> c_int;
-        pub fn rotf2_conv_mpi_abort(code: c_int);
         pub fn rotf2_conv_mpi_set_collectives(archive: *mut OTF2_Archive) -> c_int;
         pub fn rotf2_conv_mpi_barrier() -> c_int;
         pub fn rotf2_conv_mpi_allreduce_u64(v: *mut u64, n: c_int, op: c_int) -> c_int;
@@ -90,13 +86,6 @@ impl World {
     pub fn finalize(&self) {
         // SAFETY: MPI was initialised by `init`.
         unsafe { c::rotf2_conv_mpi_finalize() };
-    }
-
-    /// MPI_Abort of the whole job with `code` (when ranks can no longer agree).
-    pub fn abort(&self, code: i32) -> ! {
-        // SAFETY: as above; MPI_Abort does not return.
-        unsafe { c::rotf2_conv_mpi_abort(code) };
-        std::process::exit(code)
     }
 
     /// MPI_Barrier over the world.
@@ -184,10 +173,6 @@ impl World {
     }
     /// Unreachable without MPI.
     pub fn finalize(&self) {}
-    /// Unreachable without MPI.
-    pub fn abort(&self, code: i32) -> ! {
-        std::process::exit(code)
-    }
     /// Unreachable without MPI.
     pub fn barrier(&self) -> Result<(), String> {
         Ok(())

@@ -8,12 +8,11 @@
 //! order. File names are compared after mapping (`--map A=B` prefixes, the first that
 //! matches); `--only PREFIX` keeps the files under the given prefixes.
 
-use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{Kind, Layer, Mapping, FUNCTIONS};
 use io_model::kinds::OpMode;
-use io_model::resolve::{Call, Consumer, Op, Resolver};
-use io_model::run::{interpret, Plan, Stats};
+use io_model::resolve::{resolve_process, Call, Consumer, Op};
+use io_model::run::Plan;
 use io_model::trace::Trace;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -207,9 +206,6 @@ pub fn sequences(
     let parts = pool.install(|| {
         keys.par_iter()
             .map(|(pi, key)| {
-                let p = &trace.processes[*pi];
-                let mut defs = GlobalDefs::new("compare");
-                let mut stats = Stats::default();
                 let mut seen = 0u64;
                 let mut prog = |n: u64| {
                     let d = n - seen;
@@ -217,11 +213,9 @@ pub fn sequences(
                     progress(done.fetch_add(d, std::sync::atomic::Ordering::Relaxed) + d);
                     crate::interrupt::check()
                 };
-                let mut res = Resolver::new(Collector::default());
-                interpret(p, *pi, &plan, &mut defs, &mut res, &mut stats, &mut prog)?;
-                res.finish();
-                stats.warnings.extend(res.damaged_warning(&p.dir.dir));
-                let mut items = std::mem::take(&mut res.consumer.items);
+                let (collected, defs, stats) =
+                    resolve_process(trace, &plan, *pi, Collector::default(), &mut prog)?;
+                let mut items = collected.items;
                 items.sort_by_key(|(_, order, _)| *order);
                 let mut seqs = Sequences::new();
                 for ((file, layer), _, item) in items {

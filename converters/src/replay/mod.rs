@@ -15,12 +15,11 @@
 //! Files the program read without creating them are made first under DIR, as long as its
 //! reads needed (zeros), unless they exist there.
 
-use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{Kind, Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
-use io_model::resolve::{Call, Consumer, Op, Resolver};
-use io_model::run::{interpret, Plan, Stats};
+use io_model::resolve::{resolve_process, Call, Consumer, Op};
+use io_model::run::Plan;
 use io_model::trace::Trace;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
@@ -157,15 +156,9 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
     let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
-        let mut defs = GlobalDefs::new("replay");
-        let mut stats = Stats::default();
-        let mut res = Resolver::new(Collector::default());
-        interpret(p, pi, &plan, &mut defs, &mut res, &mut stats, &mut |_| {
-            crate::interrupt::check()
-        })?;
-        res.finish();
+        let check = &mut |_| crate::interrupt::check();
+        let (mut c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
         warnings.extend(stats.warnings);
-        let mut c = std::mem::take(&mut res.consumer);
         for (f, end) in c.read_end {
             let e = read_end
                 .entry(defs.files[f as usize].name.clone())
