@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod compare;
 pub mod conflicts;
 pub mod export;
+pub mod extrapolate;
 pub mod interrupt;
 pub mod otf2;
 pub mod perfetto;

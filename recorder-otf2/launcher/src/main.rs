@@ -5,6 +5,7 @@ mod analyze;
 mod autopack;
 mod compare;
 mod conflicts;
+mod extrapolate;
 mod pack;
 mod perfetto;
 mod record;
@@ -48,6 +49,10 @@ enum Cmd {
     /// Re-issue a trace's POSIX I/O on files mapped under a folder, with synthetic data, and
     /// tell what it did against the original (--record traces the replay for `compare`).
     Replay(replay::ReplayArgs),
+    /// Build the trace of an SPMD program at N ranks from its traces at three or more
+    /// smaller rank counts: loops, offsets, sizes and file names fitted exactly per call,
+    /// refusing when a value follows no model; times estimated.
+    Extrapolate(extrapolate::ExtrapolateArgs),
     /// Pack the process folders of each MPI job on each node into one file, compressed
     /// across ranks (lossless; every tool reads packed traces). Under `mpirun -np N`,
     /// the ranks share the packs.
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
         Cmd::Pack(a) => (pack::run(a), 1),
         Cmd::Replay(a) => (replay::run(a), 1),
+        Cmd::Extrapolate(a) => (extrapolate::run(a), 1),
         Cmd::Compare(a) => match compare::run(a) {
             Ok(true) => (Ok(()), 2),
             Ok(false) => return ExitCode::from(1),

@@ -1,0 +1,55 @@
+//! `extrapolate T1 T2 T3 [T4...] --ranks N -o OUT`: the trace of the same SPMD program at N
+//! ranks from its traces at smaller rank counts (see converters::extrapolate).
+
+use crate::analyze::{bar, stdout};
+use converters::extrapolate::{extrapolate, text, Options};
+use io_model::trace::Trace;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct ExtrapolateArgs {
+    /// Trace directories of the program at three or more rank counts (one MPI job each).
+    #[arg(required = true, num_args = 1..)]
+    traces: Vec<PathBuf>,
+    /// The rank count to extrapolate to.
+    #[arg(long)]
+    ranks: u32,
+    /// The new trace directory (must not exist).
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+    /// Keep only calls on files under this prefix (and calls on no file: MPI_Init, barriers);
+    /// leaves out the runtime's own files, whose names hold process ids. Repeatable.
+    #[arg(long, value_name = "PREFIX")]
+    only: Vec<String>,
+    /// Print the fitted models (loop counts, the values that vary).
+    #[arg(short, long)]
+    verbose: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
+    if a.ranks == 0 {
+        return Err("--ranks must be at least 1".into());
+    }
+    converters::extrapolate::check_output(&a.output)?;
+    let traces = a
+        .traces
+        .iter()
+        .map(|t| Trace::open(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    converters::interrupt::install()?;
+    let opts = Options {
+        ranks: a.ranks,
+        only: a.only.clone(),
+    };
+    let b = bar(traces.iter().map(|t| t.stream_bytes()).sum(), a.quiet);
+    let r = extrapolate(&traces, &opts, &a.output);
+    b.finish_and_clear();
+    let r = r?;
+    for w in &r.warnings {
+        eprintln!("recorder-otf2: warning: {w}");
+    }
+    stdout(&text(&r, &a.output, a.verbose))
+}
