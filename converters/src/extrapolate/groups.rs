@@ -60,9 +60,9 @@ pub struct Fitted {
     pub rep_last: Vec<usize>,
 }
 
-fn key(func: u16, depth: u32, starts_run: bool) -> u64 {
+fn key(func: u16, depth: u32) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (func, depth, starts_run).hash(&mut h);
+    (func, depth).hash(&mut h);
     h.finish()
 }
 
@@ -133,7 +133,7 @@ pub fn build(inputs: &[Input], notes: &mut Vec<String>) -> Result<Vec<(Group, Fi
                                 .iter()
                                 .zip(starts)
                                 .enumerate()
-                                .map(|(k, (e, s))| leaf(k, key(e.func, e.depth, s)));
+                                .map(|(k, (e, s))| leaf(k, key(e.func, e.depth), s));
                             compress(seq.collect())
                         })
                         .collect()

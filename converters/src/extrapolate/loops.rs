@@ -16,6 +16,8 @@ pub struct Node {
     pub full: u64,
     /// Structure without the loop counts (the same program at another rank count).
     pub shape: u64,
+    /// A leaf's function and depth, and whether it starts an arithmetic run of its values.
+    pub run: Option<(u64, bool)>,
 }
 
 #[derive(Clone, Debug)]
@@ -32,13 +34,14 @@ fn hash_of(parts: &[u64]) -> u64 {
     h.finish()
 }
 
-/// A leaf for call `i` whose structural key is `key` (function and depth).
-pub fn leaf(i: usize, key: u64) -> Node {
-    let h = hash_of(&[1, key]);
+/// A leaf for call `i`: `key` its function and depth, `starts` whether it starts a run.
+pub fn leaf(i: usize, key: u64, starts: bool) -> Node {
+    let h = hash_of(&[1, key, starts as u64]);
     Node {
         kind: NodeKind::Leaf(i),
         full: h,
         shape: h,
+        run: Some((key, starts)),
     }
 }
 
@@ -52,7 +55,62 @@ fn make_loop(iters: Vec<Vec<Node>>) -> Node {
         full: hash_of(&full),
         shape: hash_of(&shape),
         kind: NodeKind::Loop(iters),
+        run: None,
     }
+}
+
+/// The run keys of a loop's body when every iteration is calls continuing runs, the same
+/// keys in each.
+fn continued_runs(n: &Node) -> Option<Vec<u64>> {
+    let NodeKind::Loop(its) = &n.kind else {
+        return None;
+    };
+    let keys = |it: &[Node]| -> Option<Vec<u64>> {
+        it.iter()
+            .map(|c| match c.run {
+                Some((k, false)) => Some(k),
+                _ => None,
+            })
+            .collect()
+    };
+    let first = keys(&its[0])?;
+    its.iter()
+        .all(|it| keys(it).as_ref() == Some(&first))
+        .then_some(first)
+}
+
+/// Calls starting runs followed by the runs' continuation (one call of each, or a loop of
+/// them) become one loop whose first iteration is the runs' start: its values are then
+/// linear in its index from 0, and its count is the number of iterations.
+fn absorb(seq: Vec<Node>) -> (Vec<Node>, bool) {
+    let mut out: Vec<Node> = Vec::with_capacity(seq.len());
+    let mut changed = false;
+    for n in seq {
+        let keys = match (&n.kind, n.run) {
+            (NodeKind::Leaf(_), Some((k, false))) => Some(vec![k]),
+            _ => continued_runs(&n),
+        };
+        let w = keys.as_ref().map_or(0, |k| k.len());
+        let starts = w > 0
+            && out.len() >= w
+            && out[out.len() - w..]
+                .iter()
+                .zip(keys.iter().flatten())
+                .all(|(p, &k)| p.run == Some((k, true)));
+        if !starts {
+            out.push(n);
+            continue;
+        }
+        let first: Vec<Node> = out.drain(out.len() - w..).collect();
+        let mut iters = vec![first];
+        match n.kind {
+            NodeKind::Loop(its) => iters.extend(its),
+            NodeKind::Leaf(_) => iters.push(vec![n]),
+        }
+        out.push(make_loop(iters));
+        changed = true;
+    }
+    (out, changed)
 }
 
 fn same(a: &[Node], b: &[Node]) -> bool {
@@ -96,13 +154,16 @@ fn fold(seq: Vec<Node>, w: usize) -> (Vec<Node>, bool) {
     (out, true)
 }
 
-/// Fold `seq` into loops: bodies of one node first, then longer ones, starting again from
-/// one after every fold (so that inner loops fold before the loops around them).
+/// Fold `seq` into loops: bodies of one node first (and runs absorbed into them), then
+/// longer ones, starting again from one after every fold (so that inner loops fold before
+/// the loops around them).
 pub fn compress(mut seq: Vec<Node>) -> Vec<Node> {
     'outer: loop {
-        for w in 1..=MAX_BODY.min(seq.len() / 2) {
-            let (next, changed) = fold(seq, w);
+        for w in 1..=MAX_BODY.min(seq.len() / 2).max(1) {
+            let (next, folded) = fold(seq, w);
+            let (next, absorbed) = absorb(next);
             seq = next;
+            let changed = folded || absorbed;
             if changed {
                 continue 'outer;
             }
@@ -176,8 +237,12 @@ pub fn shape_of(seq: &[Node]) -> u64 {
 mod tests {
     use super::*;
 
+    /// Leaves that each start a run (no arithmetic structure in their values).
     fn seq(keys: &[u64]) -> Vec<Node> {
-        keys.iter().enumerate().map(|(i, &k)| leaf(i, k)).collect()
+        keys.iter()
+            .enumerate()
+            .map(|(i, &k)| leaf(i, k, true))
+            .collect()
     }
 
     fn counts(seq: &[Node]) -> Vec<usize> {
@@ -206,6 +271,26 @@ mod tests {
         assert_eq!(counts(&c), vec![3, 5]);
         assert_eq!(shape_of(&b), shape_of(&c));
         assert_ne!(shape_of(&a), shape_of(&b));
+    }
+
+    #[test]
+    fn a_run_and_its_continuation_are_one_loop() {
+        // open, write (run start), 5 writes continuing it, close; and with 1 continuation.
+        let mk = |conts: usize| {
+            let mut v = vec![leaf(0, 1, true), leaf(1, 2, true)];
+            v.extend((0..conts).map(|k| leaf(2 + k, 2, false)));
+            v.push(leaf(2 + conts, 3, true));
+            compress(v)
+        };
+        let (a, b) = (mk(5), mk(1));
+        assert_eq!(counts(&a), vec![6]);
+        assert_eq!(counts(&b), vec![2]);
+        assert_eq!(shape_of(&a), shape_of(&b));
+        // A call with a nested one (MPI_File_write_at over pwrite), 4 times.
+        let mut v = vec![leaf(0, 5, true), leaf(1, 6, true)];
+        v.extend((0..3).flat_map(|k| [leaf(2 + 2 * k, 5, false), leaf(3 + 2 * k, 6, false)]));
+        let c = compress(v);
+        assert_eq!((c.len(), counts(&c)), (1, vec![4]));
     }
 
     #[test]
