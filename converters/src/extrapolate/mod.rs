@@ -49,16 +49,24 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
-/// Extrapolate `traces` into a new trace folder `out` (which must not exist).
-pub fn extrapolate(traces: &[Trace], opts: &Options, out: &Path) -> Result<Report, String> {
+/// Extrapolate `traces` into a new trace folder `out` (which must not exist); `progress`
+/// gets the stream bytes read so far.
+pub fn extrapolate(
+    traces: &[Trace],
+    opts: &Options,
+    out: &Path,
+    progress: &dyn Fn(u64),
+) -> Result<Report, String> {
     if opts.ranks == 0 {
         return Err("--ranks must be at least 1".into());
     }
     write::check_new(out)?;
-    let mut inputs = traces
-        .iter()
-        .map(|t| read::read(t, opts))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut done = 0;
+    let mut inputs = Vec::with_capacity(traces.len());
+    for t in traces {
+        inputs.push(read::read(t, opts, &|b| progress(done + b))?);
+        done += t.stream_bytes();
+    }
     inputs.sort_by_key(|i| i.n);
     check_counts(&inputs)?;
     let mut report = Report {

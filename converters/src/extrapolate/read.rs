@@ -99,8 +99,9 @@ impl Consumer for Collector {
     }
 }
 
-/// Read `trace`: one MPI job whose ranks are all there.
-pub fn read(trace: &Trace, opts: &Options) -> Result<Input, String> {
+/// Read `trace`: one MPI job whose ranks are all there; `progress` gets the stream bytes
+/// read so far.
+pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Input, String> {
     let plan = Plan::new(trace);
     let dir = trace.dir.clone();
     let (n, owners) = ranks_of(trace, &plan)?;
@@ -112,7 +113,10 @@ pub fn read(trace: &Trace, opts: &Options) -> Result<Input, String> {
         files: HashMap::new(),
         warnings: Vec::new(),
     };
+    let mut done = 0;
     for pi in owners {
+        progress(done);
+        done += trace.processes[pi].bytes;
         let check = &mut |_| crate::interrupt::check();
         let (c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
         input.warnings.extend(stats.warnings);

@@ -45,7 +45,7 @@ pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
         only: a.only.clone(),
     };
     let b = bar(traces.iter().map(|t| t.stream_bytes()).sum(), a.quiet);
-    let r = extrapolate(&traces, &opts, &a.output);
+    let r = extrapolate(&traces, &opts, &a.output, &|n| b.set_position(n));
     b.finish_and_clear();
     let r = r?;
     for w in &r.warnings {
