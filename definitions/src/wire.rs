@@ -92,11 +92,15 @@ impl GlobalDefs {
         self.strings.all().iter().for_each(|s| w.str(s));
         w.u64(self.attributes.len() as u64);
         for (name, desc, ty) in &self.attributes {
-            (w.str(name), w.str(desc), w.u64(*ty as u64));
+            w.str(name);
+            w.str(desc);
+            w.u64(*ty as u64);
         }
         w.u64(self.nodes.len() as u64);
         for n in &self.nodes {
-            (w.str(&n.name), w.str(&n.class), w.opt(n.parent));
+            w.str(&n.name);
+            w.str(&n.class);
+            w.opt(n.parent);
         }
         let mut func_of = vec![0u64; self.regions.len()];
         for (func, &r) in self.region_of.iter().enumerate() {
@@ -108,11 +112,11 @@ impl GlobalDefs {
         func_of.into_iter().for_each(|f| w.u64(f));
         w.u64(self.files.len() as u64);
         for f in &self.files {
-            (
-                w.str(&f.name),
-                w.u64((f.kind == FileType::Directory) as u64),
-            );
-            (w.u64(f.scope as u64), w.str(&f.mount), w.str(&f.fs_type));
+            w.str(&f.name);
+            w.u64((f.kind == FileType::Directory) as u64);
+            w.u64(f.scope as u64);
+            w.str(&f.mount);
+            w.str(&f.fs_type);
         }
         w.u64(self.comms.len() as u64);
         for c in &self.comms {
@@ -121,18 +125,25 @@ impl GlobalDefs {
         }
         w.u64(self.handles.len() as u64);
         for h in &self.handles {
-            (w.str(&h.name), w.opt(h.file), w.u64(h.paradigm as u64));
-            (w.u64(h.flags as u64), w.opt(h.comm), w.opt(h.parent));
+            w.str(&h.name);
+            w.opt(h.file);
+            w.u64(h.paradigm as u64);
+            w.u64(h.flags as u64);
+            w.opt(h.comm);
+            w.opt(h.parent);
         }
         let mut proxies: Vec<(u8, u32)> = self.proxies.iter().map(|(&p, &h)| (p, h)).collect();
         proxies.sort_unstable();
         w.u64(proxies.len() as u64);
         for (p, h) in proxies {
-            (w.u64(p as u64), w.u64(h as u64));
+            w.u64(p as u64);
+            w.u64(h as u64);
         }
         w.u64(self.precreated.len() as u64);
         for &(h, mode, status) in &self.precreated {
-            (w.u64(h as u64), w.u64(mode as u64), w.u64(status as u64));
+            w.u64(h as u64);
+            w.u64(mode as u64);
+            w.u64(status as u64);
         }
     }
 
