@@ -3,7 +3,7 @@
 
 use super::fields::{fit_field, FieldModel};
 use super::fit::{candidates, fit, At, Model};
-use super::loops::{compress, leaf, shape_of, template, walk, Node, Tmpl};
+use super::loops::{compress, leaf, shape_of, template, walk, Node, NodeKind, Tmpl};
 use super::read::{Input, Val};
 use super::times::{self, Estimate};
 use super::{call_name, field_name};
@@ -153,7 +153,7 @@ pub fn build(inputs: &[Input], notes: &mut Vec<String>) -> Result<Vec<(Group, Fi
             m
         })
         .collect();
-    check_same_structures(inputs, &by_sig)?;
+    check_same_structures(inputs, &folded, &by_sig)?;
     let mut groups = Vec::new();
     let mut sigs: Vec<&Vec<u64>> = by_sig[0].keys().collect();
     sigs.sort_by_key(|s| by_sig[0][*s][0]);
@@ -207,29 +207,79 @@ type Members = (Option<Vec<u32>>, Vec<Vec<u32>>);
 /// Every structure seen at one rank count is seen at every other.
 fn check_same_structures(
     inputs: &[Input],
+    folded: &[Vec<Vec<Vec<Node>>>],
     by_sig: &[BTreeMap<Vec<u64>, Vec<u32>>],
 ) -> Result<(), String> {
     for (i, m) in by_sig.iter().enumerate() {
         for (s, ranks) in m {
             if let Some(j) = by_sig.iter().position(|o| !o.contains_key(s)) {
                 let r = ranks[0] as usize;
-                let calls: usize = inputs[i].ranks[r].threads.iter().map(|t| t.len()).sum();
-                let other: Vec<usize> = (0..inputs[j].n as usize)
-                    .map(|q| inputs[j].ranks[q].threads.iter().map(|t| t.len()).sum())
-                    .collect();
-                let lo = other.iter().min().copied().unwrap_or(0);
-                let hi = other.iter().max().copied().unwrap_or(0);
+                // The same rank (or the last) at the other rank count.
+                let q = r.min(inputs[j].n as usize - 1);
+                let (a, b) = ((i, r), (j, q));
                 return Err(format!(
-                    "{}: rank {r} ({} ranks) makes its {calls} calls in an order or loop structure that no rank of {} ({} ranks, {lo} to {hi} calls each) has; extrapolation needs the same program at every rank count (an SPMD program; leave the runtime's own files out with --only)",
+                    "{}: rank {r} ({} ranks) makes its calls in an order or loop structure that no rank of {} ({} ranks) has: {}; extrapolation needs the same program at every rank count (an SPMD program; leave the runtime's own files out with --only)",
                     inputs[i].dir.display(),
                     inputs[i].n,
                     inputs[j].dir.display(),
                     inputs[j].n,
+                    first_difference(inputs, folded, a, b),
                 ));
             }
         }
     }
     Ok(())
+}
+
+/// Where two ranks' folded calls first differ: `thread 0, item 7: a loop of 16 × (H5Dget_space,
+/// H5Sselect_hyperslab ...) at 2 ranks, H5Dwrite at 4 ranks (rank 1)`.
+fn first_difference(
+    inputs: &[Input],
+    folded: &[Vec<Vec<Vec<Node>>>],
+    (i, r): (usize, usize),
+    (j, q): (usize, usize),
+) -> String {
+    let (ta, tb) = (&folded[i][r], &folded[j][q]);
+    if ta.len() != tb.len() {
+        return format!("{} thread(s) against {} at rank {q}", ta.len(), tb.len());
+    }
+    for (t, (a, b)) in ta.iter().zip(tb).enumerate() {
+        let ea = &inputs[i].ranks[r].threads[t];
+        let eb = &inputs[j].ranks[q].threads[t];
+        for k in 0..a.len().max(b.len()) {
+            let (x, y) = (a.get(k), b.get(k));
+            if x.map(|n| n.shape) != y.map(|n| n.shape) {
+                let show = |n: Option<&Node>, e: &[super::read::Event]| {
+                    n.map_or("nothing".into(), |n| node_text(n, e))
+                };
+                return format!(
+                    "thread {t}, item {}: {} at {} ranks, {} at {} ranks (rank {q})",
+                    k + 1,
+                    show(x, ea),
+                    inputs[i].n,
+                    show(y, eb),
+                    inputs[j].n
+                );
+            }
+        }
+    }
+    "the same calls in another grouping".into()
+}
+
+/// A folded node for people: `pwrite` or `a loop of 8 × (MPI_File_write_at, pwrite)`.
+fn node_text(n: &Node, events: &[super::read::Event]) -> String {
+    match &n.kind {
+        NodeKind::Leaf(i) => call_name(events[*i].func).to_string(),
+        NodeKind::Loop(its) => {
+            let body: Vec<String> = its[0]
+                .iter()
+                .take(4)
+                .map(|c| node_text(c, events))
+                .collect();
+            let more = if its[0].len() > 4 { ", ..." } else { "" };
+            format!("a loop of {} × ({}{more})", its.len(), body.join(", "))
+        }
+    }
 }
 
 fn make_group(
