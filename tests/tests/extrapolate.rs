@@ -39,6 +39,24 @@ fn traces(
         .collect()
 }
 
+/// `extrapolate T1 T2 T3 --ranks 16 -o OUT --only DATA/ -q` and EXTRA.
+fn extrapolate_to_16(t: &[PathBuf], out: &Path, data: &Path, extra: &[&str]) -> Run {
+    let only = format!("{}/", data.display());
+    let mut a = vec!["extrapolate"];
+    a.extend(t[..3].iter().map(|x| x.to_str().unwrap()));
+    a.extend([
+        "--ranks",
+        "16",
+        "-o",
+        out.to_str().unwrap(),
+        "--only",
+        &only,
+        "-q",
+    ]);
+    a.extend(extra);
+    launcher(&a)
+}
+
 /// Extrapolate the first three traces to 16 ranks (with the models printed) and compare the
 /// result with the fourth, a real 16-rank trace: the report and compare's output.
 fn extrapolate_and_compare(
@@ -50,20 +68,7 @@ fn extrapolate_and_compare(
     let out = dir.join(format!("{tag}-x16"));
     let only = format!("{}/", data.display());
     let p = |x: &PathBuf| x.to_str().unwrap().to_string();
-    let r = launcher(&[
-        "extrapolate",
-        &p(&t[0]),
-        &p(&t[1]),
-        &p(&t[2]),
-        "--ranks",
-        "16",
-        "-o",
-        out.to_str().unwrap(),
-        "--only",
-        &only,
-        "-v",
-        "-q",
-    ]);
+    let r = extrapolate_to_16(t, &out, data, &["-v"]);
     r.assert_ok("extrapolate");
     let c = launcher(&[
         "compare",
@@ -200,21 +205,7 @@ fn strong_scaling_and_a_refusal() {
         &["262144", "4096", "square"],
     );
     let out = dir.join("square-x16");
-    let only = format!("{}/", data.display());
-    let p = |x: &PathBuf| x.to_str().unwrap().to_string();
-    let r = launcher(&[
-        "extrapolate",
-        &p(&q[0]),
-        &p(&q[1]),
-        &p(&q[2]),
-        "--ranks",
-        "16",
-        "-o",
-        out.to_str().unwrap(),
-        "--only",
-        &only,
-        "-q",
-    ]);
+    let r = extrapolate_to_16(&q, &out, &data, &[]);
     assert_eq!(r.status.code(), Some(1), "{r:?}");
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(
