@@ -152,48 +152,75 @@ impl RankWriter<'_> {
         &self.inputs[last].ranks[rank as usize].meta
     }
 
+    /// The rank's process folder: its threads' streams, definitions and metadata.
     fn write(&self, trace: &Path, table: &str, from: &str) -> Result<u64, String> {
-        let rep = self.rep_meta();
         let pid = 1_000_000 + self.r;
-        let dir = trace.join(format!("{}.{pid}", rep.host));
+        let dir = trace.join(format!("{}.{pid}", self.rep_meta().host));
         let io = |e: std::io::Error| format!("{}: {e}", dir.display());
         std::fs::create_dir_all(&dir).map_err(io)?;
         let mut defs = DefsOut::new(self.facts);
         let mut counts: BTreeMap<String, u64> = BTreeMap::new();
         let (mut records, mut bytes, mut end) = (0u64, 0u64, 0u64);
-        for (t, tmpl) in self.group.threads.iter().enumerate() {
-            let tid = pid as u64 * 100 + t as u64;
-            defs.defs.push(Def::Thread {
-                index: t as u32,
-                tid,
-            });
-            let header = StreamHeader {
-                clock: Clock::Monotonic,
-                tsc_shift: 0,
-                version: io_events::FORMAT_VERSION,
-                resolution_ns: 1,
-                window: rep.window,
-                tid,
-                thread_index: t as u32,
-            };
-            let mut s = StreamOut::create(&dir.join(thread_file(t as u32)), header, rep.window)?;
-            let mut gen = ThreadGen {
-                stack: Vec::new(),
-                prev_top_end: 0,
-            };
-            let mut emit = |leaf: usize, it: &[i64]| -> Result<(), String> {
-                let open = self.open_call(leaf, it, &mut defs)?;
-                *counts.entry(call_name(open.func).to_string()).or_default() += 1;
-                gen.begin(open, self.fit.times[leaf].gap.at(self.n), &mut s)
-            };
-            self.expand(tmpl, &mut Vec::new(), &mut emit)?;
-            gen.close_all(&mut s)?;
-            let (r, b, e) = s.finish()?;
+        for t in 0..self.group.threads.len() {
+            let (r, b, e) = self.write_thread(&dir, t, pid, &mut defs, &mut counts)?;
             records += r;
             bytes += b;
             end = end.max(e);
         }
-        for (d, path) in &self.inputs.last().expect("inputs").ranks[self.rep_rank()].precreated {
+        self.copy_precreated(&mut defs);
+        let mut bin = defs_header().to_vec();
+        for d in &defs.defs {
+            d.encode(&mut bin);
+        }
+        std::fs::write(dir.join("defs.bin"), bin).map_err(io)?;
+        let meta = self.meta(pid, table, from, counts, records, bytes, end);
+        std::fs::write(dir.join("meta.yaml"), meta.to_yaml()).map_err(io)?;
+        Ok(records)
+    }
+
+    /// Thread `t`'s stream: its records, bytes and last tick.
+    fn write_thread(
+        &self,
+        dir: &Path,
+        t: usize,
+        pid: u32,
+        defs: &mut DefsOut,
+        counts: &mut BTreeMap<String, u64>,
+    ) -> Result<(u64, u64, u64), String> {
+        let window = self.rep_meta().window;
+        let tid = pid as u64 * 100 + t as u64;
+        defs.defs.push(Def::Thread {
+            index: t as u32,
+            tid,
+        });
+        let header = StreamHeader {
+            clock: Clock::Monotonic,
+            tsc_shift: 0,
+            version: io_events::FORMAT_VERSION,
+            resolution_ns: 1,
+            window,
+            tid,
+            thread_index: t as u32,
+        };
+        let mut s = StreamOut::create(&dir.join(thread_file(t as u32)), header, window)?;
+        let mut gen = ThreadGen {
+            stack: Vec::new(),
+            prev_top_end: 0,
+        };
+        let mut emit = |leaf: usize, it: &[i64]| -> Result<(), String> {
+            let open = self.open_call(leaf, it, defs)?;
+            *counts.entry(call_name(open.func).to_string()).or_default() += 1;
+            gen.begin(open, self.fit.times[leaf].gap.at(self.n), &mut s)
+        };
+        self.expand(&self.group.threads[t], &mut Vec::new(), &mut emit)?;
+        gen.close_all(&mut s)?;
+        s.finish()
+    }
+
+    /// The representative's handles open before tracing began (stdin, stdout ...).
+    fn copy_precreated(&self, defs: &mut DefsOut) {
+        let rep = &self.inputs.last().expect("inputs").ranks[self.rep_rank()];
+        for (d, path) in &rep.precreated {
             if let Def::PreCreated {
                 layer,
                 key,
@@ -214,14 +241,6 @@ impl RankWriter<'_> {
                 });
             }
         }
-        let mut bin = defs_header().to_vec();
-        for d in &defs.defs {
-            d.encode(&mut bin);
-        }
-        std::fs::write(dir.join("defs.bin"), bin).map_err(io)?;
-        let meta = self.meta(pid, table, from, counts, records, bytes, end);
-        std::fs::write(dir.join("meta.yaml"), meta.to_yaml()).map_err(io)?;
-        Ok(records)
     }
 
     fn rep_rank(&self) -> usize {
