@@ -35,9 +35,19 @@ pub struct Call {
     pub root_func: u16,
     /// Whether a call of the same layer encloses this one.
     pub nested_in_layer: bool,
+    /// The layers of the calls enclosing this one (bit `1 << layer as u16`): see
+    /// [`Call::within`].
+    pub enclosing_layers: u16,
     /// The file whose handle this call opened, closed, duplicated, moved or deleted.
     pub touched: Option<FileAt>,
     pub failed: bool,
+}
+
+impl Call {
+    /// Whether a call of `layer` encloses this one (a POSIX call made inside an MPI-IO call).
+    pub fn within(&self, layer: Layer) -> bool {
+        self.enclosing_layers & 1 << layer as u16 != 0
+    }
 }
 
 /// One operation (a read, write or flush on a handle), complete or cancelled.
@@ -288,10 +298,10 @@ impl<C: Consumer> Sink for Resolver<C> {
             p.id
         });
         let (root, root_func) = th.stack.first().map_or((f.id, f.func), |p| (p.id, p.func));
-        let nested_in_layer = th
-            .stack
-            .iter()
-            .any(|p| FUNCTIONS[p.func as usize].layer == info.layer);
+        let enclosing_layers = th.stack.iter().fold(0u16, |m, p| {
+            m | 1 << FUNCTIONS[p.func as usize].layer as u16
+        });
+        let nested_in_layer = enclosing_layers & 1 << info.layer as u16 != 0;
         let call = Call {
             thread: cur,
             id: f.id,
@@ -306,6 +316,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             root,
             root_func,
             nested_in_layer,
+            enclosing_layers,
             touched: f.touched,
             failed: info.fail.failed(r.ret()),
         };

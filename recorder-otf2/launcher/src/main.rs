@@ -83,7 +83,10 @@ fn main() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("recorder-otf2: {e}");
+            // Empty: said by another rank of the job (see replay.rs).
+            if !e.is_empty() {
+                eprintln!("recorder-otf2: {e}");
+            }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.
             let code = converters::interrupt::received().map(converters::interrupt::exit_code);
