@@ -260,6 +260,7 @@ pub fn rank_plan(
 }
 
 /// A file open in the original, as the plan follows it.
+#[derive(Clone, Copy)]
 struct FileState {
     slot: u32,
     /// The view: displacement and etype size in bytes; `flat` when it could not be rebuilt.
@@ -285,6 +286,14 @@ struct Collector<'a> {
     began: HashMap<u64, (u32, usize)>,
     /// Per thread: request slots completed since its last Wait/Test-family call.
     done: HashMap<usize, Vec<u32>>,
+    /// The file of an MPI-IO call's operation, and (file, offset) of the POSIX operations
+    /// inside an outermost MPI-IO call, by call id: where a shared-pointer transfer went
+    /// (the recorder cannot ask MPI for the shared pointer without moving it).
+    op_file: HashMap<u64, u32>,
+    beneath: HashMap<u64, Vec<(u32, u64)>>,
+    /// Non-blocking shared-pointer transfers whose place is told by the asynchronous POSIX
+    /// operation they began (which completes later): call id -> (its step, its file).
+    unplaced: HashMap<u64, (usize, FileState)>,
 }
 
 impl<'a> Collector<'a> {
@@ -307,6 +316,9 @@ impl<'a> Collector<'a> {
             reqs: HashMap::new(),
             began: HashMap::new(),
             done: HashMap::new(),
+            op_file: HashMap::new(),
+            beneath: HashMap::new(),
+            unplaced: HashMap::new(),
         }
     }
 
@@ -417,6 +429,8 @@ impl Collector<'_> {
             Some(s) => self.push(c, What::Mpi(s)),
             None => self.skip(MPIIO, c),
         }
+        self.op_file.remove(&c.id);
+        self.beneath.remove(&c.id);
     }
 
     fn open(&mut self, comm: u64, path: u64, amode: u64, fh: u64) -> Option<MpiStep> {
@@ -527,10 +541,20 @@ impl Collector<'_> {
         }
     }
 
+    /// Where the POSIX layer beneath call `id` first touched the call's own file (bytes).
+    fn offset_beneath(&self, id: u64) -> Option<u64> {
+        let file = self.op_file.get(&id)?;
+        let ops = self.beneath.get(&id)?;
+        ops.iter().filter(|(f, _)| f == file).map(|&(_, o)| o).min()
+    }
+
     /// A transfer (blocking, non-blocking or a split collective's beginning).
     fn transfer(&mut self, name: &str, c: &Call, r: &Record) -> Option<MpiStep> {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
-        let (fh, bytes, abs) = (f(0), f(2), f(3));
+        let (fh, bytes, mut abs) = (f(0), f(2), f(3));
+        if abs == u64::MAX && name.contains("_shared") {
+            abs = self.offset_beneath(c.id).unwrap_or(u64::MAX);
+        }
         let st = self.files.get(&fh)?;
         let file = st.slot;
         let plain = name
@@ -555,6 +579,9 @@ impl Collector<'_> {
                 bytes,
                 orig: f(4),
             });
+        }
+        if xfer.access == Access::Shared {
+            self.unplaced.insert(c.id, (self.out.steps.len(), *st));
         }
         let req = self.out.requests;
         self.out.requests += 1;
@@ -581,9 +608,31 @@ impl Collector<'_> {
     }
 }
 
+impl Collector<'_> {
+    /// An asynchronous POSIX operation begun by a non-blocking shared-pointer transfer:
+    /// the transfer's place.
+    fn place_later(&mut self, o: &Op) {
+        let (Some(abs), Some(&(step, st))) = (o.offset, self.unplaced.get(&o.root)) else {
+            return;
+        };
+        self.unplaced.remove(&o.root);
+        let Some(Step {
+            what: What::Mpi(MpiStep::Start { xfer, offset, .. }),
+            ..
+        }) = self.out.steps.get_mut(step)
+        else {
+            return;
+        };
+        if let Some((x, off)) = placed(&st, *xfer, abs) {
+            (*xfer, *offset) = (x, off);
+        }
+    }
+}
+
 impl Consumer for Collector<'_> {
     fn call(&mut self, c: &Call, r: &Record) {
         if c.failed || c.nested_in_layer {
+            self.op_file.remove(&c.id);
             return;
         }
         match c.layer {
@@ -598,6 +647,19 @@ impl Consumer for Collector<'_> {
         }
     }
     fn op(&mut self, o: &Op) {
+        let root_layer = FUNCTIONS.get(o.root_func as usize).map(|f| f.layer);
+        if o.layer == Layer::Posix && o.flags.contains(OpFlags::NON_BLOCKING) {
+            self.place_later(o);
+        }
+        match (o.layer, o.file, o.offset) {
+            (Layer::Posix, Some(file), Some(off)) if root_layer == Some(Layer::MpiIo) => {
+                self.beneath.entry(o.root).or_default().push((file, off));
+            }
+            (Layer::MpiIo, Some(file), _) => {
+                self.op_file.insert(o.call, file);
+            }
+            _ => {}
+        }
         if o.layer != Layer::MpiIo || !o.flags.contains(OpFlags::NON_BLOCKING) {
             return;
         }
