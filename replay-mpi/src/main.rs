@@ -54,7 +54,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if !e.is_empty() {
-                eprintln!("recorder-otf2: {e}");
+                // One write: under mpirun, stderr lines of the ranks interleave.
+                eprint!("{}", format!("recorder-otf2: {e}\n"));
             }
             ExitCode::from(1)
         }

@@ -85,7 +85,8 @@ fn main() -> ExitCode {
         Err(e) => {
             // Empty: said by another rank of the job (see replay.rs).
             if !e.is_empty() {
-                eprintln!("recorder-otf2: {e}");
+                // One write: under mpirun, stderr lines of the ranks interleave.
+                eprint!("{}", format!("recorder-otf2: {e}\n"));
             }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.

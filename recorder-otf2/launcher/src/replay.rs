@@ -42,28 +42,26 @@ fn absolute(p: &Path) -> Result<PathBuf, String> {
 
 /// Run this replay again under the recorder, writing the replay's trace to `rdir`: the
 /// launcher's POSIX replay (`replay_mpi` None) or the MPI replay at `layer`. Under mpirun
-/// every rank's launcher runs its own; rank 0 makes the files to read (the MPI replay's
-/// ranks start together once it is done) and writes the mapping.
+/// every rank's launcher runs its own: rank 0 makes RDIR, the files to read and the mapping,
+/// the others wait for that mapping (with their job's id) before they start.
 fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Result<(), String> {
     let (rank, _) = crate::pack::launcher_rank();
-    if rank == 0 && rdir.exists() {
-        return Err(format!(
-            "{}: already exists; the replay's trace needs a new folder",
-            rdir.display()
-        ));
-    }
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
     let trace = absolute(&a.trace)?;
     let into = absolute(&a.into)?;
+    let map = rdir.join("replay.yaml");
+    // What compare needs to map the original's files onto the replay's, and who made it.
+    let mapping = format!(
+        "source: {:?}\nfrom: \"/\"\nto: {:?}\njob: {:?}\n",
+        trace.display().to_string(),
+        format!("{}/", into.display()),
+        job_id().unwrap_or_default()
+    );
     if rank == 0 {
-        // The files to read made here, untraced: the replay's trace holds the replayed calls.
-        let opts = Options {
-            into: into.clone(),
-            only: a.only.clone(),
-            timing: a.timing,
-            files_made: false,
-        };
-        converters::replay::prepare_files(&Trace::open(&trace)?, &opts)?;
+        prepare_recorded(a, rdir, &trace, &into)?;
+        std::fs::write(&map, &mapping).map_err(|e| format!("{}: {e}", map.display()))?;
+    } else {
+        wait_for(&map, &mapping);
     }
     let mut c = Command::new(&exe);
     c.arg("record").arg("-o").arg(rdir);
@@ -84,19 +82,51 @@ fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Res
     }
     c.arg("--timing").arg(timing_arg(a.timing));
     let status = c.status().map_err(|e| format!("{}: {e}", exe.display()))?;
-    if !status.success() {
-        return Err(once(rank, format!("the recorded replay failed ({status})")));
+    match status.success() {
+        true => Ok(()),
+        false => Err(once(rank, format!("the recorded replay failed ({status})"))),
     }
-    if rank != 0 {
-        return Ok(());
+}
+
+/// RDIR made (a new folder: another replay's trace is never mixed in) and the files to
+/// read made under DIR, untraced: the replay's trace holds the replayed calls only.
+fn prepare_recorded(a: &ReplayArgs, rdir: &Path, trace: &Path, into: &Path) -> Result<(), String> {
+    if let Some(parent) = rdir.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    // What compare needs to map the original's files onto the replay's.
-    let map = format!(
-        "source: {:?}\nfrom: \"/\"\nto: {:?}\n",
-        trace.display().to_string(),
-        format!("{}/", into.display())
-    );
-    std::fs::write(rdir.join("replay.yaml"), map).map_err(|e| format!("{}: {e}", rdir.display()))
+    std::fs::create_dir(rdir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!(
+            "{}: already exists; the replay's trace needs a new folder",
+            rdir.display()
+        ),
+        _ => format!("{}: {e}", rdir.display()),
+    })?;
+    let opts = Options {
+        into: into.to_path_buf(),
+        only: a.only.clone(),
+        timing: a.timing,
+        files_made: false,
+    };
+    converters::replay::prepare_files(&Trace::open(trace)?, &opts)
+}
+
+/// Wait until `file` holds `text` (rank 0 of this job wrote it). If rank 0 fails, mpirun
+/// ends the job.
+fn wait_for(file: &Path, text: &str) {
+    while std::fs::read_to_string(file).ok().as_deref() != Some(text) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The MPI launcher's id of this job (shared by its ranks), as the recorder finds it.
+fn job_id() -> Option<String> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    if let Some(j) = env("SLURM_JOB_ID") {
+        return Some(format!("{j}.{}", env("SLURM_STEP_ID").unwrap_or_default()));
+    }
+    ["OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_KVSNAME"]
+        .iter()
+        .find_map(|k| env(k))
 }
 
 /// An error said by rank 0 only (the others' is empty: not printed), so that a job's
