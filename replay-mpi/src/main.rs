@@ -55,7 +55,8 @@ fn main() -> ExitCode {
         Err(e) => {
             if !e.is_empty() {
                 // One write: under mpirun, stderr lines of the ranks interleave.
-                eprint!("{}", format!("recorder-otf2: {e}\n"));
+                let line = format!("recorder-otf2: {e}\n");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
             }
             ExitCode::from(1)
         }

@@ -438,6 +438,23 @@ mod tests {
     }
 
     #[test]
+    fn an_unrecorded_offset_matches_any() {
+        let key = (ProcKey::Other(0), "/d/x".to_string(), Layer::MpiIo);
+        let unknown = Item::Op {
+            mode: "write",
+            offset: None,
+            requested: 64,
+            done: 64,
+        };
+        let a: Sequences = [(key.clone(), vec![unknown])].into_iter().collect();
+        let b: Sequences = [(key.clone(), vec![op(2560, 64)])].into_iter().collect();
+        assert_eq!(compare(&a, &b, 10).differing, 0);
+        // The bytes still count.
+        let c: Sequences = [(key, vec![op(2560, 65)])].into_iter().collect();
+        assert_eq!(compare(&a, &c, 10).differing, 1);
+    }
+
+    #[test]
     fn names_are_mapped_then_filtered() {
         let opts = Options {
             only: vec!["/b/".into()],

@@ -86,7 +86,8 @@ fn main() -> ExitCode {
             // Empty: said by another rank of the job (see replay.rs).
             if !e.is_empty() {
                 // One write: under mpirun, stderr lines of the ranks interleave.
-                eprint!("{}", format!("recorder-otf2: {e}\n"));
+                let line = format!("recorder-otf2: {e}\n");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
             }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.
