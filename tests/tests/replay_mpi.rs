@@ -273,3 +273,71 @@ fn bad_trace() {
     assert_eq!(lines.len(), 1, "{}", r.stderr);
     assert!(lines[0].contains(none.to_str().unwrap()), "{}", r.stderr);
 }
+
+#[test]
+fn hdf5_parallel_replayed_at_the_mpiio_layer() {
+    let dir = TestDir::new("replay-mpi-h5");
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let Some(libs) = pkg_config("hdf5-openmpi") else {
+        eprintln!("skipped: pkg-config hdf5-openmpi not found");
+        return;
+    };
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "h5_parallel.c", &extra);
+    let data = dir.subdir("data");
+    let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
+    let into = dir.join("replayed");
+    let rtrace = dir.join("replay-trace");
+    let r = launcher_mpirun(
+        RANKS,
+        dir.path(),
+        &[
+            "replay",
+            trace.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+            "--only",
+            &format!("{}/", data.display()),
+            "--record",
+            rtrace.to_str().unwrap(),
+        ],
+    );
+    r.assert_ok("mpirun recorder-otf2 replay --record");
+    // HDF5's MPI-IO calls replayed (its dataset views have holes: byte offsets), every byte.
+    let row = all_row(&r, "MPI-IO");
+    assert_eq!(row[2], "0", "failed: {row:?}");
+    let same = |cell: &String| {
+        let (a, b) = cell.split_once(' ').unwrap();
+        a == b.trim_matches(|c| c == '(' || c == ')') && a != "0"
+    };
+    assert!(same(&row[3]) && same(&row[4]), "{row:?}");
+    assert!(r.stderr.contains("file views with holes"), "{}", r.stderr);
+    // The MPI-IO and POSIX layers compare equal; the HDF5 layer is not replayed.
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    let c = run(command(&build().launcher, dir.path()).args([
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &format!("{}/", mapped.display()),
+    ]));
+    let diffs: Vec<&str> = c
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("rank "))
+        .collect();
+    assert_eq!(diffs.len(), RANKS as usize, "{}", c.stdout);
+    assert!(
+        diffs.iter().all(|l| l.contains(", HDF5: only in A")),
+        "{}",
+        c.stdout
+    );
+    assert!(
+        c.stdout.contains("4 of 16 (process, file, layer)"),
+        "{}",
+        c.stdout
+    );
+}
