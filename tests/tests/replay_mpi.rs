@@ -21,10 +21,22 @@ fn launcher_mpirun(np: u32, dir: &Path, args: &[&str]) -> Run {
 
 /// `prog ARGS` traced at RANKS ranks by the launcher into `<dir>/trace`.
 fn trace_mpi(dir: &TestDir, prog: &Path, args: &[&str]) -> PathBuf {
+    trace_layers(dir, prog, args, "posix,stdio,mpiio,hdf5")
+}
+
+/// The same, with these layers only.
+fn trace_layers(dir: &TestDir, prog: &Path, args: &[&str], layers: &str) -> PathBuf {
     let trace = dir.join("trace");
     let mut c = mpirun_untraced(RANKS, dir.path());
     c.arg(&build().launcher)
-        .args(["record", "-o", trace.to_str().unwrap(), "--"])
+        .args([
+            "record",
+            "--layers",
+            layers,
+            "-o",
+            trace.to_str().unwrap(),
+            "--",
+        ])
         .arg(prog)
         .args(args);
     run(&mut c).assert_ok("traced MPI program");
@@ -144,6 +156,36 @@ fn ior_mpiio_view_with_holes() {
         assert_eq!(mpiio_counts(&r), ("152".into(), "0".into()));
         assert!(r.stderr.contains("8 file views with holes"), "{}", r.stderr);
     }
+}
+
+#[test]
+fn ior_mpiio_traced_at_the_mpiio_layer_alone() {
+    // No POSIX call in the trace: the replay makes the file's folder from MPI_File_open.
+    let dir = TestDir::new("replay-mpi-ior-mpiio-only");
+    let Some(prog) = ior_equivalent(&dir) else {
+        return;
+    };
+    let data = dir.subdir("data");
+    let args = [data.to_str().unwrap(), "MPIIO", "1", "0"];
+    let trace = trace_layers(&dir, &prog, &args, "mpiio");
+    let into = dir.join("replayed");
+    let r = launcher_mpirun(
+        RANKS,
+        dir.path(),
+        &[
+            "replay",
+            trace.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+        ],
+    );
+    r.assert_ok("mpirun recorder-otf2 replay");
+    let row = all_row(&r, "MPI-IO");
+    let bytes = format!("{0} ({0})", 4 * 131072);
+    assert_eq!((&row[0], &row[2]), (&"80".into(), &"0".into()), "{row:?}");
+    assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
+    let replayed = into.join(data.strip_prefix("/").unwrap()).join("ior.dat");
+    assert_eq!(std::fs::metadata(replayed).unwrap().len(), 4 * 131072);
 }
 
 /// From a trace's text: (MPI-IO calls, of which MPI_File_set_info, of which Wait/Test-

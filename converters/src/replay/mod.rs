@@ -16,7 +16,7 @@
 //! reads needed (zeros), unless they exist there.
 
 use io_events::codec::Record;
-use io_events::functions::{Kind, Layer, FUNCTIONS};
+use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -91,6 +91,8 @@ pub struct ReplayCall {
 #[derive(Default)]
 struct Collector {
     calls: Vec<ReplayCall>,
+    /// MPI_File_open calls: not replayed here, but the files they open are made first.
+    lib_opens: Vec<ReplayCall>,
     /// Global file id -> end of the furthest read.
     read_end: HashMap<u32, u64>,
 }
@@ -124,10 +126,14 @@ impl ReplayCall {
 
 impl Consumer for Collector {
     fn call(&mut self, c: &Call, r: &Record) {
-        if c.layer != Layer::Posix || c.nested_in_layer || c.failed {
+        if c.nested_in_layer || c.failed {
             return;
         }
-        self.calls.push(ReplayCall::new(c, r));
+        if c.layer == Layer::Posix {
+            self.calls.push(ReplayCall::new(c, r));
+        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
+            self.lib_opens.push(ReplayCall::new(c, r));
+        }
     }
     fn op(&mut self, o: &Op) {
         note_read_end(&mut self.read_end, o);
@@ -146,6 +152,7 @@ fn note_read_end(read_end: &mut HashMap<u32, u64>, o: &Op) {
 struct ProcessPlan {
     name: String,
     calls: Vec<ReplayCall>,
+    lib_opens: Vec<ReplayCall>,
 }
 
 /// What the replay did (and what the original did in the same calls).
@@ -244,7 +251,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
                 .or_default();
             *e = (*e).max(end);
         }
-        for call in &mut c.calls {
+        for call in c.calls.iter_mut().chain(&mut c.lib_opens) {
             call.find_paths(p);
         }
         c.calls.sort_by_key(|k| (k.t0, k.thread, k.id));
@@ -255,6 +262,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
         out.push(ProcessPlan {
             name,
             calls: c.calls,
+            lib_opens: c.lib_opens,
         });
     }
     if !opts.files_made {
@@ -271,8 +279,9 @@ pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<(), String> {
     prepare(trace, opts).map(|_| ())
 }
 
-/// Files whose first open (in time, any process) has no O_CREAT: made under DIR as long as
-/// the reads need, when missing; every replayed file's folder made.
+/// Files whose first open (in time, any process; POSIX or MPI-IO) has no O_CREAT
+/// (MPI_MODE_CREATE): made under DIR as long as the reads need, when missing; every
+/// replayed file's folder made.
 fn make_read_files(
     procs: &[ProcessPlan],
     read_end: &BTreeMap<String, u64>,
@@ -280,9 +289,10 @@ fn make_read_files(
 ) -> Result<(), String> {
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
     for p in procs {
-        for c in &p.calls {
+        for c in p.calls.iter().chain(&p.lib_opens) {
             let info = &FUNCTIONS[c.func as usize];
             let creates = match info.name {
+                "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
                 "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
                 "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
                 "creat" | "creat64" => true,
