@@ -103,6 +103,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.posix.close_all();
+        self.wait_unfinished();
         let mut rows = std::mem::take(&mut self.rows);
         rows[0] = self.posix.totals.clone();
         for (i, row) in rows.iter_mut().enumerate().skip(1) {
@@ -246,6 +247,17 @@ impl<'a> Engine<'a> {
             MpiStep::Complete { first, count } => self.complete(first as usize, count as usize),
             _ => 0,
         }
+    }
+
+    /// Wait for the requests the original left unfinished (it ended, or the trace did, before
+    /// their completion): MPI_Finalize must not find one in flight. The others are
+    /// MPI_REQUEST_NULL by now, which a wait returns at once for.
+    fn wait_unfinished(&mut self) {
+        self.wait_done.clear();
+        self.wait_done.resize(self.reqs.len(), 0);
+        let n = self.reqs.len() as i32;
+        // SAFETY: `reqs` and `wait_done` hold n values; MPI initialised.
+        unsafe { rr_waitall(n, self.reqs.as_mut_ptr(), self.wait_done.as_mut_ptr()) };
     }
 
     /// Wait for the request slots `plan.completed[first..first + count]` together.

@@ -182,9 +182,8 @@ pub struct RankPlan {
     pub requests: u32,
     /// The largest transfer (the buffers' size).
     pub max_bytes: u64,
-    /// Calls not re-issued, per row of [`LAYERS`], with their recorded time (ns).
+    /// Calls not re-issued, per row of [`LAYERS`].
     pub skipped: [u64; 3],
-    pub skipped_ns: [u64; 3],
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
     pub flattened_views: u64,
 }
@@ -333,9 +332,8 @@ impl<'a> Collector<'a> {
         self.out.steps.push(step);
     }
 
-    fn skip(&mut self, row: usize, c: &Call) {
+    fn skip(&mut self, row: usize) {
         self.out.skipped[row] += 1;
-        self.out.skipped_ns[row] += c.t1.saturating_sub(c.t0);
     }
 
     /// The communicator slot of a recorded (local) communicator id.
@@ -384,20 +382,20 @@ fn transfer_of(name: &str) -> Transfer {
 fn placed(f: &FileState, x: Transfer, abs: u64) -> Option<(Transfer, u64)> {
     let known = abs != u64::MAX;
     let in_view = || {
-        if f.flat {
-            return Some(abs);
+        if !known || f.flat {
+            return known.then_some(abs);
         }
         let rel = abs.checked_sub(f.disp)?;
         rel.is_multiple_of(f.etype).then_some(rel / f.etype)
     };
-    let at = |x: Transfer| Transfer {
+    let at = Transfer {
         access: Access::At,
         ..x
     };
     match x.access {
         Access::At => Some((x, in_view()?)),
-        Access::Individual | Access::Ordered if f.flat => Some((at(x), known.then_some(abs)?)),
-        Access::Shared if known => Some((at(x), in_view()?)),
+        Access::Individual | Access::Ordered if f.flat => Some((at, in_view()?)),
+        Access::Shared if known => Some((at, in_view()?)),
         _ => Some((x, 0)),
     }
 }
@@ -427,7 +425,7 @@ impl Collector<'_> {
         };
         match step {
             Some(s) => self.push(c, What::Mpi(s)),
-            None => self.skip(MPIIO, c),
+            None => self.skip(MPIIO),
         }
         self.op_file.remove(&c.id);
         self.beneath.remove(&c.id);
@@ -603,7 +601,7 @@ impl Collector<'_> {
         let comm = r.fields.first().and_then(|&v| self.comm(v));
         match (name, comm) {
             ("MPI_Barrier", Some(comm)) => self.push(c, What::Mpi(MpiStep::Barrier { comm })),
-            _ => self.skip(MPI, c),
+            _ => self.skip(MPI),
         }
     }
 }
@@ -714,6 +712,7 @@ mod tests {
         let ind = transfer_of("MPI_File_write_all");
         let (x, off) = placed(&state(true), ind, 5000).unwrap();
         assert_eq!((x.access, x.collective, off), (Access::At, true, 5000));
+        assert_eq!(placed(&state(true), at, u64::MAX), None);
         assert_eq!(placed(&state(false), ind, 5000), Some((ind, 0)));
         // Independent shared-pointer access at the place the original got.
         let sh = transfer_of("MPI_File_write_shared");
