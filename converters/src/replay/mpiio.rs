@@ -13,7 +13,10 @@
 //!   recorded sizes; one with holes cannot be rebuilt from the record: the default view is
 //!   set instead (set_view is collective) and the file's transfers use explicit byte
 //!   offsets, those the recorder resolved. Independent shared-pointer transfers use explicit
-//!   offsets too: which rank got which part of the file was the original run's race.
+//!   offsets too: which rank got which part of the file was the original run's race; the
+//!   recorder has no offset for them (asking MPI would move the shared pointer), so the
+//!   place is where the POSIX operation beneath went (a non-blocking one's: the
+//!   asynchronous operation it began); without one they stay shared-pointer transfers.
 //! - Non-blocking transfers get live requests; a Wait/Test-family call waits for the
 //!   requests it completed in the original (a test that completed none is skipped).
 
