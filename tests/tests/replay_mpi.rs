@@ -255,7 +255,7 @@ fn mpi_io_all_replayed() {
 }
 
 #[test]
-fn wrong_rank_count() {
+fn wrong_rank_count_and_existing_record_folder() {
     let dir = TestDir::new("replay-mpi-ranks");
     let Some(prog) = ior_equivalent(&dir) else {
         return;
@@ -288,6 +288,23 @@ fn wrong_rank_count() {
         );
     }
     assert!(!into.exists());
+    // A recorded replay into a folder that exists: refused by rank 0, the job ended.
+    let rdir = dir.subdir("existing");
+    let mut recorded = args.to_vec();
+    recorded.extend(["--record", rdir.to_str().unwrap()]);
+    let r = launcher_mpirun(RANKS, dir.path(), &recorded);
+    assert!(!r.status.success(), "{r:?}");
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("recorder-otf2"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", r.stderr);
+    assert!(
+        lines[0].ends_with("already exists; the replay's trace needs a new folder"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
