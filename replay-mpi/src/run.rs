@@ -45,7 +45,9 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     };
     world.agree(made)?;
     for w in warnings {
-        eprintln!("recorder-otf2: warning: rank {}: {w}", world.rank);
+        // One write: under mpirun, stderr lines of the ranks interleave.
+        let line = format!("recorder-otf2: warning: rank {}: {w}\n", world.rank);
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
     }
     converters::interrupt::install()?;
     let mut first = [rank_plan.steps.first().map_or(u64::MAX, |s| s.t0)];

@@ -5,7 +5,8 @@
 //! original. Programs: the IOR equivalent's MPIIO backend at 4 ranks (collective and
 //! independent on a shared file, file per process, through a file view with holes) and
 //! mpi_io_all (every MPI-IO call: non-blocking, split collectives, shared pointer, views,
-//! sub-communicators) at 4 ranks; a replay at the wrong rank count is refused.
+//! sub-communicators; with the mpi layer: its barriers replayed) at 4 ranks, parallel HDF5
+//! (its MPI-IO calls); a replay at the wrong rank count is refused.
 
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
@@ -192,6 +193,13 @@ fn ior_mpiio_traced_at_the_mpiio_layer_alone() {
 /// family calls that completed no I/O request (no io_request_done inside)). Only calls
 /// made by the program (recorder2text indents the calls beneath by two more spaces).
 fn mpiio_calls(text: &str) -> (usize, usize, usize) {
+    let mpiio = [
+        "MPI_File_",
+        "MPI_Wait",
+        "MPI_Test",
+        "MPI_Request_free",
+        "MPI_Cancel",
+    ];
     let mut calls: Vec<(&str, bool)> = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let t = line.trim_start();
@@ -201,7 +209,7 @@ fn mpiio_calls(text: &str) -> (usize, usize, usize) {
         let Some((_, call)) = rest.trim_start().split_once(' ') else {
             continue;
         };
-        if call.starts_with("MPI_") {
+        if mpiio.iter().any(|p| call.starts_with(p)) {
             calls.push((call, false));
         } else if call.trim_start().starts_with("io_request_done") {
             if let Some(last) = calls.last_mut() {
@@ -209,7 +217,6 @@ fn mpiio_calls(text: &str) -> (usize, usize, usize) {
             }
         }
     }
-    calls.retain(|(c, _)| !c.starts_with("MPI_Init") && !c.starts_with("MPI_Finalize"));
     let info = calls
         .iter()
         .filter(|(c, _)| c.starts_with("MPI_File_set_info"))
@@ -222,21 +229,23 @@ fn mpiio_calls(text: &str) -> (usize, usize, usize) {
     (calls.len(), info, idle)
 }
 
-#[test]
-fn mpi_io_all_replayed() {
-    let dir = TestDir::new("replay-mpi-all");
+/// mpi_io_all at RANKS ranks traced with `layers`, replayed, compared; the report's MPI-IO
+/// row checked against the trace; the report and the trace's text.
+fn mpi_io_all(name: &str, layers: &str) -> Option<(Run, String)> {
+    let dir = TestDir::new(name);
     if !have_mpirun() {
         eprintln!("skipped: mpirun not found on PATH");
-        return;
+        return None;
     }
     let prog = compile_mpi(&dir, "mpi_io_all.c", &[]);
     let data = dir.subdir("data");
-    let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
+    let trace = trace_layers(&dir, &prog, &[data.to_str().unwrap()], layers);
     let (r, _) = replay_and_compare(&dir, &trace, &data);
+    let text = text_dump(&trace);
     // Every MPI-IO call of the program replayed, except set_info (its info is not
     // recorded) and the Wait/Test calls that completed no I/O request (test loops'
     // unsuccessful tests, waits for messages): those are skipped.
-    let (calls, info, idle) = mpiio_calls(&text_dump(&trace));
+    let (calls, info, idle) = mpiio_calls(&text);
     let row = all_row(&r, "MPI-IO");
     assert_eq!(
         row[0],
@@ -252,6 +261,34 @@ fn mpi_io_all_replayed() {
         (&"5120 (5120)".into(), &"4992 (4992)".into()),
         "{row:?}"
     );
+    Some((r, text))
+}
+
+#[test]
+fn mpi_io_all_replayed() {
+    mpi_io_all("replay-mpi-all", "posix,stdio,mpiio,hdf5");
+}
+
+#[test]
+fn mpi_io_all_with_the_mpi_layer() {
+    // MPI_Barrier replayed (on MPI_COMM_WORLD and the split and created communicators),
+    // the other communication of the mpi layer skipped.
+    let Some((r, text)) = mpi_io_all("replay-mpi-all-mpi", "posix,mpiio,mpi") else {
+        return;
+    };
+    let barriers = text
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(2)
+                .is_some_and(|c| c.starts_with("MPI_Barrier"))
+        })
+        .count();
+    let row = all_row(&r, "MPI");
+    assert!(barriers >= 11 * RANKS as usize, "{barriers}");
+    assert_eq!(row[0], barriers.to_string(), "{row:?}");
+    assert_ne!(row[1], "0", "{row:?}");
+    assert_eq!(row[2], "0", "{row:?}");
 }
 
 #[test]
