@@ -448,3 +448,50 @@ impl<C: Consumer> Resolver<C> {
         left.len() as u64
     }
 }
+
+/// Where MPI-IO transfers without a recorded offset put their bytes (those through the
+/// shared file pointer: the recorder cannot ask MPI for it without moving it): the offset
+/// of the POSIX operation beneath the call on the call's own file, for a consumer that
+/// feeds it every operation and takes the offset when the call ends. A non-blocking
+/// transfer's asynchronous POSIX operation completes after the call: [`Self::op`] tells it.
+#[derive(Default)]
+pub struct OffsetsBeneath {
+    /// An MPI-IO call's operation's file, by call id.
+    file_of: HashMap<u64, u32>,
+    /// (file, offset) of the POSIX operations inside an outermost MPI-IO call, by its id.
+    beneath: HashMap<u64, Vec<(u32, u64)>>,
+}
+
+impl OffsetsBeneath {
+    /// Note an operation; an asynchronous POSIX one begun inside an outermost MPI-IO call
+    /// comes back as (that call's id, the offset).
+    pub fn op(&mut self, o: &Op) -> Option<(u64, u64)> {
+        let root_layer = FUNCTIONS.get(o.root_func as usize).map(|f| f.layer);
+        match (o.layer, o.file, o.offset) {
+            (Layer::Posix, Some(file), Some(off)) if root_layer == Some(Layer::MpiIo) => {
+                if o.flags.contains(OpFlags::NON_BLOCKING) {
+                    return Some((o.root, off));
+                }
+                self.beneath.entry(o.root).or_default().push((file, off));
+            }
+            // A blocking one, completed inside its call (the others complete after it).
+            (Layer::MpiIo, Some(file), _) if !o.flags.contains(OpFlags::NON_BLOCKING) => {
+                self.file_of.insert(o.call, file);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// The first offset of the POSIX layer beneath call `id` on the call's file (call it
+    /// when the call ends: what was noted for it is forgotten).
+    pub fn take(&mut self, id: u64) -> Option<u64> {
+        let file = self.file_of.remove(&id);
+        let ops = self.beneath.remove(&id)?;
+        let file = file?;
+        ops.iter()
+            .filter(|(f, _)| *f == file)
+            .map(|&(_, o)| o)
+            .min()
+    }
+}

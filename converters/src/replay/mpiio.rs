@@ -24,7 +24,7 @@ use super::{mapped, Options, ReplayCall};
 use io_events::codec::Record;
 use io_events::functions::{Layer, FUNCTIONS};
 use io_model::kinds::OpFlags;
-use io_model::resolve::{resolve_process, Call, Consumer, Op};
+use io_model::resolve::{resolve_process, Call, Consumer, OffsetsBeneath, Op};
 use io_model::run::Plan;
 use io_model::trace::{CommMembers, ProcessTrace, Trace};
 use std::collections::HashMap;
@@ -288,11 +288,8 @@ struct Collector<'a> {
     began: HashMap<u64, (u32, usize)>,
     /// Per thread: request slots completed since its last Wait/Test-family call.
     done: HashMap<usize, Vec<u32>>,
-    /// The file of an MPI-IO call's operation, and (file, offset) of the POSIX operations
-    /// inside an outermost MPI-IO call, by call id: where a shared-pointer transfer went
-    /// (the recorder cannot ask MPI for the shared pointer without moving it).
-    op_file: HashMap<u64, u32>,
-    beneath: HashMap<u64, Vec<(u32, u64)>>,
+    /// Where shared-pointer transfers went (the POSIX layer beneath them).
+    beneath: OffsetsBeneath,
     /// Non-blocking shared-pointer transfers whose place is told by the asynchronous POSIX
     /// operation they began (which completes later): call id -> (its step, its file).
     unplaced: HashMap<u64, (usize, FileState)>,
@@ -318,8 +315,7 @@ impl<'a> Collector<'a> {
             reqs: HashMap::new(),
             began: HashMap::new(),
             done: HashMap::new(),
-            op_file: HashMap::new(),
-            beneath: HashMap::new(),
+            beneath: OffsetsBeneath::default(),
             unplaced: HashMap::new(),
         }
     }
@@ -430,8 +426,6 @@ impl Collector<'_> {
             Some(s) => self.push(c, What::Mpi(s)),
             None => self.skip(MPIIO),
         }
-        self.op_file.remove(&c.id);
-        self.beneath.remove(&c.id);
     }
 
     fn open(&mut self, comm: u64, path: u64, amode: u64, fh: u64) -> Option<MpiStep> {
@@ -542,19 +536,12 @@ impl Collector<'_> {
         }
     }
 
-    /// Where the POSIX layer beneath call `id` first touched the call's own file (bytes).
-    fn offset_beneath(&self, id: u64) -> Option<u64> {
-        let file = self.op_file.get(&id)?;
-        let ops = self.beneath.get(&id)?;
-        ops.iter().filter(|(f, _)| f == file).map(|&(_, o)| o).min()
-    }
-
     /// A transfer (blocking, non-blocking or a split collective's beginning).
     fn transfer(&mut self, name: &str, c: &Call, r: &Record) -> Option<MpiStep> {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let (fh, bytes, mut abs) = (f(0), f(2), f(3));
         if abs == u64::MAX && name.contains("_shared") {
-            abs = self.offset_beneath(c.id).unwrap_or(u64::MAX);
+            abs = self.beneath.take(c.id).unwrap_or(u64::MAX);
         }
         let st = self.files.get(&fh)?;
         let file = st.slot;
@@ -610,13 +597,26 @@ impl Collector<'_> {
 }
 
 impl Collector<'_> {
+    /// A successful call that is the outermost of its layer, as a step (or skipped).
+    fn keep(&mut self, c: &Call, r: &Record) {
+        match c.layer {
+            Layer::Posix if !(self.mpiio && c.within(Layer::MpiIo)) => {
+                let mut call = ReplayCall::new(c, r);
+                call.find_paths(self.p);
+                self.push(c, What::Posix(call));
+            }
+            Layer::MpiIo if self.mpiio => self.mpiio_call(c, r),
+            Layer::Mpi if self.mpiio => self.mpi_call(c, r),
+            _ => {}
+        }
+    }
+
     /// An asynchronous POSIX operation begun by a non-blocking shared-pointer transfer:
     /// the transfer's place.
-    fn place_later(&mut self, o: &Op) {
-        let (Some(abs), Some(&(step, st))) = (o.offset, self.unplaced.get(&o.root)) else {
+    fn place_later(&mut self, call: u64, abs: u64) {
+        let Some((step, st)) = self.unplaced.remove(&call) else {
             return;
         };
-        self.unplaced.remove(&o.root);
         let Some(Step {
             what: What::Mpi(MpiStep::Start { xfer, offset, .. }),
             ..
@@ -632,34 +632,15 @@ impl Collector<'_> {
 
 impl Consumer for Collector<'_> {
     fn call(&mut self, c: &Call, r: &Record) {
-        if c.failed || c.nested_in_layer {
-            self.op_file.remove(&c.id);
-            return;
+        if !c.failed && !c.nested_in_layer {
+            self.keep(c, r);
         }
-        match c.layer {
-            Layer::Posix if !(self.mpiio && c.within(Layer::MpiIo)) => {
-                let mut call = ReplayCall::new(c, r);
-                call.find_paths(self.p);
-                self.push(c, What::Posix(call));
-            }
-            Layer::MpiIo if self.mpiio => self.mpiio_call(c, r),
-            Layer::Mpi if self.mpiio => self.mpi_call(c, r),
-            _ => {}
-        }
+        // What was noted beneath the call is of no use once it ended.
+        let _ = self.beneath.take(c.id);
     }
     fn op(&mut self, o: &Op) {
-        let root_layer = FUNCTIONS.get(o.root_func as usize).map(|f| f.layer);
-        if o.layer == Layer::Posix && o.flags.contains(OpFlags::NON_BLOCKING) {
-            self.place_later(o);
-        }
-        match (o.layer, o.file, o.offset) {
-            (Layer::Posix, Some(file), Some(off)) if root_layer == Some(Layer::MpiIo) => {
-                self.beneath.entry(o.root).or_default().push((file, off));
-            }
-            (Layer::MpiIo, Some(file), _) => {
-                self.op_file.insert(o.call, file);
-            }
-            _ => {}
+        if let Some((call, abs)) = self.beneath.op(o) {
+            self.place_later(call, abs);
         }
         if o.layer != Layer::MpiIo || !o.flags.contains(OpFlags::NON_BLOCKING) {
             return;
