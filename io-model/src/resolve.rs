@@ -35,9 +35,19 @@ pub struct Call {
     pub root_func: u16,
     /// Whether a call of the same layer encloses this one.
     pub nested_in_layer: bool,
+    /// The layers of the calls enclosing this one (bit `1 << layer as u16`): see
+    /// [`Call::within`].
+    pub enclosing_layers: u16,
     /// The file whose handle this call opened, closed, duplicated, moved or deleted.
     pub touched: Option<FileAt>,
     pub failed: bool,
+}
+
+impl Call {
+    /// Whether a call of `layer` encloses this one (a POSIX call made inside an MPI-IO call).
+    pub fn within(&self, layer: Layer) -> bool {
+        self.enclosing_layers & 1 << layer as u16 != 0
+    }
 }
 
 /// One operation (a read, write or flush on a handle), complete or cancelled.
@@ -288,10 +298,10 @@ impl<C: Consumer> Sink for Resolver<C> {
             p.id
         });
         let (root, root_func) = th.stack.first().map_or((f.id, f.func), |p| (p.id, p.func));
-        let nested_in_layer = th
-            .stack
-            .iter()
-            .any(|p| FUNCTIONS[p.func as usize].layer == info.layer);
+        let enclosing_layers = th.stack.iter().fold(0u16, |m, p| {
+            m | 1 << FUNCTIONS[p.func as usize].layer as u16
+        });
+        let nested_in_layer = enclosing_layers & 1 << info.layer as u16 != 0;
         let call = Call {
             thread: cur,
             id: f.id,
@@ -306,6 +316,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             root,
             root_func,
             nested_in_layer,
+            enclosing_layers,
             touched: f.touched,
             failed: info.fail.failed(r.ret()),
         };
@@ -435,5 +446,52 @@ impl<C: Consumer> Resolver<C> {
             self.consumer.op(&op);
         }
         left.len() as u64
+    }
+}
+
+/// Where MPI-IO transfers without a recorded offset put their bytes (those through the
+/// shared file pointer: the recorder cannot ask MPI for it without moving it): the offset
+/// of the POSIX operation beneath the call on the call's own file, for a consumer that
+/// feeds it every operation and takes the offset when the call ends. A non-blocking
+/// transfer's asynchronous POSIX operation completes after the call: [`Self::op`] tells it.
+#[derive(Default)]
+pub struct OffsetsBeneath {
+    /// An MPI-IO call's operation's file, by call id.
+    file_of: HashMap<u64, u32>,
+    /// (file, offset) of the POSIX operations inside an outermost MPI-IO call, by its id.
+    beneath: HashMap<u64, Vec<(u32, u64)>>,
+}
+
+impl OffsetsBeneath {
+    /// Note an operation; an asynchronous POSIX one begun inside an outermost MPI-IO call
+    /// comes back as (that call's id, the offset).
+    pub fn op(&mut self, o: &Op) -> Option<(u64, u64)> {
+        let root_layer = FUNCTIONS.get(o.root_func as usize).map(|f| f.layer);
+        match (o.layer, o.file, o.offset) {
+            (Layer::Posix, Some(file), Some(off)) if root_layer == Some(Layer::MpiIo) => {
+                if o.flags.contains(OpFlags::NON_BLOCKING) {
+                    return Some((o.root, off));
+                }
+                self.beneath.entry(o.root).or_default().push((file, off));
+            }
+            // A blocking one, completed inside its call (the others complete after it).
+            (Layer::MpiIo, Some(file), _) if !o.flags.contains(OpFlags::NON_BLOCKING) => {
+                self.file_of.insert(o.call, file);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// The first offset of the POSIX layer beneath call `id` on the call's file (call it
+    /// when the call ends: what was noted for it is forgotten).
+    pub fn take(&mut self, id: u64) -> Option<u64> {
+        let file = self.file_of.remove(&id);
+        let ops = self.beneath.remove(&id)?;
+        let file = file?;
+        ops.iter()
+            .filter(|(f, _)| *f == file)
+            .map(|&(_, o)| o)
+            .min()
     }
 }

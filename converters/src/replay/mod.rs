@@ -16,7 +16,7 @@
 //! reads needed (zeros), unless they exist there.
 
 use io_events::codec::Record;
-use io_events::functions::{Kind, Layer, FUNCTIONS};
+use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -36,6 +36,31 @@ pub enum Timing {
     Scaled(f64),
 }
 
+/// `--timing`: asap, original, or scaled:F.
+pub fn parse_timing(s: &str) -> Result<Timing, String> {
+    match s {
+        "asap" => Ok(Timing::Asap),
+        "original" => Ok(Timing::Scaled(1.0)),
+        _ => match s
+            .strip_prefix("scaled:")
+            .and_then(|f| f.parse::<f64>().ok())
+        {
+            Some(f) if f.is_finite() && f >= 0.0 => Ok(Timing::Scaled(f)),
+            _ => Err(format!(
+                "'{s}': expected asap, original or scaled:F (F >= 0)"
+            )),
+        },
+    }
+}
+
+/// `--timing`'s argument for `t` (as [`parse_timing`] reads it).
+pub fn timing_arg(t: Timing) -> String {
+    match t {
+        Timing::Asap => "asap".to_string(),
+        Timing::Scaled(f) => format!("scaled:{f}"),
+    }
+}
+
 /// What to replay.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -47,11 +72,13 @@ pub struct Options {
     pub files_made: bool,
 }
 
-/// One call to re-issue.
+pub mod mpiio;
+
+/// One POSIX call to re-issue.
 #[derive(Clone, Debug)]
-struct ReplayCall {
-    t0: u64,
-    t1: u64,
+pub struct ReplayCall {
+    pub t0: u64,
+    pub t1: u64,
     thread: usize,
     id: u64,
     func: u16,
@@ -64,17 +91,17 @@ struct ReplayCall {
 #[derive(Default)]
 struct Collector {
     calls: Vec<ReplayCall>,
+    /// MPI_File_open calls: not replayed here, but the files they open are made first.
+    lib_opens: Vec<ReplayCall>,
     /// Global file id -> end of the furthest read.
     read_end: HashMap<u32, u64>,
 }
 
-impl Consumer for Collector {
-    fn call(&mut self, c: &Call, r: &Record) {
-        if c.layer != Layer::Posix || c.nested_in_layer || c.failed {
-            return;
-        }
+impl ReplayCall {
+    /// A call as the replay keeps it (its paths filled by [`ReplayCall::find_paths`]).
+    pub(crate) fn new(c: &Call, r: &Record) -> ReplayCall {
         let n = FUNCTIONS[c.func as usize].nfields();
-        self.calls.push(ReplayCall {
+        ReplayCall {
             t0: c.t0,
             t1: c.t1,
             thread: c.thread,
@@ -82,13 +109,42 @@ impl Consumer for Collector {
             func: c.func,
             fields: r.fields[..n.min(r.fields.len())].to_vec(),
             paths: Vec::new(),
-        });
+        }
+    }
+    /// The recorded names of its File fields, from the process's definitions.
+    pub(crate) fn find_paths(&mut self, p: &io_model::trace::ProcessTrace) {
+        let info = &FUNCTIONS[self.func as usize];
+        for (i, (_, kind)) in info.args.iter().enumerate() {
+            if *kind == Kind::File {
+                if let Some(f) = self.fields.get(i).and_then(|&v| p.file(v)) {
+                    self.paths.push((i, f.path.clone()));
+                }
+            }
+        }
+    }
+}
+
+impl Consumer for Collector {
+    fn call(&mut self, c: &Call, r: &Record) {
+        if c.nested_in_layer || c.failed {
+            return;
+        }
+        if c.layer == Layer::Posix {
+            self.calls.push(ReplayCall::new(c, r));
+        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
+            self.lib_opens.push(ReplayCall::new(c, r));
+        }
     }
     fn op(&mut self, o: &Op) {
-        if let (OpMode::Read, Some(f), Some(off)) = (o.mode, o.file, o.offset) {
-            let end = self.read_end.entry(f).or_default();
-            *end = (*end).max(off.saturating_add(o.bytes_requested));
-        }
+        note_read_end(&mut self.read_end, o);
+    }
+}
+
+/// How far a read went into its file (global file id -> end of the furthest read).
+fn note_read_end(read_end: &mut HashMap<u32, u64>, o: &Op) {
+    if let (OpMode::Read, Some(f), Some(off)) = (o.mode, o.file, o.offset) {
+        let end = read_end.entry(f).or_default();
+        *end = (*end).max(off.saturating_add(o.bytes_requested));
     }
 }
 
@@ -96,6 +152,7 @@ impl Consumer for Collector {
 struct ProcessPlan {
     name: String,
     calls: Vec<ReplayCall>,
+    lib_opens: Vec<ReplayCall>,
 }
 
 /// What the replay did (and what the original did in the same calls).
@@ -114,7 +171,36 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, o: &Totals) {
+    /// The fields in one order, to move between ranks.
+    pub fn to_array(&self) -> [u64; 9] {
+        [
+            self.calls,
+            self.skipped,
+            self.failed,
+            self.bytes_read,
+            self.bytes_written,
+            self.orig_bytes_read,
+            self.orig_bytes_written,
+            self.ns,
+            self.orig_ns,
+        ]
+    }
+    pub fn from_array(a: &[u64; 9]) -> Totals {
+        let [calls, skipped, failed, bytes_read, bytes_written, orig_bytes_read, orig_bytes_written, ns, orig_ns] =
+            *a;
+        Totals {
+            calls,
+            skipped,
+            failed,
+            bytes_read,
+            bytes_written,
+            orig_bytes_read,
+            orig_bytes_written,
+            ns,
+            orig_ns,
+        }
+    }
+    pub fn add(&mut self, o: &Totals) {
         self.calls += o.calls;
         self.skipped += o.skipped;
         self.failed += o.failed;
@@ -138,7 +224,7 @@ pub struct Report {
 
 /// A recorded path under DIR, or None when it is not one the replay may touch (relative,
 /// `..`, not under `--only`).
-fn mapped(path: &str, opts: &Options) -> Option<PathBuf> {
+pub fn mapped(path: &str, opts: &Options) -> Option<PathBuf> {
     if !path.starts_with('/') || path.split('/').any(|c| c == "..") {
         return None;
     }
@@ -165,15 +251,8 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
                 .or_default();
             *e = (*e).max(end);
         }
-        for call in &mut c.calls {
-            let info = &FUNCTIONS[call.func as usize];
-            for (i, (_, kind)) in info.args.iter().enumerate() {
-                if *kind == Kind::File {
-                    if let Some(f) = p.file(call.fields[i]) {
-                        call.paths.push((i, f.path.clone()));
-                    }
-                }
-            }
+        for call in c.calls.iter_mut().chain(&mut c.lib_opens) {
+            call.find_paths(p);
         }
         c.calls.sort_by_key(|k| (k.t0, k.thread, k.id));
         let name = match plan.rank(pi, p) {
@@ -183,6 +262,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
         out.push(ProcessPlan {
             name,
             calls: c.calls,
+            lib_opens: c.lib_opens,
         });
     }
     if !opts.files_made {
@@ -199,8 +279,9 @@ pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<(), String> {
     prepare(trace, opts).map(|_| ())
 }
 
-/// Files whose first open (in time, any process) has no O_CREAT: made under DIR as long as
-/// the reads need, when missing; every replayed file's folder made.
+/// Files whose first open (in time, any process; POSIX or MPI-IO) has no O_CREAT
+/// (MPI_MODE_CREATE): made under DIR as long as the reads need, when missing; every
+/// replayed file's folder made.
 fn make_read_files(
     procs: &[ProcessPlan],
     read_end: &BTreeMap<String, u64>,
@@ -208,9 +289,10 @@ fn make_read_files(
 ) -> Result<(), String> {
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
     for p in procs {
-        for c in &p.calls {
+        for c in p.calls.iter().chain(&p.lib_opens) {
             let info = &FUNCTIONS[c.func as usize];
             let creates = match info.name {
+                "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
                 "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
                 "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
                 "creat" | "creat64" => true,
@@ -258,16 +340,25 @@ impl Drop for Buffer {
     }
 }
 
-/// Replays one process's calls.
-struct Replayer<'a> {
+/// Replays one process's POSIX calls.
+pub struct Replayer<'a> {
     opts: &'a Options,
     /// Recorded fd -> live fd.
     fds: HashMap<i64, i32>,
     buf: Vec<u8>,
-    totals: Totals,
+    pub totals: Totals,
 }
 
-impl Replayer<'_> {
+impl<'a> Replayer<'a> {
+    pub fn new(opts: &'a Options) -> Replayer<'a> {
+        Replayer {
+            opts,
+            fds: HashMap::new(),
+            buf: Vec::new(),
+            totals: Totals::default(),
+        }
+    }
+
     fn field(&self, c: &ReplayCall, name: &str) -> u64 {
         let info = &FUNCTIONS[c.func as usize];
         let i = info.args.iter().position(|(n, _)| *n == name);
@@ -322,7 +413,7 @@ impl Replayer<'_> {
     }
 
     /// Re-issue `c`; false when it was skipped.
-    fn issue(&mut self, c: &ReplayCall) -> bool {
+    pub fn issue(&mut self, c: &ReplayCall) -> bool {
         let name = FUNCTIONS[c.func as usize].name;
         // SAFETY: plain system calls on descriptors this replay opened, paths under DIR
         // (NUL-terminated), and a buffer of at least the bytes asked for.
@@ -377,15 +468,11 @@ impl Replayer<'_> {
                     let orig = self.ret(c);
                     if done >= 0 {
                         if name.contains("read") {
-                            (
-                                self.totals.bytes_read += done as u64,
-                                self.totals.orig_bytes_read += orig,
-                            );
+                            self.totals.bytes_read += done as u64;
+                            self.totals.orig_bytes_read += orig;
                         } else {
-                            (
-                                self.totals.bytes_written += done as u64,
-                                self.totals.orig_bytes_written += orig,
-                            );
+                            self.totals.bytes_written += done as u64;
+                            self.totals.orig_bytes_written += orig;
                         }
                     }
                     done as i64
@@ -463,15 +550,25 @@ impl Replayer<'_> {
                     std::thread::sleep(wait);
                 }
             }
-            let t = Instant::now();
-            if self.issue(c) {
-                self.totals.calls += 1;
-                self.totals.ns += t.elapsed().as_nanos() as u64;
-                self.totals.orig_ns += c.t1.saturating_sub(c.t0);
-            } else {
-                self.totals.skipped += 1;
-            }
+            self.replay_one(c);
         }
+        self.close_all();
+    }
+
+    /// Re-issue `c` and count it (replayed with its time, or skipped).
+    pub fn replay_one(&mut self, c: &ReplayCall) {
+        let t = Instant::now();
+        if self.issue(c) {
+            self.totals.calls += 1;
+            self.totals.ns += t.elapsed().as_nanos() as u64;
+            self.totals.orig_ns += c.t1.saturating_sub(c.t0);
+        } else {
+            self.totals.skipped += 1;
+        }
+    }
+
+    /// Close the descriptors the replay left open (as the process's exit did).
+    pub fn close_all(&mut self) {
         for (_, fd) in self.fds.drain() {
             // SAFETY: descriptors this replay opened.
             unsafe { libc::close(fd) };
@@ -491,12 +588,7 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
             .iter()
             .map(|p| {
                 s.spawn(move || {
-                    let mut r = Replayer {
-                        opts,
-                        fds: HashMap::new(),
-                        buf: Vec::new(),
-                        totals: Totals::default(),
-                    };
+                    let mut r = Replayer::new(opts);
                     r.run(&p.calls);
                     (p.name.clone(), r.totals)
                 })
@@ -521,26 +613,50 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
 /// The report as text: per process and in all, against the original.
 pub fn text(r: &Report) -> String {
     let mut s = String::from("| process | calls | skipped | failed | bytes read (orig) | bytes written (orig) | time in calls (orig) |\n|---|---|---|---|---|---|---|\n");
-    let row = |name: &str, t: &Totals| {
-        format!(
-            "| {name} | {} | {} | {} | {} ({}) | {} ({}) | {:.3} s ({:.3} s) |\n",
-            t.calls,
-            t.skipped,
-            t.failed,
-            t.bytes_read,
-            t.orig_bytes_read,
-            t.bytes_written,
-            t.orig_bytes_written,
-            t.ns as f64 / 1e9,
-            t.orig_ns as f64 / 1e9
-        )
-    };
+    let row = text_row;
     for (name, t) in &r.per_process {
         s += &row(name, t);
     }
     s += &row("all", &r.total);
     s += &format!("replayed in {:.3} s\n", r.wall.as_secs_f64());
     s
+}
+
+/// The MPI replay's report as text: per rank and layer (rows of layers with nothing to
+/// count left out), then all ranks per layer.
+pub fn layered_text(rows: &[(String, Layer, Totals)], wall: Duration) -> String {
+    let mut s = String::from("| process | layer | calls | skipped | failed | bytes read (orig) | bytes written (orig) | time in calls (orig) |\n|---|---|---|---|---|---|---|---|\n");
+    let mut all: Vec<(Layer, Totals)> = Vec::new();
+    for (name, layer, t) in rows {
+        if t.calls + t.skipped == 0 {
+            continue;
+        }
+        s += &text_row(&format!("{name} | {}", layer.identification()), t);
+        match all.iter_mut().find(|(l, _)| l == layer) {
+            Some((_, sum)) => sum.add(t),
+            None => all.push((*layer, t.clone())),
+        }
+    }
+    for (layer, t) in &all {
+        s += &text_row(&format!("all | {}", layer.identification()), t);
+    }
+    s += &format!("replayed in {:.3} s\n", wall.as_secs_f64());
+    s
+}
+
+fn text_row(name: &str, t: &Totals) -> String {
+    format!(
+        "| {name} | {} | {} | {} | {} ({}) | {} ({}) | {:.3} s ({:.3} s) |\n",
+        t.calls,
+        t.skipped,
+        t.failed,
+        t.bytes_read,
+        t.orig_bytes_read,
+        t.bytes_written,
+        t.orig_bytes_written,
+        t.ns as f64 / 1e9,
+        t.orig_ns as f64 / 1e9
+    )
 }
 
 /// The file mapping a recorded replay left in its trace (`replay.yaml`: the prefix `from`

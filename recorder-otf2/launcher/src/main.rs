@@ -89,7 +89,12 @@ fn main() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("recorder-otf2: {e}");
+            // Empty: said by another rank of the job (see replay.rs).
+            if !e.is_empty() {
+                // One write: under mpirun, stderr lines of the ranks interleave.
+                let line = format!("recorder-otf2: {e}\n");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+            }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.
             let code = converters::interrupt::received().map(converters::interrupt::exit_code);

@@ -65,7 +65,7 @@ fn list(trace: &std::path::Path) -> Result<(), String> {
 }
 
 /// This process's rank and the number of ranks when run under an MPI launcher.
-fn launcher_rank() -> (usize, usize) {
+pub(crate) fn launcher_rank() -> (usize, usize) {
     let var = |names: &[&str]| {
         names
             .iter()

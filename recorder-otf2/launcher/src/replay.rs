@@ -1,9 +1,11 @@
-//! `replay TRACE --into DIR`: re-issue the trace's POSIX I/O on files under DIR (see
+//! `replay TRACE --into DIR`: re-issue the trace's I/O on files under DIR (see
 //! converters::replay), print what was done against the original; `--record RDIR` traces the
-//! replay itself (its reading of TRACE left out) for `compare`.
+//! replay itself (its reading of TRACE left out) for `compare`. An MPI trace (or `--layer
+//! mpiio`) is replayed by recorder-otf2-replay-mpi, which links MPI (this launcher does not:
+//! it runs programs and works without MPI), exec'd with the same arguments.
 
 use crate::analyze::stdout;
-use converters::replay::{replay, text, Options, Timing};
+use converters::replay::{parse_timing, replay, text, timing_arg, Options, Timing};
 use io_model::trace::Trace;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,9 +17,11 @@ pub struct ReplayArgs {
     /// The folder the recorded files are mapped under (`/a/b` becomes `DIR/a/b`).
     #[arg(long, value_name = "DIR")]
     into: PathBuf,
-    /// The layer replayed (only posix so far: what the POSIX layer did, under every library).
-    #[arg(long, default_value = "posix", value_parser = ["posix"])]
-    layer: String,
+    /// The layer replayed: mpiio (the default for MPI traces: MPI-IO calls through MPI under
+    /// mpirun with the trace's ranks, the other POSIX calls as such), posix (what the POSIX
+    /// layer did, under every library; the default otherwise).
+    #[arg(long, value_parser = ["posix", "mpiio"])]
+    layer: Option<String>,
     /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     timing: Timing,
@@ -32,80 +36,180 @@ pub struct ReplayArgs {
     files_made: bool,
 }
 
-fn parse_timing(s: &str) -> Result<Timing, String> {
-    match s {
-        "asap" => Ok(Timing::Asap),
-        "original" => Ok(Timing::Scaled(1.0)),
-        _ => match s
-            .strip_prefix("scaled:")
-            .and_then(|f| f.parse::<f64>().ok())
-        {
-            Some(f) if f.is_finite() && f >= 0.0 => Ok(Timing::Scaled(f)),
-            _ => Err(format!(
-                "'{s}': expected asap, original or scaled:F (F >= 0)"
-            )),
-        },
-    }
-}
-
 fn absolute(p: &Path) -> Result<PathBuf, String> {
     std::path::absolute(p).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-/// Run this replay again under the recorder, writing the replay's trace to `rdir`.
-fn record(a: &ReplayArgs, rdir: &Path) -> Result<(), String> {
-    if rdir.exists() {
-        return Err(format!(
-            "{}: already exists; the replay's trace needs a new folder",
-            rdir.display()
-        ));
-    }
+/// Run this replay again under the recorder, writing the replay's trace to `rdir`: the
+/// launcher's POSIX replay (`replay_mpi` None) or the MPI replay at `layer`. Under mpirun
+/// every rank's launcher runs its own: rank 0 makes RDIR, the files to read and the mapping,
+/// the others wait for that mapping (with their job's id) before they start.
+fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Result<(), String> {
+    let (rank, _) = crate::pack::launcher_rank();
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
     let trace = absolute(&a.trace)?;
     let into = absolute(&a.into)?;
-    // The files to read made here, untraced: the replay's trace holds the replayed calls.
-    let opts = Options {
-        into: into.clone(),
-        only: a.only.clone(),
-        timing: a.timing,
-        files_made: false,
-    };
-    converters::replay::prepare_files(&Trace::open(&trace)?, &opts)?;
+    let map = rdir.join("replay.yaml");
+    // What compare needs to map the original's files onto the replay's, and who made it.
+    let mapping = format!(
+        "source: {:?}\nfrom: \"/\"\nto: {:?}\njob: {:?}\n",
+        trace.display().to_string(),
+        format!("{}/", into.display()),
+        job_id().unwrap_or_default()
+    );
+    if rank == 0 {
+        prepare_recorded(a, rdir, &trace, &into)?;
+        std::fs::write(&map, &mapping).map_err(|e| format!("{}: {e}", map.display()))?;
+    } else {
+        wait_for(&map, &mapping);
+    }
     let mut c = Command::new(&exe);
     c.arg("record").arg("-o").arg(rdir);
     c.arg("--exclude")
         .arg(format!("/proc:/sys:/dev:{}", trace.display()));
-    c.arg("--")
-        .arg(&exe)
-        .arg("replay")
-        .arg(&trace)
-        .arg("--into")
-        .arg(&into);
-    c.arg("--layer").arg(&a.layer).arg("--files-made");
+    c.arg("--");
+    match replay_mpi {
+        Some((bin, layer)) => c.arg(bin).arg(&trace).args(["--layer", layer]),
+        None => c
+            .arg(&exe)
+            .arg("replay")
+            .arg(&trace)
+            .args(["--layer", "posix"]),
+    };
+    c.arg("--into").arg(&into).arg("--files-made");
     for p in &a.only {
         c.arg("--only").arg(p);
     }
-    let timing = match a.timing {
-        Timing::Asap => "asap".to_string(),
-        Timing::Scaled(f) => format!("scaled:{f}"),
-    };
-    c.arg("--timing").arg(timing);
+    c.arg("--timing").arg(timing_arg(a.timing));
     let status = c.status().map_err(|e| format!("{}: {e}", exe.display()))?;
-    if !status.success() {
-        return Err(format!("the recorded replay failed ({status})"));
+    match status.success() {
+        true => Ok(()),
+        false => Err(once(rank, format!("the recorded replay failed ({status})"))),
     }
-    // What compare needs to map the original's files onto the replay's.
-    let map = format!(
-        "source: {:?}\nfrom: \"/\"\nto: {:?}\n",
-        trace.display().to_string(),
-        format!("{}/", into.display())
-    );
-    std::fs::write(rdir.join("replay.yaml"), map).map_err(|e| format!("{}: {e}", rdir.display()))
+}
+
+/// RDIR made (a new folder: another replay's trace is never mixed in) and the files to
+/// read made under DIR, untraced: the replay's trace holds the replayed calls only.
+fn prepare_recorded(a: &ReplayArgs, rdir: &Path, trace: &Path, into: &Path) -> Result<(), String> {
+    if let Some(parent) = rdir.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    std::fs::create_dir(rdir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!(
+            "{}: already exists; the replay's trace needs a new folder",
+            rdir.display()
+        ),
+        _ => format!("{}: {e}", rdir.display()),
+    })?;
+    let opts = Options {
+        into: into.to_path_buf(),
+        only: a.only.clone(),
+        timing: a.timing,
+        files_made: false,
+    };
+    converters::replay::prepare_files(&Trace::open(trace)?, &opts)
+}
+
+/// Wait until `file` holds `text` (rank 0 of this job wrote it). If rank 0 fails, mpirun
+/// ends the job.
+fn wait_for(file: &Path, text: &str) {
+    while std::fs::read_to_string(file).ok().as_deref() != Some(text) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The MPI launcher's id of this job (shared by its ranks), as the recorder finds it.
+fn job_id() -> Option<String> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    if let Some(j) = env("SLURM_JOB_ID") {
+        return Some(format!("{j}.{}", env("SLURM_STEP_ID").unwrap_or_default()));
+    }
+    ["OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_KVSNAME"]
+        .iter()
+        .find_map(|k| env(k))
+}
+
+/// An error said by rank 0 only (the others' is empty: not printed), so that a job's
+/// ranks failing alike say it once.
+fn once(rank: usize, e: String) -> String {
+    if rank == 0 {
+        e
+    } else {
+        String::new()
+    }
+}
+
+/// The MPI replay's binary, beside this one (built with the workspace).
+fn replay_mpi_binary() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
+    let bin = exe.with_file_name("recorder-otf2-replay-mpi");
+    match bin.is_file() {
+        true => Ok(bin),
+        false => Err(format!(
+            "{}: not found (the MPI replay is built with the workspace: cargo build --release)",
+            bin.display()
+        )),
+    }
+}
+
+/// The MPI replay: the rank count checked against the trace's, then recorded or exec'd
+/// (this process becomes the rank's replay, with the same arguments).
+fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
+    let (rank, size) = crate::pack::launcher_rank();
+    let trace = Trace::open(&a.trace).map_err(|e| once(rank, e))?;
+    let plan = io_model::run::Plan::new(&trace);
+    let Some(job) = plan.jobs.first() else {
+        let e = format!(
+            "{}: not an MPI trace (no process has a rank): replay it with --layer posix",
+            a.trace.display()
+        );
+        return Err(once(rank, e));
+    };
+    if job.world as usize != size {
+        let e = format!(
+            "{}: recorded with {} ranks, replayed with {size}: run `mpirun -np {} recorder-otf2 replay ...`",
+            a.trace.display(),
+            job.world,
+            job.world
+        );
+        return Err(once(rank, e));
+    }
+    let bin = replay_mpi_binary().map_err(|e| once(rank, e))?;
+    if let Some(rdir) = &a.record {
+        return record(a, rdir, Some((&bin, layer)));
+    }
+    let mut c = Command::new(&bin);
+    c.arg(&a.trace).arg("--into").arg(&a.into);
+    c.args(["--layer", layer, "--timing", &timing_arg(a.timing)]);
+    for p in &a.only {
+        c.arg("--only").arg(p);
+    }
+    if a.files_made {
+        c.arg("--files-made");
+    }
+    use std::os::unix::process::CommandExt;
+    let e = c.exec();
+    Err(once(rank, format!("{}: {e}", bin.display())))
+}
+
+/// Whether `trace` was recorded by MPI ranks.
+fn is_mpi_trace(trace: &Path) -> Result<bool, String> {
+    let trace = Trace::open(trace)?;
+    Ok(!io_model::run::Plan::new(&trace).jobs.is_empty())
 }
 
 pub fn run(a: ReplayArgs) -> Result<(), String> {
+    let under_mpirun = crate::pack::launcher_rank().1 > 1;
+    let mpi = match a.layer.as_deref() {
+        Some("posix") => under_mpirun,
+        Some(_) => true,
+        None => under_mpirun || is_mpi_trace(&a.trace)?,
+    };
+    if mpi {
+        return run_mpi(&a, a.layer.as_deref().unwrap_or("mpiio"));
+    }
     if let Some(rdir) = &a.record {
-        return record(&a, rdir);
+        return record(&a, rdir, None);
     }
     let trace = Trace::open(&a.trace)?;
     converters::interrupt::install()?;

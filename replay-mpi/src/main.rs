@@ -1,0 +1,64 @@
+//! `recorder-otf2-replay-mpi TRACE --into DIR ...`: a trace's I/O replayed by as many MPI
+//! ranks as it recorded, each its own rank's calls, the MPI-IO calls through MPI
+//! (converters::replay::mpiio says how). Started by `recorder-otf2 replay` (which execs it
+//! with its own arguments, under mpirun one per rank); linked with MPI, unlike the launcher.
+
+#[cfg(replay_mpi)]
+mod engine;
+mod mpi;
+#[cfg(replay_mpi)]
+mod run;
+
+use converters::replay::{parse_timing, Timing};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Parser)]
+#[command(
+    name = "recorder-otf2-replay-mpi",
+    about = "A trace's MPI-IO replayed under mpirun (see `recorder-otf2 replay`)"
+)]
+pub struct Args {
+    pub trace: PathBuf,
+    #[arg(long, value_name = "DIR")]
+    pub into: PathBuf,
+    /// mpiio: MPI-IO calls through MPI, the other POSIX calls as such; posix: every rank's
+    /// POSIX calls (those MPI-IO made included).
+    #[arg(long, default_value = "mpiio", value_parser = ["posix", "mpiio"])]
+    pub layer: String,
+    #[arg(long, default_value = "asap", value_parser = parse_timing)]
+    pub timing: Timing,
+    #[arg(long, value_name = "PREFIX")]
+    pub only: Vec<String>,
+    /// The files to read were made before (by the launcher of a recorded replay).
+    #[arg(long)]
+    pub files_made: bool,
+}
+
+fn main() -> ExitCode {
+    let args = <Args as clap::Parser>::parse();
+    let world = match mpi::init() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("recorder-otf2-replay-mpi: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    #[cfg(replay_mpi)]
+    let result = run::run(&args, &world);
+    // Unreachable: without MPI, `mpi::init` said so already.
+    #[cfg(not(replay_mpi))]
+    let result: Result<(), String> = Err(format!("{}: not replayed", args.trace.display()));
+    world.finalize();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if !e.is_empty() {
+                // One write: under mpirun, stderr lines of the ranks interleave.
+                let line = format!("recorder-otf2: {e}\n");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+            }
+            ExitCode::from(1)
+        }
+    }
+}

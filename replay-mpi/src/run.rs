@@ -1,0 +1,90 @@
+//! One rank's replay from its start to its report (built with MPI only).
+
+use crate::{engine, mpi, Args};
+use converters::replay::mpiio::{self, LAYERS};
+use converters::replay::{layered_text, prepare_files, Options, Totals};
+use io_model::run::Plan;
+use io_model::trace::Trace;
+use std::time::Instant;
+
+/// What one rank sends rank 0: its rows, then its wall time (ns) and flattened views.
+const SENT: usize = 3 * 9 + 2;
+
+pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
+    let opts = Options {
+        into: std::path::absolute(&a.into).map_err(|e| format!("{}: {e}", a.into.display()))?,
+        only: a.only.clone(),
+        timing: a.timing,
+        files_made: true,
+    };
+    let trace = world.agree(Trace::open(&a.trace))?;
+    let plan = Plan::new(&trace);
+    let (size, ranks) = world.agree(mpiio::job_ranks(&trace, &plan))?;
+    if size != world.size {
+        let msg = format!(
+            "{}: recorded with {size} ranks, replayed with {}: run `mpirun -np {size} recorder-otf2 replay ...`",
+            a.trace.display(),
+            world.size
+        );
+        return Err(if world.rank == 0 { msg } else { String::new() });
+    }
+    let comms = mpiio::comms(&trace, size, &ranks);
+    let me = ranks[world.rank as usize];
+    let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, a.layer == "mpiio");
+    let (rank_plan, warnings) = world.agree(planned)?;
+    // The files to read made once, before any rank replays.
+    let made = match (a.files_made, world.rank) {
+        (false, 0) => prepare_files(
+            &trace,
+            &Options {
+                files_made: false,
+                ..opts.clone()
+            },
+        ),
+        _ => Ok(()),
+    };
+    world.agree(made)?;
+    for w in warnings {
+        // One write: under mpirun, stderr lines of the ranks interleave.
+        let line = format!("recorder-otf2: warning: rank {}: {w}\n", world.rank);
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+    }
+    converters::interrupt::install()?;
+    let mut first = [rank_plan.steps.first().map_or(u64::MAX, |s| s.t0)];
+    world.allreduce(&mut first, false);
+    let mut engine = engine::Engine::new(&rank_plan, &opts, &comms.splits);
+    world.barrier();
+    let start = Instant::now();
+    let rows = engine.run(a.timing, first[0]);
+    let wall = start.elapsed().as_nanos() as u64;
+    world.barrier();
+    report(world, &rows, wall, rank_plan.flattened_views)
+}
+
+/// Rank 0 prints every rank's rows and the totals (stdout), and what was approximated.
+fn report(world: &mpi::World, rows: &[Totals; 3], wall: u64, flat: u64) -> Result<(), String> {
+    let mut mine: Vec<u64> = rows.iter().flat_map(|t| t.to_array()).collect();
+    mine.extend([wall, flat]);
+    let all = world.gather(&mine);
+    if world.rank != 0 {
+        return Ok(());
+    }
+    let mut table = Vec::new();
+    let (mut wall, mut flat) = (0, 0);
+    for (rank, sent) in all.chunks(SENT).enumerate() {
+        for (i, layer) in LAYERS.iter().enumerate() {
+            let a: &[u64; 9] = sent[i * 9..i * 9 + 9].try_into().expect("9 values");
+            table.push((format!("rank {rank}"), *layer, Totals::from_array(a)));
+        }
+        wall = wall.max(sent[SENT - 2]);
+        flat += sent[SENT - 1];
+    }
+    if flat > 0 {
+        eprintln!("recorder-otf2: {flat} file views with holes (not rebuilt from the trace): their transfers replayed at explicit byte offsets");
+    }
+    let text = layered_text(&table, std::time::Duration::from_nanos(wall));
+    use std::io::Write;
+    std::io::stdout()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("stdout: {e}"))
+}

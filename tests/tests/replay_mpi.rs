@@ -1,0 +1,439 @@
+//! `mpirun -np R recorder-otf2 replay TRACE --into DIR` (issue 15, MPI-IO layer): each rank
+//! re-issues its own rank's MPI-IO calls through MPI (recorder-otf2-replay-mpi, which the
+//! launcher execs); with `--record`, `compare` finds the same operations, offsets and bytes
+//! per rank, file and layer (MPI-IO and the POSIX calls MPI made beneath) as in the
+//! original. Programs: the IOR equivalent's MPIIO backend at 4 ranks (collective and
+//! independent on a shared file, file per process, through a file view with holes) and
+//! mpi_io_all (every MPI-IO call: non-blocking, split collectives, shared pointer, views,
+//! sub-communicators; with the mpi layer: its barriers replayed) at 4 ranks, parallel HDF5
+//! (its MPI-IO calls); a replay at the wrong rank count is refused.
+
+use e2e_tests::*;
+use std::path::{Path, PathBuf};
+
+const RANKS: u32 = 4;
+
+/// `mpirun -np NP recorder-otf2 ARGS`.
+fn launcher_mpirun(np: u32, dir: &Path, args: &[&str]) -> Run {
+    let mut c = mpirun_untraced(np, dir);
+    c.arg(&build().launcher).args(args);
+    run(&mut c)
+}
+
+/// `prog ARGS` traced at RANKS ranks by the launcher into `<dir>/trace`.
+fn trace_mpi(dir: &TestDir, prog: &Path, args: &[&str]) -> PathBuf {
+    trace_layers(dir, prog, args, "posix,stdio,mpiio,hdf5")
+}
+
+/// The same, with these layers only.
+fn trace_layers(dir: &TestDir, prog: &Path, args: &[&str], layers: &str) -> PathBuf {
+    let trace = dir.join("trace");
+    let mut c = mpirun_untraced(RANKS, dir.path());
+    c.arg(&build().launcher)
+        .args([
+            "record",
+            "--layers",
+            layers,
+            "-o",
+            trace.to_str().unwrap(),
+            "--",
+        ])
+        .arg(prog)
+        .args(args);
+    run(&mut c).assert_ok("traced MPI program");
+    trace
+}
+
+/// Replay `trace` at RANKS ranks into `<dir>/replayed` with --record, then compare under
+/// `data` (a recorded prefix): exit 0. Returns the replay's report and the replayed `data`.
+fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
+    let into = dir.join("replayed");
+    let rtrace = dir.join("replay-trace");
+    let only = format!("{}/", data.display());
+    let r = launcher_mpirun(
+        RANKS,
+        dir.path(),
+        &[
+            "replay",
+            trace.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+            "--only",
+            &only,
+            "--record",
+            rtrace.to_str().unwrap(),
+        ],
+    );
+    r.assert_ok("mpirun recorder-otf2 replay --record");
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    let c = run(command(&build().launcher, dir.path()).args([
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &format!("{}/", mapped.display()),
+    ]));
+    assert_eq!(
+        c.status.code(),
+        Some(0),
+        "compare original / replay:\n{}{}",
+        c.stdout,
+        c.stderr
+    );
+    // Every rank's file at the MPI-IO layer and beneath it compared.
+    assert!(c.stdout.contains("0 of "), "{}", c.stdout);
+    assert!(!c.stdout.contains(" 0 operations"), "{}", c.stdout);
+    (r, mapped)
+}
+
+/// The report's line for all ranks at `layer` ("MPI-IO", "POSIX"): its numbers.
+fn all_row(r: &Run, layer: &str) -> Vec<String> {
+    let head = format!("| all | {layer} |");
+    let line = r.stdout.lines().find(|l| l.starts_with(&head));
+    let line = line.unwrap_or_else(|| panic!("no '{head}' line in:\n{}", r.stdout));
+    line.trim_matches('|')
+        .split('|')
+        .skip(2)
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+/// The IOR equivalent's MPIIO backend at RANKS ranks with COLL, FPP (and VIEW) replayed,
+/// compared, and its files' sizes equal to the original's; the replay's report.
+fn ior_mpiio(name: &str, args: &[&str]) -> Option<Run> {
+    let dir = TestDir::new(name);
+    let prog = ior_equivalent(&dir)?;
+    let data = dir.subdir("data");
+    let mut all = vec![data.to_str().unwrap(), "MPIIO"];
+    all.extend(args);
+    let trace = trace_mpi(&dir, &prog, &all);
+    let (r, mapped) = replay_and_compare(&dir, &trace, &data);
+    // 2 segments x 4 transfers of 16 KiB per rank, written and read back, every byte.
+    let row = all_row(&r, "MPI-IO");
+    let bytes = format!("{0} ({0})", 4 * 131072);
+    assert_eq!(row[2], "0", "failed: {row:?}");
+    assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
+    for f in std::fs::read_dir(&data).unwrap() {
+        let f = f.unwrap();
+        let replayed = mapped.join(f.file_name());
+        let (a, b) = (
+            f.metadata().unwrap().len(),
+            std::fs::metadata(&replayed).unwrap().len(),
+        );
+        assert_eq!(a, b, "{}", replayed.display());
+    }
+    Some(r)
+}
+
+/// The MPI-IO calls replayed and skipped (all ranks).
+fn mpiio_counts(r: &Run) -> (String, String) {
+    let row = all_row(r, "MPI-IO");
+    (row[0].clone(), row[1].clone())
+}
+
+#[test]
+fn ior_mpiio_collective_shared_file() {
+    // Per rank: open, 8 transfers, close, twice: 80 calls.
+    if let Some(r) = ior_mpiio("replay-mpi-ior-coll", &["1", "0"]) {
+        assert_eq!(mpiio_counts(&r), ("80".into(), "0".into()));
+    }
+}
+
+#[test]
+fn ior_mpiio_independent_shared_file() {
+    ior_mpiio("replay-mpi-ior-indep", &["0", "0"]);
+}
+
+#[test]
+fn ior_mpiio_file_per_process() {
+    ior_mpiio("replay-mpi-ior-fpp", &["1", "1"]);
+}
+
+#[test]
+fn ior_mpiio_view_with_holes() {
+    // A subarray filetype: not rebuilt, transfers at the byte offsets the recorder resolved.
+    if let Some(r) = ior_mpiio("replay-mpi-ior-view", &["1", "0", "1"]) {
+        // A set_view and a seek per transfer more: 80 + 2 x (1 + 8) per rank.
+        assert_eq!(mpiio_counts(&r), ("152".into(), "0".into()));
+        assert!(r.stderr.contains("8 file views with holes"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn ior_mpiio_traced_at_the_mpiio_layer_alone() {
+    // No POSIX call in the trace: the replay makes the file's folder from MPI_File_open.
+    let dir = TestDir::new("replay-mpi-ior-mpiio-only");
+    let Some(prog) = ior_equivalent(&dir) else {
+        return;
+    };
+    let data = dir.subdir("data");
+    let args = [data.to_str().unwrap(), "MPIIO", "1", "0"];
+    let trace = trace_layers(&dir, &prog, &args, "mpiio");
+    let into = dir.join("replayed");
+    let r = launcher_mpirun(
+        RANKS,
+        dir.path(),
+        &[
+            "replay",
+            trace.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+        ],
+    );
+    r.assert_ok("mpirun recorder-otf2 replay");
+    let row = all_row(&r, "MPI-IO");
+    let bytes = format!("{0} ({0})", 4 * 131072);
+    assert_eq!((&row[0], &row[2]), (&"80".into(), &"0".into()), "{row:?}");
+    assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
+    let replayed = into.join(data.strip_prefix("/").unwrap()).join("ior.dat");
+    assert_eq!(std::fs::metadata(replayed).unwrap().len(), 4 * 131072);
+}
+
+/// From a trace's text: (MPI-IO calls, of which MPI_File_set_info, of which Wait/Test-
+/// family calls that completed no I/O request (no io_request_done inside)). Only calls
+/// made by the program (recorder2text indents the calls beneath by two more spaces).
+fn mpiio_calls(text: &str) -> (usize, usize, usize) {
+    let mpiio = [
+        "MPI_File_",
+        "MPI_Wait",
+        "MPI_Test",
+        "MPI_Request_free",
+        "MPI_Cancel",
+    ];
+    let mut calls: Vec<(&str, bool)> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let t = line.trim_start();
+        let Some((_, rest)) = t.split_once(' ') else {
+            continue;
+        };
+        let Some((_, call)) = rest.trim_start().split_once(' ') else {
+            continue;
+        };
+        if mpiio.iter().any(|p| call.starts_with(p)) {
+            calls.push((call, false));
+        } else if call.trim_start().starts_with("io_request_done") {
+            if let Some(last) = calls.last_mut() {
+                last.1 = true;
+            }
+        }
+    }
+    let info = calls
+        .iter()
+        .filter(|(c, _)| c.starts_with("MPI_File_set_info"))
+        .count();
+    let completion = ["MPI_Wait", "MPI_Test"];
+    let idle = calls
+        .iter()
+        .filter(|(c, done)| completion.iter().any(|p| c.starts_with(p)) && !done)
+        .count();
+    (calls.len(), info, idle)
+}
+
+/// mpi_io_all at RANKS ranks traced with `layers`, replayed, compared; the report's MPI-IO
+/// row checked against the trace; the report and the trace's text.
+fn mpi_io_all(name: &str, layers: &str) -> Option<(Run, String)> {
+    let dir = TestDir::new(name);
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return None;
+    }
+    let prog = compile_mpi(&dir, "mpi_io_all.c", &[]);
+    let data = dir.subdir("data");
+    let trace = trace_layers(&dir, &prog, &[data.to_str().unwrap()], layers);
+    let (r, _) = replay_and_compare(&dir, &trace, &data);
+    let text = text_dump(&trace);
+    // Every MPI-IO call of the program replayed, except set_info (its info is not
+    // recorded) and the Wait/Test calls that completed no I/O request (test loops'
+    // unsuccessful tests, waits for messages): those are skipped.
+    let (calls, info, idle) = mpiio_calls(&text);
+    let row = all_row(&r, "MPI-IO");
+    assert_eq!(
+        row[0],
+        (calls - info - idle).to_string(),
+        "{calls} {info} {idle}: {row:?}"
+    );
+    assert_eq!(row[1], (info + idle).to_string(), "{row:?}");
+    assert_eq!(row[2], "0", "failed: {row:?}");
+    // 20 blocks of 64 bytes read and 19.5 written per rank (mpi_io_all.c's regions), as
+    // in the original.
+    assert_eq!(
+        (&row[3], &row[4]),
+        (&"5120 (5120)".into(), &"4992 (4992)".into()),
+        "{row:?}"
+    );
+    Some((r, text))
+}
+
+#[test]
+fn mpi_io_all_replayed() {
+    mpi_io_all("replay-mpi-all", "posix,stdio,mpiio,hdf5");
+}
+
+#[test]
+fn mpi_io_all_with_the_mpi_layer() {
+    // MPI_Barrier replayed (on MPI_COMM_WORLD and the split and created communicators),
+    // the other communication of the mpi layer skipped.
+    let Some((r, text)) = mpi_io_all("replay-mpi-all-mpi", "posix,mpiio,mpi") else {
+        return;
+    };
+    let barriers = text
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(2)
+                .is_some_and(|c| c.starts_with("MPI_Barrier"))
+        })
+        .count();
+    let row = all_row(&r, "MPI");
+    assert!(barriers >= 10 * RANKS as usize, "{barriers}");
+    assert_eq!(row[0], barriers.to_string(), "{row:?}");
+    assert_ne!(row[1], "0", "{row:?}");
+    assert_eq!(row[2], "0", "{row:?}");
+}
+
+#[test]
+fn wrong_rank_count_and_existing_record_folder() {
+    let dir = TestDir::new("replay-mpi-ranks");
+    let Some(prog) = ior_equivalent(&dir) else {
+        return;
+    };
+    let data = dir.subdir("data");
+    let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap(), "MPIIO", "1", "0"]);
+    let into = dir.join("replayed");
+    let args = [
+        "replay",
+        trace.to_str().unwrap(),
+        "--into",
+        into.to_str().unwrap(),
+    ];
+    // At 2 ranks, and without mpirun: one line saying what to run, a failure.
+    for r in [
+        launcher_mpirun(2, dir.path(), &args),
+        run(command(&build().launcher, dir.path()).args(args)),
+    ] {
+        assert!(!r.status.success(), "{r:?}");
+        let lines: Vec<&str> = r
+            .stderr
+            .lines()
+            .filter(|l| l.contains("recorder-otf2"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{}", r.stderr);
+        assert!(
+            lines[0].contains("recorded with 4 ranks") && lines[0].contains("mpirun -np 4"),
+            "{}",
+            r.stderr
+        );
+    }
+    assert!(!into.exists());
+    // A recorded replay into a folder that exists: refused by rank 0, the job ended.
+    let rdir = dir.subdir("existing");
+    let mut recorded = args.to_vec();
+    recorded.extend(["--record", rdir.to_str().unwrap()]);
+    let r = launcher_mpirun(RANKS, dir.path(), &recorded);
+    assert!(!r.status.success(), "{r:?}");
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("recorder-otf2"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", r.stderr);
+    assert!(
+        lines[0].ends_with("already exists; the replay's trace needs a new folder"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn bad_trace() {
+    let dir = TestDir::new("replay-mpi-bad");
+    let none = dir.join("none");
+    let r = launcher_mpirun(
+        2,
+        dir.path(),
+        &[
+            "replay",
+            none.to_str().unwrap(),
+            "--into",
+            "/tmp/x",
+            "--layer",
+            "mpiio",
+        ],
+    );
+    assert!(!r.status.success());
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("recorder-otf2"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", r.stderr);
+    assert!(lines[0].contains(none.to_str().unwrap()), "{}", r.stderr);
+}
+
+#[test]
+fn hdf5_parallel_replayed_at_the_mpiio_layer() {
+    let dir = TestDir::new("replay-mpi-h5");
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let Some(libs) = pkg_config("hdf5-openmpi") else {
+        eprintln!("skipped: pkg-config hdf5-openmpi not found");
+        return;
+    };
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile_mpi(&dir, "h5_parallel.c", &extra);
+    let data = dir.subdir("data");
+    let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
+    let into = dir.join("replayed");
+    let rtrace = dir.join("replay-trace");
+    let r = launcher_mpirun(
+        RANKS,
+        dir.path(),
+        &[
+            "replay",
+            trace.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+            "--only",
+            &format!("{}/", data.display()),
+            "--record",
+            rtrace.to_str().unwrap(),
+        ],
+    );
+    r.assert_ok("mpirun recorder-otf2 replay --record");
+    // HDF5's MPI-IO calls replayed (its dataset views have holes: byte offsets), every byte.
+    let row = all_row(&r, "MPI-IO");
+    assert_eq!(row[2], "0", "failed: {row:?}");
+    let same = |cell: &String| {
+        let (a, b) = cell.split_once(' ').unwrap();
+        a == b.trim_matches(|c| c == '(' || c == ')') && a != "0"
+    };
+    assert!(same(&row[3]) && same(&row[4]), "{row:?}");
+    assert!(r.stderr.contains("file views with holes"), "{}", r.stderr);
+    // The MPI-IO and POSIX layers compare equal; the HDF5 layer is not replayed.
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    let c = run(command(&build().launcher, dir.path()).args([
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &format!("{}/", mapped.display()),
+    ]));
+    let diffs: Vec<&str> = c
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("rank "))
+        .collect();
+    assert_eq!(diffs.len(), RANKS as usize, "{}", c.stdout);
+    assert!(
+        diffs.iter().all(|l| l.contains(", HDF5: only in A")),
+        "{}",
+        c.stdout
+    );
+    assert!(
+        c.stdout.contains("4 of 16 (process, file, layer)"),
+        "{}",
+        c.stdout
+    );
+}
