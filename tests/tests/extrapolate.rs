@@ -195,6 +195,39 @@ fn strong_scaling_and_a_refusal() {
         cmp.starts_with("0 of 48 (process, file, layer) sequences differ"),
         "{cmp}"
     );
+    // The extrapolated trace is one a program could have made: replayed at the MPI-IO layer
+    // under mpirun with its 16 ranks and traced, the replay does what it says.
+    let x16 = dir.join("strong-x16");
+    let (into, rtrace) = (dir.join("replayed"), dir.join("replay-trace"));
+    let r = run(mpirun_untraced(16, dir.path())
+        .arg(&build().launcher)
+        .args([
+            "replay",
+            x16.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+        ])
+        .args(["--only", &format!("{}/", data.display())])
+        .args(["--record", rtrace.to_str().unwrap()]));
+    r.assert_ok("replay of the extrapolated trace");
+    let mapped = format!("{}{}/", into.display(), data.display());
+    let c = launcher(&[
+        "compare",
+        x16.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &mapped,
+        "-q",
+    ]);
+    assert_eq!(c.status.code(), Some(0), "{c:?}");
+    assert!(
+        c.stdout
+            .starts_with("0 of 48 (process, file, layer) sequences differ"),
+        "{}",
+        c.stdout
+    );
+    let replayed = std::fs::metadata(format!("{mapped}strong.dat")).unwrap();
+    assert_eq!(replayed.len(), 262144);
     // Offsets r²·16K: no model; refused, naming the call, nothing written.
     let q = traces(
         &dir,
