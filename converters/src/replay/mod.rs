@@ -415,126 +415,128 @@ impl<'a> Replayer<'a> {
     /// Re-issue `c`; false when it was skipped.
     pub fn issue(&mut self, c: &ReplayCall) -> bool {
         let name = FUNCTIONS[c.func as usize].name;
-        // SAFETY: plain system calls on descriptors this replay opened, paths under DIR
-        // (NUL-terminated), and a buffer of at least the bytes asked for.
-        let r: i64 = unsafe {
+        let r = match name {
+            "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
+            "close" => self.close(c),
+            "read" | "write" | "pread" | "pread64" | "pwrite" | "pwrite64" | "readv" | "writev"
+            | "preadv" | "pwritev" => self.transfer(c, name),
+            "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
+            | "dup2" | "dup3" => self.on_fd(c, name),
+            "unlink" | "rmdir" | "mkdir" => self.on_path(c, name),
+            _ => None,
+        };
+        match r {
+            None => false,
+            Some(r) => {
+                self.totals.failed += (r < 0) as u64;
+                true
+            }
+        }
+    }
+
+    /// open, openat, creat: the live descriptor mapped from the recorded one.
+    fn open(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+        let path = self.path(c)?;
+        let (flags, mode) = match name {
+            "creat" | "creat64" => (
+                libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
+                self.field(c, "mode"),
+            ),
+            _ => (self.field(c, "flags") as i32, self.field(c, "mode")),
+        };
+        // SAFETY: a NUL-terminated path under DIR.
+        let fd = unsafe { libc::open(path.as_ptr(), flags, mode as libc::c_uint) };
+        self.map_fd(c, fd);
+        Some(fd as i64)
+    }
+
+    /// Map the recorded result of `c` to the live `fd` (closing one it replaces).
+    fn map_fd(&mut self, c: &ReplayCall, fd: i32) {
+        if fd >= 0 {
+            if let Some(old) = self.fds.insert(self.ret(c) as i64, fd) {
+                // SAFETY: a descriptor this replay opened and no longer maps.
+                unsafe { libc::close(old) };
+            }
+        }
+    }
+
+    fn close(&mut self, c: &ReplayCall) -> Option<i64> {
+        let fd = self.fds.remove(&(self.field(c, "fd") as i64))?;
+        // SAFETY: a descriptor this replay opened.
+        Some(unsafe { libc::close(fd) } as i64)
+    }
+
+    /// A read or write (vector forms as one buffer of the same total size).
+    fn transfer(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+        let fd = self.live(c, "fd")?;
+        let n = if name.ends_with('v') {
+            self.field(c, "bytes")
+        } else {
+            self.field(c, "count")
+        };
+        let buf = self.buffer(n)?;
+        let off = self.field(c, "offset") as libc::off_t;
+        let (ptr, len) = (buf.ptr, buf.len);
+        // SAFETY: a descriptor this replay opened and a buffer of `len` bytes.
+        let done = unsafe {
             match name {
-                "open" | "open64" | "openat" | "creat" | "creat64" => {
-                    let Some(path) = self.path(c) else {
-                        return false;
-                    };
-                    let (flags, mode) = match name {
-                        "creat" | "creat64" => (
-                            libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
-                            self.field(c, "mode"),
-                        ),
-                        _ => (self.field(c, "flags") as i32, self.field(c, "mode")),
-                    };
-                    let fd = libc::open(path.as_ptr(), flags, mode as libc::c_uint);
-                    if fd >= 0 {
-                        if let Some(old) = self.fds.insert(self.ret(c) as i64, fd) {
-                            libc::close(old);
-                        }
-                    }
-                    fd as i64
-                }
-                "close" => {
-                    let Some(fd) = self.fds.remove(&(self.field(c, "fd") as i64)) else {
-                        return false;
-                    };
-                    libc::close(fd) as i64
-                }
-                "read" | "write" | "pread" | "pread64" | "pwrite" | "pwrite64" | "readv"
-                | "writev" | "preadv" | "pwritev" => {
-                    let Some(fd) = self.live(c, "fd") else {
-                        return false;
-                    };
-                    let n = if name.ends_with('v') {
-                        self.field(c, "bytes")
-                    } else {
-                        self.field(c, "count")
-                    };
-                    let Some(buf) = self.buffer(n) else {
-                        return false;
-                    };
-                    let off = self.field(c, "offset") as libc::off_t;
-                    let (buf, n) = (buf.ptr, buf.len);
-                    let done = match name {
-                        "read" | "readv" => libc::read(fd, buf, n),
-                        "write" | "writev" => libc::write(fd, buf, n),
-                        "pread" | "pread64" | "preadv" => libc::pread(fd, buf, n, off),
-                        _ => libc::pwrite(fd, buf, n, off),
-                    };
-                    let orig = self.ret(c);
-                    if done >= 0 {
-                        if name.contains("read") {
-                            self.totals.bytes_read += done as u64;
-                            self.totals.orig_bytes_read += orig;
-                        } else {
-                            self.totals.bytes_written += done as u64;
-                            self.totals.orig_bytes_written += orig;
-                        }
-                    }
-                    done as i64
-                }
-                "lseek" | "lseek64" => {
-                    let Some(fd) = self.live(c, "fd") else {
-                        return false;
-                    };
-                    let (off, whence) = (
-                        self.field(c, "offset") as libc::off_t,
-                        self.field(c, "whence") as i32,
-                    );
-                    libc::lseek(fd, off, whence)
-                }
-                "fsync" | "fdatasync" => {
-                    let Some(fd) = self.live(c, "fd") else {
-                        return false;
-                    };
-                    if name == "fsync" {
-                        libc::fsync(fd) as i64
-                    } else {
-                        libc::fdatasync(fd) as i64
-                    }
-                }
-                "ftruncate" | "ftruncate64" => {
-                    let Some(fd) = self.live(c, "fd") else {
-                        return false;
-                    };
-                    libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
-                }
-                "dup" | "dup2" | "dup3" => {
-                    let Some(fd) = self.live(c, "fd") else {
-                        return false;
-                    };
-                    // dup2/dup3 as dup: their target numbers are the program's, not free here.
-                    let new = libc::dup(fd);
-                    if new >= 0 {
-                        if let Some(old) = self.fds.insert(self.ret(c) as i64, new) {
-                            libc::close(old);
-                        }
-                    }
-                    new as i64
-                }
-                "unlink" | "rmdir" | "mkdir" => {
-                    let Some(path) = self.path(c) else {
-                        return false;
-                    };
-                    match name {
-                        "unlink" => libc::unlink(path.as_ptr()) as i64,
-                        "rmdir" => libc::rmdir(path.as_ptr()) as i64,
-                        _ => {
-                            libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t) as i64
-                        }
-                    }
-                }
-                _ => return false,
+                "read" | "readv" => libc::read(fd, ptr, len),
+                "write" | "writev" => libc::write(fd, ptr, len),
+                "pread" | "pread64" | "preadv" => libc::pread(fd, ptr, len, off),
+                _ => libc::pwrite(fd, ptr, len, off),
             }
         };
-        if r < 0 {
-            self.totals.failed += 1;
+        if done >= 0 {
+            let orig = self.ret(c);
+            if name.contains("read") {
+                self.totals.bytes_read += done as u64;
+                self.totals.orig_bytes_read += orig;
+            } else {
+                self.totals.bytes_written += done as u64;
+                self.totals.orig_bytes_written += orig;
+            }
         }
-        true
+        Some(done as i64)
+    }
+
+    /// lseek, fsync, fdatasync, ftruncate, dup (dup2/dup3 as dup: their target numbers are
+    /// the program's, not free here).
+    fn on_fd(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+        let fd = self.live(c, "fd")?;
+        // SAFETY: plain system calls on a descriptor this replay opened.
+        let r = unsafe {
+            match name {
+                "lseek" | "lseek64" => libc::lseek(
+                    fd,
+                    self.field(c, "offset") as libc::off_t,
+                    self.field(c, "whence") as i32,
+                ),
+                "fsync" => libc::fsync(fd) as i64,
+                "fdatasync" => libc::fdatasync(fd) as i64,
+                "ftruncate" | "ftruncate64" => {
+                    libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
+                }
+                _ => {
+                    let new = libc::dup(fd);
+                    self.map_fd(c, new);
+                    new as i64
+                }
+            }
+        };
+        Some(r)
+    }
+
+    fn on_path(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+        let path = self.path(c)?;
+        // SAFETY: a NUL-terminated path under DIR.
+        let r = unsafe {
+            match name {
+                "unlink" => libc::unlink(path.as_ptr()),
+                "rmdir" => libc::rmdir(path.as_ptr()),
+                _ => libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t),
+            }
+        };
+        Some(r as i64)
     }
 
     fn run(&mut self, calls: &[ReplayCall]) {
