@@ -256,6 +256,40 @@ fn strong_scaling_and_a_refusal() {
         .filter(|e| e.file_name().to_string_lossy().contains("partial"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+    // A damaged input (every stream of the 4-rank trace with bad chunks): refused in one
+    // line that says which file was damaged.
+    let damaged = dir.join("strong-4-damaged");
+    copy_dir(&t[1], &damaged);
+    for p in std::fs::read_dir(&damaged).unwrap().flatten() {
+        let rec = p.path().join("thread-0.rec");
+        if let Ok(mut b) = std::fs::read(&rec) {
+            for i in (200..b.len()).step_by(97) {
+                b[i] ^= 0x5a;
+            }
+            std::fs::write(&rec, b).unwrap();
+        }
+    }
+    let inputs = [t[0].clone(), damaged, t[2].clone()];
+    let r = extrapolate_to_16(&inputs, &dir.join("damaged-x16"), &data, &[]);
+    assert_eq!(r.status.code(), Some(1), "{r:?}");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("(a damaged trace: ") && r.stderr.contains("thread-0.rec"),
+        "{}",
+        r.stderr
+    );
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
 }
 
 #[test]

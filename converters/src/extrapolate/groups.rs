@@ -217,6 +217,11 @@ fn check_same_structures(
                 // The same rank (or the last) at the other rank count.
                 let q = r.min(inputs[j].n as usize - 1);
                 let (a, b) = ((i, r), (j, q));
+                let damage: String = [i, j]
+                    .iter()
+                    .find_map(|&k| inputs[k].damage.first())
+                    .map(|w| format!(" (a damaged trace: {w})"))
+                    .unwrap_or_default();
                 return Err(format!(
                     "{}: rank {r} ({} ranks) makes its calls in an order or loop structure that no rank of {} ({} ranks) has: {}; extrapolation needs the same program at every rank count (an SPMD program; leave the runtime's own files out with --only)",
                     inputs[i].dir.display(),
@@ -224,7 +229,7 @@ fn check_same_structures(
                     inputs[j].dir.display(),
                     inputs[j].n,
                     first_difference(inputs, folded, a, b),
-                ));
+                ) + &damage);
             }
         }
     }

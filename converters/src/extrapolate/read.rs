@@ -67,6 +67,8 @@ pub struct Input {
     pub dropped: BTreeMap<&'static str, u64>,
     pub files: FileFacts,
     pub warnings: Vec<String>,
+    /// What was left out of the ranks' files (damaged streams or definitions).
+    pub damage: Vec<String>,
 }
 
 /// A call and what it touched, as the resolver reported it.
@@ -112,6 +114,7 @@ pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Inp
         dropped: BTreeMap::new(),
         files: HashMap::new(),
         warnings: Vec::new(),
+        damage: Vec::new(),
     };
     let mut done = 0;
     for pi in owners {
@@ -119,8 +122,15 @@ pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Inp
         done += trace.processes[pi].bytes;
         let check = &mut |_| crate::interrupt::check();
         let (c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
+        // Warnings naming one of the rank's files (a stream's bad chunk, a torn definitions
+        // file) are damage: said with a refusal, which they may explain.
+        let own = |w: &String| w.contains(".rec:") || w.contains("defs.bin");
+        input
+            .damage
+            .extend(stats.warnings.iter().filter(|w| own(w)).cloned());
         input.warnings.extend(stats.warnings);
         let p = &trace.processes[pi];
+        input.damage.extend(p.warnings.iter().cloned());
         for f in p.files.values() {
             let facts = (f.kind, f.fs_type.clone(), f.mount.clone());
             input.files.entry(f.path.clone()).or_insert(facts);
