@@ -44,9 +44,9 @@ fn trace_layers(dir: &TestDir, prog: &Path, args: &[&str], layers: &str) -> Path
     trace
 }
 
-/// Replay `trace` at RANKS ranks into `<dir>/replayed` with --record, then compare under
-/// `data` (a recorded prefix): exit 0. Returns the replay's report and the replayed `data`.
-fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
+/// Replay `trace` at RANKS ranks into `<dir>/replayed` with --record (files under `data`):
+/// the replay's report, and the recorded replay's trace.
+fn replay_recorded(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
     let into = dir.join("replayed");
     let rtrace = dir.join("replay-trace");
     let only = format!("{}/", data.display());
@@ -65,7 +65,12 @@ fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf
         ],
     );
     r.assert_ok("mpirun recorder-otf2 replay --record");
-    let mapped = into.join(data.strip_prefix("/").unwrap());
+    (r, rtrace)
+}
+
+/// `compare TRACE RTRACE --only <replayed data>/`, and the replayed `data`.
+fn compare_replay(dir: &TestDir, trace: &Path, rtrace: &Path, data: &Path) -> (Run, PathBuf) {
+    let mapped = dir.join("replayed").join(data.strip_prefix("/").unwrap());
     let c = run(command(&build().launcher, dir.path()).args([
         "compare",
         trace.to_str().unwrap(),
@@ -73,6 +78,14 @@ fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf
         "--only",
         &format!("{}/", mapped.display()),
     ]));
+    (c, mapped)
+}
+
+/// Replay `trace` at RANKS ranks with --record, then compare under `data` (a recorded
+/// prefix): exit 0. Returns the replay's report and the replayed `data`.
+fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
+    let (r, rtrace) = replay_recorded(dir, trace, data);
+    let (c, mapped) = compare_replay(dir, trace, &rtrace, data);
     assert_eq!(
         c.status.code(),
         Some(0),
@@ -385,23 +398,7 @@ fn hdf5_parallel_replayed_at_the_mpiio_layer() {
     let prog = compile_mpi(&dir, "h5_parallel.c", &extra);
     let data = dir.subdir("data");
     let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
-    let into = dir.join("replayed");
-    let rtrace = dir.join("replay-trace");
-    let r = launcher_mpirun(
-        RANKS,
-        dir.path(),
-        &[
-            "replay",
-            trace.to_str().unwrap(),
-            "--into",
-            into.to_str().unwrap(),
-            "--only",
-            &format!("{}/", data.display()),
-            "--record",
-            rtrace.to_str().unwrap(),
-        ],
-    );
-    r.assert_ok("mpirun recorder-otf2 replay --record");
+    let (r, rtrace) = replay_recorded(&dir, &trace, &data);
     // HDF5's MPI-IO calls replayed (its dataset views have holes: byte offsets), every byte.
     let row = all_row(&r, "MPI-IO");
     assert_eq!(row[2], "0", "failed: {row:?}");
@@ -412,14 +409,7 @@ fn hdf5_parallel_replayed_at_the_mpiio_layer() {
     assert!(same(&row[3]) && same(&row[4]), "{row:?}");
     assert!(r.stderr.contains("file views with holes"), "{}", r.stderr);
     // The MPI-IO and POSIX layers compare equal; the HDF5 layer is not replayed.
-    let mapped = into.join(data.strip_prefix("/").unwrap());
-    let c = run(command(&build().launcher, dir.path()).args([
-        "compare",
-        trace.to_str().unwrap(),
-        rtrace.to_str().unwrap(),
-        "--only",
-        &format!("{}/", mapped.display()),
-    ]));
+    let (c, _) = compare_replay(&dir, &trace, &rtrace, &data);
     let diffs: Vec<&str> = c
         .stdout
         .lines()
