@@ -19,8 +19,10 @@ pub mod meta;
 pub mod pack;
 pub mod stream;
 
-/// Version of the native trace format; readers reject any other.
-pub const FORMAT_VERSION: u16 = 2;
+/// Version of the native trace format; readers reject any other. Version 3: the HDF5 and
+/// PnetCDF records carry what a replay at their layer needs (dataspaces, selections, types,
+/// property lists; dimensions, starts and counts).
+pub const FORMAT_VERSION: u16 = 3;
 
 pub use codec::{PeepholeDecoder, PeepholeEncoder, Record};
 pub use functions::{Func, FunctionInfo, FUNCTIONS};
