@@ -2,8 +2,10 @@
 //! re-issued on files mapped under DIR; `--record RDIR` traces the replay, and `compare`
 //! (which maps the files by itself from the replay's `replay.yaml`) finds the same
 //! operations, offsets, bytes and open flags per file as in the original. Programs: our
-//! writer_loop, coreutils' dd (reading a file the replay has to make first) and the IOR
-//! equivalent's POSIX backend at one rank.
+//! writer_loop, coreutils' dd (reading a file the replay has to make first), the IOR
+//! equivalent's POSIX backend at one rank, and at the ISO C layer our stdio_all (every
+//! stream call, line reads of what it wrote) and GNU sed (getdelim on an input the replay
+//! makes, its line ends where the original's reads ended).
 
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
@@ -70,10 +72,11 @@ fn writer_loop_replayed() {
     c.arg(&data).arg("40");
     run(&mut c).assert_ok("writer_loop");
     let (r, into) = replay_and_compare(&dir, &trace, &data);
-    // The report: 42 calls (open, 40 writes, close), 4000 bytes as in the original.
+    // The report: 42 calls (open, 40 writes, close), 4000 bytes as in the original; its
+    // message on stdout (a stream the replay did not open) skipped.
     let all = all_line(&r);
     assert!(
-        all.starts_with("| all | 42 | 0 | 0 | 0 (0) | 4000 (4000) |"),
+        all.starts_with("| all | 42 | 1 | 0 | 0 (0) | 4000 (4000) |"),
         "{all}"
     );
     let out = into.join(data.strip_prefix("/").unwrap()).join("loop.dat");
@@ -129,6 +132,65 @@ fn ior_posix_at_one_rank() {
         all.contains("| 131072 (131072) | 131072 (131072) |"),
         "{all}"
     );
+}
+
+#[test]
+fn stdio_all_replayed_at_the_iso_c_layer() {
+    let dir = TestDir::new("replay-stdio");
+    let prog = compile(&dir, "stdio_all", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(&data);
+    run(&mut c).assert_ok("stdio_all");
+    // Every stream call on the data folder's files (fgets, fscanf, ungetc, fsetpos ...)
+    // re-issued: the same operations, offsets and bytes (compare exit 0), those on the
+    // standard streams skipped.
+    let (r, into) = replay_and_compare(&dir, &trace, &data);
+    let all = all_line(&r);
+    assert!(all.contains("| 0 | 32 (32) | 125 (125) |"), "{all}");
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    for f in ["s.txt", "g2.txt"] {
+        assert_eq!(
+            std::fs::metadata(mapped.join(f)).unwrap().len(),
+            std::fs::metadata(data.join(f)).unwrap().len(),
+            "{f}"
+        );
+    }
+    // h.txt was removed by the program, and by the replay.
+    assert!(!mapped.join("h.txt").exists());
+}
+
+#[test]
+fn sed_reading_lines_of_a_file_it_did_not_write() {
+    let dir = TestDir::new("replay-sed");
+    let data = dir.subdir("data");
+    let input = "alpha\nbe\ngamma delta\n\nlast line without end";
+    std::fs::write(data.join("in.txt"), input).unwrap();
+    let trace = dir.join("trace");
+    let mut c = traced(Path::new("/bin/sed"), dir.path(), &trace);
+    c.arg("-n")
+        .arg(format!("s/a/A/gw {}/out.txt", data.display()))
+        .arg(data.join("in.txt"));
+    run(&mut c).assert_ok("sed");
+    let (r, into) = replay_and_compare(&dir, &trace, &data);
+    // sed's getdelim read the 43 bytes line by line and wrote the 3 lines holding an 'a'.
+    let all = all_line(&r);
+    assert!(all.contains("| 43 (43) | 39 (39) |"), "{all}");
+    // The input the replay made holds line ends where sed's reads ended: its lines are as
+    // long as the original's (the bytes between are the replay's).
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    let made = std::fs::read(mapped.join("in.txt")).unwrap();
+    let lengths = |b: &[u8]| {
+        b.split(|&c| c == b'\n')
+            .map(|l| l.len())
+            .collect::<Vec<_>>()
+    };
+    // (The last read ended at the end of the file, on its 21st byte: a line end there
+    // changes nothing.)
+    assert_eq!(made.len(), input.len());
+    assert_eq!(lengths(&made), [5, 2, 11, 0, 20, 0]);
+    assert_eq!(std::fs::metadata(mapped.join("out.txt")).unwrap().len(), 39);
 }
 
 #[test]

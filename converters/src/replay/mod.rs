@@ -73,6 +73,8 @@ pub struct Options {
 }
 
 pub mod mpiio;
+mod stdio;
+pub use stdio::LineEnds;
 
 /// One POSIX call to re-issue.
 #[derive(Clone, Debug)]
@@ -87,7 +89,8 @@ pub struct ReplayCall {
     paths: Vec<(usize, String)>,
 }
 
-/// Collects a process's POSIX calls and how far its reads went into each file.
+/// Collects a process's POSIX and ISO C calls, how far its reads went into each file and
+/// where its line reads ended.
 #[derive(Default)]
 struct Collector {
     calls: Vec<ReplayCall>,
@@ -95,6 +98,10 @@ struct Collector {
     lib_opens: Vec<ReplayCall>,
     /// Global file id -> end of the furthest read.
     read_end: HashMap<u32, u64>,
+    /// getdelim's delimiter by (thread, call id).
+    delims: HashMap<(usize, u64), u8>,
+    /// Line reads: (global file id, offset of the byte the read ended on, thread, call id).
+    line_reads: Vec<(u32, u64, usize, u64)>,
 }
 
 impl ReplayCall {
@@ -129,14 +136,24 @@ impl Consumer for Collector {
         if c.nested_in_layer || c.failed {
             return;
         }
-        if c.layer == Layer::Posix {
+        if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
             self.calls.push(ReplayCall::new(c, r));
+            let name = FUNCTIONS[c.func as usize].name;
+            if name.starts_with("getdelim") {
+                self.delims.insert((c.thread, c.id), r.fields[1] as u8);
+            }
         } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
             self.lib_opens.push(ReplayCall::new(c, r));
         }
     }
     fn op(&mut self, o: &Op) {
         note_read_end(&mut self.read_end, o);
+        let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
+        if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
+        {
+            let end = off.saturating_add(o.bytes_done - 1);
+            self.line_reads.push((f, end, o.thread, o.call));
+        }
     }
 }
 
@@ -234,12 +251,16 @@ pub fn mapped(path: &str, opts: &Options) -> Option<PathBuf> {
     Some(opts.into.join(path.trim_start_matches('/')))
 }
 
+/// What [`prepare`] read: per-process call lists, warnings, the line reads' ends.
+type Prepared = (Vec<ProcessPlan>, Vec<String>, LineEnds);
+
 /// Read the trace into per-process call lists; make the files it reads under DIR.
-fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<String>), String> {
+fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     let plan = Plan::new(trace);
     let mut out = Vec::new();
     let mut warnings = Vec::new();
     let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
+    let mut line_ends = LineEnds::new();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let check = &mut |_| crate::interrupt::check();
@@ -250,6 +271,11 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
                 .entry(defs.files[f as usize].name.clone())
                 .or_default();
             *e = (*e).max(end);
+        }
+        for &(f, at, thread, id) in &c.line_reads {
+            let delim = c.delims.get(&(thread, id)).copied().unwrap_or(b'\n');
+            let name = defs.files[f as usize].name.clone();
+            line_ends.entry(name).or_default().push((at, delim));
         }
         for call in c.calls.iter_mut().chain(&mut c.lib_opens) {
             call.find_paths(p);
@@ -265,10 +291,11 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<(Vec<ProcessPlan>, Vec<Strin
             lib_opens: c.lib_opens,
         });
     }
+    stdio::finish_line_ends(&mut line_ends);
     if !opts.files_made {
-        make_read_files(&out, &read_end, opts)?;
+        make_read_files(&out, &read_end, &line_ends, opts)?;
     }
-    Ok((out, warnings))
+    Ok((out, warnings, line_ends))
 }
 
 /// Make, under `opts.into`, the folders and the files the trace reads without creating them
@@ -285,6 +312,7 @@ pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<(), String> {
 fn make_read_files(
     procs: &[ProcessPlan],
     read_end: &BTreeMap<String, u64>,
+    line_ends: &LineEnds,
     opts: &Options,
 ) -> Result<(), String> {
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
@@ -295,6 +323,9 @@ fn make_read_files(
                 "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
                 "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
                 "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
+                "fopen" | "fopen64" | "freopen" | "freopen64" => {
+                    c.fields[1] & libc::O_CREAT as u64 != 0
+                }
                 "creat" | "creat64" => true,
                 _ => continue,
             };
@@ -319,6 +350,10 @@ fn make_read_files(
             let len = read_end.get(path).copied().unwrap_or(0);
             f.set_len(len)
                 .map_err(|e| format!("{}: {e}", target.display()))?;
+            for &(at, byte) in line_ends.get(path).into_iter().flatten() {
+                std::os::unix::fs::FileExt::write_at(&f, &[byte], at)
+                    .map_err(|e| format!("{}: {e}", target.display()))?;
+            }
         }
     }
     Ok(())
@@ -345,18 +380,38 @@ pub struct Replayer<'a> {
     opts: &'a Options,
     /// Recorded fd -> live fd.
     fds: HashMap<i64, i32>,
+    streams: stdio::Streams,
+    /// The line reads' ends per file, and those of the files open on live descriptors.
+    line_ends: &'a LineEnds,
+    line_ends_of: HashMap<i32, &'a [(u64, u8)]>,
+    /// The data written (the filler byte, line ends placed for a call and taken out after)
+    /// and the place reads go (so that what they read never reaches a write).
     buf: Vec<u8>,
+    read_buf: Vec<u8>,
     pub totals: Totals,
 }
+
+/// No line ends (a replay that reads no lines).
+static NO_LINE_ENDS: LineEnds = BTreeMap::new();
 
 impl<'a> Replayer<'a> {
     pub fn new(opts: &'a Options) -> Replayer<'a> {
         Replayer {
             opts,
             fds: HashMap::new(),
+            streams: stdio::Streams::default(),
+            line_ends: &NO_LINE_ENDS,
+            line_ends_of: HashMap::new(),
             buf: Vec::new(),
+            read_buf: Vec::new(),
             totals: Totals::default(),
         }
+    }
+
+    /// Writes put `ends` into the data, so that line reads stop where the original's did.
+    pub fn with_line_ends(mut self, ends: &'a LineEnds) -> Replayer<'a> {
+        self.line_ends = ends;
+        self
     }
 
     fn field(&self, c: &ReplayCall, name: &str) -> u64 {
@@ -379,15 +434,20 @@ impl<'a> Replayer<'a> {
     /// moves in one call, 0x7ffff000 bytes) are mapped for the call and unmapped after, so a
     /// write commits no memory (the pages are the zero page) and a damaged trace's huge
     /// count costs nothing.
-    fn buffer(&mut self, n: u64) -> Option<Buffer> {
+    fn buffer(&mut self, n: u64, read: bool) -> Option<Buffer> {
         const KEPT: u64 = 64 << 20;
         const MAX_IO: u64 = 0x7fff_f000;
         if n <= KEPT {
-            if self.buf.len() < n as usize {
-                self.buf.resize(n as usize, b'r');
+            let buf = if read {
+                &mut self.read_buf
+            } else {
+                &mut self.buf
+            };
+            if buf.len() < n as usize {
+                buf.resize(n as usize, b'r');
             }
             return Some(Buffer {
-                ptr: self.buf.as_mut_ptr().cast(),
+                ptr: buf.as_mut_ptr().cast(),
                 len: n as usize,
                 mapped: false,
             });
@@ -423,6 +483,7 @@ impl<'a> Replayer<'a> {
             "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
             | "dup2" | "dup3" => self.on_fd(c, name),
             "unlink" | "rmdir" | "mkdir" => self.on_path(c, name),
+            _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
             _ => None,
         };
         match r {
@@ -447,6 +508,7 @@ impl<'a> Replayer<'a> {
         // SAFETY: a NUL-terminated path under DIR.
         let fd = unsafe { libc::open(path.as_ptr(), flags, mode as libc::c_uint) };
         self.map_fd(c, fd);
+        self.note_file(fd, c.paths.first().map(|(_, p)| p.as_str()));
         Some(fd as i64)
     }
 
@@ -462,6 +524,7 @@ impl<'a> Replayer<'a> {
 
     fn close(&mut self, c: &ReplayCall) -> Option<i64> {
         let fd = self.fds.remove(&(self.field(c, "fd") as i64))?;
+        self.line_ends_of.remove(&fd);
         // SAFETY: a descriptor this replay opened.
         Some(unsafe { libc::close(fd) } as i64)
     }
@@ -474,9 +537,22 @@ impl<'a> Replayer<'a> {
         } else {
             self.field(c, "count")
         };
-        let buf = self.buffer(n)?;
+        let write = !name.contains("read");
+        let buf = self.buffer(n, !write)?;
         let off = self.field(c, "offset") as libc::off_t;
         let (ptr, len) = (buf.ptr, buf.len);
+        let placed = match (write, self.line_ends_of.contains_key(&fd)) {
+            (true, true) => {
+                let at = if name.starts_with('p') {
+                    off
+                } else {
+                    // SAFETY: a descriptor this replay opened.
+                    unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) }
+                };
+                self.place_line_ends(fd, at, ptr.cast(), len)
+            }
+            _ => Vec::new(),
+        };
         // SAFETY: a descriptor this replay opened and a buffer of `len` bytes.
         let done = unsafe {
             match name {
@@ -486,6 +562,7 @@ impl<'a> Replayer<'a> {
                 _ => libc::pwrite(fd, ptr, len, off),
             }
         };
+        self.restore(ptr.cast(), &placed);
         if done >= 0 {
             let orig = self.ret(c);
             if name.contains("read") {
@@ -519,6 +596,9 @@ impl<'a> Replayer<'a> {
                 _ => {
                     let new = libc::dup(fd);
                     self.map_fd(c, new);
+                    if let Some(&ends) = self.line_ends_of.get(&fd) {
+                        self.line_ends_of.insert(new, ends);
+                    }
                     new as i64
                 }
             }
@@ -571,6 +651,7 @@ impl<'a> Replayer<'a> {
 
     /// Close the descriptors the replay left open (as the process's exit did).
     pub fn close_all(&mut self) {
+        self.close_streams();
         for (_, fd) in self.fds.drain() {
             // SAFETY: descriptors this replay opened.
             unsafe { libc::close(fd) };
@@ -583,14 +664,15 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     if !opts.files_made {
         std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
     }
-    let (procs, warnings) = prepare(trace, opts)?;
+    let (procs, warnings, line_ends) = prepare(trace, opts)?;
+    let line_ends = &line_ends;
     let start = Instant::now();
     let per_process: Vec<(String, Totals)> = std::thread::scope(|s| {
         let handles: Vec<_> = procs
             .iter()
             .map(|p| {
                 s.spawn(move || {
-                    let mut r = Replayer::new(opts);
+                    let mut r = Replayer::new(opts).with_line_ends(line_ends);
                     r.run(&p.calls);
                     (p.name.clone(), r.totals)
                 })

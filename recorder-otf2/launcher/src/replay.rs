@@ -65,8 +65,12 @@ fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Res
     }
     let mut c = Command::new(&exe);
     c.arg("record").arg("-o").arg(rdir);
+    // The trace read is not traced, even under /dev/shm (which the recorder traces by
+    // default): only DIR is the include list's.
     c.arg("--exclude")
-        .arg(format!("/proc:/sys:/dev:{}", trace.display()));
+        .arg(format!("/proc:/sys:/dev:{}", trace.display()))
+        .arg("--include")
+        .arg(&into);
     c.arg("--");
     match replay_mpi {
         Some((bin, layer)) => c.arg(bin).arg(&trace).args(["--layer", layer]),
