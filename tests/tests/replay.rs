@@ -194,6 +194,66 @@ fn sed_reading_lines_of_a_file_it_did_not_write() {
 }
 
 #[test]
+fn forked_children_replayed_as_processes() {
+    let dir = TestDir::new("replay-fork");
+    let prog = compile(&dir, "fork_many", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(&data);
+    run(&mut c).assert_ok("fork_many");
+    let (into, rtrace) = (dir.join("replayed"), dir.join("replay-trace"));
+    let r = launcher(&[
+        "replay",
+        trace.to_str().unwrap(),
+        "--into",
+        into.to_str().unwrap(),
+        "--only",
+        &format!("{}/", data.display()),
+        "--record",
+        rtrace.to_str().unwrap(),
+    ]);
+    r.assert_ok("replay --record");
+    // The parent and its 6 children, each a process of the replay's trace, forked where
+    // the original forked (after the parent opened shared.dat and made tmp.dat).
+    let folders = |t: &Path| {
+        std::fs::read_dir(t)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().join("meta.yaml").is_file())
+            .count()
+    };
+    assert_eq!(folders(&rtrace), 7);
+    let rows = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("| process ") && !l.contains("calls"));
+    assert_eq!(rows.count(), 7, "{}", r.stdout);
+    assert!(all_line(&r).contains("| 888 (888) |"), "{}", r.stdout);
+    // Each child's files compared equal (their own and common.dat at its offset) ...
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    let c = launcher(&[
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &format!("{}/c", mapped.display()),
+        "--only",
+        &format!("{}/common.dat", mapped.display()),
+        "--only",
+        &format!("{}/tmp.dat", mapped.display()),
+    ]);
+    assert_eq!(c.status.code(), Some(0), "{}{}", c.stdout, c.stderr);
+    assert!(c.stdout.contains("0 of 20 "), "{}", c.stdout);
+    // ... and the children wrote shared.dat through the descriptor inherited from the
+    // parent (one file offset: 6 writes of 10..60 bytes, then the parent's 30), in the
+    // order they raced to it, as the original's did.
+    assert_eq!(
+        std::fs::metadata(mapped.join("shared.dat")).unwrap().len(),
+        240
+    );
+}
+
+#[test]
 fn bad_arguments() {
     let dir = TestDir::new("replay-bad");
     let r = launcher(&[

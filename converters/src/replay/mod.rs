@@ -72,6 +72,7 @@ pub struct Options {
     pub files_made: bool,
 }
 
+mod fork;
 pub mod mpiio;
 mod stdio;
 pub use stdio::LineEnds;
@@ -170,6 +171,12 @@ struct ProcessPlan {
     name: String,
     calls: Vec<ReplayCall>,
     lib_opens: Vec<ReplayCall>,
+    /// Its trace folder, the folder of the process it was forked from, when it started
+    /// (aligned ns).
+    dir: String,
+    forked_from: Option<String>,
+    start: u64,
+    pid: u32,
 }
 
 /// What the replay did (and what the original did in the same calls).
@@ -289,6 +296,10 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
             name,
             calls: c.calls,
             lib_opens: c.lib_opens,
+            dir: p.dir.name.clone(),
+            forked_from: p.meta.forked_from.clone(),
+            start: plan.clocks.map(pi, p).at(0),
+            pid: p.meta.pid,
         });
     }
     stdio::finish_line_ends(&mut line_ends);
@@ -619,22 +630,15 @@ impl<'a> Replayer<'a> {
         Some(r as i64)
     }
 
-    fn run(&mut self, calls: &[ReplayCall]) {
-        let start = Instant::now();
-        let first = calls.first().map_or(0, |c| c.t0);
-        for c in calls {
-            if crate::interrupt::received().is_some() {
-                break;
+    /// With `--timing original|scaled`: wait until the call that began at `t0` is due (the
+    /// replay of its process began at `start`, its first call at `first`).
+    fn pace(&self, start: Instant, first: u64, t0: u64) {
+        if let Timing::Scaled(f) = self.opts.timing {
+            let due = Duration::from_nanos((t0.saturating_sub(first) as f64 * f) as u64);
+            if let Some(wait) = due.checked_sub(start.elapsed()) {
+                std::thread::sleep(wait);
             }
-            if let Timing::Scaled(f) = self.opts.timing {
-                let due = Duration::from_nanos(((c.t0 - first) as f64 * f) as u64);
-                if let Some(wait) = due.checked_sub(start.elapsed()) {
-                    std::thread::sleep(wait);
-                }
-            }
-            self.replay_one(c);
         }
-        self.close_all();
     }
 
     /// Re-issue `c` and count it (replayed with its time, or skipped).
@@ -667,22 +671,21 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     let (procs, warnings, line_ends) = prepare(trace, opts)?;
     let line_ends = &line_ends;
     let start = Instant::now();
-    let per_process: Vec<(String, Totals)> = std::thread::scope(|s| {
-        let handles: Vec<_> = procs
-            .iter()
-            .map(|p| {
-                s.spawn(move || {
-                    let mut r = Replayer::new(opts).with_line_ends(line_ends);
-                    r.run(&p.calls);
-                    (p.name.clone(), r.totals)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    // The processes no other forked each on a thread; each forks its children.
+    let tree = fork::tree(&procs);
+    let rows = fork::SharedTotals::new(procs.len())?;
+    std::thread::scope(|s| {
+        for &i in &tree.roots {
+            let (procs, tree, rows) = (&procs, &tree, &rows);
+            s.spawn(move || {
+                let mut r = Replayer::new(opts).with_line_ends(line_ends);
+                r.run_tree(procs, tree, i, rows);
+            });
+        }
     });
+    let per_process: Vec<(String, Totals)> = (procs.iter().enumerate())
+        .map(|(i, p)| (p.name.clone(), rows.get(i)))
+        .collect();
     crate::interrupt::check()?;
     let mut total = Totals::default();
     per_process.iter().for_each(|(_, t)| total.add(t));
