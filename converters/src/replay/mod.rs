@@ -72,6 +72,7 @@ pub struct Options {
     pub files_made: bool,
 }
 
+pub mod hdf5;
 pub mod mpiio;
 
 /// One POSIX call to re-issue.
