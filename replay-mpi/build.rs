@@ -1,7 +1,9 @@
 //! Compiles src/shim.c (the MPI calls of the replay) with the flags of the MPI compiler
 //! wrapper (mpicc on PATH, or RECORDER_OTF2_MPICC; not when RECORDER_OTF2_NO_MPI is set) and
-//! links libmpi to this crate's binary only, cfg `replay_mpi`. Without an MPI the binary is
-//! built all the same and says so when run.
+//! links libmpi to this crate's binary only, cfg `replay_mpi`; and src/hdf5.c (the HDF5
+//! layer) with parallel HDF5's flags (`pkg-config hdf5-openmpi`, or the package named by
+//! RECORDER_OTF2_HDF5_PC), cfg `replay_hdf5`. Without an MPI the binary is built all the same
+//! and says so when run; without parallel HDF5 it says so when asked to replay that layer.
 
 use std::env;
 
@@ -30,7 +32,10 @@ fn main() {
     println!("cargo:rerun-if-changed=src/shim.c");
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_MPICC");
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_NO_MPI");
+    println!("cargo:rerun-if-changed=src/hdf5.c");
+    println!("cargo:rerun-if-env-changed=RECORDER_OTF2_HDF5_PC");
     println!("cargo:rustc-check-cfg=cfg(replay_mpi)");
+    println!("cargo:rustc-check-cfg=cfg(replay_hdf5)");
     if env::var_os("RECORDER_OTF2_NO_MPI").is_some() {
         return;
     }
@@ -56,4 +61,42 @@ fn main() {
         }
     }
     println!("cargo:rustc-cfg=replay_mpi");
+    hdf5(&compile);
+}
+
+/// src/hdf5.c with parallel HDF5 (and MPI's include folders), when pkg-config finds it.
+fn hdf5(mpi_compile: &[String]) {
+    let pc = env::var("RECORDER_OTF2_HDF5_PC").unwrap_or_else(|_| "hdf5-openmpi".into());
+    let flags = |what: &str| -> Option<Vec<String>> {
+        let out = std::process::Command::new("pkg-config")
+            .args([what, &pc])
+            .output()
+            .ok()?;
+        out.status.success().then(|| {
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            text.split_whitespace().map(String::from).collect()
+        })
+    };
+    let (Some(cflags), Some(libs)) = (flags("--cflags"), flags("--libs")) else {
+        println!("cargo:warning=replay-mpi: no {pc} (pkg-config): built without the HDF5 layer");
+        return;
+    };
+    let mut c = cc::Build::new();
+    c.file("src/hdf5.c").warnings(true);
+    for d in cflags
+        .iter()
+        .chain(mpi_compile)
+        .filter_map(|w| w.strip_prefix("-I"))
+    {
+        c.include(d);
+    }
+    c.compile("replayh5shim");
+    for w in &libs {
+        if let Some(dir) = w.strip_prefix("-L") {
+            println!("cargo:rustc-link-search=native={dir}");
+        } else if let Some(lib) = w.strip_prefix("-l") {
+            println!("cargo:rustc-link-lib={lib}");
+        }
+    }
+    println!("cargo:rustc-cfg=replay_hdf5");
 }

@@ -33,29 +33,36 @@ INTERFACES = ["H5Fpublic.h", "H5Gpublic.h", "H5Dpublic.h", "H5Apublic.h", "H5Opu
 EXTRA = {"H5Epublic.h": ["H5Eset_auto1"]}
 
 OPEN = "Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET }"
+DOPEN = "Hdf5 Meta [file: Handle, name: Name, rank: Int, dim0: Size, dim1: Size, dim2: Size] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET }"
 SPECIAL = {
     # files: the handle of the HDF5 layer (amode: H5F_ACC_* as canonical Amode bits; comm: the
     # MPI communicator of an mpio file access property list)
-    "H5Fcreate": "Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 }",
-    "H5Fopen": "Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 }",
+    # (fcpl, fapl: the property lists' handles, 0 H5P_DEFAULT)
+    "H5Fcreate": "Hdf5 Meta [path: File, flags: Amode, comm: Comm, fcpl: Handle, fapl: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 }",
+    "H5Fopen": "Hdf5 Meta [path: File, flags: Amode, comm: Comm, fapl: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 }",
     "H5Freopen": "Hdf5 Meta [path: File, flags: Amode, comm: Comm, file: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 }",
     # open_objects: objects of the file still open (they keep it open inside HDF5)
     "H5Fclose": "Hdf5 Meta [file: Handle, open_objects: Int] -> Int, Neg => ObjClose { key: 0 }",
     "H5Fflush": "Hdf5 Data [file: Handle, scope: Int] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false }",
     # datasets (and objects opened like them): sub-objects of their file's handle
-    "H5Dcreate1": OPEN,
-    "H5Dcreate2": OPEN,
+    # type: the datatype as class << 32 | sign << 40 | order << 48 | size (hdf5.rs type_code);
+    # space, dcpl ...: the handles passed; name: the dataset's path in its file
+    "H5Dcreate1": "Hdf5 Meta [file: Handle, name: Name, type: Hex, space: Handle, dcpl: Handle] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET }",
+    "H5Dcreate2": "Hdf5 Meta [file: Handle, name: Name, type: Hex, space: Handle, dcpl: Handle, lcpl: Handle, dapl: Handle] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET }",
     "H5Dcreate_anon": OPEN,
-    "H5Dopen1": OPEN,
-    "H5Dopen2": OPEN,
+    # rank, dims: the dataset's extent (the first three dimensions)
+    "H5Dopen1": DOPEN,
+    "H5Dopen2": DOPEN,
     "H5Oopen": OPEN,
     "H5Oopen_by_addr": OPEN,
     "H5Oopen_by_idx": OPEN,
     # refs: references to the id left after the call (> 0: the object stays open)
     "H5Dclose": "Hdf5 Meta [dset: Handle, refs: Int] -> Int, Neg => SubClose { key: 0 }",
     "H5Oclose": "Hdf5 Meta [obj: Handle, refs: Int] -> Int, Neg => SubClose { key: 0 }",
-    "H5Dwrite": "Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 }",
-    "H5Dread": "Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 }",
+    # mem_type as H5Dcreate's type; the spaces and the transfer list as handles (0: H5S_ALL,
+    # H5P_DEFAULT); bytes = elements selected x mem_type's size
+    "H5Dwrite": "Hdf5 Data [dset: Handle, mem_type: Hex, mem_space: Handle, file_space: Handle, dxpl: Handle, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 5, xfer: 5, coll: 6 }",
+    "H5Dread": "Hdf5 Data [dset: Handle, mem_type: Hex, mem_space: Handle, file_space: Handle, dxpl: Handle, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 5, xfer: 5, coll: 6 }",
     "H5Dwrite_chunk": "Hdf5 Data [dset: Handle, filters: Hex, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Write, req: 2, xfer: 2, coll: RET }",
     "H5Dread_chunk": "Hdf5 Data [dset: Handle, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Read, req: 1, xfer: 1, coll: RET }",
     "H5Dflush": "Hdf5 Data [dset: Handle] -> Int, Neg => SubData { key: 0, dir: Flush, req: RET, xfer: RET, coll: RET }",

@@ -1067,8 +1067,8 @@ io_functions! {
     H5Arename_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, old_attr_name: Name, new_attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
     H5Awrite: Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None;
     H5Dclose: Hdf5 Meta [dset: Handle, refs: Int] -> Int, Neg => SubClose { key: 0 };
-    H5Dcreate1: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Dcreate2: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dcreate1: Hdf5 Meta [file: Handle, name: Name, type: Hex, space: Handle, dcpl: Handle] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dcreate2: Hdf5 Meta [file: Handle, name: Name, type: Hex, space: Handle, dcpl: Handle, lcpl: Handle, dapl: Handle] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
     H5Dcreate_anon: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
     H5Ddebug: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
     H5Dextend: Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
@@ -1089,21 +1089,21 @@ io_functions! {
     H5Dget_storage_size: Hdf5 Meta [dset_id: Handle] -> Size, Never => None;
     H5Dget_type: Hdf5 Meta [dset_id: Handle] -> Handle, Neg => None;
     H5Diterate: Hdf5 Meta [type_id: Handle, space_id: Handle] -> Int, Neg => None;
-    H5Dopen1: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Dopen2: Hdf5 Meta [file: Handle, name: Name] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
-    H5Dread: Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 3, xfer: 3, coll: 4 };
+    H5Dopen1: Hdf5 Meta [file: Handle, name: Name, rank: Int, dim0: Size, dim1: Size, dim2: Size] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dopen2: Hdf5 Meta [file: Handle, name: Name, rank: Int, dim0: Size, dim1: Size, dim2: Size] -> Handle, Neg => SubOpen { file: 0, name: 1, key: RET };
+    H5Dread: Hdf5 Data [dset: Handle, mem_type: Hex, mem_space: Handle, file_space: Handle, dxpl: Handle, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Read, req: 5, xfer: 5, coll: 6 };
     H5Dread_chunk: Hdf5 Data [dset: Handle, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Read, req: 1, xfer: 1, coll: RET };
     H5Drefresh: Hdf5 Meta [dset_id: Handle] -> Int, Neg => None;
     H5Dscatter: Hdf5 Meta [type_id: Handle, dst_space_id: Handle] -> Int, Neg => None;
     H5Dset_extent: Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None;
     H5Dvlen_get_buf_size: Hdf5 Meta [dset_id: Handle, type_id: Handle, space_id: Handle] -> Int, Neg => None;
     H5Dvlen_reclaim: Hdf5 Meta [type_id: Handle, space_id: Handle, dxpl_id: Handle] -> Int, Neg => None;
-    H5Dwrite: Hdf5 Data [dset: Handle, elements: Size, type_size: Size, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 3, xfer: 3, coll: 4 };
+    H5Dwrite: Hdf5 Data [dset: Handle, mem_type: Hex, mem_space: Handle, file_space: Handle, dxpl: Handle, bytes: Size, collective: Int] -> Int, Neg => SubData { key: 0, dir: Write, req: 5, xfer: 5, coll: 6 };
     H5Dwrite_chunk: Hdf5 Data [dset: Handle, filters: Hex, bytes: Size] -> Int, Neg => SubData { key: 0, dir: Write, req: 2, xfer: 2, coll: RET };
     H5Eset_auto1: Hdf5 Meta [] -> Int, Neg => None;
     H5Fclear_elink_file_cache: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
     H5Fclose: Hdf5 Meta [file: Handle, open_objects: Int] -> Int, Neg => ObjClose { key: 0 };
-    H5Fcreate: Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Fcreate: Hdf5 Meta [path: File, flags: Amode, comm: Comm, fcpl: Handle, fapl: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
     H5Fflush: Hdf5 Data [file: Handle, scope: Int] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false };
     H5Fformat_convert: Hdf5 Meta [fid: Handle] -> Int, Neg => None;
     H5Fget_access_plist: Hdf5 Meta [file_id: Handle] -> Handle, Neg => None;
@@ -1132,7 +1132,7 @@ io_functions! {
     H5Fincrement_filesize: Hdf5 Meta [file_id: Handle, increment: Size] -> Int, Neg => None;
     H5Fis_hdf5: Hdf5 Meta [filename: Name] -> Int, Neg => None;
     H5Fmount: Hdf5 Meta [loc: Handle, name: Name, child: Handle, plist: Handle] -> Int, Neg => None;
-    H5Fopen: Hdf5 Meta [path: File, flags: Amode, comm: Comm] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
+    H5Fopen: Hdf5 Meta [path: File, flags: Amode, comm: Comm, fapl: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
     H5Freopen: Hdf5 Meta [path: File, flags: Amode, comm: Comm, file: Handle] -> Handle, Neg => ObjOpen { path: 0, key: RET, comm: 2, amode: 1 };
     H5Freset_mdc_hit_rate_stats: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
     H5Freset_page_buffering_stats: Hdf5 Meta [file_id: Handle] -> Int, Neg => None;
@@ -1248,7 +1248,7 @@ io_functions! {
     H5Pset_fapl_core:  Hdf5 Meta [fapl: Handle, increment: Size, backing_store: Int] -> Int, Neg => None;
     H5Pset_fapl_stdio: Hdf5 Meta [fapl: Handle] -> Int, Neg => None;
     H5Pset_dxpl_mpio:  Hdf5 Meta [dxpl: Handle, collective: Int] -> Int, Neg => None;
-    H5Pset_chunk:      Hdf5 Meta [dcpl: Handle, rank: Int, dim0: Size, dim1: Size] -> Int, Neg => None;
+    H5Pset_chunk:      Hdf5 Meta [dcpl: Handle, rank: Int, dim0: Size, dim1: Size, dim2: Size] -> Int, Neg => None;
     H5Pset_deflate:    Hdf5 Meta [dcpl: Handle, level: Int] -> Int, Neg => None;
     H5Pset_shuffle:    Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
     H5Pset_fletcher32: Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
@@ -1256,6 +1256,33 @@ io_functions! {
     H5Pset_nbit:       Hdf5 Meta [dcpl: Handle] -> Int, Neg => None;
     H5Pset_filter:     Hdf5 Meta [plist: Handle, filter: Int, flags: Hex] -> Int, Neg => None;
     H5Pset_alignment:  Hdf5 Meta [fapl: Handle, threshold: Size, alignment: Size] -> Int, Neg => None;
+
+    // ---- HDF5: dataspaces and property lists (format 3: what a replay at the HDF5 layer needs).
+    // Handles are the program's hid_t (0: H5P_DEFAULT / H5S_ALL); dimensions beyond the third
+    // are not recorded (rank tells); H5S_UNLIMITED stays u64::MAX; a hyperslab's dimensions
+    // are h5_slab events inside its call (NULL stride and block as 1); class of H5Pcreate:
+    // 1 file create, 2 file access, 3 dataset create, 4 dataset access, 5 dataset transfer,
+    // 6 group create, 7 group access, 8 link create, 9 link access, 10 attribute create,
+    // 0 another ----
+    H5Screate:           Hdf5 Meta [type: Int] -> Handle, Neg => None;
+    H5Screate_simple:    Hdf5 Meta [rank: Int, dim0: Size, dim1: Size, dim2: Size, max0: Size, max1: Size, max2: Size] -> Handle, Neg => None;
+    H5Scopy:             Hdf5 Meta [space: Handle] -> Handle, Neg => None;
+    H5Sclose:            Hdf5 Meta [space: Handle] -> Int, Neg => None;
+    H5Sselect_hyperslab: Hdf5 Meta [space: Handle, op: Int, rank: Int] -> Int, Neg => None;
+    H5Sselect_all:       Hdf5 Meta [space: Handle] -> Int, Neg => None;
+    H5Sselect_none:      Hdf5 Meta [space: Handle] -> Int, Neg => None;
+    H5Sselect_elements:  Hdf5 Meta [space: Handle, op: Int, points: Size] -> Int, Neg => None;
+    h5_slab:             Hdf5 Event [dim: Int, start: Size, stride: Size, count: Size, block: Size] -> Int, Never => None;
+    H5Pcreate:           Hdf5 Meta [class: Int] -> Handle, Neg => None;
+    H5Pcopy:             Hdf5 Meta [plist: Handle] -> Handle, Neg => None;
+    H5Pclose:            Hdf5 Meta [plist: Handle] -> Int, Neg => None;
+    H5Pset_fill_time:    Hdf5 Meta [dcpl: Handle, fill_time: Int] -> Int, Neg => None;
+    H5Pset_alloc_time:   Hdf5 Meta [dcpl: Handle, alloc_time: Int] -> Int, Neg => None;
+    H5Pset_layout:       Hdf5 Meta [dcpl: Handle, layout: Int] -> Int, Neg => None;
+    H5Pset_sizes:        Hdf5 Meta [fcpl: Handle, sizeof_addr: Size, sizeof_size: Size] -> Int, Neg => None;
+    H5Pset_libver_bounds: Hdf5 Meta [fapl: Handle, low: Int, high: Int] -> Int, Neg => None;
+    H5Pset_all_coll_metadata_ops: Hdf5 Meta [plist: Handle, collective: Int] -> Int, Neg => None;
+    H5Pset_coll_metadata_write: Hdf5 Meta [fapl: Handle, collective: Int] -> Int, Neg => None;
 
     // ---- NetCDF: files (ncid: the id the call returns through its pointer) ----------------
     nc_create:     NetCdf Meta [path: File, cmode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };

@@ -384,6 +384,9 @@ impl ProcessState<'_> {
     ) -> Result<(), Err> {
         let info = &FUNCTIONS[r.func as usize];
         self.leave_opening(info, pend);
+        if info.role == Role::Event {
+            s.event(r)?;
+        }
         match info.mapping {
             // Events inside a call (no Leave of their own).
             Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),

@@ -120,6 +120,9 @@ pub trait Consumer {
     fn op(&mut self, o: &Op);
     fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
     fn mpi_sync(&mut self, _s: &MpiSync) {}
+    /// An event record inside a call of `thread` that has not ended yet (its call comes
+    /// after it).
+    fn event(&mut self, _thread: usize, _r: &Record) {}
 }
 
 struct Frame {
@@ -321,6 +324,10 @@ impl<C: Consumer> Sink for Resolver<C> {
             failed: info.fail.failed(r.ret()),
         };
         self.consumer.call(&call, r);
+        Ok(())
+    }
+    fn event(&mut self, r: &Record) -> Res {
+        self.consumer.event(self.cur, r);
         Ok(())
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {

@@ -99,4 +99,9 @@ pub trait Sink {
     fn mpi_sync(&mut self, _defs: &GlobalDefs, _sync: MpiSync) -> Res {
         Ok(())
     }
+    /// An event record (a fact the recorder found out inside the call in progress, such as
+    /// an HDF5 hyperslab's dimensions), as it ends; before what its mapping makes of it.
+    fn event(&mut self, _r: &Record) -> Res {
+        Ok(())
+    }
 }

@@ -28,7 +28,7 @@ use crate::wrap::LibReal;
 use io_events::defs::Def;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_uint, c_void};
-use std::sync::atomic::{AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering::*};
 
 pub type hid_t = i64;
 pub type herr_t = c_int;
@@ -64,6 +64,10 @@ pub(crate) mod q {
         fn H5Aget_space(attr: hid_t) -> hid_t = -1;
         fn H5Sclose(space: hid_t) -> c_int = -1;
         fn H5Tget_size(t: hid_t) -> usize = 0;
+        fn H5Tget_class(t: hid_t) -> c_int = -1;
+        fn H5Tget_sign(t: hid_t) -> c_int = -1;
+        fn H5Tget_order(t: hid_t) -> c_int = -1;
+        fn H5Sget_simple_extent_dims(space: hid_t, dims: *mut hsize_t, maxdims: *mut hsize_t) -> c_int = -1;
         fn H5Iget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
         fn H5Fget_name(id: hid_t, buf: *mut c_char, size: usize) -> isize = -1;
         fn H5Iget_file_id(id: hid_t) -> hid_t = -1;
@@ -131,8 +135,8 @@ impl IdCache {
 
 /// Elements of each open dataset's whole dataspace (updated by H5Dset_extent).
 static DATASET_POINTS: IdCache = IdCache::new();
-/// Size of each datatype id.
-static TYPE_SIZES: IdCache = IdCache::new();
+/// The code of each datatype id ([`type_code`]).
+static TYPE_CODES: IdCache = IdCache::new();
 
 /// Elements of a dataset's whole dataspace, cached.
 #[inline(always)]
@@ -159,14 +163,136 @@ unsafe fn ask_points(dset: hid_t) -> u64 {
 
 /// Size of a datatype, cached.
 unsafe fn type_size(t: hid_t) -> u64 {
-    if let Some(n) = TYPE_SIZES.get(t) {
-        return n;
+    type_code(t) & 0xFFFF_FFFF
+}
+
+const H5T_INTEGER: c_int = 0;
+const H5T_FLOAT: c_int = 1;
+const H5T_BITFIELD: c_int = 4;
+
+/// A datatype as one value, what a replay needs to make a type like it: size (bits 0-31),
+/// class (32-39), sign (40-47: integers), byte order (48-55: integers, floats, bitfields);
+/// 0xFF where HDF5 has no answer (-1). Asked only of the types that have the property
+/// (HDF5 prints an error stack otherwise): pure memory queries, cached per id.
+unsafe fn type_code(t: hid_t) -> u64 {
+    if let Some(c) = TYPE_CODES.get(t) {
+        return c;
     }
-    let n = q::H5Tget_size(t) as u64;
-    if n > 0 {
-        TYPE_SIZES.put(t, n);
+    let size = q::H5Tget_size(t) as u64;
+    if size == 0 {
+        return 0;
     }
-    n
+    let class = q::H5Tget_class(t);
+    let sign = if class == H5T_INTEGER {
+        q::H5Tget_sign(t)
+    } else {
+        -1
+    };
+    let order = match class {
+        H5T_INTEGER | H5T_FLOAT | H5T_BITFIELD => q::H5Tget_order(t),
+        _ => -1,
+    };
+    let byte = |v: c_int| (v as u8) as u64;
+    let code = size.min(0xFFFF_FFFF) | byte(class) << 32 | byte(sign) << 40 | byte(order) << 48;
+    TYPE_CODES.put(t, code);
+    code
+}
+
+/// Rank and the first three dimensions (and maximum dimensions) of a simple dataspace.
+unsafe fn space_dims(space: hid_t) -> (u64, [u64; 3], [u64; 3]) {
+    let (mut dims, mut max) = ([0 as hsize_t; 32], [0 as hsize_t; 32]);
+    let rank = q::H5Sget_simple_extent_dims(space, dims.as_mut_ptr(), max.as_mut_ptr());
+    if !(0..=32).contains(&rank) {
+        return (0, [0; 3], [0; 3]);
+    }
+    let three = |v: &[hsize_t; 32]| [v[0], v[1], v[2]];
+    (rank as u64, three(&dims), three(&max))
+}
+
+/// The extent of a dataset: [rank, dim0, dim1, dim2].
+unsafe fn dataset_extent(dset: hid_t) -> [u64; 4] {
+    let s = q::H5Dget_space(dset);
+    if s < 0 {
+        return [0; 4];
+    }
+    let (rank, d, _) = space_dims(s);
+    q::H5Sclose(s);
+    [rank, d[0], d[1], d[2]]
+}
+
+/// Up to three values of a C array of `rank` (`absent` for a NULL array).
+unsafe fn three(v: *const hsize_t, rank: c_int, absent: u64) -> [u64; 3] {
+    let at = |i: c_int| {
+        if rank <= i {
+            0
+        } else if v.is_null() {
+            absent
+        } else {
+            *v.add(i as usize)
+        }
+    };
+    [at(0), at(1), at(2)]
+}
+
+/// A hyperslab's dimensions as `h5_slab` events inside its call (NULL stride, block: 1).
+unsafe fn slab_events(ts: *mut runtime::ThreadState, t: u64, rank: c_int, a: [*const hsize_t; 4]) {
+    let [start, stride, count, block] = [
+        three(a[0], rank, 0),
+        three(a[1], rank, 1),
+        three(a[2], rank, 0),
+        three(a[3], rank, 1),
+    ];
+    for i in 0..(rank.clamp(0, 3) as usize) {
+        let fields = [i as u64, start[i], stride[i], count[i], block[i], 0];
+        runtime::child(ts, Func::h5_slab, t, &fields);
+    }
+}
+
+/// The property-list classes H5Pcreate is told apart by (their ids are globals of libhdf5,
+/// read, not asked): position + 1 is the recorded class.
+const PLIST_CLASSES: [&str; 10] = [
+    "H5P_CLS_FILE_CREATE_ID_g\0",
+    "H5P_CLS_FILE_ACCESS_ID_g\0",
+    "H5P_CLS_DATASET_CREATE_ID_g\0",
+    "H5P_CLS_DATASET_ACCESS_ID_g\0",
+    "H5P_CLS_DATASET_XFER_ID_g\0",
+    "H5P_CLS_GROUP_CREATE_ID_g\0",
+    "H5P_CLS_GROUP_ACCESS_ID_g\0",
+    "H5P_CLS_LINK_CREATE_ID_g\0",
+    "H5P_CLS_LINK_ACCESS_ID_g\0",
+    "H5P_CLS_ATTRIBUTE_CREATE_ID_g\0",
+];
+
+/// The address of the class global `i`: the program's copy first (an executable that uses
+/// the H5P_* macros has the variable copied into it, and libhdf5 sets that copy), else
+/// libhdf5's own (loaded privately, for h5py). Found once.
+fn plist_class_global(i: usize) -> *const hid_t {
+    static FOUND: [AtomicPtr<c_void>; 10] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 10];
+    let p = FOUND[i].load(Relaxed);
+    if !p.is_null() {
+        return p as *const hid_t;
+    }
+    let name = PLIST_CLASSES[i];
+    // SAFETY: a NUL-terminated name.
+    let mut p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr() as *const c_char) };
+    if p.is_null() {
+        p = LibReal::new(name).get();
+    }
+    FOUND[i].store(p, Relaxed);
+    p as *const hid_t
+}
+
+/// The recorded class of a property-list class id (0: another).
+fn plist_class(cls: hid_t) -> u64 {
+    let is = |i: &usize| {
+        let p = plist_class_global(*i);
+        // SAFETY: the address of a hid_t global of libhdf5, set by H5open (which the
+        // program's H5P_* macro called).
+        !p.is_null() && unsafe { p.read() } == cls
+    };
+    (0..PLIST_CLASSES.len())
+        .find(is)
+        .map_or(0, |i| i as u64 + 1)
 }
 
 /// Elements a transfer moves: the memory selection, else the file selection, else the
@@ -564,6 +690,23 @@ unsafe fn opened(
     ids::opened(ts, t1, ret)
 }
 
+/// Fields of H5Dopen: [file, name] and the dataset's extent (rank, three dimensions).
+unsafe fn dataset_opened(
+    ts: *mut runtime::ThreadState,
+    t1: u64,
+    ret: hid_t,
+    loc: hid_t,
+    name: Str,
+) -> [u64; 6] {
+    let [file, name] = opened(ts, t1, ret, true, loc, name);
+    let [rank, d0, d1, d2] = if ret >= 0 {
+        dataset_extent(ret)
+    } else {
+        [0; 4]
+    };
+    [file, name, rank, d0, d1, d2]
+}
+
 h5_wrap! {
     // ---- files ----
     fn H5Fcreate(name: Str, flags: c_uint, fcpl: hid_t, fapl: hid_t) -> hid_t |ts, t0| {
@@ -571,14 +714,14 @@ h5_wrap! {
         let comm = fapl_comm(fapl);
     } |ret, t1| {
         ids::file_opened(ret, path, amode(flags, true), comm);
-        [path, amode(flags, true), comm]
+        [path, amode(flags, true), comm, fcpl as u64, fapl as u64]
     };
     fn H5Fopen(name: Str, flags: c_uint, fapl: hid_t) -> hid_t |ts, t0| {
         let path = crate::files::intern_path(&mut *ts, libc::AT_FDCWD, name).unwrap_or(u64::MAX);
         let comm = fapl_comm(fapl);
     } |ret, t1| {
         ids::file_opened(ret, path, amode(flags, false), comm);
-        [path, amode(flags, false), comm]
+        [path, amode(flags, false), comm, fapl as u64]
     };
     fn H5Freopen(file: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
         let (path, mode) = if ret >= 0 { (file_path(ts, ret), file_mode(ret)) } else { (u64::MAX, 0) };
@@ -601,16 +744,20 @@ h5_wrap! {
 
     // ---- datasets and objects opened like them ----
     fn H5Dcreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, lcpl: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, true, loc, name)
+        let [file, name] = opened(ts, t1, ret, true, loc, name);
+        let t = if ret >= 0 { type_code(dtype) } else { 0 };
+        [file, name, t, space as u64, dcpl as u64, lcpl as u64, dapl as u64]
     };
     fn H5Dcreate1(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, dcpl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
-        opened(ts, t1, ret, true, loc, name)
+        let [file, name] = opened(ts, t1, ret, true, loc, name);
+        let t = if ret >= 0 { type_code(dtype) } else { 0 };
+        [file, name, t, space as u64, dcpl as u64]
     };
     fn H5Dcreate_anon(loc: hid_t, dtype: hid_t, space: hid_t, dcpl: hid_t, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
         opened(ts, t1, ret, true, loc, std::ptr::null())
     };
-    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
-    fn H5Dopen1(loc: hid_t, name: Str) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, true, loc, name) };
+    fn H5Dopen2(loc: hid_t, name: Str, dapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { dataset_opened(ts, t1, ret, loc, name) };
+    fn H5Dopen1(loc: hid_t, name: Str) -> hid_t |ts, t0| {} |ret, t1| { dataset_opened(ts, t1, ret, loc, name) };
     // h5py and libnetcdf open datasets this way: the object is named like a dataset so that
     // transfers on it find their file.
     fn H5Oopen(loc: hid_t, name: Str, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| { opened(ts, t1, ret, false, loc, name) };
@@ -635,20 +782,22 @@ h5_wrap! {
     fn H5Dwrite(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *const c_void) -> herr_t |ts, t0| {
         ids::place(ts, dset, &mut t0);
         let n = elements(dset, mem_space, file_space);
-        let size = type_size(mem_type);
+        let code = type_code(mem_type);
         let coll = collective(dxpl);
     } |ret, t1| {
         selection(ts, t1, file_space);
-        [dset as u64, n, size, n * size, coll]
+        let bytes = n * (code & 0xFFFF_FFFF);
+        [dset as u64, code, mem_space as u64, file_space as u64, dxpl as u64, bytes, coll]
     };
     fn H5Dread(dset: hid_t, mem_type: hid_t, mem_space: hid_t, file_space: hid_t, dxpl: hid_t, buf: *mut c_void) -> herr_t |ts, t0| {
         ids::place(ts, dset, &mut t0);
         let n = elements(dset, mem_space, file_space);
-        let size = type_size(mem_type);
+        let code = type_code(mem_type);
         let coll = collective(dxpl);
     } |ret, t1| {
         selection(ts, t1, file_space);
-        [dset as u64, n, size, n * size, coll]
+        let bytes = n * (code & 0xFFFF_FFFF);
+        [dset as u64, code, mem_space as u64, file_space as u64, dxpl as u64, bytes, coll]
     };
     // Direct chunk I/O: the chunk's bytes as stored (filtered), no dataspace selection.
     fn H5Dwrite_chunk(dset: hid_t, dxpl: hid_t, filters: u32, offset: *const hsize_t, size: usize, buf: *const c_void) -> herr_t |ts, t0| {
@@ -683,8 +832,8 @@ h5_wrap! {
     fn H5Pset_fapl_stdio(fapl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64] };
     fn H5Pset_dxpl_mpio(dxpl: hid_t, mode: c_int) -> herr_t |ts, t0| {} |ret, t1| { [dxpl as u64, mode as u64] };
     fn H5Pset_chunk(dcpl: hid_t, rank: c_int, dims: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
-        let d = |i: c_int| if dims.is_null() || rank <= i { 0 } else { *dims.add(i as usize) };
-        [dcpl as u64, rank as u64, d(0), d(1)]
+        let [d0, d1, d2] = three(dims, rank, 0);
+        [dcpl as u64, rank as u64, d0, d1, d2]
     };
     fn H5Pset_deflate(dcpl: hid_t, level: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, level as u64] };
     fn H5Pset_shuffle(dcpl: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64] };
@@ -696,5 +845,38 @@ h5_wrap! {
     };
     fn H5Pset_alignment(fapl: hid_t, threshold: hsize_t, alignment: hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
         [fapl as u64, threshold, alignment]
+    };
+    fn H5Pset_fill_time(dcpl: hid_t, fill_time: c_int) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, fill_time as i64 as u64] };
+    fn H5Pset_alloc_time(dcpl: hid_t, alloc_time: c_int) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, alloc_time as i64 as u64] };
+    fn H5Pset_layout(dcpl: hid_t, layout: c_int) -> herr_t |ts, t0| {} |ret, t1| { [dcpl as u64, layout as i64 as u64] };
+    fn H5Pset_sizes(fcpl: hid_t, addr: usize, size: usize) -> herr_t |ts, t0| {} |ret, t1| { [fcpl as u64, addr as u64, size as u64] };
+    fn H5Pset_libver_bounds(fapl: hid_t, low: c_int, high: c_int) -> herr_t |ts, t0| {} |ret, t1| {
+        [fapl as u64, low as i64 as u64, high as i64 as u64]
+    };
+    // hbool_t: one byte
+    fn H5Pset_all_coll_metadata_ops(plist: hid_t, coll: u8) -> herr_t |ts, t0| {} |ret, t1| { [plist as u64, coll as u64] };
+    fn H5Pset_coll_metadata_write(fapl: hid_t, coll: u8) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64, coll as u64] };
+    fn H5Pcreate(cls: hid_t) -> hid_t |ts, t0| { let class = plist_class(cls); } |ret, t1| { [class] };
+    fn H5Pcopy(plist: hid_t) -> hid_t |ts, t0| {} |ret, t1| { [plist as u64] };
+    fn H5Pclose(plist: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [plist as u64] };
+
+    // ---- dataspaces ----
+    fn H5Screate(kind: c_int) -> hid_t |ts, t0| {} |ret, t1| { [kind as i64 as u64] };
+    fn H5Screate_simple(rank: c_int, dims: *const hsize_t, max: *const hsize_t) -> hid_t |ts, t0| {} |ret, t1| {
+        let [d0, d1, d2] = three(dims, rank, 0);
+        let [m0, m1, m2] = if max.is_null() { [d0, d1, d2] } else { three(max, rank, 0) };
+        [rank as i64 as u64, d0, d1, d2, m0, m1, m2]
+    };
+    fn H5Scopy(space: hid_t) -> hid_t |ts, t0| {} |ret, t1| { [space as u64] };
+    fn H5Sclose(space: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [space as u64] };
+    fn H5Sselect_hyperslab(space: hid_t, op: c_int, start: *const hsize_t, stride: *const hsize_t, count: *const hsize_t, block: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
+        let rank = if ret >= 0 { q::H5Sget_simple_extent_ndims(space) } else { -1 };
+        slab_events(ts, t1, rank, [start, stride, count, block]);
+        [space as u64, op as i64 as u64, rank as i64 as u64]
+    };
+    fn H5Sselect_all(space: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [space as u64] };
+    fn H5Sselect_none(space: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [space as u64] };
+    fn H5Sselect_elements(space: hid_t, op: c_int, n: usize, coord: *const hsize_t) -> herr_t |ts, t0| {} |ret, t1| {
+        [space as u64, op as i64 as u64, n as u64]
     };
 }

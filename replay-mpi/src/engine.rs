@@ -1,11 +1,14 @@
 //! One rank's replay: its plan's POSIX steps through the POSIX replayer, its MPI steps
-//! through MPI, in the order they began, counted per layer. Nothing is allocated per call:
+//! through MPI, its HDF5 steps through HDF5 (`hdf5`), in the order they began, counted per
+//! layer. Nothing is allocated per call:
 //! the live handles are slots made before the first step, transfers use two buffers of the
 //! largest transfer (one written from, one read into: non-blocking and split transfers are
 //! in flight together).
 
+use crate::hdf5::Hdf5;
 use crate::mpi::*;
-use converters::replay::mpiio::{Access, MpiStep, RankPlan, Transfer, What, MPI, MPIIO};
+use converters::replay::hdf5::H5Step;
+use converters::replay::mpiio::{Access, MpiStep, RankPlan, Transfer, What, HDF5, MPI, MPIIO};
 use converters::replay::{Options, Replayer, Timing, Totals};
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
@@ -23,8 +26,9 @@ pub struct Engine<'a> {
     /// Requests and their bytes of one completion step.
     wait_reqs: Vec<u64>,
     wait_done: Vec<i64>,
-    /// MPI-IO and MPI rows (the POSIX row is the POSIX replayer's).
-    pub rows: [Totals; 3],
+    h5: Hdf5,
+    /// MPI-IO, MPI and HDF5 rows (the POSIX row is the POSIX replayer's).
+    pub rows: [Totals; 4],
 }
 
 /// MPI counts are ints.
@@ -78,13 +82,14 @@ impl<'a> Engine<'a> {
             rbuf: vec![0; buf],
             wait_reqs: Vec::new(),
             wait_done: Vec::new(),
+            h5: Hdf5::new(plan.h5_slots, &plan.h5_types),
             rows: Default::default(),
         }
     }
 
     /// Replay every step; `first` is the earliest recorded start over all ranks (the common
     /// origin of `--timing`).
-    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; 3] {
+    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; 4] {
         let start = Instant::now();
         let plan = self.plan;
         for step in &plan.steps {
@@ -100,8 +105,10 @@ impl<'a> Engine<'a> {
             match &step.what {
                 What::Posix(c) => self.posix.replay_one(c),
                 What::Mpi(s) => self.replay_mpi(s, step.t1.saturating_sub(step.t0)),
+                What::Hdf5(s) => self.replay_h5(s, step.t1.saturating_sub(step.t0)),
             }
         }
+        self.h5.finish();
         self.posix.close_all();
         self.wait_unfinished();
         let mut rows = std::mem::take(&mut self.rows);
@@ -129,9 +136,37 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Re-issue an HDF5 step and count it (a transfer's bytes, against the original's).
+    fn replay_h5(&mut self, s: &H5Step, orig_ns: u64) {
+        let t = Instant::now();
+        let done = match *s {
+            // Over MPI's count limit (the buffers' size): counted as failed.
+            H5Step::Transfer { need, .. } if need > self.wbuf.len() as u64 => {
+                crate::hdf5::Done { rc: -1, moved: 0 }
+            }
+            H5Step::Transfer { write, .. } => {
+                let buf = self.buf(write);
+                self.h5.issue(s, &self.comms, buf)
+            }
+            _ => self.h5.issue(s, &self.comms, std::ptr::null_mut()),
+        };
+        let r = &mut self.rows[HDF5];
+        r.calls += 1;
+        r.ns += t.elapsed().as_nanos() as u64;
+        r.orig_ns += orig_ns;
+        r.failed += (done.rc < 0) as u64;
+        if let H5Step::Transfer { write, bytes, .. } = *s {
+            self.count_in(HDF5, write, done.moved as i64, bytes);
+        }
+    }
+
     /// Count a transfer's bytes (done in the replay, done in the original).
     fn count(&mut self, write: bool, done: i64, orig: u64) {
-        let r = &mut self.rows[MPIIO];
+        self.count_in(MPIIO, write, done, orig);
+    }
+
+    fn count_in(&mut self, row: usize, write: bool, done: i64, orig: u64) {
+        let r = &mut self.rows[row];
         if write {
             r.bytes_written += done.max(0) as u64;
             r.orig_bytes_written += orig;

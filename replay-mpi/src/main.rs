@@ -5,6 +5,8 @@
 
 #[cfg(replay_mpi)]
 mod engine;
+#[cfg(replay_mpi)]
+mod hdf5;
 mod mpi;
 #[cfg(replay_mpi)]
 mod run;
@@ -22,9 +24,11 @@ pub struct Args {
     pub trace: PathBuf,
     #[arg(long, value_name = "DIR")]
     pub into: PathBuf,
-    /// mpiio: MPI-IO calls through MPI, the other POSIX calls as such; posix: every rank's
-    /// POSIX calls (those MPI-IO made included).
-    #[arg(long, default_value = "mpiio", value_parser = ["posix", "mpiio"])]
+    /// hdf5: HDF5 calls through HDF5, the MPI-IO and POSIX calls not made inside one as at
+    /// the mpiio layer (the same as mpiio for a trace without HDF5 calls); mpiio: MPI-IO calls
+    /// through MPI, the other POSIX calls as such; posix: every rank's POSIX calls (those
+    /// MPI-IO made included).
+    #[arg(long, default_value = "hdf5", value_parser = ["posix", "mpiio", "hdf5"])]
     pub layer: String,
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     pub timing: Timing,

@@ -47,6 +47,16 @@ fn trace_layers(dir: &TestDir, prog: &Path, args: &[&str], layers: &str) -> Path
 /// Replay `trace` at RANKS ranks into `<dir>/replayed` with --record (files under `data`):
 /// the replay's report, and the recorded replay's trace.
 fn replay_recorded(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
+    replay_recorded_with(dir, trace, data, &[])
+}
+
+/// The same with more arguments (`--layer mpiio`).
+fn replay_recorded_with(
+    dir: &TestDir,
+    trace: &Path,
+    data: &Path,
+    extra: &[&str],
+) -> (Run, PathBuf) {
     let into = dir.join("replayed");
     let rtrace = dir.join("replay-trace");
     let only = format!("{}/", data.display());
@@ -62,7 +72,11 @@ fn replay_recorded(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf) {
             &only,
             "--record",
             rtrace.to_str().unwrap(),
-        ],
+        ]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect::<Vec<&str>>(),
     );
     r.assert_ok("mpirun recorder-otf2 replay --record");
     (r, rtrace)
@@ -398,7 +412,7 @@ fn hdf5_parallel_replayed_at_the_mpiio_layer() {
     let prog = compile_mpi(&dir, "h5_parallel.c", &extra);
     let data = dir.subdir("data");
     let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
-    let (r, rtrace) = replay_recorded(&dir, &trace, &data);
+    let (r, rtrace) = replay_recorded_with(&dir, &trace, &data, &["--layer", "mpiio"]);
     // HDF5's MPI-IO calls replayed (its dataset views have holes: byte offsets), every byte.
     let row = all_row(&r, "MPI-IO");
     assert_eq!(row[2], "0", "failed: {row:?}");

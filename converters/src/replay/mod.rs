@@ -73,6 +73,7 @@ pub struct Options {
 }
 
 mod fork;
+pub mod hdf5;
 pub mod mpiio;
 mod stdio;
 pub use stdio::LineEnds;

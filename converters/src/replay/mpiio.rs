@@ -20,6 +20,7 @@
 //! - Non-blocking transfers get live requests; a Wait/Test-family call waits for the
 //!   requests it completed in the original (a test that completed none is skipped).
 
+use super::hdf5::{self as h5, H5Step, Planner, Skip};
 use super::{mapped, Options, ReplayCall};
 use io_events::codec::Record;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -32,11 +33,12 @@ use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 
 /// Rows of a rank's report: the layers the replay counts.
-pub const LAYERS: [Layer; 3] = [Layer::Posix, Layer::MpiIo, Layer::Mpi];
+pub const LAYERS: [Layer; 4] = [Layer::Posix, Layer::MpiIo, Layer::Mpi, Layer::Hdf5];
 /// The rows of [`LAYERS`].
 pub const POSIX: usize = 0;
 pub const MPIIO: usize = 1;
 pub const MPI: usize = 2;
+pub const HDF5: usize = 3;
 
 /// How a transfer finds its place in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +165,7 @@ pub enum Query {
 pub enum What {
     Posix(ReplayCall),
     Mpi(MpiStep),
+    Hdf5(H5Step),
 }
 
 #[derive(Clone, Debug)]
@@ -186,7 +189,10 @@ pub struct RankPlan {
     /// The largest transfer (the buffers' size).
     pub max_bytes: u64,
     /// Calls not re-issued, per row of [`LAYERS`].
-    pub skipped: [u64; 3],
+    pub skipped: [u64; 4],
+    /// HDF5 ids (slots) and the datatypes to make (codes), with `--layer hdf5`.
+    pub h5_slots: u32,
+    pub h5_types: Vec<u64>,
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
     pub flattened_views: u64,
 }
@@ -249,14 +255,18 @@ pub fn rank_plan(
     (rank, pi): (u32, usize),
     opts: &Options,
     comms: &Comms,
-    mpiio: bool,
+    layer: Layer,
 ) -> Result<(RankPlan, Vec<String>), String> {
     let p = &trace.processes[pi];
-    let c = Collector::new(p, opts, comms, rank, mpiio);
+    let c = Collector::new(p, opts, comms, rank, layer);
     let check = &mut |_| crate::interrupt::check();
-    let (c, _, stats) = resolve_process(trace, plan, pi, c, check)?;
+    let (c, _, mut stats) = resolve_process(trace, plan, pi, c, check)?;
+    stats.warnings.extend(c.h5.warnings());
     let mut out = c.out;
     out.rank = rank;
+    out.h5_slots = c.h5.slots;
+    out.h5_types = c.h5.types;
+    out.max_bytes = out.max_bytes.max(c.h5.max_bytes);
     out.steps.sort_by_key(|s| (s.t0, s.thread, s.id));
     Ok((out, stats.warnings))
 }
@@ -277,7 +287,10 @@ struct Collector<'a> {
     opts: &'a Options,
     comms: &'a Comms,
     rank: u32,
+    /// MPI-IO calls replayed (the mpiio and hdf5 layers), HDF5 calls (the hdf5 layer).
     mpiio: bool,
+    hdf5: bool,
+    h5: Planner,
     out: RankPlan,
     /// Recorded MPI_File -> its state.
     files: HashMap<u64, FileState>,
@@ -301,14 +314,16 @@ impl<'a> Collector<'a> {
         opts: &'a Options,
         comms: &'a Comms,
         rank: u32,
-        mpiio: bool,
+        layer: Layer,
     ) -> Self {
         Collector {
             p,
             opts,
             comms,
             rank,
-            mpiio,
+            mpiio: layer != Layer::Posix,
+            hdf5: layer == Layer::Hdf5,
+            h5: Planner::default(),
             out: RankPlan::default(),
             files: HashMap::new(),
             split: HashMap::new(),
@@ -337,15 +352,7 @@ impl<'a> Collector<'a> {
 
     /// The communicator slot of a recorded (local) communicator id.
     fn comm(&self, local: u64) -> Option<u32> {
-        let (_, m) = self.p.comms.iter().find(|(id, _)| *id as u64 == local)?;
-        if is_world(m, self.comms.world) {
-            return Some(0);
-        }
-        if m.len() == 1 && m[0] == self.rank {
-            return Some(1);
-        }
-        let i = self.comms.splits.iter().position(|s| s == m)?;
-        Some(2 + i as u32)
+        comm_slot(self.p, self.comms, self.rank, local)
     }
 
     /// A recorded path field, mapped under DIR (None: not one the replay touches).
@@ -354,6 +361,19 @@ impl<'a> Collector<'a> {
         let target = mapped(&f.path, self.opts)?;
         CString::new(target.as_os_str().as_bytes()).ok()
     }
+}
+
+/// The communicator slot of a recorded (local) communicator id of process `p` (rank `rank`).
+fn comm_slot(p: &ProcessTrace, comms: &Comms, rank: u32, local: u64) -> Option<u32> {
+    let (_, m) = p.comms.iter().find(|(id, _)| *id as u64 == local)?;
+    if is_world(m, comms.world) {
+        return Some(0);
+    }
+    if m.len() == 1 && m[0] == rank {
+        return Some(1);
+    }
+    let i = comms.splits.iter().position(|s| s == m)?;
+    Some(2 + i as u32)
 }
 
 /// A transfer function's kind, from its name.
@@ -599,6 +619,10 @@ impl Collector<'_> {
 impl Collector<'_> {
     /// A successful call that is the outermost of its layer, as a step (or skipped).
     fn keep(&mut self, c: &Call, r: &Record) {
+        // What an HDF5 call made beneath it, the replayed HDF5 call makes again.
+        if self.hdf5 && c.within(Layer::Hdf5) {
+            return;
+        }
         match c.layer {
             Layer::Posix if !(self.mpiio && c.within(Layer::MpiIo)) => {
                 let mut call = ReplayCall::new(c, r);
@@ -607,7 +631,25 @@ impl Collector<'_> {
             }
             Layer::MpiIo if self.mpiio => self.mpiio_call(c, r),
             Layer::Mpi if self.mpiio => self.mpi_call(c, r),
+            Layer::Hdf5 if self.hdf5 => self.hdf5_call(c, r),
             _ => {}
+        }
+    }
+
+    /// An outermost HDF5 call as a step (or skipped).
+    fn hdf5_call(&mut self, c: &Call, r: &Record) {
+        let (p, opts, comms, rank) = (self.p, self.opts, self.comms, self.rank);
+        let comm = |v: u64| comm_slot(p, comms, rank, v);
+        let path = |v: u64| h5::mapped_path(p, opts, v);
+        let ctx = h5::Context {
+            p: self.p,
+            comm: &comm,
+            path: &path,
+        };
+        let planned = self.h5.call(c, r, &ctx);
+        match planned {
+            Ok(s) => self.push(c, What::Hdf5(s)),
+            Err(Skip::Silently | Skip::Unreplayable(_)) => self.skip(HDF5),
         }
     }
 
@@ -631,6 +673,11 @@ impl Collector<'_> {
 }
 
 impl Consumer for Collector<'_> {
+    fn event(&mut self, thread: usize, r: &Record) {
+        if self.hdf5 {
+            self.h5.event(thread, r);
+        }
+    }
     fn call(&mut self, c: &Call, r: &Record) {
         if !c.failed && !c.nested_in_layer {
             self.keep(c, r);

@@ -17,10 +17,11 @@ pub struct ReplayArgs {
     /// The folder the recorded files are mapped under (`/a/b` becomes `DIR/a/b`).
     #[arg(long, value_name = "DIR")]
     into: PathBuf,
-    /// The layer replayed: mpiio (the default for MPI traces: MPI-IO calls through MPI under
-    /// mpirun with the trace's ranks, the other POSIX calls as such), posix (what the POSIX
-    /// layer did, under every library; the default otherwise).
-    #[arg(long, value_parser = ["posix", "mpiio"])]
+    /// The layer replayed: hdf5 (the default for MPI traces: HDF5 calls through parallel
+    /// HDF5 under mpirun with the trace's ranks, the MPI-IO and POSIX calls not made inside
+    /// one as with mpiio), mpiio (MPI-IO calls through MPI, the other POSIX calls as such),
+    /// posix (what the POSIX layer did, under every library; the default otherwise).
+    #[arg(long, value_parser = ["posix", "mpiio", "hdf5"])]
     layer: Option<String>,
     /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
@@ -210,7 +211,7 @@ pub fn run(a: ReplayArgs) -> Result<(), String> {
         None => under_mpirun || is_mpi_trace(&a.trace)?,
     };
     if mpi {
-        return run_mpi(&a, a.layer.as_deref().unwrap_or("mpiio"));
+        return run_mpi(&a, a.layer.as_deref().unwrap_or("hdf5"));
     }
     if let Some(rdir) = &a.record {
         return record(&a, rdir, None);
