@@ -624,7 +624,7 @@ impl Collector<'_> {
             return;
         }
         match c.layer {
-            Layer::Posix if !(self.mpiio && c.within(Layer::MpiIo)) => {
+            Layer::Posix | Layer::Isoc if !(self.mpiio && c.within(Layer::MpiIo)) => {
                 let mut call = ReplayCall::new(c, r);
                 call.find_paths(self.p);
                 self.push(c, What::Posix(call));
