@@ -195,6 +195,9 @@ pub struct RankPlan {
     pub h5_types: Vec<u64>,
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
     pub flattened_views: u64,
+    /// Library-layer calls not re-issued that may do I/O (not queries of memory objects): if
+    /// any, the layers beneath would not do what they did (see [`is_library_query`]).
+    pub lib_io_skipped: u64,
 }
 
 /// The communicators the replay makes: the trace's member lists that are neither
@@ -649,7 +652,11 @@ impl Collector<'_> {
         let planned = self.h5.call(c, r, &ctx);
         match planned {
             Ok(s) => self.push(c, What::Hdf5(s)),
-            Err(Skip::Silently | Skip::Unreplayable(_)) => self.skip(HDF5),
+            Err(Skip::Silently | Skip::Unreplayable(_)) => {
+                self.skip(HDF5);
+                let name = FUNCTIONS[c.func as usize].name;
+                self.out.lib_io_skipped += !is_library_query(name) as u64;
+            }
         }
     }
 
@@ -753,4 +760,14 @@ mod tests {
         );
         assert_eq!(placed(&state(false), sh, u64::MAX), Some((sh, 0)));
     }
+}
+
+/// Whether an HDF5 (or other library) call does no I/O of its own: a query, or a call on
+/// objects that live in memory (property lists, dataspaces, datatypes, error stacks,
+/// identifiers, filters). Skipping one leaves what the file system sees unchanged.
+pub fn is_library_query(name: &str) -> bool {
+    const MEMORY: [&str; 6] = ["H5P", "H5S", "H5T", "H5E", "H5I", "H5Z"];
+    const QUERY: [&str; 7] = ["get_", "exists", "iterate", "visit", "is_", "debug", "inq"];
+    (MEMORY.iter().any(|m| name.starts_with(m)) && name != "H5Sselect_elements")
+        || QUERY.iter().any(|q| name.contains(q))
 }
