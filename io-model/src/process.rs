@@ -383,6 +383,9 @@ impl ProcessState<'_> {
         pend: Pending,
     ) -> Result<(), Err> {
         let info = &FUNCTIONS[r.func as usize];
+        if info.role == Role::Event {
+            s.event(r)?;
+        }
         self.leave_opening(info, pend);
         match info.mapping {
             // Events inside a call (no Leave of their own).

@@ -118,6 +118,9 @@ pub trait Consumer {
     /// A call ended; `r` is its record (arguments, result, errno).
     fn call(&mut self, c: &Call, r: &Record);
     fn op(&mut self, o: &Op);
+    /// An event record (Role::Event) inside call `call` (the innermost in progress on
+    /// `thread`), before that call ends.
+    fn event(&mut self, _thread: usize, _call: Option<u64>, _r: &Record) {}
     fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
     fn mpi_sync(&mut self, _s: &MpiSync) {}
 }
@@ -321,6 +324,11 @@ impl<C: Consumer> Sink for Resolver<C> {
             failed: info.fail.failed(r.ret()),
         };
         self.consumer.call(&call, r);
+        Ok(())
+    }
+    fn event(&mut self, r: &Record) -> Res {
+        let call = self.threads[self.cur].stack.last().map(|f| f.id);
+        self.consumer.event(self.cur, call, r);
         Ok(())
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {

@@ -38,6 +38,11 @@ pub trait Sink {
     /// A traced call begins; `region` is its region definition, `r` its record.
     fn enter(&mut self, t: u64, region: u32, r: &Record) -> Res;
     fn leave(&mut self, t: u64, region: u32, r: &Record) -> Res;
+    /// An event record inside the call in progress on the thread (no Enter/Leave of its
+    /// own): for sinks that want the facts it holds as they are (a replay's planner).
+    fn event(&mut self, _r: &Record) -> Res {
+        Ok(())
+    }
     fn attr_string(&mut self, attr: u32, string: u32) -> Res;
     fn attr_u32(&mut self, attr: u32, value: u32) -> Res;
     fn create_handle(

@@ -73,6 +73,7 @@ pub struct Options {
 }
 
 pub mod mpiio;
+pub mod pnetcdf;
 
 /// One POSIX call to re-issue.
 #[derive(Clone, Debug)]

@@ -20,6 +20,7 @@
 //! - Non-blocking transfers get live requests; a Wait/Test-family call waits for the
 //!   requests it completed in the original (a test that completed none is skipped).
 
+use super::pnetcdf::{PncPlan, PncState, PncStep};
 use super::{mapped, Options, ReplayCall};
 use io_events::codec::Record;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -32,11 +33,12 @@ use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 
 /// Rows of a rank's report: the layers the replay counts.
-pub const LAYERS: [Layer; 3] = [Layer::Posix, Layer::MpiIo, Layer::Mpi];
+pub const LAYERS: [Layer; 4] = [Layer::Posix, Layer::MpiIo, Layer::Mpi, Layer::PnetCdf];
 /// The rows of [`LAYERS`].
 pub const POSIX: usize = 0;
 pub const MPIIO: usize = 1;
 pub const MPI: usize = 2;
+pub const PNETCDF: usize = 3;
 
 /// How a transfer finds its place in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +165,7 @@ pub enum Query {
 pub enum What {
     Posix(ReplayCall),
     Mpi(MpiStep),
+    Pnc(PncStep),
 }
 
 #[derive(Clone, Debug)]
@@ -186,9 +189,11 @@ pub struct RankPlan {
     /// The largest transfer (the buffers' size).
     pub max_bytes: u64,
     /// Calls not re-issued, per row of [`LAYERS`].
-    pub skipped: [u64; 3],
+    pub skipped: [u64; LAYERS.len()],
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
     pub flattened_views: u64,
+    /// The PnetCDF layer's slots and tables (`--layer pnetcdf`).
+    pub pnc: PncPlan,
 }
 
 /// The communicators the replay makes: the trace's member lists that are neither
@@ -242,22 +247,35 @@ fn is_world(m: &[u32], world: u32) -> bool {
     m.len() == world as usize && m.iter().enumerate().all(|(i, &r)| i as u32 == r)
 }
 
-/// Rank `rank`'s plan (process `pi` of the trace).
+/// Whether a trace has PnetCDF calls (the default layer of its replay is then PnetCDF's).
+pub fn has_pnetcdf(trace: &Trace) -> bool {
+    let pnc = |p: &ProcessTrace| p.meta.options.contains_key("pnetcdf");
+    trace.processes.iter().any(pnc)
+}
+
+/// Rank `rank`'s plan (process `pi` of the trace) at `layer` (Posix, MpiIo or PnetCdf: the
+/// highest layer replayed; the calls beneath one of its calls are its own).
 pub fn rank_plan(
     trace: &Trace,
     plan: &Plan,
     (rank, pi): (u32, usize),
     opts: &Options,
     comms: &Comms,
-    mpiio: bool,
+    layer: Layer,
 ) -> Result<(RankPlan, Vec<String>), String> {
     let p = &trace.processes[pi];
-    let c = Collector::new(p, opts, comms, rank, mpiio);
+    let c = Collector::new(p, opts, comms, rank, layer);
     let check = &mut |_| crate::interrupt::check();
-    let (c, _, stats) = resolve_process(trace, plan, pi, c, check)?;
+    let (c, _, mut stats) = resolve_process(trace, plan, pi, c, check)?;
     let mut out = c.out;
     out.rank = rank;
+    out.pnc = c.pnc.plan;
     out.steps.sort_by_key(|s| (s.t0, s.thread, s.id));
+    for (name, n) in &out.pnc.unreplayable {
+        stats.warnings.push(format!(
+            "{n} {name} call(s) not replayed at the PnetCDF layer (varm, vard, more than 4 dimensions or subarrays not recorded)"
+        ));
+    }
     Ok((out, stats.warnings))
 }
 
@@ -272,12 +290,15 @@ struct FileState {
 }
 
 /// Collects a rank's steps as the resolver hands its calls over.
-struct Collector<'a> {
-    p: &'a ProcessTrace,
+pub(super) struct Collector<'a> {
+    pub(super) p: &'a ProcessTrace,
     opts: &'a Options,
     comms: &'a Comms,
     rank: u32,
     mpiio: bool,
+    /// The PnetCDF layer replayed (its calls planned by replay::pnetcdf).
+    pnetcdf: bool,
+    pub(super) pnc: PncState,
     out: RankPlan,
     /// Recorded MPI_File -> its state.
     files: HashMap<u64, FileState>,
@@ -301,14 +322,16 @@ impl<'a> Collector<'a> {
         opts: &'a Options,
         comms: &'a Comms,
         rank: u32,
-        mpiio: bool,
+        layer: Layer,
     ) -> Self {
         Collector {
             p,
             opts,
             comms,
             rank,
-            mpiio,
+            mpiio: layer != Layer::Posix,
+            pnetcdf: layer == Layer::PnetCdf,
+            pnc: PncState::default(),
             out: RankPlan::default(),
             files: HashMap::new(),
             split: HashMap::new(),
@@ -320,7 +343,7 @@ impl<'a> Collector<'a> {
         }
     }
 
-    fn push(&mut self, c: &Call, what: What) {
+    pub(super) fn push(&mut self, c: &Call, what: What) {
         let step = Step {
             t0: c.t0,
             t1: c.t1,
@@ -331,12 +354,12 @@ impl<'a> Collector<'a> {
         self.out.steps.push(step);
     }
 
-    fn skip(&mut self, row: usize) {
+    pub(super) fn skip(&mut self, row: usize) {
         self.out.skipped[row] += 1;
     }
 
     /// The communicator slot of a recorded (local) communicator id.
-    fn comm(&self, local: u64) -> Option<u32> {
+    pub(super) fn comm(&self, local: u64) -> Option<u32> {
         let (_, m) = self.p.comms.iter().find(|(id, _)| *id as u64 == local)?;
         if is_world(m, self.comms.world) {
             return Some(0);
@@ -349,7 +372,7 @@ impl<'a> Collector<'a> {
     }
 
     /// A recorded path field, mapped under DIR (None: not one the replay touches).
-    fn path(&self, field: u64) -> Option<CString> {
+    pub(super) fn path(&self, field: u64) -> Option<CString> {
         let f = self.p.file(field)?;
         let target = mapped(&f.path, self.opts)?;
         CString::new(target.as_os_str().as_bytes()).ok()
@@ -599,7 +622,11 @@ impl Collector<'_> {
 impl Collector<'_> {
     /// A successful call that is the outermost of its layer, as a step (or skipped).
     fn keep(&mut self, c: &Call, r: &Record) {
+        if self.pnetcdf && c.within(Layer::PnetCdf) {
+            return; // made by a replayed PnetCDF call
+        }
         match c.layer {
+            Layer::PnetCdf if self.pnetcdf => self.pnc_call(c, r),
             Layer::Posix if !(self.mpiio && c.within(Layer::MpiIo)) => {
                 let mut call = ReplayCall::new(c, r);
                 call.find_paths(self.p);
@@ -637,6 +664,11 @@ impl Consumer for Collector<'_> {
         }
         // What was noted beneath the call is of no use once it ended.
         let _ = self.beneath.take(c.id);
+    }
+    fn event(&mut self, thread: usize, call: Option<u64>, r: &Record) {
+        if self.pnetcdf && FUNCTIONS[r.func as usize].layer == Layer::PnetCdf {
+            self.pnc_event(thread, call, r);
+        }
     }
     fn op(&mut self, o: &Op) {
         if let Some((call, abs)) = self.beneath.op(o) {
