@@ -31,6 +31,8 @@ fn main() {
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_MPICC");
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_NO_MPI");
     println!("cargo:rustc-check-cfg=cfg(replay_mpi)");
+    println!("cargo:rerun-if-changed=src/pnetcdf.c");
+    println!("cargo:rustc-check-cfg=cfg(replay_pnetcdf)");
     if env::var_os("RECORDER_OTF2_NO_MPI").is_some() {
         return;
     }
@@ -56,4 +58,37 @@ fn main() {
         }
     }
     println!("cargo:rustc-cfg=replay_mpi");
+    pnetcdf(&compile);
+}
+
+/// src/pnetcdf.c (the replay at the PnetCDF layer) when pkg-config finds PnetCDF, cfg
+/// `replay_pnetcdf`; without it the binary says so when a trace is replayed at that layer.
+fn pnetcdf(mpi_compile: &[String]) {
+    let pkg = |what: &str| {
+        let out = std::process::Command::new("pkg-config")
+            .args([what, "pnetcdf"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        Some(text.split_whitespace().map(String::from).collect::<Vec<_>>())
+    };
+    let (Some(cflags), Some(libs)) = (pkg("--cflags"), pkg("--libs")) else {
+        println!("cargo:warning=replay-mpi: no PnetCDF (pkg-config pnetcdf): built without the PnetCDF layer");
+        return;
+    };
+    let mut c = cc::Build::new();
+    c.file("src/pnetcdf.c").warnings(true);
+    for d in mpi_compile.iter().chain(&cflags).filter_map(|w| w.strip_prefix("-I")) {
+        c.include(d);
+    }
+    c.compile("replaypncshim");
+    for w in &libs {
+        if let Some(dir) = w.strip_prefix("-L") {
+            println!("cargo:rustc-link-search=native={dir}");
+        } else if let Some(lib) = w.strip_prefix("-l") {
+            println!("cargo:rustc-link-lib={lib}");
+        }
+    }
+    println!("cargo:rustc-cfg=replay_pnetcdf");
 }

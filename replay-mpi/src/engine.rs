@@ -5,7 +5,10 @@
 //! in flight together).
 
 use crate::mpi::*;
-use converters::replay::mpiio::{Access, MpiStep, RankPlan, Transfer, What, MPI, MPIIO};
+use crate::pnetcdf::PncEngine;
+use converters::replay::mpiio::{
+    Access, MpiStep, RankPlan, Transfer, What, LAYERS, MPI, MPIIO, PNETCDF,
+};
 use converters::replay::{Options, Replayer, Timing, Totals};
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
@@ -23,8 +26,9 @@ pub struct Engine<'a> {
     /// Requests and their bytes of one completion step.
     wait_reqs: Vec<u64>,
     wait_done: Vec<i64>,
-    /// MPI-IO and MPI rows (the POSIX row is the POSIX replayer's).
-    pub rows: [Totals; 3],
+    /// MPI-IO and MPI rows (the POSIX row is the POSIX replayer's, PnetCDF's `pnc`'s).
+    pub rows: [Totals; LAYERS.len()],
+    pnc: PncEngine<'a>,
 }
 
 /// MPI counts are ints.
@@ -79,12 +83,13 @@ impl<'a> Engine<'a> {
             wait_reqs: Vec::new(),
             wait_done: Vec::new(),
             rows: Default::default(),
+            pnc: PncEngine::new(&plan.pnc),
         }
     }
 
     /// Replay every step; `first` is the earliest recorded start over all ranks (the common
     /// origin of `--timing`).
-    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; 3] {
+    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; LAYERS.len()] {
         let start = Instant::now();
         let plan = self.plan;
         for step in &plan.steps {
@@ -100,12 +105,14 @@ impl<'a> Engine<'a> {
             match &step.what {
                 What::Posix(c) => self.posix.replay_one(c),
                 What::Mpi(s) => self.replay_mpi(s, step.t1.saturating_sub(step.t0)),
+                What::Pnc(s) => self.replay_pnc(s, step.t1.saturating_sub(step.t0)),
             }
         }
         self.posix.close_all();
         self.wait_unfinished();
         let mut rows = std::mem::take(&mut self.rows);
         rows[0] = self.posix.totals.clone();
+        rows[PNETCDF] = std::mem::take(&mut self.pnc.row);
         for (i, row) in rows.iter_mut().enumerate().skip(1) {
             row.skipped += self.plan.skipped[i];
         }
@@ -127,6 +134,16 @@ impl<'a> Engine<'a> {
         if rc != 0 {
             r.failed += 1;
         }
+    }
+
+    fn replay_pnc(&mut self, s: &converters::replay::pnetcdf::PncStep, orig_ns: u64) {
+        let t = Instant::now();
+        let rc = self.pnc.issue(s, &self.comms);
+        let r = &mut self.pnc.row;
+        r.calls += 1;
+        r.ns += t.elapsed().as_nanos() as u64;
+        r.orig_ns += orig_ns;
+        r.failed += (rc != 0) as u64;
     }
 
     /// Count a transfer's bytes (done in the replay, done in the original).

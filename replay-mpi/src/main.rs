@@ -7,6 +7,8 @@
 mod engine;
 mod mpi;
 #[cfg(replay_mpi)]
+mod pnetcdf;
+#[cfg(replay_mpi)]
 mod run;
 
 use converters::replay::{parse_timing, Timing};
@@ -22,9 +24,11 @@ pub struct Args {
     pub trace: PathBuf,
     #[arg(long, value_name = "DIR")]
     pub into: PathBuf,
-    /// mpiio: MPI-IO calls through MPI, the other POSIX calls as such; posix: every rank's
-    /// POSIX calls (those MPI-IO made included).
-    #[arg(long, default_value = "mpiio", value_parser = ["posix", "mpiio"])]
+    /// pnetcdf: PnetCDF calls through PnetCDF, the other MPI-IO and POSIX calls as mpiio
+    /// does; mpiio: MPI-IO calls through MPI, the other POSIX calls as such; posix: every
+    /// rank's POSIX calls (those MPI-IO made included); auto: pnetcdf when the trace has
+    /// PnetCDF calls, else mpiio.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "posix", "mpiio", "pnetcdf"])]
     pub layer: String,
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     pub timing: Timing,

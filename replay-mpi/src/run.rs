@@ -1,14 +1,15 @@
 //! One rank's replay from its start to its report (built with MPI only).
 
 use crate::{engine, mpi, Args};
-use converters::replay::mpiio::{self, LAYERS};
+use converters::replay::mpiio::{self, What, LAYERS};
+use io_events::functions::Layer;
 use converters::replay::{layered_text, prepare_files, Options, Totals};
 use io_model::run::Plan;
 use io_model::trace::Trace;
 use std::time::Instant;
 
 /// What one rank sends rank 0: its rows, then its wall time (ns) and flattened views.
-const SENT: usize = 3 * 9 + 2;
+const SENT: usize = LAYERS.len() * 9 + 2;
 
 pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     let opts = Options {
@@ -30,8 +31,17 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     }
     let comms = mpiio::comms(&trace, size, &ranks);
     let me = ranks[world.rank as usize];
-    let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, a.layer == "mpiio");
+    let layer = match a.layer.as_str() {
+        "posix" => Layer::Posix,
+        "mpiio" => Layer::MpiIo,
+        "pnetcdf" => Layer::PnetCdf,
+        _ if mpiio::has_pnetcdf(&trace) => Layer::PnetCdf,
+        _ => Layer::MpiIo,
+    };
+    let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, layer);
     let (rank_plan, warnings) = world.agree(planned)?;
+    let pnc_steps = rank_plan.steps.iter().any(|s| matches!(s.what, What::Pnc(_)));
+    world.agree(crate::pnetcdf::check(&rank_plan.pnc, pnc_steps))?;
     // The files to read made once, before any rank replays.
     let made = match (a.files_made, world.rank) {
         (false, 0) => prepare_files(
@@ -62,7 +72,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
 }
 
 /// Rank 0 prints every rank's rows and the totals (stdout), and what was approximated.
-fn report(world: &mpi::World, rows: &[Totals; 3], wall: u64, flat: u64) -> Result<(), String> {
+fn report(world: &mpi::World, rows: &[Totals], wall: u64, flat: u64) -> Result<(), String> {
     let mut mine: Vec<u64> = rows.iter().flat_map(|t| t.to_array()).collect();
     mine.extend([wall, flat]);
     let all = world.gather(&mine);

@@ -9,7 +9,8 @@
 //! - Data calls by the recorded function itself (called by name: the same type, form and
 //!   collectiveness), with the recorded start, count and stride (`ncmpi_start`,
 //!   `ncmpi_count`, `ncmpi_strides` events, up to 4 dimensions; a varn's subarrays one event
-//!   pair each); flexible forms with MPI_DATATYPE_NULL (the variable's own type).
+//!   pair each); flexible forms with a predefined MPI type of the recorded bytes per element
+//!   (the original's derived buffer type is not recorded).
 //!   Variables are found by name: defined by the replay, or looked up in a file it opened.
 //! - iput/iget/bput get request slots; ncmpi_wait / wait_all / cancel complete the slots of
 //!   the requests the original completed (its `ncmpi_request_done` events), or all pending
@@ -122,6 +123,8 @@ pub enum PncStep {
         first: u32,
         n: u32,
         bytes: u64,
+        /// A flexible form's bytes per element in memory (its MPI type chosen by size).
+        esize: u64,
     },
     /// `all` 0: the slots `PncPlan::completed[first..first + count]`; else NC_REQ_ALL and
     /// its kin, as recorded.
@@ -423,6 +426,7 @@ impl Collector<'_> {
             first,
             n,
             bytes,
+            esize: bytes.checked_div(f(2)).unwrap_or(0),
         })
     }
 

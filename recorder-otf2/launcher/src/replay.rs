@@ -17,10 +17,12 @@ pub struct ReplayArgs {
     /// The folder the recorded files are mapped under (`/a/b` becomes `DIR/a/b`).
     #[arg(long, value_name = "DIR")]
     into: PathBuf,
-    /// The layer replayed: mpiio (the default for MPI traces: MPI-IO calls through MPI under
-    /// mpirun with the trace's ranks, the other POSIX calls as such), posix (what the POSIX
-    /// layer did, under every library; the default otherwise).
-    #[arg(long, value_parser = ["posix", "mpiio"])]
+    /// The layer replayed: pnetcdf (the default for MPI traces with PnetCDF calls: those
+    /// through PnetCDF, the other MPI-IO and POSIX calls as mpiio does), mpiio (the default
+    /// for other MPI traces: MPI-IO calls through MPI under mpirun with the trace's ranks,
+    /// the other POSIX calls as such), posix (what the POSIX layer did, under every library;
+    /// the default otherwise).
+    #[arg(long, value_parser = ["posix", "mpiio", "pnetcdf"])]
     layer: Option<String>,
     /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
@@ -206,7 +208,7 @@ pub fn run(a: ReplayArgs) -> Result<(), String> {
         None => under_mpirun || is_mpi_trace(&a.trace)?,
     };
     if mpi {
-        return run_mpi(&a, a.layer.as_deref().unwrap_or("mpiio"));
+        return run_mpi(&a, a.layer.as_deref().unwrap_or("auto"));
     }
     if let Some(rdir) = &a.record {
         return record(&a, rdir, None);
