@@ -71,7 +71,11 @@ fn pnetcdf(mpi_compile: &[String]) {
             .ok()
             .filter(|o| o.status.success())?;
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        Some(text.split_whitespace().map(String::from).collect::<Vec<_>>())
+        Some(
+            text.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        )
     };
     let (Some(cflags), Some(libs)) = (pkg("--cflags"), pkg("--libs")) else {
         println!("cargo:warning=replay-mpi: no PnetCDF (pkg-config pnetcdf): built without the PnetCDF layer");
@@ -79,7 +83,11 @@ fn pnetcdf(mpi_compile: &[String]) {
     };
     let mut c = cc::Build::new();
     c.file("src/pnetcdf.c").warnings(true);
-    for d in mpi_compile.iter().chain(&cflags).filter_map(|w| w.strip_prefix("-I")) {
+    for d in mpi_compile
+        .iter()
+        .chain(&cflags)
+        .filter_map(|w| w.strip_prefix("-I"))
+    {
         c.include(d);
     }
     c.compile("replaypncshim");

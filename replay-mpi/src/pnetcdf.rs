@@ -9,8 +9,13 @@ use std::ffi::{c_char, c_int, c_void};
 
 #[cfg(replay_pnetcdf)]
 extern "C" {
-    fn rr_pnc_open(create: c_int, comm: u64, path: *const c_char, mode: c_int, ncid: *mut c_int)
-        -> c_int;
+    fn rr_pnc_open(
+        create: c_int,
+        comm: u64,
+        path: *const c_char,
+        mode: c_int,
+        ncid: *mut c_int,
+    ) -> c_int;
     fn rr_pnc_close(ncid: c_int) -> c_int;
     fn rr_pnc_on_file(ncid: c_int, what: c_int) -> c_int;
     fn rr_pnc_set_fill(ncid: c_int, mode: c_int) -> c_int;
@@ -104,7 +109,10 @@ impl<'a> PncEngine<'a> {
         let n = plan.requests as usize;
         let buf = plan.max_bytes.min(i32::MAX as u64) as usize;
         // SAFETY: NUL-terminated names; a lookup without side effects.
-        let syms = plan.syms.iter().map(|s| unsafe { rr_pnc_symbol(s.as_ptr()) });
+        let syms = plan
+            .syms
+            .iter()
+            .map(|s| unsafe { rr_pnc_symbol(s.as_ptr()) });
         PncEngine {
             plan,
             ncids: vec![-1; plan.files as usize],
@@ -140,7 +148,13 @@ impl<'a> PncEngine<'a> {
                     file,
                 } => {
                     let ncid = &mut self.ncids[file as usize];
-                    rr_pnc_open(create as c_int, comms[comm as usize], path.as_ptr(), mode, ncid)
+                    rr_pnc_open(
+                        create as c_int,
+                        comms[comm as usize],
+                        path.as_ptr(),
+                        mode,
+                        ncid,
+                    )
                 }
                 PncStep::Close { file } => rr_pnc_close(self.ncid(file)),
                 PncStep::OnFile { file, what } => rr_pnc_on_file(self.ncid(file), what as c_int),
@@ -176,13 +190,21 @@ impl<'a> PncEngine<'a> {
                 dims,
                 var,
             } => {
-                let ids: [c_int; 4] = std::array::from_fn(|i| match self.dimids.get(dims[i] as usize) {
-                    Some(&d) if i < ndims as usize => d,
-                    _ => 0,
-                });
+                let ids: [c_int; 4] =
+                    std::array::from_fn(|i| match self.dimids.get(dims[i] as usize) {
+                        Some(&d) if i < ndims as usize => d,
+                        _ => 0,
+                    });
                 let varid = &mut self.varids[var as usize];
                 let ncid = self.ncids[file as usize];
-                rr_pnc_def_var(ncid, name.as_ptr(), xtype, ndims as c_int, ids.as_ptr(), varid)
+                rr_pnc_def_var(
+                    ncid,
+                    name.as_ptr(),
+                    xtype,
+                    ndims as c_int,
+                    ids.as_ptr(),
+                    varid,
+                )
             }
             PncStep::PutAtt {
                 file,
@@ -196,7 +218,16 @@ impl<'a> PncEngine<'a> {
                 let varid = var.map_or(NC_GLOBAL, |v| self.varids[v as usize]);
                 let (f, buf) = (self.syms[sym as usize], self.wbuf.as_ptr().cast());
                 let ncid = self.ncid(file);
-                rr_pnc_put_att(f, typed as c_int, ncid, varid, name.as_ptr(), xtype, len, buf)
+                rr_pnc_put_att(
+                    f,
+                    typed as c_int,
+                    ncid,
+                    varid,
+                    name.as_ptr(),
+                    xtype,
+                    len,
+                    buf,
+                )
             }
             PncStep::Data { .. } => self.data(s),
             PncStep::Wait {
@@ -245,9 +276,10 @@ impl<'a> PncEngine<'a> {
         self.starts.extend(subs.iter().map(|s| s.start.as_ptr()));
         self.counts.extend(subs.iter().map(|s| s.count.as_ptr()));
         let one = subs.first();
-        let (start, count, stride) = one.map_or((std::ptr::null(), std::ptr::null(), std::ptr::null()), |s| {
-            (s.start.as_ptr(), s.count.as_ptr(), s.stride.as_ptr())
-        });
+        let (start, count, stride) = one.map_or(
+            (std::ptr::null(), std::ptr::null(), std::ptr::null()),
+            |s| (s.start.as_ptr(), s.count.as_ptr(), s.stride.as_ptr()),
+        );
         let varid = self.varid(var);
         let buf: *mut c_void = if write {
             self.wbuf.as_mut_ptr().cast()
@@ -266,8 +298,21 @@ impl<'a> PncEngine<'a> {
         let flex = if flex { esize.min(8) as c_int } else { 0 };
         let elements = bytes.checked_div(esize).unwrap_or(0) as i64;
         let rc = rr_pnc_data(
-            f, form as c_int, flex, nb, ncid, varid, num, start, count, stride, starts, counts,
-            buf, elements, out,
+            f,
+            form as c_int,
+            flex,
+            nb,
+            ncid,
+            varid,
+            num,
+            start,
+            count,
+            stride,
+            starts,
+            counts,
+            buf,
+            elements,
+            out,
         );
         match (rc, req) {
             (0, Some(r)) => {
@@ -307,15 +352,28 @@ impl<'a> PncEngine<'a> {
                 .filter(|&s| self.in_flight[s as usize] && self.req_file[s as usize] == file);
             self.wait_slots.extend(pending);
         } else {
-            self.wait_slots.extend(&self.plan.completed[first..first + count]);
+            self.wait_slots
+                .extend(&self.plan.completed[first..first + count]);
         }
         self.wait_reqs.clear();
-        self.wait_reqs.extend(self.wait_slots.iter().map(|&s| self.reqs[s as usize]));
+        self.wait_reqs
+            .extend(self.wait_slots.iter().map(|&s| self.reqs[s as usize]));
         self.statuses.clear();
         self.statuses.resize(self.wait_slots.len(), 0);
-        let n = if all < 0 { all } else { self.wait_reqs.len() as c_int };
+        let n = if all < 0 {
+            all
+        } else {
+            self.wait_reqs.len() as c_int
+        };
         let (reqs, sts) = (self.wait_reqs.as_mut_ptr(), self.statuses.as_mut_ptr());
-        let rc = rr_pnc_wait(self.ncid(file), coll as c_int, cancel as c_int, n, reqs, sts);
+        let rc = rr_pnc_wait(
+            self.ncid(file),
+            coll as c_int,
+            cancel as c_int,
+            n,
+            reqs,
+            sts,
+        );
         for i in 0..self.wait_slots.len() {
             let s = self.wait_slots[i] as usize;
             self.in_flight[s] = false;

@@ -2,8 +2,8 @@
 
 use crate::{engine, mpi, Args};
 use converters::replay::mpiio::{self, What, LAYERS};
-use io_events::functions::Layer;
 use converters::replay::{layered_text, prepare_files, Options, Totals};
+use io_events::functions::Layer;
 use io_model::run::Plan;
 use io_model::trace::Trace;
 use std::time::Instant;
@@ -40,7 +40,10 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     };
     let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, layer);
     let (rank_plan, warnings) = world.agree(planned)?;
-    let pnc_steps = rank_plan.steps.iter().any(|s| matches!(s.what, What::Pnc(_)));
+    let pnc_steps = rank_plan
+        .steps
+        .iter()
+        .any(|s| matches!(s.what, What::Pnc(_)));
     world.agree(crate::pnetcdf::check(&rank_plan.pnc, pnc_steps))?;
     // The files to read made once, before any rank replays.
     let made = match (a.files_made, world.rank) {

@@ -233,8 +233,16 @@ impl Collector<'_> {
                     stride: [1; MAX_DIMS],
                 });
             }
-            "ncmpi_count" => p.subs.last_mut().into_iter().for_each(|s| s.count = four(0)),
-            "ncmpi_strides" => p.subs.last_mut().into_iter().for_each(|s| s.stride = four(0)),
+            "ncmpi_count" => p
+                .subs
+                .last_mut()
+                .into_iter()
+                .for_each(|s| s.count = four(0)),
+            "ncmpi_strides" => p
+                .subs
+                .last_mut()
+                .into_iter()
+                .for_each(|s| s.stride = four(0)),
             "ncmpi_dimids" => p.dimids = std::array::from_fn(f),
             "ncmpi_request_done" => p.done.push((f(1), f(3) != 0)),
             _ => {}
@@ -315,7 +323,12 @@ impl Collector<'_> {
         let file = *self.pnc.files.get(&f(0))?;
         let ndims = f(3) as usize;
         if ndims > MAX_DIMS || p.dimids[0] != ndims as u64 {
-            *self.pnc.plan.unreplayable.entry("ncmpi_def_var").or_default() += 1;
+            *self
+                .pnc
+                .plan
+                .unreplayable
+                .entry("ncmpi_def_var")
+                .or_default() += 1;
             return None;
         }
         let mut dims = [0u32; MAX_DIMS];
@@ -344,7 +357,8 @@ impl Collector<'_> {
             .var_names
             .entry((file, name))
             .or_insert_with_key(|(_, n)| {
-                plan.vars.push((file, CString::new(n.as_str()).unwrap_or_default()));
+                plan.vars
+                    .push((file, CString::new(n.as_str()).unwrap_or_default()));
                 plan.vars.len() as u32 - 1
             })
     }
@@ -492,12 +506,27 @@ mod tests {
             k("ncmpi_put_vara_double_all"),
             Some((true, false, Form::Vara, false))
         );
-        assert_eq!(k("ncmpi_put_vara_all"), Some((true, false, Form::Vara, true)));
-        assert_eq!(k("ncmpi_iget_var1_int"), Some((false, true, Form::Var1, false)));
+        assert_eq!(
+            k("ncmpi_put_vara_all"),
+            Some((true, false, Form::Vara, true))
+        );
+        assert_eq!(
+            k("ncmpi_iget_var1_int"),
+            Some((false, true, Form::Var1, false))
+        );
         assert_eq!(k("ncmpi_bput_var"), Some((true, true, Form::Var, true)));
-        assert_eq!(k("ncmpi_get_var_int_all"), Some((false, false, Form::Var, false)));
-        assert_eq!(k("ncmpi_put_vars_int_all"), Some((true, false, Form::Vars, false)));
-        assert_eq!(k("ncmpi_put_varn_float_all"), Some((true, false, Form::Varn, false)));
+        assert_eq!(
+            k("ncmpi_get_var_int_all"),
+            Some((false, false, Form::Var, false))
+        );
+        assert_eq!(
+            k("ncmpi_put_vars_int_all"),
+            Some((true, false, Form::Vars, false))
+        );
+        assert_eq!(
+            k("ncmpi_put_varn_float_all"),
+            Some((true, false, Form::Varn, false))
+        );
         assert_eq!(k("ncmpi_put_varm_int"), None);
         assert_eq!(k("ncmpi_get_vard_all"), None);
         assert_eq!(k("ncmpi_def_var"), None);

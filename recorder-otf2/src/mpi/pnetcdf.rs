@@ -436,7 +436,11 @@ unsafe fn att_put(
         real,
         |_, n, ret, _| {
             let len = len.max(0) as u64;
-            let bytes = if ret == 0 { len * nc_type_size(xtype) } else { 0 };
+            let bytes = if ret == 0 {
+                len * nc_type_size(xtype)
+            } else {
+                0
+            };
             let f = [ncid as u64, varid as u64, n, bytes, xtype as u64, len];
             (f, ret)
         },
@@ -629,7 +633,11 @@ pub unsafe extern "C" fn ncmpi_def_var(
         },
         || real(ncid, name, xtype, ndims, dimids, varidp),
         |ts, n, ret, t1| {
-            let k = if dimids.is_null() { 0 } else { ndims.clamp(0, 4) as usize };
+            let k = if dimids.is_null() {
+                0
+            } else {
+                ndims.clamp(0, 4) as usize
+            };
             let mut d = [0u64; 4];
             for (i, x) in d.iter_mut().enumerate().take(k) {
                 *x = *dimids.add(i) as u64;
