@@ -9,6 +9,10 @@ pnetcdf.h, so that the list is the header's, not a hand-written one:
   direction, name, element size, collective, the form's own parameters and how the element
   count follows from them) and one `pnc_att!` line per attribute function.
 
+Attribute puts record the external type and length beside the bytes (what a replay at the
+PnetCDF layer puts them again with); varm's shape is `Shape::Mapped` (its imap is not
+recorded: the replay skips it).
+
 ncmpi_mput_*/mget_* (several variables in one call) are not generated: see docs/coverage.md.
 
 Usage: scripts/gen-pnetcdf.py [--check] [HEADER=/usr/include/pnetcdf.h]

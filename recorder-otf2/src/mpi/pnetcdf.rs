@@ -10,6 +10,13 @@
 //! one `ncmpi_request_done` event per request they end (with its status and whether the
 //! completion was collective), or one `ncmpi_requests_done` for NC_REQ_ALL and its kin.
 //! The request ids are copied before the call: PnetCDF resets them to NC_REQ_NULL.
+//!
+//! For a replay at the PnetCDF layer (native format 3) the records also hold what the
+//! calls made (def_dim's dimid, def_var's varid and its dimension ids as an `ncmpi_dimids`
+//! event, create/open's raw NC_* mode, put_att's type and length), and a data call's start,
+//! count and stride as `ncmpi_start` / `ncmpi_count` / `ncmpi_strides` events (fixed fields:
+//! 4 dimensions, a varn's first 16 subarrays; what does not fit is flagged). These events are
+//! written from the values the program passed: no query, nothing allocated.
 
 use super::ffi::*;
 use super::{comm_id, PMPI_Type_size};
