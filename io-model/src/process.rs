@@ -383,10 +383,10 @@ impl ProcessState<'_> {
         pend: Pending,
     ) -> Result<(), Err> {
         let info = &FUNCTIONS[r.func as usize];
+        self.leave_opening(info, pend);
         if info.role == Role::Event {
             s.event(r)?;
         }
-        self.leave_opening(info, pend);
         match info.mapping {
             // Events inside a call (no Leave of their own).
             Mapping::ReqDone { .. } => return self.req_done(defs, s, t1, info, r),

@@ -118,11 +118,11 @@ pub trait Consumer {
     /// A call ended; `r` is its record (arguments, result, errno).
     fn call(&mut self, c: &Call, r: &Record);
     fn op(&mut self, o: &Op);
-    /// An event record (Role::Event) inside call `call` (the innermost in progress on
-    /// `thread`), before that call ends.
-    fn event(&mut self, _thread: usize, _call: Option<u64>, _r: &Record) {}
     fn meta(&mut self, _thread: usize, _kind: MetaKind, _file: Option<FileAt>, _t: u64) {}
     fn mpi_sync(&mut self, _s: &MpiSync) {}
+    /// An event record inside a call of `thread` that has not ended yet (its call comes
+    /// after it).
+    fn event(&mut self, _thread: usize, _r: &Record) {}
 }
 
 struct Frame {
@@ -327,8 +327,7 @@ impl<C: Consumer> Sink for Resolver<C> {
         Ok(())
     }
     fn event(&mut self, r: &Record) -> Res {
-        let call = self.threads[self.cur].stack.last().map(|f| f.id);
-        self.consumer.event(self.cur, call, r);
+        self.consumer.event(self.cur, r);
         Ok(())
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {

@@ -38,11 +38,6 @@ pub trait Sink {
     /// A traced call begins; `region` is its region definition, `r` its record.
     fn enter(&mut self, t: u64, region: u32, r: &Record) -> Res;
     fn leave(&mut self, t: u64, region: u32, r: &Record) -> Res;
-    /// An event record inside the call in progress on the thread (no Enter/Leave of its
-    /// own): for sinks that want the facts it holds as they are (a replay's planner).
-    fn event(&mut self, _r: &Record) -> Res {
-        Ok(())
-    }
     fn attr_string(&mut self, attr: u32, string: u32) -> Res;
     fn attr_u32(&mut self, attr: u32, value: u32) -> Res;
     fn create_handle(
@@ -102,6 +97,11 @@ pub trait Sink {
     }
     /// A synchronising MPI call (layer `mpi`) ends, right before its Leave.
     fn mpi_sync(&mut self, _defs: &GlobalDefs, _sync: MpiSync) -> Res {
+        Ok(())
+    }
+    /// An event record (a fact the recorder found out inside the call in progress, such as
+    /// an HDF5 hyperslab's dimensions), as it ends; before what its mapping makes of it.
+    fn event(&mut self, _r: &Record) -> Res {
         Ok(())
     }
 }

@@ -44,7 +44,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
         .steps
         .iter()
         .any(|s| matches!(s.what, What::Pnc(_)));
-    world.agree(crate::pnetcdf::check(&rank_plan.pnc, pnc_steps))?;
+    world.agree(crate::pnetcdf::check(pnc_steps))?;
     // The files to read made once, before any rank replays.
     let made = match (a.files_made, world.rank) {
         (false, 0) => prepare_files(

@@ -178,7 +178,7 @@ fn ior_ncmpi_independent_replayed_at_the_pnetcdf_layer() {
     ior_ncmpi("replay-pnc-ior-indep", "0");
 }
 
-/// pnc_all compiled, or None (skipped) without mpirun or PnetCDF.
+/// tests/programs/FILE compiled with PnetCDF, or None (skipped) without mpirun or PnetCDF.
 fn pnc_program(dir: &TestDir, file: &str) -> Option<PathBuf> {
     if !have_mpirun() {
         eprintln!("skipped: mpirun not found on PATH");

@@ -661,13 +661,15 @@ impl Consumer for Collector<'_> {
     fn call(&mut self, c: &Call, r: &Record) {
         if !c.failed && !c.nested_in_layer {
             self.keep(c, r);
+        } else if self.pnetcdf && c.layer == Layer::PnetCdf {
+            self.pnc_forget(c.thread);
         }
         // What was noted beneath the call is of no use once it ended.
         let _ = self.beneath.take(c.id);
     }
-    fn event(&mut self, thread: usize, call: Option<u64>, r: &Record) {
+    fn event(&mut self, thread: usize, r: &Record) {
         if self.pnetcdf && FUNCTIONS[r.func as usize].layer == Layer::PnetCdf {
-            self.pnc_event(thread, call, r);
+            self.pnc_event(thread, r);
         }
     }
     fn op(&mut self, o: &Op) {

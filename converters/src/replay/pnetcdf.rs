@@ -159,10 +159,10 @@ pub struct PncPlan {
     pub unreplayable: BTreeMap<&'static str, u64>,
 }
 
-/// The events of the call in progress on a thread (they come before the call ends).
+/// The events of the PnetCDF call in progress on a thread (they come before it ends; the
+/// recorder writes them after the real call, so after any call nested in it).
 #[derive(Default)]
 struct Pending {
-    call: Option<u64>,
     subs: Vec<Sub>,
     form: u64,
     ndims: u64,
@@ -214,15 +214,9 @@ fn cstring(s: &str) -> Option<CString> {
 
 impl Collector<'_> {
     /// An event inside a PnetCDF call: kept for the call's step.
-    pub(super) fn pnc_event(&mut self, thread: usize, call: Option<u64>, r: &Record) {
+    pub(super) fn pnc_event(&mut self, thread: usize, r: &Record) {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let p = self.pnc.pending.entry(thread).or_default();
-        if p.call != call {
-            *p = Pending {
-                call,
-                ..Pending::default()
-            };
-        }
         let four = |at: usize| std::array::from_fn(|i| f(at + i) as i64);
         match FUNCTIONS[r.func as usize].name {
             "ncmpi_start" => {
@@ -249,13 +243,15 @@ impl Collector<'_> {
         }
     }
 
+    /// A PnetCDF call not replayed (failed, or nested in another): its events dropped.
+    pub(super) fn pnc_forget(&mut self, thread: usize) {
+        self.pnc.pending.remove(&thread);
+    }
+
     /// An outermost, successful PnetCDF call as a step (or skipped).
     pub(super) fn pnc_call(&mut self, c: &Call, r: &Record) {
         let name = FUNCTIONS[c.func as usize].name;
-        let pending = match self.pnc.pending.remove(&c.thread) {
-            Some(p) if p.call == Some(c.id) => p,
-            _ => Pending::default(),
-        };
+        let pending = self.pnc.pending.remove(&c.thread).unwrap_or_default();
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let step = match name {
             "ncmpi_create" | "ncmpi_open" => self.pnc_open(name == "ncmpi_create", r),
