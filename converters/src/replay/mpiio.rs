@@ -7,6 +7,8 @@
 //!   PnetCDF call made included), successful, on files kept by `--only`; the POSIX calls not
 //!   made inside an MPI-IO call (the program's own) as the POSIX replay does. With the
 //!   `posix` layer, every outermost POSIX call instead, the MPI-IO calls left out.
+//!   With the `pnetcdf` layer, the outermost PnetCDF calls too (planned by
+//!   [`super::pnetcdf`]), and nothing made beneath one of them.
 //! - Transfers move the recorded bytes as MPI_BYTEs at the recorded offset, with the same
 //!   collectiveness and positioning (explicit offset, individual pointer, ordered). A view
 //!   whose filetype has no holes (size = extent) is set again as contiguous types of the
