@@ -36,6 +36,8 @@ fn main() {
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_HDF5_PC");
     println!("cargo:rustc-check-cfg=cfg(replay_mpi)");
     println!("cargo:rustc-check-cfg=cfg(replay_hdf5)");
+    println!("cargo:rerun-if-changed=src/pnetcdf.c");
+    println!("cargo:rustc-check-cfg=cfg(replay_pnetcdf)");
     if env::var_os("RECORDER_OTF2_NO_MPI").is_some() {
         return;
     }
@@ -61,15 +63,18 @@ fn main() {
         }
     }
     println!("cargo:rustc-cfg=replay_mpi");
-    hdf5(&compile);
+    let hdf5_pc = env::var("RECORDER_OTF2_HDF5_PC").unwrap_or_else(|_| "hdf5-openmpi".into());
+    library("hdf5", &hdf5_pc, &compile);
+    library("pnetcdf", "pnetcdf", &compile);
 }
 
-/// src/hdf5.c with parallel HDF5 (and MPI's include folders), when pkg-config finds it.
-fn hdf5(mpi_compile: &[String]) {
-    let pc = env::var("RECORDER_OTF2_HDF5_PC").unwrap_or_else(|_| "hdf5-openmpi".into());
+/// A library layer's shim (`src/<name>.c`) with the library's flags from pkg-config `pc`
+/// (and MPI's include folders), cfg `replay_<name>`, when pkg-config finds it; without it
+/// the binary says so when a trace is replayed at that layer.
+fn library(name: &str, pc: &str, mpi_compile: &[String]) {
     let flags = |what: &str| -> Option<Vec<String>> {
         let out = std::process::Command::new("pkg-config")
-            .args([what, &pc])
+            .args([what, pc])
             .output()
             .ok()?;
         out.status.success().then(|| {
@@ -78,11 +83,11 @@ fn hdf5(mpi_compile: &[String]) {
         })
     };
     let (Some(cflags), Some(libs)) = (flags("--cflags"), flags("--libs")) else {
-        println!("cargo:warning=replay-mpi: no {pc} (pkg-config): built without the HDF5 layer");
+        println!("cargo:warning=replay-mpi: no {pc} (pkg-config): built without the {name} layer");
         return;
     };
     let mut c = cc::Build::new();
-    c.file("src/hdf5.c").warnings(true);
+    c.file(format!("src/{name}.c")).warnings(true);
     for d in cflags
         .iter()
         .chain(mpi_compile)
@@ -90,7 +95,7 @@ fn hdf5(mpi_compile: &[String]) {
     {
         c.include(d);
     }
-    c.compile("replayh5shim");
+    c.compile(&format!("replay{name}shim"));
     for w in &libs {
         if let Some(dir) = w.strip_prefix("-L") {
             println!("cargo:rustc-link-search=native={dir}");
@@ -98,5 +103,5 @@ fn hdf5(mpi_compile: &[String]) {
             println!("cargo:rustc-link-lib={lib}");
         }
     }
-    println!("cargo:rustc-cfg=replay_hdf5");
+    println!("cargo:rustc-cfg=replay_{name}");
 }

@@ -9,6 +9,10 @@ pnetcdf.h, so that the list is the header's, not a hand-written one:
   direction, name, element size, collective, the form's own parameters and how the element
   count follows from them) and one `pnc_att!` line per attribute function.
 
+Attribute puts record the external type and length beside the bytes (what a replay at the
+PnetCDF layer puts them again with); varm's shape is `Shape::Mapped` (its imap is not
+recorded: the replay skips it).
+
 ncmpi_mput_*/mget_* (several variables in one call) are not generated: see docs/coverage.md.
 
 Usage: scripts/gen-pnetcdf.py [--check] [HEADER=/usr/include/pnetcdf.h]
@@ -34,7 +38,7 @@ FORMS = {
     "var1": ("start: Ix", "Shape::One(start)"),
     "vara": ("start: Ix, count: Ix", "Shape::Counted(start, count, NUL)"),
     "vars": ("start: Ix, count: Ix, stride: Ix", "Shape::Counted(start, count, stride)"),
-    "varm": ("start: Ix, count: Ix, stride: Ix, imap: Ix", "Shape::Counted(start, count, stride)"),
+    "varm": ("start: Ix, count: Ix, stride: Ix, imap: Ix", "Shape::Mapped(start, count, stride)"),
     "varn": ("num: c_int, starts: Nx, counts: Nx", "Shape::Many(num, starts, counts)"),
     "vard": ("filetype: Dt", "Shape::Flex"),
 }
@@ -97,8 +101,11 @@ def table_lines(funcs, atts):
             lines.append(f"    {name}: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size] -> Int, NonZero => NamedData {{ file: 0, name: 1, dir: {d}, req: 3, xfer: 3, coll: {c} }};")
         else:
             lines.append(f"    {name}: PnetCdf Data [ncid: Handle, var: Name, elements: Size, bytes: Size, request: Int] -> Int, NonZero => NamedStart {{ file: 0, name: 1, dir: {d}, req: 3, id: 4 }};")
-    for name, _, _ in atts:
-        lines.append(f"    {name}: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;")
+    for name, kind, _ in atts:
+        if kind == "get":
+            lines.append(f"    {name}: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;")
+        else:
+            lines.append(f"    {name}: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;")
     return lines
 
 

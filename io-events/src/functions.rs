@@ -1494,8 +1494,8 @@ io_functions! {
     // END generated netcdf
 
     // ---- PnetCDF: files, modes, definitions, request completion ------------------------------
-    ncmpi_create:  PnetCdf Meta [path: File, cmode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
-    ncmpi_open:    PnetCdf Meta [path: File, mode: Amode, comm: Comm, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    ncmpi_create:  PnetCdf Meta [path: File, cmode: Amode, comm: Comm, ncid: Handle, ncmode: Int] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
+    ncmpi_open:    PnetCdf Meta [path: File, mode: Amode, comm: Comm, ncid: Handle, ncmode: Int] -> Int, NonZero => ObjOpen { path: 0, key: 3, comm: 2, amode: 1 };
     ncmpi_close:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
     ncmpi_abort:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => ObjClose { key: 0 };
     ncmpi_delete:  PnetCdf Meta [path: File] -> Int, NonZero => Delete { path: 0 };
@@ -1508,8 +1508,8 @@ io_functions! {
     ncmpi_begin_indep_data: PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
     ncmpi_end_indep_data:   PnetCdf Meta [ncid: Handle] -> Int, NonZero => None;
     ncmpi_set_fill:         PnetCdf Meta [ncid: Handle, fillmode: Int] -> Int, NonZero => None;
-    ncmpi_def_dim:          PnetCdf Meta [ncid: Handle, name: Name, len: Size] -> Int, NonZero => None;
-    ncmpi_def_var:          PnetCdf Meta [ncid: Handle, name: Name, xtype: Int, ndims: Int] -> Int, NonZero => None;
+    ncmpi_def_dim:          PnetCdf Meta [ncid: Handle, name: Name, len: Size, dimid: Int] -> Int, NonZero => None;
+    ncmpi_def_var:          PnetCdf Meta [ncid: Handle, name: Name, xtype: Int, ndims: Int, varid: Int] -> Int, NonZero => None;
     ncmpi_def_var_fill:     PnetCdf Meta [ncid: Handle, varid: Int, no_fill: Int] -> Int, NonZero => None;
     ncmpi_rename_var:       PnetCdf Meta [ncid: Handle, varid: Int, name: Name] -> Int, NonZero => None;
     ncmpi_rename_dim:       PnetCdf Meta [ncid: Handle, dimid: Int, name: Name] -> Int, NonZero => None;
@@ -2091,21 +2091,32 @@ io_functions! {
     ncmpi_get_att_uint: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     ncmpi_get_att_ulonglong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
     ncmpi_get_att_ushort: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_double: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_float: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_int: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_long: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_longlong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_schar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_short: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_text: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_ubyte: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_uchar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_uint: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_ulonglong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
-    ncmpi_put_att_ushort: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size] -> Int, NonZero => None;
+    ncmpi_put_att: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_double: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_float: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_int: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_long: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_longlong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_schar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_short: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_text: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ubyte: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_uchar: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_uint: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ulonglong: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
+    ncmpi_put_att_ushort: PnetCdf Meta [ncid: Handle, varid: Int, name: Name, bytes: Size, xtype: Int, len: Size] -> Int, NonZero => None;
     // END generated pnetcdf
+    // ---- PnetCDF: what a replay at its layer needs (format 3), events inside the call ------
+    // ncmpi_def_var's dimension ids (up to 4; `ndims` the variable's own count).
+    ncmpi_dimids:  PnetCdf Event [ndims: Int, dimid0: Int, dimid1: Int, dimid2: Int, dimid3: Int] -> Int, Never => None;
+    // A data call's start (var1/vara/vars/varm; one per subarray of a varn) for up to 4
+    // dimensions; `form` bits: 1 more than 4 dimensions, 2 a form the replay cannot rebuild
+    // (varm: imap not recorded; vard; varn with more subarrays than recorded), 4 last
+    // subarray of the call.
+    ncmpi_start:   PnetCdf Event [ndims: Int, start0: Size, start1: Size, start2: Size, start3: Size, form: Int] -> Int, Never => None;
+    // Its count (var1: 1s) and, for vars/varm with strides, its strides.
+    ncmpi_count:   PnetCdf Event [count0: Size, count1: Size, count2: Size, count3: Size] -> Int, Never => None;
+    ncmpi_strides: PnetCdf Event [stride0: Size, stride1: Size, stride2: Size, stride3: Size] -> Int, Never => None;
 
     // ---- ADIOS2 C API ----------------------------------------------------------------------
     adios2_init_serial:        Adios Meta [] -> Handle, Null => None;

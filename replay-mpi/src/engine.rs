@@ -7,8 +7,11 @@
 
 use crate::hdf5::Hdf5;
 use crate::mpi::*;
+use crate::pnetcdf::PncEngine;
 use converters::replay::hdf5::H5Step;
-use converters::replay::mpiio::{Access, MpiStep, RankPlan, Transfer, What, HDF5, MPI, MPIIO};
+use converters::replay::mpiio::{
+    Access, MpiStep, RankPlan, Transfer, What, HDF5, LAYERS, MPI, MPIIO, PNETCDF,
+};
 use converters::replay::{Options, Replayer, Timing, Totals};
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
@@ -27,8 +30,9 @@ pub struct Engine<'a> {
     wait_reqs: Vec<u64>,
     wait_done: Vec<i64>,
     h5: Hdf5,
-    /// MPI-IO, MPI and HDF5 rows (the POSIX row is the POSIX replayer's).
-    pub rows: [Totals; 4],
+    /// MPI-IO, MPI and HDF5 rows (the POSIX row is the POSIX replayer's, PnetCDF's `pnc`'s).
+    pub rows: [Totals; LAYERS.len()],
+    pnc: PncEngine<'a>,
 }
 
 /// MPI counts are ints.
@@ -84,12 +88,13 @@ impl<'a> Engine<'a> {
             wait_done: Vec::new(),
             h5: Hdf5::new(plan.h5_slots, &plan.h5_types),
             rows: Default::default(),
+            pnc: PncEngine::new(&plan.pnc),
         }
     }
 
     /// Replay every step; `first` is the earliest recorded start over all ranks (the common
     /// origin of `--timing`).
-    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; 4] {
+    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; LAYERS.len()] {
         let start = Instant::now();
         let plan = self.plan;
         for step in &plan.steps {
@@ -106,6 +111,7 @@ impl<'a> Engine<'a> {
                 What::Posix(c) => self.posix.replay_one(c),
                 What::Mpi(s) => self.replay_mpi(s, step.t1.saturating_sub(step.t0)),
                 What::Hdf5(s) => self.replay_h5(s, step.t1.saturating_sub(step.t0)),
+                What::Pnc(s) => self.replay_pnc(s, step.t1.saturating_sub(step.t0)),
             }
         }
         self.h5.finish();
@@ -113,6 +119,7 @@ impl<'a> Engine<'a> {
         self.wait_unfinished();
         let mut rows = std::mem::take(&mut self.rows);
         rows[0] = self.posix.totals.clone();
+        rows[PNETCDF] = std::mem::take(&mut self.pnc.row);
         for (i, row) in rows.iter_mut().enumerate().skip(1) {
             row.skipped += self.plan.skipped[i];
         }
@@ -158,6 +165,16 @@ impl<'a> Engine<'a> {
         if let H5Step::Transfer { write, bytes, .. } = *s {
             self.count_in(HDF5, write, done.moved as i64, bytes);
         }
+    }
+
+    fn replay_pnc(&mut self, s: &converters::replay::pnetcdf::PncStep, orig_ns: u64) {
+        let t = Instant::now();
+        let rc = self.pnc.issue(s, &self.comms);
+        let r = &mut self.pnc.row;
+        r.calls += 1;
+        r.ns += t.elapsed().as_nanos() as u64;
+        r.orig_ns += orig_ns;
+        r.failed += (rc != 0) as u64;
     }
 
     /// Count a transfer's bytes (done in the replay, done in the original).

@@ -9,6 +9,8 @@ mod engine;
 mod hdf5;
 mod mpi;
 #[cfg(replay_mpi)]
+mod pnetcdf;
+#[cfg(replay_mpi)]
 mod run;
 
 use converters::replay::{parse_timing, Timing};
@@ -24,11 +26,12 @@ pub struct Args {
     pub trace: PathBuf,
     #[arg(long, value_name = "DIR")]
     pub into: PathBuf,
-    /// hdf5: HDF5 calls through HDF5, the MPI-IO and POSIX calls not made inside one as at
-    /// the mpiio layer (the same as mpiio for a trace without HDF5 calls); mpiio: MPI-IO calls
-    /// through MPI, the other POSIX calls as such; posix: every rank's POSIX calls (those
-    /// MPI-IO made included).
-    #[arg(long, default_value = "hdf5", value_parser = ["posix", "mpiio", "hdf5"])]
+    /// auto (the default): the library layers (HDF5 and PnetCDF calls through their
+    /// libraries, the MPI-IO and POSIX calls not made inside one as mpiio does), or mpiio when
+    /// some library call that does I/O cannot be replayed; hdf5, pnetcdf: the library layers
+    /// whatever cannot be replayed (skipped, counted); mpiio: MPI-IO calls through MPI, the
+    /// other POSIX calls as such; posix: every rank's POSIX calls (those MPI-IO made included).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "posix", "mpiio", "hdf5", "pnetcdf"])]
     pub layer: String,
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     pub timing: Timing,

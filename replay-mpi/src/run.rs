@@ -34,10 +34,19 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     let layer = match a.layer.as_str() {
         "posix" => Layer::Posix,
         "mpiio" => Layer::MpiIo,
+        "pnetcdf" => Layer::PnetCdf,
         _ => Layer::Hdf5,
     };
     let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, layer);
-    let (rank_plan, warnings) = world.agree(planned.and_then(hdf5_available))?;
+    let (mut rank_plan, mut warnings) = world.agree(planned)?;
+    if a.layer == "auto" {
+        if let Some(why) = library_fallback(world, &rank_plan) {
+            let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, Layer::MpiIo);
+            (rank_plan, warnings) = world.agree(planned)?;
+            warnings.push(why);
+        }
+    }
+    world.agree(libraries_available(&rank_plan))?;
     // The files to read made once, before any rank replays.
     let made = match (a.files_made, world.rank) {
         (false, 0) => prepare_files(
@@ -67,17 +76,33 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     report(world, &rows, wall, rank_plan.flattened_views)
 }
 
-/// A plan with HDF5 steps needs a binary built with parallel HDF5.
-fn hdf5_available(p: (RankPlan, Vec<String>)) -> Result<(RankPlan, Vec<String>), String> {
-    let h5 = p.0.steps.iter().any(|s| matches!(s.what, What::Hdf5(_)));
-    match h5 && !crate::hdf5::AVAILABLE {
-        true => Err("built without parallel HDF5 (no hdf5-openmpi for pkg-config when it was built): replay this trace with --layer mpiio, or rebuild with libhdf5-openmpi-dev".into()),
-        false => Ok(p),
+/// With `--layer auto`: why the replay goes down to the MPI-IO layer, if it does: a
+/// library call that does I/O cannot be replayed at its layer on some rank (the layers
+/// beneath would then not do what they did), or a library layer the binary was built
+/// without. Collective: every rank gets the same answer.
+fn library_fallback(world: &mpi::World, p: &RankPlan) -> Option<String> {
+    let built = libraries_available(p).is_ok() as u64;
+    let mut v = [p.lib_io_skipped, 1 - built];
+    world.allreduce(&mut v, true);
+    match v {
+        [0, 0] => None,
+        [0, _] => Some("this binary was built without a library of the trace (HDF5 or PnetCDF): replayed at the MPI-IO layer".into()),
+        [n, _] => Some(format!("up to {n} HDF5 or PnetCDF calls per rank that do I/O cannot be replayed at their layer (attributes, links, point selections ...; `--layer hdf5` or `pnetcdf` replays the others and skips them): replayed at the MPI-IO layer")),
     }
 }
 
+/// A plan with HDF5 or PnetCDF steps needs a binary built with that library.
+fn libraries_available(p: &RankPlan) -> Result<(), String> {
+    let h5 = p.steps.iter().any(|s| matches!(s.what, What::Hdf5(_)));
+    if h5 && !crate::hdf5::AVAILABLE {
+        return Err("built without parallel HDF5 (no hdf5-openmpi for pkg-config when it was built): replay this trace with --layer mpiio, or rebuild with libhdf5-openmpi-dev".into());
+    }
+    let pnc = p.steps.iter().any(|s| matches!(s.what, What::Pnc(_)));
+    crate::pnetcdf::check(pnc)
+}
+
 /// Rank 0 prints every rank's rows and the totals (stdout), and what was approximated.
-fn report(world: &mpi::World, rows: &[Totals; 4], wall: u64, flat: u64) -> Result<(), String> {
+fn report(world: &mpi::World, rows: &[Totals], wall: u64, flat: u64) -> Result<(), String> {
     let mut mine: Vec<u64> = rows.iter().flat_map(|t| t.to_array()).collect();
     mine.extend([wall, flat]);
     let all = world.gather(&mine);

@@ -647,6 +647,12 @@ fn fixed_counts(out: &RankOut) -> BTreeMap<String, (u64, bool)> {
         .count() as u64;
     m.insert("ncmpi_selection".into(), (sels, false));
     m.insert("ncmpi_stride".into(), (1, false));
+    // What a replay at the PnetCDF layer needs: one start/count pair per subarray (the
+    // varn has 2), strides for the vars, dimension ids per def_var.
+    m.insert("ncmpi_start".into(), (sels + 2, false));
+    m.insert("ncmpi_count".into(), (sels + 2, false));
+    m.insert("ncmpi_strides".into(), (1, false));
+    m.insert("ncmpi_dimids".into(), (5, false));
     m
 }
 

@@ -75,6 +75,7 @@ pub struct Options {
 mod fork;
 pub mod hdf5;
 pub mod mpiio;
+pub mod pnetcdf;
 mod stdio;
 pub use stdio::LineEnds;
 

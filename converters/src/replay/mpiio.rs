@@ -7,6 +7,8 @@
 //!   PnetCDF call made included), successful, on files kept by `--only`; the POSIX calls not
 //!   made inside an MPI-IO call (the program's own) as the POSIX replay does. With the
 //!   `posix` layer, every outermost POSIX call instead, the MPI-IO calls left out.
+//!   With the `pnetcdf` layer, the outermost PnetCDF calls too (planned by
+//!   [`super::pnetcdf`]), and nothing made beneath one of them.
 //! - Transfers move the recorded bytes as MPI_BYTEs at the recorded offset, with the same
 //!   collectiveness and positioning (explicit offset, individual pointer, ordered). A view
 //!   whose filetype has no holes (size = extent) is set again as contiguous types of the
@@ -21,6 +23,7 @@
 //!   requests it completed in the original (a test that completed none is skipped).
 
 use super::hdf5::{self as h5, H5Step, Planner, Skip};
+use super::pnetcdf::{PncPlan, PncState, PncStep};
 use super::{mapped, Options, ReplayCall};
 use io_events::codec::Record;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -33,12 +36,19 @@ use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 
 /// Rows of a rank's report: the layers the replay counts.
-pub const LAYERS: [Layer; 4] = [Layer::Posix, Layer::MpiIo, Layer::Mpi, Layer::Hdf5];
+pub const LAYERS: [Layer; 5] = [
+    Layer::Posix,
+    Layer::MpiIo,
+    Layer::Mpi,
+    Layer::Hdf5,
+    Layer::PnetCdf,
+];
 /// The rows of [`LAYERS`].
 pub const POSIX: usize = 0;
 pub const MPIIO: usize = 1;
 pub const MPI: usize = 2;
 pub const HDF5: usize = 3;
+pub const PNETCDF: usize = 4;
 
 /// How a transfer finds its place in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +176,7 @@ pub enum What {
     Posix(ReplayCall),
     Mpi(MpiStep),
     Hdf5(H5Step),
+    Pnc(PncStep),
 }
 
 #[derive(Clone, Debug)]
@@ -189,8 +200,8 @@ pub struct RankPlan {
     /// The largest transfer (the buffers' size).
     pub max_bytes: u64,
     /// Calls not re-issued, per row of [`LAYERS`].
-    pub skipped: [u64; 4],
-    /// HDF5 ids (slots) and the datatypes to make (codes), with `--layer hdf5`.
+    pub skipped: [u64; LAYERS.len()],
+    /// HDF5 ids (slots) and the datatypes to make (codes), with the library layers.
     pub h5_slots: u32,
     pub h5_types: Vec<u64>,
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
@@ -198,6 +209,8 @@ pub struct RankPlan {
     /// Library-layer calls not re-issued that may do I/O (not queries of memory objects): if
     /// any, the layers beneath would not do what they did (see [`is_library_query`]).
     pub lib_io_skipped: u64,
+    /// The PnetCDF layer's slots and tables.
+    pub pnc: PncPlan,
 }
 
 /// The communicators the replay makes: the trace's member lists that are neither
@@ -251,7 +264,14 @@ fn is_world(m: &[u32], world: u32) -> bool {
     m.len() == world as usize && m.iter().enumerate().all(|(i, &r)| i as u32 == r)
 }
 
-/// Rank `rank`'s plan (process `pi` of the trace).
+/// Whether a trace has PnetCDF calls (the default layer of its replay is then PnetCDF's).
+pub fn has_pnetcdf(trace: &Trace) -> bool {
+    let pnc = |p: &ProcessTrace| p.meta.options.contains_key("pnetcdf");
+    trace.processes.iter().any(pnc)
+}
+
+/// Rank `rank`'s plan (process `pi` of the trace) at `layer` (Posix, MpiIo or PnetCdf: the
+/// highest layer replayed; the calls beneath one of its calls are its own).
 pub fn rank_plan(
     trace: &Trace,
     plan: &Plan,
@@ -270,7 +290,13 @@ pub fn rank_plan(
     out.h5_slots = c.h5.slots;
     out.h5_types = c.h5.types;
     out.max_bytes = out.max_bytes.max(c.h5.max_bytes);
+    out.pnc = c.pnc.plan;
     out.steps.sort_by_key(|s| (s.t0, s.thread, s.id));
+    for (name, n) in &out.pnc.unreplayable {
+        stats.warnings.push(format!(
+            "{n} {name} call(s) not replayed at the PnetCDF layer (varm, vard, more than 4 dimensions or subarrays not recorded)"
+        ));
+    }
     Ok((out, stats.warnings))
 }
 
@@ -285,8 +311,8 @@ struct FileState {
 }
 
 /// Collects a rank's steps as the resolver hands its calls over.
-struct Collector<'a> {
-    p: &'a ProcessTrace,
+pub(super) struct Collector<'a> {
+    pub(super) p: &'a ProcessTrace,
     opts: &'a Options,
     comms: &'a Comms,
     rank: u32,
@@ -294,7 +320,10 @@ struct Collector<'a> {
     mpiio: bool,
     hdf5: bool,
     h5: Planner,
-    out: RankPlan,
+    /// The PnetCDF layer replayed (its calls planned by replay::pnetcdf).
+    pnetcdf: bool,
+    pub(super) pnc: PncState,
+    pub(super) out: RankPlan,
     /// Recorded MPI_File -> its state.
     files: HashMap<u64, FileState>,
     /// Recorded MPI_File -> the transfer its split collective began.
@@ -319,14 +348,19 @@ impl<'a> Collector<'a> {
         rank: u32,
         layer: Layer,
     ) -> Self {
+        // The library layers (HDF5, PnetCDF) are replayed together: each call at the highest
+        // layer traced.
+        let library = matches!(layer, Layer::Hdf5 | Layer::PnetCdf);
         Collector {
             p,
             opts,
             comms,
             rank,
             mpiio: layer != Layer::Posix,
-            hdf5: layer == Layer::Hdf5,
+            hdf5: library,
             h5: Planner::default(),
+            pnetcdf: library,
+            pnc: PncState::default(),
             out: RankPlan::default(),
             files: HashMap::new(),
             split: HashMap::new(),
@@ -338,7 +372,7 @@ impl<'a> Collector<'a> {
         }
     }
 
-    fn push(&mut self, c: &Call, what: What) {
+    pub(super) fn push(&mut self, c: &Call, what: What) {
         let step = Step {
             t0: c.t0,
             t1: c.t1,
@@ -349,17 +383,17 @@ impl<'a> Collector<'a> {
         self.out.steps.push(step);
     }
 
-    fn skip(&mut self, row: usize) {
+    pub(super) fn skip(&mut self, row: usize) {
         self.out.skipped[row] += 1;
     }
 
     /// The communicator slot of a recorded (local) communicator id.
-    fn comm(&self, local: u64) -> Option<u32> {
+    pub(super) fn comm(&self, local: u64) -> Option<u32> {
         comm_slot(self.p, self.comms, self.rank, local)
     }
 
     /// A recorded path field, mapped under DIR (None: not one the replay touches).
-    fn path(&self, field: u64) -> Option<CString> {
+    pub(super) fn path(&self, field: u64) -> Option<CString> {
         let f = self.p.file(field)?;
         let target = mapped(&f.path, self.opts)?;
         CString::new(target.as_os_str().as_bytes()).ok()
@@ -622,11 +656,12 @@ impl Collector<'_> {
 impl Collector<'_> {
     /// A successful call that is the outermost of its layer, as a step (or skipped).
     fn keep(&mut self, c: &Call, r: &Record) {
-        // What an HDF5 call made beneath it, the replayed HDF5 call makes again.
-        if self.hdf5 && c.within(Layer::Hdf5) {
+        // What an HDF5 or PnetCDF call made beneath it, the replayed call makes again.
+        if (self.hdf5 && c.within(Layer::Hdf5)) || (self.pnetcdf && c.within(Layer::PnetCdf)) {
             return;
         }
         match c.layer {
+            Layer::PnetCdf if self.pnetcdf => self.pnc_call(c, r),
             Layer::Posix | Layer::Isoc if !(self.mpiio && c.within(Layer::MpiIo)) => {
                 let mut call = ReplayCall::new(c, r);
                 call.find_paths(self.p);
@@ -680,17 +715,21 @@ impl Collector<'_> {
 }
 
 impl Consumer for Collector<'_> {
-    fn event(&mut self, thread: usize, r: &Record) {
-        if self.hdf5 {
-            self.h5.event(thread, r);
-        }
-    }
     fn call(&mut self, c: &Call, r: &Record) {
         if !c.failed && !c.nested_in_layer {
             self.keep(c, r);
+        } else if self.pnetcdf && c.layer == Layer::PnetCdf {
+            self.pnc_forget(c.thread);
         }
         // What was noted beneath the call is of no use once it ended.
         let _ = self.beneath.take(c.id);
+    }
+    fn event(&mut self, thread: usize, r: &Record) {
+        match FUNCTIONS[r.func as usize].layer {
+            Layer::Hdf5 if self.hdf5 => self.h5.event(thread, r),
+            Layer::PnetCdf if self.pnetcdf => self.pnc_event(thread, r),
+            _ => {}
+        }
     }
     fn op(&mut self, o: &Op) {
         if let Some((call, abs)) = self.beneath.op(o) {

@@ -17,11 +17,13 @@ pub struct ReplayArgs {
     /// The folder the recorded files are mapped under (`/a/b` becomes `DIR/a/b`).
     #[arg(long, value_name = "DIR")]
     into: PathBuf,
-    /// The layer replayed: hdf5 (the default for MPI traces: HDF5 calls through parallel
-    /// HDF5 under mpirun with the trace's ranks, the MPI-IO and POSIX calls not made inside
-    /// one as with mpiio), mpiio (MPI-IO calls through MPI, the other POSIX calls as such),
-    /// posix (what the POSIX layer did, under every library; the default otherwise).
-    #[arg(long, value_parser = ["posix", "mpiio", "hdf5"])]
+    /// The layer replayed; for MPI traces (under mpirun with the trace's ranks): auto (the
+    /// default: HDF5 and PnetCDF calls through their libraries, the MPI-IO and POSIX calls not
+    /// made inside one as mpiio does; mpiio when a library call that does I/O cannot be
+    /// replayed), hdf5 or pnetcdf (the library layers, what cannot be replayed skipped),
+    /// mpiio (MPI-IO calls through MPI, the other POSIX calls as such), posix (what the POSIX
+    /// layer did, under every library; the default for other traces).
+    #[arg(long, value_parser = ["auto", "posix", "mpiio", "hdf5", "pnetcdf"])]
     layer: Option<String>,
     /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
@@ -211,7 +213,7 @@ pub fn run(a: ReplayArgs) -> Result<(), String> {
         None => under_mpirun || is_mpi_trace(&a.trace)?,
     };
     if mpi {
-        return run_mpi(&a, a.layer.as_deref().unwrap_or("hdf5"));
+        return run_mpi(&a, a.layer.as_deref().unwrap_or("auto"));
     }
     if let Some(rdir) = &a.record {
         return record(&a, rdir, None);

@@ -10,6 +10,13 @@
 //! one `ncmpi_request_done` event per request they end (with its status and whether the
 //! completion was collective), or one `ncmpi_requests_done` for NC_REQ_ALL and its kin.
 //! The request ids are copied before the call: PnetCDF resets them to NC_REQ_NULL.
+//!
+//! For a replay at the PnetCDF layer (native format 3) the records also hold what the
+//! calls made (def_dim's dimid, def_var's varid and its dimension ids as an `ncmpi_dimids`
+//! event, create/open's raw NC_* mode, put_att's type and length), and a data call's start,
+//! count and stride as `ncmpi_start` / `ncmpi_count` / `ncmpi_strides` events (fixed fields:
+//! 4 dimensions, a varn's first 16 subarrays; what does not fit is flagged). These events are
+//! written from the values the program passed: no query, nothing allocated.
 
 use super::ffi::*;
 use super::{comm_id, PMPI_Type_size};
@@ -109,8 +116,10 @@ enum Shape {
     Whole,
     /// `var1`: one element at this index.
     One(Ix),
-    /// `vara/vars/varm`: start, count, stride (null: 1).
+    /// `vara/vars`: start, count, stride (null: 1).
     Counted(Ix, Ix, Ix),
+    /// `varm`: as `Counted` (its imap, the memory layout, is not recorded).
+    Mapped(Ix, Ix, Ix),
     /// `varn`: `num` subarrays (counts null: one element each).
     Many(c_int, Nx, Nx),
     /// `vard`: the file datatype decides; the elements are bufcount items of buftype.
@@ -135,8 +144,10 @@ unsafe fn elements(ncid: c_int, varid: c_int, shape: Shape) -> u64 {
     match shape {
         Shape::Whole => whole(ncid, varid),
         Shape::One(_) => 1,
-        Shape::Counted(_, count, _) if count.is_null() => whole(ncid, varid),
-        Shape::Counted(_, count, _) => product(ncid, varid, count),
+        Shape::Counted(_, count, _) | Shape::Mapped(_, count, _) if count.is_null() => {
+            whole(ncid, varid)
+        }
+        Shape::Counted(_, count, _) | Shape::Mapped(_, count, _) => product(ncid, varid, count),
         Shape::Many(num, _, counts) => (0..num.max(0) as usize).fold(0u64, |e, i| {
             let c = if counts.is_null() {
                 std::ptr::null()
@@ -180,7 +191,9 @@ unsafe fn sizes(ncid: c_int, varid: c_int, shape: Shape, mem: Mem) -> (u64, u64)
 unsafe fn selection(ts: *mut ThreadState, t: u64, ncid: c_int, varid: c_int, shape: Shape) {
     let (start, count, stride) = match shape {
         Shape::One(start) => (start, NUL, NUL),
-        Shape::Counted(start, count, stride) => (start, count, stride),
+        Shape::Counted(start, count, stride) | Shape::Mapped(start, count, stride) => {
+            (start, count, stride)
+        }
         _ => return,
     };
     if start.is_null() {
@@ -231,6 +244,71 @@ unsafe fn selection(ts: *mut ThreadState, t: u64, ncid: c_int, varid: c_int, sha
     }
 }
 
+/// Subarrays of a varn call recorded for the replay (more: the call is marked not
+/// replayable, the first ones recorded).
+const MAX_SUBARRAYS: usize = 16;
+/// `ncmpi_start`'s form bits.
+const MORE_DIMS: u64 = 1;
+const NOT_REPLAYABLE: u64 = 2;
+const LAST: u64 = 4;
+
+/// Up to 4 values of `p` (null: `dflt`) for `n` dimensions.
+unsafe fn four(p: Ix, n: usize, dflt: u64) -> [u64; 4] {
+    let mut v = [0u64; 4];
+    for (i, x) in v.iter_mut().enumerate().take(n.min(4)) {
+        *x = if p.is_null() {
+            dflt
+        } else {
+            (*p.add(i)).max(0) as u64
+        };
+    }
+    v
+}
+
+/// One subarray as `ncmpi_start` + `ncmpi_count` (+ `ncmpi_strides`) events.
+#[allow(clippy::too_many_arguments)]
+unsafe fn subarray(ts: *mut ThreadState, t: u64, n: usize, s: Ix, c: Ix, st: Ix, form: u64) {
+    let form = form | if n > 4 { MORE_DIMS } else { 0 };
+    let [a, b, d, e] = four(s, n, 0);
+    runtime::child(ts, Func::ncmpi_start, t, &[n as u64, a, b, d, e, form, 0]);
+    let [a, b, d, e] = four(c, n, 1);
+    runtime::child(ts, Func::ncmpi_count, t, &[a, b, d, e, 0]);
+    if !st.is_null() {
+        let [a, b, d, e] = four(st, n, 1);
+        runtime::child(ts, Func::ncmpi_strides, t, &[a, b, d, e, 0]);
+    }
+}
+
+/// What a replay at the PnetCDF layer needs of a data call beyond its record: the start,
+/// count and stride of each subarray (none for `var`, the whole variable).
+unsafe fn access(ts: *mut ThreadState, t: u64, ncid: c_int, varid: c_int, shape: Shape) {
+    let n = ndims(ncid, varid);
+    match shape {
+        Shape::Whole => {}
+        Shape::One(s) => subarray(ts, t, n, s, NUL, NUL, LAST),
+        Shape::Counted(s, c, st) => subarray(ts, t, n, s, c, st, LAST),
+        Shape::Mapped(s, c, st) => subarray(ts, t, n, s, c, st, LAST | NOT_REPLAYABLE),
+        Shape::Flex => subarray(ts, t, 0, NUL, NUL, NUL, LAST | NOT_REPLAYABLE),
+        Shape::Many(num, starts, counts) => {
+            let num = num.max(0) as usize;
+            let kept = num.min(MAX_SUBARRAYS);
+            let over = if num > kept { NOT_REPLAYABLE } else { 0 };
+            if kept == 0 || starts.is_null() {
+                return subarray(ts, t, n, NUL, NUL, NUL, LAST | over);
+            }
+            for i in 0..kept {
+                let c = if counts.is_null() {
+                    NUL
+                } else {
+                    *counts.add(i)
+                };
+                let last = if i + 1 == kept { LAST | over } else { 0 };
+                subarray(ts, t, n, *starts.add(i), c, NUL, last);
+            }
+        }
+    }
+}
+
 /// What a data call moves: (elements, bytes, the variable's name id).
 #[inline]
 unsafe fn transfer(ncid: c_int, varid: c_int, shape: Shape, mem: Mem) -> (u64, u64, u64) {
@@ -256,6 +334,7 @@ unsafe fn blocking_call(
         real,
         |ts, (e, b, name), ret, t1| {
             selection(ts, t1, ncid, varid, shape);
+            access(ts, t1, ncid, varid, shape);
             ([ncid as u64, name, e, b], ret)
         },
     )
@@ -280,6 +359,7 @@ unsafe fn start_call(
         real,
         |ts, (e, b, name), ret, t1| {
             selection(ts, t1, ncid, varid, shape);
+            access(ts, t1, ncid, varid, shape);
             let id = if ret == 0 && !req.is_null() {
                 *req as i64 as u64
             } else {
@@ -338,6 +418,42 @@ macro_rules! pnc_data {
     };
 }
 
+/// NC_CHAR, the external type of ncmpi_put_att_text.
+const NC_CHAR: c_int = 2;
+
+/// Record an attribute put: its bytes in the file (len x the external type's size), the
+/// type and the length (what a replay puts it again with).
+#[inline]
+unsafe fn att_put(
+    func: Func,
+    ncid: c_int,
+    varid: c_int,
+    name: Str,
+    xtype: c_int,
+    len: MPI_Offset,
+    real: impl FnOnce() -> c_int,
+) -> c_int {
+    runtime::record_call(
+        Layer::PnetCdf,
+        func,
+        |_| {
+            note_library();
+            cname(name)
+        },
+        real,
+        |_, n, ret, _| {
+            let len = len.max(0) as u64;
+            let bytes = if ret == 0 {
+                len * nc_type_size(xtype)
+            } else {
+                0
+            };
+            let f = [ncid as u64, varid as u64, n, bytes, xtype as u64, len];
+            (f, ret)
+        },
+    )
+}
+
 /// One exported attribute function per generated line: `put_x|put_n|get name size`.
 macro_rules! pnc_att {
     ($( $kind:ident $name:ident $size:literal; )*) => { $( pnc_att!(@one $kind $name $size); )* };
@@ -348,8 +464,7 @@ macro_rules! pnc_att {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
-            let size = if $size == 0 { nc_type_size(xtype) } else { $size };
-            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, || len.max(0) as u64 * size, || real(ncid, varid, name, xtype, len, op))
+            att_put(Func::$name, ncid, varid, name, xtype, len, || real(ncid, varid, name, xtype, len, op))
         }
     };
     (@one put_n $name:ident $size:literal) => {
@@ -359,7 +474,8 @@ macro_rules! pnc_att {
             let p = REAL.get();
             if p.is_null() { return -1; }
             let real: unsafe extern "C" fn(c_int, c_int, Str, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
-            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, || len.max(0) as u64 * $size, || real(ncid, varid, name, len, op))
+            // The one form without a type argument: text.
+            att_put(Func::$name, ncid, varid, name, NC_CHAR, len, || real(ncid, varid, name, len, op))
         }
     };
     (@one get $name:ident $size:literal) => {
@@ -497,6 +613,50 @@ pnc_requests! {
 
 // ---- files, modes, definitions ---------------------------------------------------------------
 
+/// ncmpi_def_var: the variable's id, and its first 4 dimension ids as an `ncmpi_dimids`
+/// event (what a replay defines it with).
+#[no_mangle]
+pub unsafe extern "C" fn ncmpi_def_var(
+    ncid: c_int,
+    name: Str,
+    xtype: c_int,
+    ndims: c_int,
+    dimids: *const c_int,
+    varidp: *mut c_int,
+) -> c_int {
+    static REAL: LibReal = LibReal::new("ncmpi_def_var\0");
+    let p = REAL.get();
+    if p.is_null() {
+        return -1;
+    }
+    type Real = unsafe extern "C" fn(c_int, Str, c_int, c_int, *const c_int, *mut c_int) -> c_int;
+    let real: Real = std::mem::transmute(p);
+    runtime::record_call(
+        Layer::PnetCdf,
+        Func::ncmpi_def_var,
+        |_| {
+            note_library();
+            cname(name)
+        },
+        || real(ncid, name, xtype, ndims, dimids, varidp),
+        |ts, n, ret, t1| {
+            let k = if dimids.is_null() {
+                0
+            } else {
+                ndims.clamp(0, 4) as usize
+            };
+            let mut d = [0u64; 4];
+            for (i, x) in d.iter_mut().enumerate().take(k) {
+                *x = *dimids.add(i) as u64;
+            }
+            let nd = ndims.max(0) as u64;
+            runtime::child(ts, Func::ncmpi_dimids, t1, &[nd, d[0], d[1], d[2], d[3], 0]);
+            let varid = out_id(ret, varidp);
+            ([ncid as u64, n, xtype as u64, ndims as u64, varid], ret)
+        },
+    )
+}
+
 /// Record, once per process, that PnetCDF is in use (the converter looks for collective
 /// request completions only then).
 fn note_library() {
@@ -552,10 +712,10 @@ unsafe fn path_id(ts: *mut ThreadState, path: Str) -> u64 {
 
 pnc_wrap! {
     fn ncmpi_create(comm: MPI_Comm, path: Str, cmode: c_int, info: MPI_Info, ncidp: *mut c_int) |ts| path_id(ts, path) => |file, ret| {
-        [file, crate::netcdf::create_mode(cmode), comm_id(comm), out_id(ret, ncidp)]
+        [file, crate::netcdf::create_mode(cmode), comm_id(comm), out_id(ret, ncidp), cmode as u64]
     };
     fn ncmpi_open(comm: MPI_Comm, path: Str, omode: c_int, info: MPI_Info, ncidp: *mut c_int) |ts| path_id(ts, path) => |file, ret| {
-        [file, crate::netcdf::open_mode(omode), comm_id(comm), out_id(ret, ncidp)]
+        [file, crate::netcdf::open_mode(omode), comm_id(comm), out_id(ret, ncidp), omode as u64]
     };
     fn ncmpi_delete(path: Str, info: MPI_Info) |ts| path_id(ts, path) => |file, ret| [file];
     fn ncmpi_close(ncid: c_int) |ts| () => |v, ret| { forget_file(ncid); [ncid as u64] };
@@ -569,10 +729,7 @@ pnc_wrap! {
     fn ncmpi_begin_indep_data(ncid: c_int) |ts| () => |v, ret| [ncid as u64];
     fn ncmpi_end_indep_data(ncid: c_int) |ts| () => |v, ret| [ncid as u64];
     fn ncmpi_set_fill(ncid: c_int, fillmode: c_int, old: *mut c_int) |ts| () => |v, ret| [ncid as u64, fillmode as u64];
-    fn ncmpi_def_dim(ncid: c_int, name: Str, len: MPI_Offset, idp: *mut c_int) |ts| cname(name) => |n, ret| [ncid as u64, n, len as u64];
-    fn ncmpi_def_var(ncid: c_int, name: Str, xtype: c_int, ndims: c_int, dimids: *const c_int, varidp: *mut c_int) |ts| cname(name) => |n, ret| {
-        [ncid as u64, n, xtype as u64, ndims as u64]
-    };
+    fn ncmpi_def_dim(ncid: c_int, name: Str, len: MPI_Offset, idp: *mut c_int) |ts| cname(name) => |n, ret| [ncid as u64, n, len as u64, out_id(ret, idp)];
     fn ncmpi_def_var_fill(ncid: c_int, varid: c_int, no_fill: c_int, fill: *const c_void) |ts| () => |v, ret| [ncid as u64, varid as u64, no_fill as u64];
     fn ncmpi_rename_var(ncid: c_int, varid: c_int, name: Str) |ts| cname(name) => |n, ret| {
         forget_file(ncid);
