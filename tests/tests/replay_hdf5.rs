@@ -194,14 +194,30 @@ fn h5_parallel() {
 /// A point selection cannot be rebuilt: H5Sselect_elements, the H5Dwrite through it and
 /// the H5Sclose of its dataspace are skipped (with a warning), the rest replayed.
 #[test]
-fn point_selection_skipped_with_a_warning() {
+fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     let dir = TestDir::new("replay-h5-points");
     let Some(prog) = h5_program(&dir, "h5_points.c") else {
         return;
     };
     let data = dir.subdir("data");
     let trace = trace(&dir, &prog, &[data.to_str().unwrap()]);
-    let r = replay(&dir, &trace, &data, "replayed", &[]);
+    // The default (auto): a transfer through a point selection cannot be replayed at the
+    // HDF5 layer, so the whole replay goes down to the MPI-IO layer, said once per rank.
+    let r = replay(&dir, &trace, &data, "auto", &[]);
+    assert!(!r.stdout.contains("| all | HDF5 |"), "{}", r.stdout);
+    let mpiio = all_row(&r, "MPI-IO");
+    assert_eq!(
+        (mpiio[1].as_str(), mpiio[2].as_str()),
+        ("0", "0"),
+        "{mpiio:?}"
+    );
+    let down = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("replayed at the MPI-IO layer"));
+    assert_eq!(down.count(), RANKS as usize, "{}", r.stderr);
+    // --layer hdf5: the HDF5 layer kept, the unreplayable calls skipped with a warning.
+    let r = replay(&dir, &trace, &data, "replayed", &["--layer", "hdf5"]);
     let row = all_row(&r, "HDF5");
     let (calls, skipped): (usize, usize) = (row[0].parse().unwrap(), row[1].parse().unwrap());
     assert_eq!(skipped, 3 * RANKS as usize, "{}", r.stdout);

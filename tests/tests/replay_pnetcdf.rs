@@ -240,7 +240,24 @@ fn calls_the_trace_cannot_rebuild_are_skipped_with_a_warning() {
     };
     let data = dir.subdir("data");
     let trace = trace_pnc(&dir, &prog, &[data.to_str().unwrap()]);
-    let r = replay(&dir, &trace, &data, "replayed", &[]);
+    // The default (auto): data calls the trace cannot rebuild at the PnetCDF layer send the
+    // whole replay down to the MPI-IO layer, said once per rank.
+    let r = replay(&dir, &trace, &data, "auto", &[]);
+    r.assert_ok("replay of pnc_skip (auto)");
+    assert!(!r.stdout.contains("| all | PnetCDF |"), "{}", r.stdout);
+    let mpiio = all_row(&r, "MPI-IO");
+    assert_eq!(
+        (mpiio[1].as_str(), mpiio[2].as_str()),
+        ("0", "0"),
+        "{mpiio:?}"
+    );
+    let down = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("replayed at the MPI-IO layer"));
+    assert_eq!(down.count(), RANKS as usize, "{}", r.stderr);
+    // --layer pnetcdf: the PnetCDF layer kept, those calls skipped with a warning.
+    let r = replay(&dir, &trace, &data, "replayed", &["--layer", "pnetcdf"]);
     r.assert_ok("replay of pnc_skip");
     // Per rank: the 5-dimension def_var and put_vara, the put_varm; 11 others replayed.
     let row = all_row(&r, "PnetCDF");
