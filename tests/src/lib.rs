@@ -1347,3 +1347,21 @@ pub fn traces(name: &str, writes: usize) -> Traces {
         chunked,
     }
 }
+
+/// A replay report's line for all processes or ranks at `layer` ("| all | MPI-IO | ..."):
+/// its cells after the layer (calls, skipped, failed, bytes read (orig), bytes written
+/// (orig), time).
+pub fn replay_all_row(r: &Run, layer: &str) -> Vec<String> {
+    let head = format!("| all | {layer} |");
+    let line = r.stdout.lines().find(|l| l.starts_with(&head));
+    let line = line.unwrap_or_else(|| panic!("no '{head}' line in:\n{}", r.stdout));
+    let cells = line.trim_matches('|').split('|').skip(2);
+    cells.map(|c| c.trim().to_string()).collect()
+}
+
+/// A report cell "X (Y)": the replay's number and the original's.
+pub fn replay_pair(cell: &str) -> (u64, u64) {
+    let (a, b) = cell.split_once(' ').expect("'X (Y)'");
+    let b = b.trim_matches(|c| c == '(' || c == ')');
+    (a.parse().unwrap(), b.parse().unwrap())
+}

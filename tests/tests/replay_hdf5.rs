@@ -54,16 +54,6 @@ fn replay(dir: &TestDir, trace: &Path, data: &Path, into: &str, extra: &[&str]) 
     r
 }
 
-/// The report's line for all ranks at `layer`: calls, skipped, failed, bytes read (orig),
-/// bytes written (orig), time.
-fn all_row(r: &Run, layer: &str) -> Vec<String> {
-    let head = format!("| all | {layer} |");
-    let line = r.stdout.lines().find(|l| l.starts_with(&head));
-    let line = line.unwrap_or_else(|| panic!("no '{head}' line in:\n{}", r.stdout));
-    let cells = line.trim_matches('|').split('|').skip(2);
-    cells.map(|c| c.trim().to_string()).collect()
-}
-
 /// The calls of a trace at depth 0 (outermost of every layer) whose name starts with
 /// `prefix`, per the text dump (`start dur name(...)`, nested calls indented).
 fn outermost(trace: &Path, prefix: &str) -> usize {
@@ -78,13 +68,6 @@ fn outermost(trace: &Path, prefix: &str) -> usize {
         number(start) && number(dur) && name.starts_with(prefix)
     };
     text_dump(trace).lines().filter(depth0).count()
-}
-
-/// A replayed cell "X (Y)": X and Y.
-fn pair(cell: &str) -> (u64, u64) {
-    let (a, b) = cell.split_once(' ').expect("'X (Y)'");
-    let b = b.trim_matches(|c| c == '(' || c == ')');
-    (a.parse().unwrap(), b.parse().unwrap())
 }
 
 /// Trace `prog ARGS` (writing under `data`), replay it at the default layer with --record,
@@ -104,11 +87,11 @@ fn replay_h5_and_compare(dir: &TestDir, prog: &Path, args: &[&str]) -> (PathBuf,
         "replayed",
         &["--record", rtrace.to_str().unwrap()],
     );
-    let row = all_row(&r, "HDF5");
+    let row = replay_all_row(&r, "HDF5");
     let (calls, skipped): (usize, usize) = (row[0].parse().unwrap(), row[1].parse().unwrap());
     assert_eq!(calls + skipped, outermost(&trace, "H5"), "{}", r.stdout);
     assert_eq!(row[2], "0", "failed: {}", r.stdout);
-    let (read, written) = (pair(&row[3]), pair(&row[4]));
+    let (read, written) = (replay_pair(&row[3]), replay_pair(&row[4]));
     assert!(
         read.0 == read.1 && written.0 == written.1 && written.0 > 0,
         "{row:?}"
@@ -148,9 +131,9 @@ fn ior(name: &str, coll: &str) {
     };
     let (trace, r) = replay_h5_and_compare(&dir, &prog, &[coll]);
     let bytes = (RANKS as u64) * 64 * 16384;
-    let row = all_row(&r, "HDF5");
+    let row = replay_all_row(&r, "HDF5");
     assert_eq!(
-        (pair(&row[3]), pair(&row[4])),
+        (replay_pair(&row[3]), replay_pair(&row[4])),
         ((bytes, bytes), (bytes, bytes))
     );
     assert_eq!(outermost(&trace, "H5Dwrite("), 64 * RANKS as usize);
@@ -158,8 +141,8 @@ fn ior(name: &str, coll: &str) {
     // original's, no HDF5 row.
     let data = dir.join("data");
     let m = replay(&dir, &trace, &data, "replayed-mpiio", &["--layer", "mpiio"]);
-    let row = all_row(&m, "MPI-IO");
-    let (read, written) = (pair(&row[3]), pair(&row[4]));
+    let row = replay_all_row(&m, "MPI-IO");
+    let (read, written) = (replay_pair(&row[3]), replay_pair(&row[4]));
     assert!(read.0 == read.1 && written.0 == written.1, "{row:?}");
     assert!(written.0 >= bytes, "{row:?}");
     assert!(!m.stdout.contains("| all | HDF5 |"), "{}", m.stdout);
@@ -183,10 +166,10 @@ fn h5_parallel() {
     };
     let (_, r) = replay_h5_and_compare(&dir, &prog, &[]);
     // Two writes and a read of 8 KiB per rank.
-    let row = all_row(&r, "HDF5");
+    let row = replay_all_row(&r, "HDF5");
     let kib = 8192 * RANKS as u64;
     assert_eq!(
-        (pair(&row[3]), pair(&row[4])),
+        (replay_pair(&row[3]), replay_pair(&row[4])),
         ((kib, kib), (2 * kib, 2 * kib))
     );
 }
@@ -205,7 +188,7 @@ fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     // HDF5 layer, so the whole replay goes down to the MPI-IO layer, said once per rank.
     let r = replay(&dir, &trace, &data, "auto", &[]);
     assert!(!r.stdout.contains("| all | HDF5 |"), "{}", r.stdout);
-    let mpiio = all_row(&r, "MPI-IO");
+    let mpiio = replay_all_row(&r, "MPI-IO");
     assert_eq!(
         (mpiio[1].as_str(), mpiio[2].as_str()),
         ("0", "0"),
@@ -218,7 +201,7 @@ fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     assert_eq!(down.count(), RANKS as usize, "{}", r.stderr);
     // --layer hdf5: the HDF5 layer kept, the unreplayable calls skipped with a warning.
     let r = replay(&dir, &trace, &data, "replayed", &["--layer", "hdf5"]);
-    let row = all_row(&r, "HDF5");
+    let row = replay_all_row(&r, "HDF5");
     let (calls, skipped): (usize, usize) = (row[0].parse().unwrap(), row[1].parse().unwrap());
     assert_eq!(skipped, 3 * RANKS as usize, "{}", r.stdout);
     assert_eq!(calls + skipped, outermost(&trace, "H5"), "{}", r.stdout);
@@ -226,7 +209,7 @@ fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     // The slab's 1 KiB per rank written, not the 8 points' 32 bytes (the original's bytes
     // are those of the calls replayed).
     let n = RANKS as u64;
-    assert_eq!(pair(&row[4]), (1024 * n, 1024 * n), "{row:?}");
+    assert_eq!(replay_pair(&row[4]), (1024 * n, 1024 * n), "{row:?}");
     let warned = r.stderr.lines().filter(|l| l.contains("point selections"));
     assert_eq!(warned.count(), RANKS as usize, "{}", r.stderr);
 }

@@ -113,18 +113,6 @@ fn replay_and_compare(dir: &TestDir, trace: &Path, data: &Path) -> (Run, PathBuf
     (r, mapped)
 }
 
-/// The report's line for all ranks at `layer` ("MPI-IO", "POSIX"): its numbers.
-fn all_row(r: &Run, layer: &str) -> Vec<String> {
-    let head = format!("| all | {layer} |");
-    let line = r.stdout.lines().find(|l| l.starts_with(&head));
-    let line = line.unwrap_or_else(|| panic!("no '{head}' line in:\n{}", r.stdout));
-    line.trim_matches('|')
-        .split('|')
-        .skip(2)
-        .map(|c| c.trim().to_string())
-        .collect()
-}
-
 /// The IOR equivalent's MPIIO backend at RANKS ranks with COLL, FPP (and VIEW) replayed,
 /// compared, and its files' sizes equal to the original's; the replay's report.
 fn ior_mpiio(name: &str, args: &[&str]) -> Option<Run> {
@@ -136,7 +124,7 @@ fn ior_mpiio(name: &str, args: &[&str]) -> Option<Run> {
     let trace = trace_mpi(&dir, &prog, &all);
     let (r, mapped) = replay_and_compare(&dir, &trace, &data);
     // 2 segments x 4 transfers of 16 KiB per rank, written and read back, every byte.
-    let row = all_row(&r, "MPI-IO");
+    let row = replay_all_row(&r, "MPI-IO");
     let bytes = format!("{0} ({0})", 4 * 131072);
     assert_eq!(row[2], "0", "failed: {row:?}");
     assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
@@ -154,7 +142,7 @@ fn ior_mpiio(name: &str, args: &[&str]) -> Option<Run> {
 
 /// The MPI-IO calls replayed and skipped (all ranks).
 fn mpiio_counts(r: &Run) -> (String, String) {
-    let row = all_row(r, "MPI-IO");
+    let row = replay_all_row(r, "MPI-IO");
     (row[0].clone(), row[1].clone())
 }
 
@@ -208,7 +196,7 @@ fn ior_mpiio_traced_at_the_mpiio_layer_alone() {
         ],
     );
     r.assert_ok("mpirun recorder-otf2 replay");
-    let row = all_row(&r, "MPI-IO");
+    let row = replay_all_row(&r, "MPI-IO");
     let bytes = format!("{0} ({0})", 4 * 131072);
     assert_eq!((&row[0], &row[2]), (&"80".into(), &"0".into()), "{row:?}");
     assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
@@ -273,7 +261,7 @@ fn mpi_io_all(name: &str, layers: &str) -> Option<(Run, String)> {
     // recorded) and the Wait/Test calls that completed no I/O request (test loops'
     // unsuccessful tests, waits for messages): those are skipped.
     let (calls, info, idle) = mpiio_calls(&text);
-    let row = all_row(&r, "MPI-IO");
+    let row = replay_all_row(&r, "MPI-IO");
     assert_eq!(
         row[0],
         (calls - info - idle).to_string(),
@@ -311,7 +299,7 @@ fn mpi_io_all_with_the_mpi_layer() {
                 .is_some_and(|c| c.starts_with("MPI_Barrier"))
         })
         .count();
-    let row = all_row(&r, "MPI");
+    let row = replay_all_row(&r, "MPI");
     assert!(barriers >= 10 * RANKS as usize, "{barriers}");
     assert_eq!(row[0], barriers.to_string(), "{row:?}");
     assert_ne!(row[1], "0", "{row:?}");
@@ -414,7 +402,7 @@ fn hdf5_parallel_replayed_at_the_mpiio_layer() {
     let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap()]);
     let (r, rtrace) = replay_recorded_with(&dir, &trace, &data, &["--layer", "mpiio"]);
     // HDF5's MPI-IO calls replayed (its dataset views have holes: byte offsets), every byte.
-    let row = all_row(&r, "MPI-IO");
+    let row = replay_all_row(&r, "MPI-IO");
     assert_eq!(row[2], "0", "failed: {row:?}");
     let same = |cell: &String| {
         let (a, b) = cell.split_once(' ').unwrap();

@@ -53,26 +53,6 @@ fn replay(dir: &TestDir, trace: &Path, data: &Path, into: &str, extra: &[&str]) 
     launcher_mpirun(dir.path(), &args)
 }
 
-/// The report's line for all ranks at `layer`: calls, skipped, failed, bytes read (orig),
-/// bytes written (orig), time.
-fn all_row(r: &Run, layer: &str) -> Vec<String> {
-    let head = format!("| all | {layer} |");
-    let line = r.stdout.lines().find(|l| l.starts_with(&head));
-    let line = line.unwrap_or_else(|| panic!("no '{head}' line in:\n{}", r.stdout));
-    line.trim_matches('|')
-        .split('|')
-        .skip(2)
-        .map(|c| c.trim().to_string())
-        .collect()
-}
-
-/// A report cell "N (M)": (N, M).
-fn pair(cell: &str) -> (u64, u64) {
-    let (a, b) = cell.split_once(' ').unwrap();
-    let b = b.trim_matches(|c| c == '(' || c == ')');
-    (a.parse().unwrap(), b.parse().unwrap())
-}
-
 /// The calls of a trace at depth 0 whose function starts with `prefix` (recorder2text).
 fn outermost(trace: &Path, prefix: &str) -> usize {
     let t = run(command(&build().to_text, trace).arg(trace));
@@ -142,13 +122,13 @@ fn replayed_and_compared(dir: &TestDir, prog: &Path, args: &[&str]) -> (Run, Pat
     r.assert_ok("mpirun recorder-otf2 replay --record");
     compare_equal(dir, &trace, &rtrace, &data);
     // The PnetCDF calls replayed: the trace's outermost ones less those skipped.
-    let row = all_row(&r, "PnetCDF");
+    let row = replay_all_row(&r, "PnetCDF");
     let (calls, skipped): (usize, usize) = (row[0].parse().unwrap(), row[1].parse().unwrap());
     assert_eq!(calls + skipped, outermost(&trace, "ncmpi_"), "{row:?}");
     assert_eq!(row[2], "0", "failed: {row:?}");
     // As many as the replay's own trace holds.
     assert_eq!(outermost(&rtrace, "ncmpi_"), calls, "{row:?}");
-    let (read, written) = (pair(&row[3]), pair(&row[4]));
+    let (read, written) = (replay_pair(&row[3]), replay_pair(&row[4]));
     assert_eq!((read.0, written.0), (read.1, written.1), "{row:?}");
     (r, trace, rtrace)
 }
@@ -160,7 +140,7 @@ fn ior_ncmpi(name: &str, coll: &str) {
     };
     let (r, _, _) = replayed_and_compared(&dir, &prog, &["NCMPI", coll, "0"]);
     // 2 segments x 4 transfers of 16 KiB per rank, written and read back.
-    let row = all_row(&r, "PnetCDF");
+    let row = replay_all_row(&r, "PnetCDF");
     let bytes = format!("{0} ({0})", 4 * 131072);
     assert_eq!((&row[3], &row[4]), (&bytes, &bytes), "{row:?}");
     assert_eq!(row[1], "0", "skipped: {row:?}");
@@ -199,12 +179,12 @@ fn pnc_all_replayed_with_its_requests() {
         return;
     };
     let (r, trace, rtrace) = replayed_and_compared(&dir, &prog, &[]);
-    let row = all_row(&r, "PnetCDF");
+    let row = replay_all_row(&r, "PnetCDF");
     assert_eq!(row[1], "0", "skipped: {row:?}");
     // Per rank: 800 x 4 + 400 x 2 + 160 + 8 read, 800 + 400 + 100 + 200 + 4 + 40 + 480 +
     // 320 + 8 + 800 written (the cancelled iput moved nothing).
-    assert_eq!(pair(&row[3]), (4 * 4168, 4 * 4168), "{row:?}");
-    assert_eq!(pair(&row[4]), (4 * 3152, 4 * 3152), "{row:?}");
+    assert_eq!(replay_pair(&row[3]), (4 * 4168, 4 * 4168), "{row:?}");
+    assert_eq!(replay_pair(&row[4]), (4 * 3152, 4 * 3152), "{row:?}");
     // The non-blocking structure kept: as many iput, bput, iget, wait_all, wait, cancel.
     for f in [
         "ncmpi_iput_vara_double",
@@ -224,9 +204,9 @@ fn pnc_all_replayed_with_its_requests() {
     let data = dir.join("data");
     let m = replay(&dir, &trace, &data, "replayed-mpiio", &["--layer", "mpiio"]);
     m.assert_ok("replay --layer mpiio");
-    let row = all_row(&m, "MPI-IO");
+    let row = replay_all_row(&m, "MPI-IO");
     assert_eq!(row[2], "0", "failed: {row:?}");
-    let (w, ow) = pair(&row[4]);
+    let (w, ow) = replay_pair(&row[4]);
     assert_eq!(w, ow, "{row:?}");
     assert!(w > 0, "{row:?}");
     assert!(!m.stdout.contains("| PnetCDF |"), "{}", m.stdout);
@@ -245,7 +225,7 @@ fn calls_the_trace_cannot_rebuild_are_skipped_with_a_warning() {
     let r = replay(&dir, &trace, &data, "auto", &[]);
     r.assert_ok("replay of pnc_skip (auto)");
     assert!(!r.stdout.contains("| all | PnetCDF |"), "{}", r.stdout);
-    let mpiio = all_row(&r, "MPI-IO");
+    let mpiio = replay_all_row(&r, "MPI-IO");
     assert_eq!(
         (mpiio[1].as_str(), mpiio[2].as_str()),
         ("0", "0"),
@@ -260,13 +240,13 @@ fn calls_the_trace_cannot_rebuild_are_skipped_with_a_warning() {
     let r = replay(&dir, &trace, &data, "replayed", &["--layer", "pnetcdf"]);
     r.assert_ok("replay of pnc_skip");
     // Per rank: the 5-dimension def_var and put_vara, the put_varm; 11 others replayed.
-    let row = all_row(&r, "PnetCDF");
+    let row = replay_all_row(&r, "PnetCDF");
     assert_eq!(
         (row[0].as_str(), row[1].as_str(), row[2].as_str()),
         ("44", "12", "0"),
         "{row:?}"
     );
-    assert_eq!(pair(&row[4]), (4 * 8, 4 * 8), "{row:?}");
+    assert_eq!(replay_pair(&row[4]), (4 * 8, 4 * 8), "{row:?}");
     for f in [
         "ncmpi_def_var",
         "ncmpi_put_vara_int_all",
