@@ -1365,3 +1365,24 @@ pub fn replay_pair(cell: &str) -> (u64, u64) {
     let b = b.trim_matches(|c| c == '(' || c == ')');
     (a.parse().unwrap(), b.parse().unwrap())
 }
+
+/// A replay of the default layer (auto) that went down to the MPI-IO layer: no `layer` row,
+/// MPI-IO calls none skipped or failed, and the reason said once per rank (of `ranks`).
+pub fn assert_replayed_at_mpiio_instead_of(r: &Run, layer: &str, ranks: usize) {
+    assert!(
+        !r.stdout.contains(&format!("| all | {layer} |")),
+        "{}",
+        r.stdout
+    );
+    let mpiio = replay_all_row(r, "MPI-IO");
+    assert_eq!(
+        (mpiio[1].as_str(), mpiio[2].as_str()),
+        ("0", "0"),
+        "{mpiio:?}"
+    );
+    let down = r
+        .stderr
+        .lines()
+        .filter(|l| l.contains("replayed at the MPI-IO layer"));
+    assert_eq!(down.count(), ranks, "{}", r.stderr);
+}

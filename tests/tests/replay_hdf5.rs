@@ -187,18 +187,7 @@ fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     // The default (auto): a transfer through a point selection cannot be replayed at the
     // HDF5 layer, so the whole replay goes down to the MPI-IO layer, said once per rank.
     let r = replay(&dir, &trace, &data, "auto", &[]);
-    assert!(!r.stdout.contains("| all | HDF5 |"), "{}", r.stdout);
-    let mpiio = replay_all_row(&r, "MPI-IO");
-    assert_eq!(
-        (mpiio[1].as_str(), mpiio[2].as_str()),
-        ("0", "0"),
-        "{mpiio:?}"
-    );
-    let down = r
-        .stderr
-        .lines()
-        .filter(|l| l.contains("replayed at the MPI-IO layer"));
-    assert_eq!(down.count(), RANKS as usize, "{}", r.stderr);
+    assert_replayed_at_mpiio_instead_of(&r, "HDF5", RANKS as usize);
     // --layer hdf5: the HDF5 layer kept, the unreplayable calls skipped with a warning.
     let r = replay(&dir, &trace, &data, "replayed", &["--layer", "hdf5"]);
     let row = replay_all_row(&r, "HDF5");

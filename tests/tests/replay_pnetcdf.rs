@@ -224,18 +224,7 @@ fn calls_the_trace_cannot_rebuild_are_skipped_with_a_warning() {
     // whole replay down to the MPI-IO layer, said once per rank.
     let r = replay(&dir, &trace, &data, "auto", &[]);
     r.assert_ok("replay of pnc_skip (auto)");
-    assert!(!r.stdout.contains("| all | PnetCDF |"), "{}", r.stdout);
-    let mpiio = replay_all_row(&r, "MPI-IO");
-    assert_eq!(
-        (mpiio[1].as_str(), mpiio[2].as_str()),
-        ("0", "0"),
-        "{mpiio:?}"
-    );
-    let down = r
-        .stderr
-        .lines()
-        .filter(|l| l.contains("replayed at the MPI-IO layer"));
-    assert_eq!(down.count(), RANKS as usize, "{}", r.stderr);
+    assert_replayed_at_mpiio_instead_of(&r, "PnetCDF", RANKS as usize);
     // --layer pnetcdf: the PnetCDF layer kept, those calls skipped with a warning.
     let r = replay(&dir, &trace, &data, "replayed", &["--layer", "pnetcdf"]);
     r.assert_ok("replay of pnc_skip");
