@@ -12,6 +12,7 @@ use converters::replay::hdf5::H5Step;
 use converters::replay::mpiio::{
     Access, MpiStep, RankPlan, Transfer, What, HDF5, LAYERS, MPI, MPIIO, PNETCDF,
 };
+use converters::replay::order::CrossOrder;
 use converters::replay::{Options, Replayer, Timing, Totals};
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
@@ -94,9 +95,22 @@ impl<'a> Engine<'a> {
 
     /// Replay every step; `first` is the earliest recorded start over all ranks (the common
     /// origin of `--timing`).
-    pub fn run(&mut self, timing: Timing, first: u64) -> [Totals; LAYERS.len()] {
+    /// Every step in the order they began, keeping `order` with the other ranks.
+    pub fn run(
+        &mut self,
+        timing: Timing,
+        first: u64,
+        order: &mut CrossOrder,
+    ) -> [Totals; LAYERS.len()] {
         let start = Instant::now();
         let plan = self.plan;
+        // SAFETY (both): MPI initialised; ranks of MPI_COMM_WORLD from the plan.
+        let tell = &mut |dst: u32| unsafe {
+            rr_tell(dst as i32);
+        };
+        let wait = &mut |src: u32| unsafe {
+            rr_wait_for(src as i32);
+        };
         for step in &plan.steps {
             if converters::interrupt::received().is_some() {
                 break;
@@ -107,6 +121,7 @@ impl<'a> Engine<'a> {
                     std::thread::sleep(wait);
                 }
             }
+            order.before(step.t0, tell, wait);
             match &step.what {
                 What::Posix(c) => self.posix.replay_one(c),
                 What::Mpi(s) => self.replay_mpi(s, step.t1.saturating_sub(step.t0)),
@@ -114,6 +129,7 @@ impl<'a> Engine<'a> {
                 What::Pnc(s) => self.replay_pnc(s, step.t1.saturating_sub(step.t0)),
             }
         }
+        order.before(u64::MAX, tell, wait);
         self.h5.finish();
         self.posix.close_all();
         self.wait_unfinished();

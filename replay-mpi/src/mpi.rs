@@ -13,6 +13,9 @@ extern "C" {
     pub fn rr_comm_split(member: c_int, key: c_int, out: *mut u64) -> c_int;
     pub fn rr_barrier(comm: u64) -> c_int;
     pub fn rr_gather_u64(mine: *const u64, n: c_int, all: *mut u64) -> c_int;
+    pub fn rr_bcast_u64(v: *mut u64, n: c_int) -> c_int;
+    pub fn rr_tell(dst: c_int) -> c_int;
+    pub fn rr_wait_for(src: c_int) -> c_int;
     pub fn rr_allreduce_u64(v: *mut u64, n: c_int, op: c_int) -> c_int;
     pub fn rr_file_open(comm: u64, path: *const c_char, amode: u64, fh: *mut u64) -> c_int;
     pub fn rr_file_close(fh: *mut u64) -> c_int;
@@ -93,6 +96,17 @@ impl World {
     pub fn allreduce(&self, v: &mut [u64], max: bool) {
         // SAFETY: `v` holds v.len() values.
         unsafe { rr_allreduce_u64(v.as_mut_ptr(), v.len() as c_int, max as c_int) };
+    }
+    /// Rank 0's `v` at every rank (any length).
+    pub fn bcast(&self, v: &mut Vec<u64>) {
+        let mut n = [v.len() as u64];
+        // SAFETY: one value.
+        unsafe { rr_bcast_u64(n.as_mut_ptr(), 1) };
+        v.resize(n[0] as usize, 0);
+        for chunk in v.chunks_mut(1 << 26) {
+            // SAFETY: `chunk` holds chunk.len() values, the same on every rank.
+            unsafe { rr_bcast_u64(chunk.as_mut_ptr(), chunk.len() as c_int) };
+        }
     }
     /// Every rank's `mine` at rank 0, in rank order (empty elsewhere).
     pub fn gather(&self, mine: &[u64]) -> Vec<u64> {

@@ -2,6 +2,7 @@
 
 use crate::{engine, mpi, Args};
 use converters::replay::mpiio::{self, RankPlan, What, LAYERS};
+use converters::replay::order::{CrossOrder, Wait};
 use converters::replay::{layered_text, prepare_files, Options, Totals};
 use io_events::functions::Layer;
 use io_model::run::Plan;
@@ -47,18 +48,29 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
         }
     }
     world.agree(libraries_available(&rank_plan))?;
-    // The files to read made once, before any rank replays.
-    let made = match (a.files_made, world.rank) {
-        (false, 0) => prepare_files(
+    // The files to read made once, before any rank replays, and the order between the
+    // ranks found by rank 0 and sent to all.
+    let made = match world.rank {
+        0 => prepare_files(
             &trace,
             &Options {
-                files_made: false,
+                files_made: a.files_made,
                 ..opts.clone()
             },
         ),
-        _ => Ok(()),
+        _ => Ok(Vec::new()),
     };
-    world.agree(made)?;
+    let waits = world.agree(made)?;
+    let mut flat: Vec<u64> = waits.iter().flat_map(|w| w.to_array()).collect();
+    world.bcast(&mut flat);
+    let waits: Vec<Wait> = flat.chunks(4).map(Wait::from_array).collect();
+    let mut order = CrossOrder::new(&waits, world.rank);
+    if world.rank == 0 && !waits.is_empty() {
+        eprintln!(
+            "recorder-otf2: {} waits between ranks kept from the original's clocks (a file opened after another rank created it, bytes read after another rank wrote them)",
+            waits.len()
+        );
+    }
     for w in warnings {
         // One write: under mpirun, stderr lines of the ranks interleave.
         let line = format!("recorder-otf2: warning: rank {}: {w}\n", world.rank);
@@ -70,7 +82,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     let mut engine = engine::Engine::new(&rank_plan, &opts, &comms.splits);
     world.barrier();
     let start = Instant::now();
-    let rows = engine.run(a.timing, first[0]);
+    let rows = engine.run(a.timing, first[0], &mut order);
     let wall = start.elapsed().as_nanos() as u64;
     world.barrier();
     report(world, &rows, wall, rank_plan.flattened_views)

@@ -27,15 +27,23 @@ HANDLE(MPI_File, file)
 HANDLE(MPI_Request, req)
 HANDLE(MPI_Comm, comm)
 
+/* The order between ranks that the replay keeps (converters::replay::order) is told by
+ * empty messages on a communicator of its own, apart from anything replayed. */
+static MPI_Comm order_comm = MPI_COMM_NULL;
+
 int rr_init(int *rank, int *size) {
     if (MPI_Init(NULL, NULL) != MPI_SUCCESS) return -1;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &order_comm) != MPI_SUCCESS) return -1;
     MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     return MPI_Comm_size(MPI_COMM_WORLD, size);
 }
 
-int rr_finalize(void) { return MPI_Finalize(); }
+int rr_finalize(void) {
+    if (order_comm != MPI_COMM_NULL) MPI_Comm_free(&order_comm);
+    return MPI_Finalize();
+}
 
 uint64_t rr_comm_world(void) { return pack_comm(MPI_COMM_WORLD); }
 uint64_t rr_comm_self(void) { return pack_comm(MPI_COMM_SELF); }
@@ -53,6 +61,24 @@ int rr_barrier(uint64_t comm) { return MPI_Barrier(unpack_comm(comm)); }
 /* n values of every rank at rank 0 (all: size * n values there). */
 int rr_gather_u64(const uint64_t *mine, int n, uint64_t *all) {
     return MPI_Gather(mine, n, MPI_UINT64_T, all, n, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+}
+
+/* n values of rank 0 at every rank. */
+int rr_bcast_u64(uint64_t *v, int n) {
+    return MPI_Bcast(v, n, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+}
+
+/* Tell rank `dst` that what it waits on is done (the send completes on its own). */
+int rr_tell(int dst) {
+    MPI_Request r;
+    int rc = MPI_Isend(NULL, 0, MPI_BYTE, dst, 0, order_comm, &r);
+    if (rc == MPI_SUCCESS) rc = MPI_Request_free(&r);
+    return rc;
+}
+
+/* Wait until rank `src` tells. */
+int rr_wait_for(int src) {
+    return MPI_Recv(NULL, 0, MPI_BYTE, src, 0, order_comm, MPI_STATUS_IGNORE);
 }
 
 /* op: 0 min, 1 max, over n values in place. */

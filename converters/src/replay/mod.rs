@@ -17,6 +17,7 @@
 
 use io_events::codec::Record;
 use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
+use definitions::GlobalDefs;
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -76,6 +77,7 @@ mod fork;
 pub mod hdf5;
 pub mod mpiio;
 pub mod pnetcdf;
+pub mod order;
 mod stdio;
 pub use stdio::LineEnds;
 
@@ -90,6 +92,8 @@ pub struct ReplayCall {
     fields: Vec<u64>,
     /// The paths of its File fields (recorded names), by field index.
     paths: Vec<(usize, String)>,
+    /// The outermost call of its stack (a step of every replay).
+    outer: bool,
 }
 
 /// Collects a process's POSIX and ISO C calls, how far its reads went into each file and
@@ -105,6 +109,9 @@ struct Collector {
     delims: HashMap<(usize, u64), u8>,
     /// Line reads: (global file id, offset of the byte the read ended on, thread, call id).
     line_reads: Vec<(u32, u64, usize, u64)>,
+    /// Transfers of outermost POSIX and ISO C calls: (global file id, write, offset, bytes,
+    /// (thread, id) of the outermost call, end of the transfer).
+    moved: Vec<(u32, bool, u64, u64, (usize, u64), u64)>,
 }
 
 impl ReplayCall {
@@ -119,6 +126,7 @@ impl ReplayCall {
             func: c.func,
             fields: r.fields[..n.min(r.fields.len())].to_vec(),
             paths: Vec::new(),
+            outer: c.root == c.id,
         }
     }
     /// The recorded names of its File fields, from the process's definitions.
@@ -151,6 +159,18 @@ impl Consumer for Collector {
     }
     fn op(&mut self, o: &Op) {
         note_read_end(&mut self.read_end, o);
+        let outer = matches!(FUNCTIONS[o.root_func as usize].layer, Layer::Posix | Layer::Isoc);
+        let write = match o.mode {
+            OpMode::Read => Some(false),
+            OpMode::Write => Some(true),
+            OpMode::Flush => None,
+        };
+        if let (true, Layer::Posix, Some(f), Some(off), Some(w)) =
+            (outer, o.layer, o.file, o.offset, write)
+        {
+            let root = (o.thread, o.root);
+            self.moved.push((f, w, off, o.bytes_done, root, o.t1));
+        }
         let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
         if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
         {
@@ -171,6 +191,7 @@ fn note_read_end(read_end: &mut HashMap<u32, u64>, o: &Op) {
 /// One recorded process, ready to replay.
 struct ProcessPlan {
     name: String,
+    rank: Option<u32>,
     calls: Vec<ReplayCall>,
     lib_opens: Vec<ReplayCall>,
     /// Its trace folder, the folder of the process it was forked from, when it started
@@ -260,8 +281,14 @@ pub fn mapped(path: &str, opts: &Options) -> Option<PathBuf> {
     Some(opts.into.join(path.trim_start_matches('/')))
 }
 
-/// What [`prepare`] read: per-process call lists, warnings, the line reads' ends.
-type Prepared = (Vec<ProcessPlan>, Vec<String>, LineEnds);
+/// What [`prepare`] read: per-process call lists, warnings, the line reads' ends, the order
+/// between processes (process = index in `procs`).
+struct Prepared {
+    procs: Vec<ProcessPlan>,
+    warnings: Vec<String>,
+    line_ends: LineEnds,
+    waits: Vec<order::Wait>,
+}
 
 /// Read the trace into per-process call lists; make the files it reads under DIR.
 fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
@@ -270,12 +297,14 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     let mut warnings = Vec::new();
     let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
     let mut line_ends = LineEnds::new();
+    let (mut uses, mut moved) = (Vec::new(), Vec::new());
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let check = &mut |_| crate::interrupt::check();
         let (mut c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
         warnings.extend(stats.warnings);
-        for (f, end) in c.read_end {
+        moved.extend(accesses(&c, &defs, out.len() as u32, opts));
+        for (&f, &end) in &c.read_end {
             let e = read_end
                 .entry(defs.files[f as usize].name.clone())
                 .or_default();
@@ -290,12 +319,15 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
             call.find_paths(p);
         }
         c.calls.sort_by_key(|k| (k.t0, k.thread, k.id));
-        let name = match plan.rank(pi, p) {
+        uses.extend(path_uses(&c, out.len() as u32, opts));
+        let rank = plan.rank(pi, p);
+        let name = match rank {
             Some(r) => format!("rank {r}"),
             None => format!("process {}", out.len()),
         };
         out.push(ProcessPlan {
             name,
+            rank,
             calls: c.calls,
             lib_opens: c.lib_opens,
             dir: p.dir.name.clone(),
@@ -308,15 +340,89 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     if !opts.files_made {
         make_read_files(&out, &read_end, &line_ends, opts)?;
     }
-    Ok((out, warnings, line_ends))
+    Ok(Prepared {
+        procs: out,
+        warnings,
+        line_ends,
+        waits: order::waits(&uses, &moved),
+    })
+}
+
+/// A process's transfers in outermost POSIX and ISO C calls on replayed files, each at the
+/// start of its outermost call.
+fn accesses(c: &Collector, defs: &GlobalDefs, proc: u32, opts: &Options) -> Vec<order::Access> {
+    let began: HashMap<(usize, u64), u64> = c.calls.iter().map(|k| ((k.thread, k.id), k.t0)).collect();
+    c.moved
+        .iter()
+        .filter_map(|&(f, write, start, len, root, end)| {
+            let file = &defs.files[f as usize].name;
+            mapped(file, opts)?;
+            Some(order::Access {
+                proc,
+                file: file.clone(),
+                write,
+                start,
+                len,
+                step: *began.get(&root)?,
+                end,
+            })
+        })
+        .collect()
+}
+
+/// The replayed paths a process's outermost calls named (opens, stat, unlink ...), and
+/// its MPI_File_open calls.
+fn path_uses(c: &Collector, proc: u32, opts: &Options) -> Vec<order::PathUse> {
+    let outer = c.calls.iter().filter(|k| k.outer);
+    outer
+        .chain(&c.lib_opens)
+        .flat_map(|k| {
+            let creates = open_creates(k).unwrap_or(false);
+            k.paths.iter().filter(|(_, p)| mapped(p, opts).is_some()).map(move |(_, path)| order::PathUse {
+                proc,
+                path: path.clone(),
+                creates,
+                t0: k.t0,
+                t1: k.t1,
+            })
+        })
+        .collect()
 }
 
 /// Make, under `opts.into`, the folders and the files the trace reads without creating them
 /// (what `replay` does first): for a replay under the recorder, done before it starts so
 /// that the replay's trace holds only the replayed calls.
-pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<(), String> {
-    std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
-    prepare(trace, opts).map(|_| ())
+/// Returns the order between the ranks of an MPI trace (`order::Wait` with ranks for
+/// processes; waits of processes that are not ranks left out).
+pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, String> {
+    if !opts.files_made {
+        std::fs::create_dir_all(&opts.into)
+            .map_err(|e| format!("{}: {e}", opts.into.display()))?;
+    }
+    let p = prepare(trace, opts)?;
+    let rank = |i: u32| p.procs[i as usize].rank;
+    Ok(p.waits
+        .iter()
+        .filter_map(|w| {
+            Some(order::Wait {
+                dst: rank(w.dst)?,
+                src: rank(w.src)?,
+                ..*w
+            })
+        })
+        .collect())
+}
+
+/// Whether an open creates its file when missing (None: not an open).
+fn open_creates(c: &ReplayCall) -> Option<bool> {
+    Some(match FUNCTIONS[c.func as usize].name {
+        "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
+        "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
+        "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
+        "fopen" | "fopen64" | "freopen" | "freopen64" => c.fields[1] & libc::O_CREAT as u64 != 0,
+        "creat" | "creat64" => true,
+        _ => return None,
+    })
 }
 
 /// Files whose first open (in time, any process; POSIX or MPI-IO) has no O_CREAT
@@ -331,22 +437,12 @@ fn make_read_files(
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
     for p in procs {
         for c in p.calls.iter().chain(&p.lib_opens) {
-            let info = &FUNCTIONS[c.func as usize];
-            let creates = match info.name {
-                "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
-                "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
-                "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
-                "fopen" | "fopen64" | "freopen" | "freopen64" => {
-                    c.fields[1] & libc::O_CREAT as u64 != 0
-                }
-                "creat" | "creat64" => true,
-                _ => continue,
+            let (Some(creates), Some((_, path))) = (open_creates(c), c.paths.first()) else {
+                continue;
             };
-            if let Some((_, path)) = c.paths.first() {
-                let e = first_open.entry(path).or_insert((c.t0, creates));
-                if c.t0 < e.0 {
-                    *e = (c.t0, creates);
-                }
+            let e = first_open.entry(path).or_insert((c.t0, creates));
+            if c.t0 < e.0 {
+                *e = (c.t0, creates);
             }
         }
     }
@@ -670,7 +766,12 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     if !opts.files_made {
         std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
     }
-    let (procs, warnings, line_ends) = prepare(trace, opts)?;
+    let Prepared {
+        procs,
+        warnings,
+        line_ends,
+        waits: _,
+    } = prepare(trace, opts)?;
     let line_ends = &line_ends;
     let start = Instant::now();
     // The processes no other forked each on a thread; each forks its children.

@@ -114,7 +114,7 @@ fn prepare_recorded(a: &ReplayArgs, rdir: &Path, trace: &Path, into: &Path) -> R
         timing: a.timing,
         files_made: false,
     };
-    converters::replay::prepare_files(&Trace::open(trace)?, &opts)
+    converters::replay::prepare_files(&Trace::open(trace)?, &opts).map(|_| ())
 }
 
 /// Wait until `file` holds `text` (rank 0 of this job wrote it). If rank 0 fails, mpirun
