@@ -6,17 +6,24 @@
 //! process writes what it did into a table of shared anonymous memory (no I/O of the
 //! replay's own in its trace), read when all have ended.
 
+use super::order::Wait;
 use super::{ProcessPlan, Replayer, Totals};
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Who forked whom: per process, its children by start; the processes no process of the
 /// trace forked.
 pub(super) struct Tree {
     children: Vec<Vec<usize>>,
     pub roots: Vec<usize>,
+    /// The order between processes (process = index), in the order of `at`.
+    waits: Vec<Wait>,
+    /// Per process, its family (see [`families`]).
+    family: Vec<u32>,
 }
 
-pub(super) fn tree(procs: &[ProcessPlan]) -> Tree {
+pub(super) fn tree(procs: &[ProcessPlan], mut waits: Vec<Wait>) -> Tree {
+    waits.sort_by_key(|w| (w.at, w.dst, w.src));
     let mut children = vec![Vec::new(); procs.len()];
     let mut roots = Vec::new();
     for (i, p) in procs.iter().enumerate() {
@@ -34,13 +41,76 @@ pub(super) fn tree(procs: &[ProcessPlan]) -> Tree {
     for c in &mut children {
         c.sort_by_key(|&i| (procs[i].pid, procs[i].start));
     }
-    Tree { children, roots }
+    Tree {
+        children,
+        roots,
+        waits,
+        family: families(procs),
+    }
 }
 
-/// One row of [`Totals`] per process, in memory shared with the forked processes.
+/// Before `parent` forks `child`: the other processes of its family that run have done
+/// what they had done when the child started in the original, so that the child inherits
+/// descriptors at the offsets the original's did (its trace records them).
+fn before_fork(
+    procs: &[ProcessPlan],
+    tree: &Tree,
+    parent: usize,
+    child: usize,
+    out: &SharedTotals,
+) {
+    let start = procs[child].start;
+    let fam = tree.family[parent];
+    for (x, p) in procs.iter().enumerate() {
+        // Only processes running: one not forked yet may be a sibling forked after this
+        // child (start times taken in each child can come out of the order of the forks).
+        let running = out.progress(x).load(Ordering::Acquire) != NOT_STARTED;
+        if x == parent || tree.family[x] != fam || p.start >= start || !running {
+            continue;
+        }
+        let done = p.calls.iter().filter(|c| c.t1 < start).map(|c| c.t0).max();
+        if let Some(after) = done {
+            out.wait_for(parent, x, after);
+        }
+    }
+}
+
+/// A process's progress before it began (then the begin time of its first call, or
+/// STARTED when it has none).
+const NOT_STARTED: u64 = 0;
+const STARTED: u64 = 1;
+
+/// How long a wait lets the process it waits on stand still before going on without it.
+const STALL: Duration = Duration::from_secs(60);
+
+/// Per process, the process no process of the trace forked that it descends from.
+pub(super) fn families(procs: &[ProcessPlan]) -> Vec<u32> {
+    let parent = |i: usize| {
+        let f = procs[i].forked_from.as_ref()?;
+        procs.iter().position(|q| &q.dir == f).filter(|&p| p != i)
+    };
+    (0..procs.len())
+        .map(|i| {
+            let mut at = i;
+            // Bounded: a damaged trace's parents may loop.
+            for _ in 0..procs.len() {
+                match parent(at) {
+                    Some(p) => at = p,
+                    None => break,
+                }
+            }
+            at as u32
+        })
+        .collect()
+}
+
+/// One row of [`Totals`] per process, in memory shared with the forked processes, and how
+/// far each has come: the original begin time of the call it is about to replay (every
+/// call begun before is done), u64::MAX once it has ended.
 pub(super) struct SharedTotals {
     ptr: *mut [u64; 9],
     n: usize,
+    progress: *const AtomicU64,
 }
 
 // The rows are written by one process each, read after all have ended.
@@ -48,8 +118,11 @@ unsafe impl Sync for SharedTotals {}
 unsafe impl Send for SharedTotals {}
 
 impl SharedTotals {
+    fn len(n: usize) -> usize {
+        n.max(1) * std::mem::size_of::<[u64; 10]>()
+    }
     pub fn new(n: usize) -> Result<SharedTotals, String> {
-        let len = (n.max(1) * std::mem::size_of::<[u64; 9]>()) as libc::size_t;
+        let len = Self::len(n) as libc::size_t;
         let flags = libc::MAP_SHARED | libc::MAP_ANONYMOUS;
         let prot = libc::PROT_READ | libc::PROT_WRITE;
         // SAFETY: a fresh anonymous mapping, unmapped by drop.
@@ -57,7 +130,45 @@ impl SharedTotals {
         if ptr == libc::MAP_FAILED {
             return Err(format!("replay: {}", std::io::Error::last_os_error()));
         }
-        Ok(SharedTotals { ptr: ptr.cast(), n })
+        let ptr: *mut [u64; 9] = ptr.cast();
+        // SAFETY: the progress words follow the n rows inside the mapping (zeroed: nothing
+        // begun), 8-aligned as the rows are.
+        let progress = unsafe { ptr.add(n.max(1)) }.cast::<AtomicU64>();
+        Ok(SharedTotals { ptr, n, progress })
+    }
+    fn progress(&self, i: usize) -> &AtomicU64 {
+        assert!(i < self.n);
+        // SAFETY: inside the mapping, as long as self.
+        unsafe { &*self.progress.add(i) }
+    }
+    /// Process `i` is running (said by whoever starts it, before it does).
+    pub fn started(&self, i: usize) {
+        self.reached(i, STARTED);
+    }
+    /// Process `i` is about to replay its call begun at `t0` (u64::MAX: it has ended).
+    fn reached(&self, i: usize, t0: u64) {
+        self.progress(i).store(t0, Ordering::Release);
+    }
+    /// Wait until process `src` has done every call begun at or before `after`. Waits
+    /// point forward in the original's time and cannot deadlock; should `src` still not
+    /// move for a minute (a trace whose clocks are off), this one goes on, saying so.
+    fn wait_for(&self, me: usize, src: usize, after: u64) {
+        let mut pause = Duration::from_micros(1);
+        let (mut seen, mut since) = (self.progress(src).load(Ordering::Acquire), Instant::now());
+        while seen <= after {
+            if crate::interrupt::received().is_some() {
+                return;
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(1));
+            let now = self.progress(src).load(Ordering::Acquire);
+            if now != seen {
+                (seen, since) = (now, Instant::now());
+            } else if since.elapsed() > STALL {
+                eprintln!("recorder-otf2: warning: replay: process {me} waited {} s for process {src} to go on; going on without it (the original's order between them may not be kept)", STALL.as_secs());
+                return;
+            }
+        }
     }
     fn set(&self, i: usize, t: &Totals) {
         assert!(i < self.n);
@@ -73,7 +184,7 @@ impl SharedTotals {
 
 impl Drop for SharedTotals {
     fn drop(&mut self) {
-        let len = self.n.max(1) * std::mem::size_of::<[u64; 9]>();
+        let len = Self::len(self.n);
         // SAFETY: the mapping made in `new`.
         unsafe { libc::munmap(self.ptr.cast(), len) };
     }
@@ -81,7 +192,9 @@ impl Drop for SharedTotals {
 
 impl Replayer<'_> {
     /// Replay process `i`, forking its children when the original did; its row set when it
-    /// and the children it forked have ended.
+    /// and the children it forked have ended. What it left open stays open: a forked
+    /// process's exit closes it untraced, as the original's did; the caller of a process
+    /// no process forked closes it (`close_all`).
     pub(super) fn run_tree(
         &mut self,
         procs: &[ProcessPlan],
@@ -90,6 +203,8 @@ impl Replayer<'_> {
         out: &SharedTotals,
     ) {
         let p = &procs[i];
+        // What this process waits on, by the call it waits before (see `order`).
+        let mut waits = tree.waits.iter().filter(|w| w.dst as usize == i).peekable();
         let mut kids = tree.children[i].iter().copied().peekable();
         let mut forked = Vec::new();
         let start = Instant::now();
@@ -98,16 +213,24 @@ impl Replayer<'_> {
             if crate::interrupt::received().is_some() {
                 break;
             }
+            // Every call begun before this one is done (said before a fork waits, as a
+            // process forked earlier may wait on this one).
+            out.reached(i, c.t0);
             while let Some(k) = kids.next_if(|&k| procs[k].start <= c.t0) {
+                before_fork(procs, tree, i, k, out);
                 forked.extend(self.fork_child(procs, tree, k, out));
             }
             self.pace(start, first, c.t0);
+            while let Some(w) = waits.next_if(|w| w.at <= c.t0) {
+                out.wait_for(i, w.src as usize, w.after);
+            }
             self.replay_one(c);
         }
+        out.reached(i, u64::MAX);
         for k in kids {
+            before_fork(procs, tree, i, k, out);
             forked.extend(self.fork_child(procs, tree, k, out));
         }
-        self.close_all();
         for pid in forked {
             let mut status = 0;
             // SAFETY: a child this process forked.
@@ -125,6 +248,7 @@ impl Replayer<'_> {
         k: usize,
         out: &SharedTotals,
     ) -> Option<libc::pid_t> {
+        out.started(k);
         // SAFETY: the child goes on with a copy of this replayer (what the original child
         // inherited) and leaves through exit(), never returning into the parent's frames.
         match unsafe { libc::fork() } {
@@ -140,6 +264,7 @@ impl Replayer<'_> {
                     ..Totals::default()
                 };
                 out.set(k, &skipped);
+                out.reached(k, u64::MAX);
                 None
             }
         }

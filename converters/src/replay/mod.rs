@@ -15,9 +15,9 @@
 //! Files the program read without creating them are made first under DIR, as long as its
 //! reads needed (zeros), unless they exist there.
 
+use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
-use definitions::GlobalDefs;
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -76,8 +76,8 @@ pub struct Options {
 mod fork;
 pub mod hdf5;
 pub mod mpiio;
-pub mod pnetcdf;
 pub mod order;
+pub mod pnetcdf;
 mod stdio;
 pub use stdio::LineEnds;
 
@@ -96,6 +96,18 @@ pub struct ReplayCall {
     outer: bool,
 }
 
+/// A transfer of an outermost POSIX or ISO C call, as [`order::Access`] takes it.
+struct Moved {
+    file: u32,
+    write: bool,
+    at_offset: bool,
+    start: u64,
+    len: u64,
+    /// (thread, id) of the outermost call; when the transfer ended.
+    root: (usize, u64),
+    end: u64,
+}
+
 /// Collects a process's POSIX and ISO C calls, how far its reads went into each file and
 /// where its line reads ended.
 #[derive(Default)]
@@ -109,9 +121,8 @@ struct Collector {
     delims: HashMap<(usize, u64), u8>,
     /// Line reads: (global file id, offset of the byte the read ended on, thread, call id).
     line_reads: Vec<(u32, u64, usize, u64)>,
-    /// Transfers of outermost POSIX and ISO C calls: (global file id, write, offset, bytes,
-    /// (thread, id) of the outermost call, end of the transfer).
-    moved: Vec<(u32, bool, u64, u64, (usize, u64), u64)>,
+    /// Transfers of outermost POSIX and ISO C calls.
+    moved: Vec<Moved>,
 }
 
 impl ReplayCall {
@@ -159,17 +170,35 @@ impl Consumer for Collector {
     }
     fn op(&mut self, o: &Op) {
         note_read_end(&mut self.read_end, o);
-        let outer = matches!(FUNCTIONS[o.root_func as usize].layer, Layer::Posix | Layer::Isoc);
+        let outer = matches!(
+            FUNCTIONS[o.root_func as usize].layer,
+            Layer::Posix | Layer::Isoc
+        );
         let write = match o.mode {
             OpMode::Read => Some(false),
             OpMode::Write => Some(true),
             OpMode::Flush => None,
         };
-        if let (true, Layer::Posix, Some(f), Some(off), Some(w)) =
-            (outer, o.layer, o.file, o.offset, write)
-        {
-            let root = (o.thread, o.root);
-            self.moved.push((f, w, off, o.bytes_done, root, o.t1));
+        let name = FUNCTIONS[o.call_func as usize].name;
+        let at_offset = matches!(name, "read" | "write" | "readv" | "writev");
+        // The offset of a descriptor shared with another process is not known (they move it
+        // both): such a transfer orders by its descriptor only (no range).
+        if let (true, Layer::Posix, Some(file), Some(write), true) = (
+            outer,
+            o.layer,
+            o.file,
+            write,
+            o.offset.is_some() || at_offset,
+        ) {
+            self.moved.push(Moved {
+                file,
+                write,
+                at_offset,
+                start: o.offset.unwrap_or(0),
+                len: o.offset.map_or(0, |_| o.bytes_done),
+                root: (o.thread, o.root),
+                end: o.t1,
+            });
         }
         let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
         if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
@@ -341,44 +370,54 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
         make_read_files(&out, &read_end, &line_ends, opts)?;
     }
     Ok(Prepared {
-        procs: out,
         warnings,
         line_ends,
-        waits: order::waits(&uses, &moved),
+        // An extrapolated trace's times are estimates: they order nothing.
+        waits: match trace
+            .processes
+            .iter()
+            .any(|p| p.meta.recorder_version.ends_with("(extrapolate)"))
+        {
+            true => Vec::new(),
+            false => order::waits(&uses, &moved, &fork::families(&out)),
+        },
+        procs: out,
     })
 }
 
 /// A process's transfers in outermost POSIX and ISO C calls on replayed files, each at the
 /// start of its outermost call.
 fn accesses(c: &Collector, defs: &GlobalDefs, proc: u32, opts: &Options) -> Vec<order::Access> {
-    let began: HashMap<(usize, u64), u64> = c.calls.iter().map(|k| ((k.thread, k.id), k.t0)).collect();
+    let began: HashMap<(usize, u64), u64> =
+        c.calls.iter().map(|k| ((k.thread, k.id), k.t0)).collect();
     c.moved
         .iter()
-        .filter_map(|&(f, write, start, len, root, end)| {
-            let file = &defs.files[f as usize].name;
+        .filter_map(|m| {
+            let file = &defs.files[m.file as usize].name;
             mapped(file, opts)?;
             Some(order::Access {
                 proc,
                 file: file.clone(),
-                write,
-                start,
-                len,
-                step: *began.get(&root)?,
-                end,
+                write: m.write,
+                at_offset: m.at_offset,
+                start: m.start,
+                len: m.len,
+                step: *began.get(&m.root)?,
+                end: m.end,
             })
         })
         .collect()
 }
 
-/// The replayed paths a process's outermost calls named (opens, stat, unlink ...), and
-/// its MPI_File_open calls.
+/// The replayed paths a process's outermost POSIX and ISO C calls named (opens, stat,
+/// unlink ...). Not MPI_File_open: a wait before a collective, or on one, could hold up a
+/// rank that the collective needs.
 fn path_uses(c: &Collector, proc: u32, opts: &Options) -> Vec<order::PathUse> {
-    let outer = c.calls.iter().filter(|k| k.outer);
-    outer
-        .chain(&c.lib_opens)
+    (c.calls.iter().filter(|k| k.outer))
         .flat_map(|k| {
             let creates = open_creates(k).unwrap_or(false);
-            k.paths.iter().filter(|(_, p)| mapped(p, opts).is_some()).map(move |(_, path)| order::PathUse {
+            let replayed = k.paths.iter().filter(|(_, p)| mapped(p, opts).is_some());
+            replayed.map(move |(_, path)| order::PathUse {
                 proc,
                 path: path.clone(),
                 creates,
@@ -396,8 +435,7 @@ fn path_uses(c: &Collector, proc: u32, opts: &Options) -> Vec<order::PathUse> {
 /// processes; waits of processes that are not ranks left out).
 pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, String> {
     if !opts.files_made {
-        std::fs::create_dir_all(&opts.into)
-            .map_err(|e| format!("{}: {e}", opts.into.display()))?;
+        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
     }
     let p = prepare(trace, opts)?;
     let rank = |i: u32| p.procs[i as usize].rank;
@@ -770,19 +808,21 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
         procs,
         warnings,
         line_ends,
-        waits: _,
+        waits,
     } = prepare(trace, opts)?;
     let line_ends = &line_ends;
     let start = Instant::now();
     // The processes no other forked each on a thread; each forks its children.
-    let tree = fork::tree(&procs);
+    let tree = fork::tree(&procs, waits);
     let rows = fork::SharedTotals::new(procs.len())?;
+    tree.roots.iter().for_each(|&i| rows.started(i));
     std::thread::scope(|s| {
         for &i in &tree.roots {
             let (procs, tree, rows) = (&procs, &tree, &rows);
             s.spawn(move || {
                 let mut r = Replayer::new(opts).with_line_ends(line_ends);
                 r.run_tree(procs, tree, i, rows);
+                r.close_all();
             });
         }
     });

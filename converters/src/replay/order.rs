@@ -5,11 +5,12 @@
 //! themselves by messages, files or sleeps; without this a replayed rank opens a file before
 //! the rank that creates it has run, and fails.
 //!
-//! Only calls that are the outermost of their stack at the POSIX or ISO C layer take part
-//! (as source and as destination; MPI_File_open also as a destination of a creation): each
-//! is a step of its own in every replay, so a wait never sits inside a collective another
-//! rank must join first. Every wait points forward in the original's time, as do the
-//! barriers and collectives replayed, so together they cannot deadlock.
+//! Only calls that are the outermost of their stack at the POSIX or ISO C layer take part,
+//! as source and as destination: each is a step of its own in every replay, so a wait
+//! never sits before or inside a collective another rank must join. Every wait points
+//! forward in the original's time (its source began before its destination), as do the
+//! barriers replayed, so together they cannot deadlock. An extrapolated trace's times are
+//! estimates: no wait is derived from them.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -39,12 +40,14 @@ impl Wait {
 }
 
 /// A byte range a process moved: in the call (outermost, POSIX or ISO C) that began at
-/// `step`; the transfer itself ended at `end`.
+/// `step`; the transfer itself ended at `end`. `at_offset`: at the descriptor's offset (read,
+/// write, readv, writev), which a forked process shares with its parent.
 #[derive(Clone, Debug)]
 pub struct Access {
     pub proc: u32,
     pub file: String,
     pub write: bool,
+    pub at_offset: bool,
     pub start: u64,
     pub len: u64,
     pub step: u64,
@@ -62,12 +65,16 @@ pub struct PathUse {
 }
 
 /// The waits: a path named after another process's first creation of it ended; bytes read
-/// after another process's write of them ended (the last writer of each byte). Reduced per
+/// after another process's write of them ended (the last writer of each byte); a transfer
+/// at a descriptor's offset after those of the other processes of its fork family
+/// (`family[proc]`: the process no process of the trace forked it descends from) on the
+/// same file ended, as a descriptor they inherited shares its offset. Reduced per
 /// (src, dst): a wait implied by an earlier one of the same pair is dropped, so the pair's
 /// waits are in the same order at both ends.
-pub fn waits(paths: &[PathUse], accesses: &[Access]) -> Vec<Wait> {
+pub fn waits(paths: &[PathUse], accesses: &[Access], family: &[u32]) -> Vec<Wait> {
     let mut all = creation_waits(paths);
     all.extend(data_waits(accesses));
+    all.extend(offset_waits(accesses, family));
     reduce(all)
 }
 
@@ -99,9 +106,17 @@ struct LastWriter(BTreeMap<u64, (u64, u32, u64)>);
 
 impl LastWriter {
     /// The ranges overlapping [start, end), in order.
-    fn overlapping(&self, start: u64, end: u64) -> impl Iterator<Item = (u64, (u64, u32, u64))> + '_ {
+    fn overlapping(
+        &self,
+        start: u64,
+        end: u64,
+    ) -> impl Iterator<Item = (u64, (u64, u32, u64))> + '_ {
         // A range beginning before `start` may reach into it: begin at the last such one.
-        let from = self.0.range(..=start).next_back().map_or(start, |(&s, _)| s);
+        let from = self
+            .0
+            .range(..=start)
+            .next_back()
+            .map_or(start, |(&s, _)| s);
         self.0
             .range(from..end)
             .map(|(&s, &v)| (s, v))
@@ -129,7 +144,13 @@ fn data_waits(accesses: &[Access]) -> Vec<Wait> {
     let mut events: Vec<(u64, bool, &Access)> = accesses
         .iter()
         .filter(|a| a.len > 0)
-        .map(|a| if a.write { (a.end, true, a) } else { (a.step, false, a) })
+        .map(|a| {
+            if a.write {
+                (a.end, true, a)
+            } else {
+                (a.step, false, a)
+            }
+        })
         .collect();
     events.sort_by_key(|&(t, write, a)| (t, write, a.proc));
     let mut files: HashMap<&str, LastWriter> = HashMap::new();
@@ -154,6 +175,72 @@ fn data_waits(accesses: &[Access]) -> Vec<Wait> {
             src,
             after,
         }));
+    }
+    out
+}
+
+fn offset_waits(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
+    let mut out = offset_waits_by_time(accesses, family);
+    out.extend(offset_waits_by_place(accesses, family));
+    out
+}
+
+/// Transfers at a shared offset that overlapped in time took their places in some order:
+/// where the places are known, next to each other in a file, the one at the higher place
+/// came second (only when it also began second: every wait points forward in time).
+fn offset_waits_by_place(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
+    let fam = |a: &Access| family.get(a.proc as usize).copied().unwrap_or(a.proc);
+    let mut placed: Vec<&Access> = accesses
+        .iter()
+        .filter(|a| a.at_offset && a.len > 0)
+        .collect();
+    placed.sort_by(|a, b| {
+        (fam(a), &a.file, a.start, a.step).cmp(&(fam(b), &b.file, b.start, b.step))
+    });
+    placed
+        .windows(2)
+        .filter(|w| {
+            let (a, b) = (w[0], w[1]);
+            fam(a) == fam(b) && a.file == b.file && a.proc != b.proc && a.step < b.step
+        })
+        .map(|w| Wait {
+            dst: w[1].proc,
+            at: w[1].step,
+            src: w[0].proc,
+            after: w[0].step,
+        })
+        .collect()
+}
+
+/// A transfer at a shared offset after those of the others that had ended before it began.
+fn offset_waits_by_time(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
+    // Begins before ends at equal times: a transfer still going on orders nothing.
+    let mut events: Vec<(u64, bool, &Access)> = accesses
+        .iter()
+        .filter(|a| a.at_offset)
+        .flat_map(|a| [(a.step, false, a), (a.end, true, a)])
+        .collect();
+    events.sort_by_key(|&(t, ended, a)| (t, ended, a.proc));
+    // Per (family, file): per process, the begin of its last transfer that has ended.
+    let mut last: HashMap<(u32, &str), BTreeMap<u32, u64>> = HashMap::new();
+    let mut out = Vec::new();
+    for (_, ended, a) in events {
+        let fam = family.get(a.proc as usize).copied().unwrap_or(a.proc);
+        let done = last.entry((fam, &a.file)).or_default();
+        if ended {
+            done.insert(a.proc, a.step);
+            continue;
+        }
+        out.extend(
+            done.iter()
+                .filter(|&(&p, _)| p != a.proc)
+                .map(|(&src, &after)| Wait {
+                    dst: a.proc,
+                    at: a.step,
+                    src,
+                    after,
+                }),
+        );
     }
     out
 }
@@ -188,8 +275,16 @@ pub struct CrossOrder {
 
 impl CrossOrder {
     pub fn new(all: &[Wait], me: u32) -> CrossOrder {
-        let mut tells: Vec<_> = all.iter().filter(|w| w.src == me).map(|w| (w.after, w.dst)).collect();
-        let mut waits: Vec<_> = all.iter().filter(|w| w.dst == me).map(|w| (w.at, w.src)).collect();
+        let mut tells: Vec<_> = all
+            .iter()
+            .filter(|w| w.src == me)
+            .map(|w| (w.after, w.dst))
+            .collect();
+        let mut waits: Vec<_> = all
+            .iter()
+            .filter(|w| w.dst == me)
+            .map(|w| (w.at, w.src))
+            .collect();
         tells.sort();
         waits.sort();
         CrossOrder {
@@ -234,6 +329,7 @@ mod tests {
             proc,
             file: "/f".into(),
             write,
+            at_offset: false,
             start,
             len,
             step,
@@ -252,8 +348,23 @@ mod tests {
         };
         // Rank 0 creates at 10..20; ranks 1 and 2 open at 30, rank 3 at 15 (overlapping:
         // no order in the original), rank 0 itself later.
-        let w = waits(&[u(0, true, 10, 20), u(1, false, 30, 31), u(2, false, 30, 31), u(3, false, 15, 16), u(0, false, 40, 41)], &[]);
-        let want = |dst| Wait { dst, at: 30, src: 0, after: 10 };
+        let w = waits(
+            &[
+                u(0, true, 10, 20),
+                u(1, false, 30, 31),
+                u(2, false, 30, 31),
+                u(3, false, 15, 16),
+                u(0, false, 40, 41),
+            ],
+            &[],
+            &[],
+        );
+        let want = |dst| Wait {
+            dst,
+            at: 30,
+            src: 0,
+            after: 10,
+        };
         assert_eq!(w, vec![want(1), want(2)]);
     }
 
@@ -272,22 +383,87 @@ mod tests {
                 access(3, true, 200, 10, 45, 60),
                 access(2, false, 200, 10, 50, 51),
             ],
+            &[],
         );
         assert_eq!(
             w,
             vec![
-                Wait { dst: 2, at: 30, src: 0, after: 10 },
-                Wait { dst: 2, at: 30, src: 1, after: 20 },
+                Wait {
+                    dst: 2,
+                    at: 30,
+                    src: 0,
+                    after: 10
+                },
+                Wait {
+                    dst: 2,
+                    at: 30,
+                    src: 1,
+                    after: 20
+                },
             ]
+        );
+    }
+
+    #[test]
+    fn transfers_at_a_shared_offset_keep_their_order_within_a_fork_family() {
+        let at = |proc, step, end| Access {
+            at_offset: true,
+            ..access(proc, true, 0, 10, step, end)
+        };
+        // 0 forked 1; 2 is another program. 1 writes (10..11), 0 writes after (20..21),
+        // 2 writes after both: only 0 waits for 1.
+        let w = waits(
+            &[],
+            &[at(1, 10, 11), at(0, 20, 21), at(2, 30, 31)],
+            &[0, 0, 2],
+        );
+        assert_eq!(
+            w,
+            vec![Wait {
+                dst: 0,
+                at: 20,
+                src: 1,
+                after: 10
+            }]
+        );
+        // Overlapping in time: the one placed second (at 10) waits for the first (at 0).
+        let placed = |proc, start, step, end| Access {
+            start,
+            ..at(proc, step, end)
+        };
+        let w = waits(&[], &[placed(1, 0, 10, 30), placed(0, 10, 20, 40)], &[0, 0]);
+        assert_eq!(
+            w,
+            vec![Wait {
+                dst: 0,
+                at: 20,
+                src: 1,
+                after: 10
+            }]
         );
     }
 
     #[test]
     fn waits_implied_by_earlier_ones_are_dropped_and_both_ends_agree() {
         let w = reduce(vec![
-            Wait { dst: 1, at: 10, src: 0, after: 5 },
-            Wait { dst: 1, at: 20, src: 0, after: 3 },
-            Wait { dst: 1, at: 30, src: 0, after: 25 },
+            Wait {
+                dst: 1,
+                at: 10,
+                src: 0,
+                after: 5,
+            },
+            Wait {
+                dst: 1,
+                at: 20,
+                src: 0,
+                after: 3,
+            },
+            Wait {
+                dst: 1,
+                at: 30,
+                src: 0,
+                after: 25,
+            },
         ]);
         assert_eq!(w.len(), 2);
         let (mut told, mut waited) = (Vec::new(), Vec::new());
