@@ -52,6 +52,28 @@ fn two_runs_of_a_program() {
         "{}",
         r.stdout
     );
+    // --only may name the first trace's files too (mapped as its names are) ...
+    let only_a = format!("{da}/");
+    let r = compare(&[
+        ta,
+        tb.to_str().unwrap(),
+        "--map",
+        &map,
+        "--only",
+        &only_a,
+        "-q",
+    ]);
+    assert_eq!(r.status.code(), Some(0), "{r:?}");
+    assert!(r.stdout.contains("0 of 1 "), "{}", r.stdout);
+    // ... and one that selects no file of either trace is an error, not "0 of 0".
+    let r = compare(&[ta, tb.to_str().unwrap(), "--only", "/no/such/", "-q"]);
+    assert_eq!(r.status.code(), Some(2), "{r:?}");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no file under --only /no/such/"),
+        "{}",
+        r.stderr
+    );
     // Without the map, the files are not the same files.
     let r = compare(&[ta, tb.to_str().unwrap(), "-q"]);
     assert_eq!(r.status.code(), Some(1), "{r:?}");

@@ -13,8 +13,9 @@ pub struct CompareArgs {
     a: PathBuf,
     /// The second trace directory.
     b: PathBuf,
-    /// Compare only files under this prefix (after --map); repeatable. Leaves out the
-    /// runtime's own files (MPI's, whose names hold process ids).
+    /// Compare only files under this prefix, named as in either trace (the first's are
+    /// mapped by --map and a replay's mapping); repeatable. Leaves out the runtime's own
+    /// files (MPI's, whose names hold process ids).
     #[arg(long, value_name = "PREFIX")]
     only: Vec<String>,
     /// Rename the first trace's files under OLD to NEW before comparing (OLD=NEW; the
@@ -45,7 +46,7 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
     let mut map = a.map.clone();
     map.extend(converters::replay::recorded_map(&a.b)?);
     let opts = Options {
-        only: a.only.clone(),
+        only: with_mapped(&a.only, &map),
         map,
         max_listed: a.max_diffs,
         threads: a.threads,
@@ -67,6 +68,26 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
         eprintln!("recorder-otf2: warning: {}: {w}", dir.display());
     }
     let c = compare(&sa, &sb, a.max_diffs);
+    if c.compared == 0 && !a.only.is_empty() {
+        return Err(format!(
+            "{}, {}: no file under --only {} in either trace (a replay's files are under its --into folder)",
+            a.a.display(),
+            a.b.display(),
+            a.only.join(", ")
+        ));
+    }
     stdout(&text(&c))?;
     Ok(c.differing == 0)
+}
+
+/// The prefixes, and each one under a mapped prefix as it is mapped: `--only` may name the
+/// first trace's files or the second's.
+fn with_mapped(only: &[String], map: &[(String, String)]) -> Vec<String> {
+    let mut out = only.to_vec();
+    for p in only {
+        if let Some((a, b)) = map.iter().find(|(a, _)| p.starts_with(a.as_str())) {
+            out.push(format!("{b}{}", &p[a.len()..]));
+        }
+    }
+    out
 }
