@@ -121,8 +121,10 @@ struct Collector {
     delims: HashMap<(usize, u64), u8>,
     /// Line reads: (global file id, offset of the byte the read ended on, thread, call id).
     line_reads: Vec<(u32, u64, usize, u64)>,
-    /// Transfers of outermost POSIX and ISO C calls.
+    /// Transfers of outermost POSIX and ISO C calls (when `order`: the trace has more than
+    /// one process).
     moved: Vec<Moved>,
+    order: bool,
 }
 
 impl ReplayCall {
@@ -153,23 +155,9 @@ impl ReplayCall {
     }
 }
 
-impl Consumer for Collector {
-    fn call(&mut self, c: &Call, r: &Record) {
-        if c.nested_in_layer || c.failed {
-            return;
-        }
-        if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
-            self.calls.push(ReplayCall::new(c, r));
-            let name = FUNCTIONS[c.func as usize].name;
-            if name.starts_with("getdelim") {
-                self.delims.insert((c.thread, c.id), r.fields[1] as u8);
-            }
-        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
-            self.lib_opens.push(ReplayCall::new(c, r));
-        }
-    }
-    fn op(&mut self, o: &Op) {
-        note_read_end(&mut self.read_end, o);
+impl Collector {
+    /// A transfer for the order between processes (see [`Moved`]).
+    fn note_moved(&mut self, o: &Op) {
         let outer = matches!(
             FUNCTIONS[o.root_func as usize].layer,
             Layer::Posix | Layer::Isoc
@@ -199,6 +187,29 @@ impl Consumer for Collector {
                 root: (o.thread, o.root),
                 end: o.t1,
             });
+        }
+    }
+}
+
+impl Consumer for Collector {
+    fn call(&mut self, c: &Call, r: &Record) {
+        if c.nested_in_layer || c.failed {
+            return;
+        }
+        if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
+            self.calls.push(ReplayCall::new(c, r));
+            let name = FUNCTIONS[c.func as usize].name;
+            if name.starts_with("getdelim") {
+                self.delims.insert((c.thread, c.id), r.fields[1] as u8);
+            }
+        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
+            self.lib_opens.push(ReplayCall::new(c, r));
+        }
+    }
+    fn op(&mut self, o: &Op) {
+        note_read_end(&mut self.read_end, o);
+        if self.order {
+            self.note_moved(o);
         }
         let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
         if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
@@ -327,12 +338,22 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
     let mut line_ends = LineEnds::new();
     let (mut uses, mut moved) = (Vec::new(), Vec::new());
+    // File names as numbers for the order between processes (one per name in the trace).
+    let mut file_ids: HashMap<String, u32> = HashMap::new();
+    // An extrapolated trace's times are estimates: they order nothing.
+    let extrapolated =
+        (trace.processes.iter()).any(|p| p.meta.recorder_version.ends_with("(extrapolate)"));
+    let order = plan.order.len() > 1 && !extrapolated;
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let check = &mut |_| crate::interrupt::check();
-        let (mut c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
+        let collector = Collector {
+            order,
+            ..Collector::default()
+        };
+        let (mut c, defs, stats) = resolve_process(trace, &plan, pi, collector, check)?;
         warnings.extend(stats.warnings);
-        moved.extend(accesses(&c, &defs, out.len() as u32, opts));
+        moved.extend(accesses(&c, &defs, out.len() as u32, opts, &mut file_ids));
         for (&f, &end) in &c.read_end {
             let e = read_end
                 .entry(defs.files[f as usize].name.clone())
@@ -348,7 +369,9 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
             call.find_paths(p);
         }
         c.calls.sort_by_key(|k| (k.t0, k.thread, k.id));
-        uses.extend(path_uses(&c, out.len() as u32, opts));
+        if order {
+            uses.extend(path_uses(&c, out.len() as u32, opts));
+        }
         let rank = plan.rank(pi, p);
         let name = match rank {
             Some(r) => format!("rank {r}"),
@@ -387,17 +410,28 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
 
 /// A process's transfers in outermost POSIX and ISO C calls on replayed files, each at the
 /// start of its outermost call.
-fn accesses(c: &Collector, defs: &GlobalDefs, proc: u32, opts: &Options) -> Vec<order::Access> {
+fn accesses(
+    c: &Collector,
+    defs: &GlobalDefs,
+    proc: u32,
+    opts: &Options,
+    ids: &mut HashMap<String, u32>,
+) -> Vec<order::Access> {
     let began: HashMap<(usize, u64), u64> =
         c.calls.iter().map(|k| ((k.thread, k.id), k.t0)).collect();
     c.moved
         .iter()
         .filter_map(|m| {
-            let file = &defs.files[m.file as usize].name;
-            mapped(file, opts)?;
+            let name = &defs.files[m.file as usize].name;
+            mapped(name, opts)?;
+            let next = ids.len() as u32;
+            let file = match ids.get(name) {
+                Some(&id) => id,
+                None => *ids.entry(name.clone()).or_insert(next),
+            };
             Some(order::Access {
                 proc,
-                file: file.clone(),
+                file,
                 write: m.write,
                 at_offset: m.at_offset,
                 start: m.start,

@@ -45,7 +45,8 @@ impl Wait {
 #[derive(Clone, Debug)]
 pub struct Access {
     pub proc: u32,
-    pub file: String,
+    /// The file (any number naming it the same in every process).
+    pub file: u32,
     pub write: bool,
     pub at_offset: bool,
     pub start: u64,
@@ -153,10 +154,10 @@ fn data_waits(accesses: &[Access]) -> Vec<Wait> {
         })
         .collect();
     events.sort_by_key(|&(t, write, a)| (t, write, a.proc));
-    let mut files: HashMap<&str, LastWriter> = HashMap::new();
+    let mut files: HashMap<u32, LastWriter> = HashMap::new();
     let mut out = Vec::new();
     for (_, write, a) in events {
-        let lw = files.entry(&a.file).or_default();
+        let lw = files.entry(a.file).or_default();
         let end = a.start.saturating_add(a.len);
         if write {
             lw.write(a.start, end, a.proc, a.step);
@@ -194,9 +195,8 @@ fn offset_waits_by_place(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
         .iter()
         .filter(|a| a.at_offset && a.len > 0)
         .collect();
-    placed.sort_by(|a, b| {
-        (fam(a), &a.file, a.start, a.step).cmp(&(fam(b), &b.file, b.start, b.step))
-    });
+    placed
+        .sort_by(|a, b| (fam(a), a.file, a.start, a.step).cmp(&(fam(b), b.file, b.start, b.step)));
     placed
         .windows(2)
         .filter(|w| {
@@ -222,11 +222,11 @@ fn offset_waits_by_time(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
         .collect();
     events.sort_by_key(|&(t, ended, a)| (t, ended, a.proc));
     // Per (family, file): per process, the begin of its last transfer that has ended.
-    let mut last: HashMap<(u32, &str), BTreeMap<u32, u64>> = HashMap::new();
+    let mut last: HashMap<(u32, u32), BTreeMap<u32, u64>> = HashMap::new();
     let mut out = Vec::new();
     for (_, ended, a) in events {
         let fam = family.get(a.proc as usize).copied().unwrap_or(a.proc);
-        let done = last.entry((fam, &a.file)).or_default();
+        let done = last.entry((fam, a.file)).or_default();
         if ended {
             done.insert(a.proc, a.step);
             continue;
@@ -327,7 +327,7 @@ mod tests {
     fn access(proc: u32, write: bool, start: u64, len: u64, step: u64, end: u64) -> Access {
         Access {
             proc,
-            file: "/f".into(),
+            file: 7,
             write,
             at_offset: false,
             start,
