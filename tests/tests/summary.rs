@@ -278,8 +278,9 @@ flush_share: 0.0
 fanout_min_calls: 2
 ";
 
-/// Low thresholds for the rules on measured time (asserted present, not exclusive).
-const TIMING: &str = "metadata_min_s: 0.005
+/// Low thresholds for the rules on measured time (asserted present, not exclusive). The
+/// metadata program's 15,000 calls took under 5 ms on a fast CI machine: 0.5 ms it is.
+const TIMING: &str = "metadata_min_s: 0.0005
 imbalance_min_s: 0.001
 ";
 
