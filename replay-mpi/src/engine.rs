@@ -134,7 +134,7 @@ impl<'a> Engine<'a> {
         self.posix.close_all();
         self.wait_unfinished();
         let mut rows = std::mem::take(&mut self.rows);
-        rows[0] = self.posix.totals.clone();
+        rows[0] = self.posix.totals();
         rows[PNETCDF] = std::mem::take(&mut self.pnc.row);
         for (i, row) in rows.iter_mut().enumerate().skip(1) {
             row.skipped += self.plan.skipped[i];

@@ -236,7 +236,7 @@ impl Replayer<'_> {
             // SAFETY: a child this process forked.
             unsafe { libc::waitpid(pid, &mut status, 0) };
         }
-        out.set(i, &self.totals);
+        out.set(i, &self.totals());
     }
 
     /// Fork process `k` (which replays itself and its own children, then exits); its pid.
@@ -253,7 +253,7 @@ impl Replayer<'_> {
         // inherited) and leaves through exit(), never returning into the parent's frames.
         match unsafe { libc::fork() } {
             0 => {
-                self.totals = Totals::default();
+                self.reset_totals();
                 self.run_tree(procs, tree, k, out);
                 unsafe { libc::exit(0) }
             }

@@ -540,6 +540,50 @@ fn make_read_files(
     Ok(())
 }
 
+/// How a POSIX transfer is re-issued: read or write, at the descriptor's offset or an
+/// explicit one (the vector forms move one buffer of their total size), and where its
+/// fields are.
+#[derive(Clone, Copy)]
+struct TransferForm {
+    write: bool,
+    fd: usize,
+    count: usize,
+    offset: Option<usize>,
+}
+
+/// Per function of the table, its transfer form (None: not a transfer), found once: the
+/// replay's dispatch costs no name comparisons per call.
+fn transfer_forms() -> &'static [Option<TransferForm>] {
+    static FORMS: std::sync::OnceLock<Vec<Option<TransferForm>>> = std::sync::OnceLock::new();
+    FORMS.get_or_init(|| FUNCTIONS.iter().map(transfer_form).collect())
+}
+
+fn transfer_form(info: &io_events::functions::FunctionInfo) -> Option<TransferForm> {
+    let (write, positioned) = match info.name {
+        "read" | "readv" => (false, false),
+        "write" | "writev" => (true, false),
+        "pread" | "pread64" | "preadv" => (false, true),
+        "pwrite" | "pwrite64" | "pwritev" => (true, true),
+        _ => return None,
+    };
+    let at = |name: &str| info.args.iter().position(|(n, _)| *n == name);
+    let count = if info.name.ends_with('v') {
+        "bytes"
+    } else {
+        "count"
+    };
+    Some(TransferForm {
+        write,
+        fd: at("fd")?,
+        count: at(count)?,
+        offset: if positioned {
+            Some(at("offset")?)
+        } else {
+            None
+        },
+    })
+}
+
 /// A transfer's buffer (see `Replayer::buffer`).
 struct Buffer {
     ptr: *mut libc::c_void,
@@ -560,16 +604,59 @@ impl Drop for Buffer {
 pub struct Replayer<'a> {
     opts: &'a Options,
     /// Recorded fd -> live fd.
-    fds: HashMap<i64, i32>,
+    fds: hashbrown::HashMap<i64, i32>,
     streams: stdio::Streams,
     /// The line reads' ends per file, and those of the files open on live descriptors.
     line_ends: &'a LineEnds,
-    line_ends_of: HashMap<i32, &'a [(u64, u8)]>,
+    line_ends_of: hashbrown::HashMap<i32, &'a [(u64, u8)]>,
     /// The data written (the filler byte, line ends placed for a call and taken out after)
     /// and the place reads go (so that what they read never reaches a write).
     buf: Vec<u8>,
     read_buf: Vec<u8>,
+    /// What was done; its time in calls is `in_calls`' (see [`Replayer::totals`]).
     pub totals: Totals,
+    in_calls: CallClock,
+}
+
+/// Time in the replayed calls, read from the CPU's time-stamp counter (a few ns a read,
+/// against some 20 for clock_gettime: a million one-byte calls a second make that the
+/// replay's own cost) and turned into ns by the wall clock over the same span.
+struct CallClock {
+    start: Instant,
+    tick0: u64,
+    ticks: u64,
+}
+
+impl CallClock {
+    fn new() -> CallClock {
+        CallClock {
+            start: Instant::now(),
+            tick0: tick(),
+            ticks: 0,
+        }
+    }
+    /// The ticks counted, in ns.
+    fn ns(&self) -> u64 {
+        let (ns, ticks) = (
+            self.start.elapsed().as_nanos(),
+            tick().wrapping_sub(self.tick0),
+        );
+        (self.ticks as u128 * ns / (ticks as u128).max(1)) as u64
+    }
+}
+
+/// The time-stamp counter (x86-64), or ns of the monotonic clock elsewhere.
+#[inline]
+fn tick() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: rdtsc has no preconditions.
+    return unsafe { core::arch::x86_64::_rdtsc() };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        use std::sync::OnceLock;
+        static BASE: OnceLock<Instant> = OnceLock::new();
+        BASE.get_or_init(Instant::now).elapsed().as_nanos() as u64
+    }
 }
 
 /// No line ends (a replay that reads no lines).
@@ -579,13 +666,14 @@ impl<'a> Replayer<'a> {
     pub fn new(opts: &'a Options) -> Replayer<'a> {
         Replayer {
             opts,
-            fds: HashMap::new(),
+            fds: hashbrown::HashMap::new(),
             streams: stdio::Streams::default(),
             line_ends: &NO_LINE_ENDS,
-            line_ends_of: HashMap::new(),
+            line_ends_of: hashbrown::HashMap::new(),
             buf: Vec::new(),
             read_buf: Vec::new(),
             totals: Totals::default(),
+            in_calls: CallClock::new(),
         }
     }
 
@@ -656,16 +744,9 @@ impl<'a> Replayer<'a> {
     /// Re-issue `c`; false when it was skipped.
     pub fn issue(&mut self, c: &ReplayCall) -> bool {
         let name = FUNCTIONS[c.func as usize].name;
-        let r = match name {
-            "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
-            "close" => self.close(c),
-            "read" | "write" | "pread" | "pread64" | "pwrite" | "pwrite64" | "readv" | "writev"
-            | "preadv" | "pwritev" => self.transfer(c, name),
-            "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
-            | "dup2" | "dup3" => self.on_fd(c, name),
-            "unlink" | "rmdir" | "mkdir" => self.on_path(c, name),
-            _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
-            _ => None,
+        let r = match transfer_forms()[c.func as usize] {
+            Some(form) => self.transfer(c, form),
+            None => self.issue_other(c, name),
         };
         match r {
             None => false,
@@ -673,6 +754,18 @@ impl<'a> Replayer<'a> {
                 self.totals.failed += (r < 0) as u64;
                 true
             }
+        }
+    }
+
+    fn issue_other(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+        match name {
+            "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
+            "close" => self.close(c),
+            "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
+            | "dup2" | "dup3" => self.on_fd(c, name),
+            "unlink" | "rmdir" | "mkdir" => self.on_path(c, name),
+            _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
+            _ => None,
         }
     }
 
@@ -711,24 +804,20 @@ impl<'a> Replayer<'a> {
     }
 
     /// A read or write (vector forms as one buffer of the same total size).
-    fn transfer(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
-        let fd = self.live(c, "fd")?;
-        let n = if name.ends_with('v') {
-            self.field(c, "bytes")
-        } else {
-            self.field(c, "count")
-        };
-        let write = !name.contains("read");
-        let buf = self.buffer(n, !write)?;
-        let off = self.field(c, "offset") as libc::off_t;
+    fn transfer(&mut self, c: &ReplayCall, form: TransferForm) -> Option<i64> {
+        let field = |i: usize| c.fields.get(i).copied().unwrap_or(0);
+        let fd = *self.fds.get(&(field(form.fd) as i64))?;
+        let n = field(form.count);
+        let buf = self.buffer(n, !form.write)?;
+        let off = form.offset.map_or(0, field) as libc::off_t;
         let (ptr, len) = (buf.ptr, buf.len);
-        let placed = match (write, self.line_ends_of.contains_key(&fd)) {
+        let lines = !self.line_ends_of.is_empty() && self.line_ends_of.contains_key(&fd);
+        let placed = match (form.write, lines) {
             (true, true) => {
-                let at = if name.starts_with('p') {
-                    off
-                } else {
+                let at = match form.offset {
+                    Some(_) => off,
                     // SAFETY: a descriptor this replay opened.
-                    unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) }
+                    None => unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) },
                 };
                 self.place_line_ends(fd, at, ptr.cast(), len)
             }
@@ -736,17 +825,17 @@ impl<'a> Replayer<'a> {
         };
         // SAFETY: a descriptor this replay opened and a buffer of `len` bytes.
         let done = unsafe {
-            match name {
-                "read" | "readv" => libc::read(fd, ptr, len),
-                "write" | "writev" => libc::write(fd, ptr, len),
-                "pread" | "pread64" | "preadv" => libc::pread(fd, ptr, len, off),
-                _ => libc::pwrite(fd, ptr, len, off),
+            match (form.write, form.offset.is_some()) {
+                (false, false) => libc::read(fd, ptr, len),
+                (true, false) => libc::write(fd, ptr, len),
+                (false, true) => libc::pread(fd, ptr, len, off),
+                (true, true) => libc::pwrite(fd, ptr, len, off),
             }
         };
         self.restore(ptr.cast(), &placed);
         if done >= 0 {
             let orig = self.ret(c);
-            if name.contains("read") {
+            if !form.write {
                 self.totals.bytes_read += done as u64;
                 self.totals.orig_bytes_read += orig;
             } else {
@@ -813,14 +902,28 @@ impl<'a> Replayer<'a> {
 
     /// Re-issue `c` and count it (replayed with its time, or skipped).
     pub fn replay_one(&mut self, c: &ReplayCall) {
-        let t = Instant::now();
+        let t = tick();
         if self.issue(c) {
             self.totals.calls += 1;
-            self.totals.ns += t.elapsed().as_nanos() as u64;
+            self.in_calls.ticks += tick().wrapping_sub(t);
             self.totals.orig_ns += c.t1.saturating_sub(c.t0);
         } else {
             self.totals.skipped += 1;
         }
+    }
+
+    /// What was done so far, its time in calls in ns.
+    pub fn totals(&self) -> Totals {
+        Totals {
+            ns: self.totals.ns + self.in_calls.ns(),
+            ..self.totals.clone()
+        }
+    }
+
+    /// Start counting again (a forked process's replay).
+    pub(super) fn reset_totals(&mut self) {
+        self.totals = Totals::default();
+        self.in_calls = CallClock::new();
     }
 
     /// Close the descriptors the replay left open (as the process's exit did).
@@ -935,5 +1038,32 @@ pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, String> {
     match (v["from"].as_str(), v["to"].as_str()) {
         (Some(f), Some(t)) => Ok(Some((f.to_string(), t.to_string()))),
         _ => Err(format!("{}: no 'from' and 'to' prefixes", file.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_posix_transfer_has_a_form() {
+        let form = |name: &str| {
+            let i = FUNCTIONS.iter().position(|f| f.name == name).unwrap();
+            transfer_forms()[i]
+        };
+        for name in [
+            "read", "write", "readv", "writev", "pread", "pread64", "preadv",
+        ] {
+            let f = form(name).unwrap_or_else(|| panic!("{name}"));
+            assert!(!f.write && name.contains("read") || f.write && name.contains("write"));
+            assert_eq!(f.offset.is_some(), name.starts_with('p'), "{name}");
+        }
+        for name in ["pwrite", "pwrite64", "pwritev"] {
+            assert_eq!(
+                form(name).unwrap().offset,
+                Some(if name.ends_with('v') { 3 } else { 2 })
+            );
+        }
+        assert!(form("lseek").is_none() && form("fread").is_none());
     }
 }
