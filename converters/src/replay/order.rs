@@ -195,8 +195,7 @@ fn offset_waits_by_place(accesses: &[Access], family: &[u32]) -> Vec<Wait> {
         .iter()
         .filter(|a| a.at_offset && a.len > 0)
         .collect();
-    placed
-        .sort_by(|a, b| (fam(a), a.file, a.start, a.step).cmp(&(fam(b), b.file, b.start, b.step)));
+    placed.sort_by_key(|a| (fam(a), a.file, a.start, a.step));
     placed
         .windows(2)
         .filter(|w| {
