@@ -953,16 +953,22 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     let tree = fork::tree(&procs, waits);
     let rows = fork::SharedTotals::new(procs.len())?;
     tree.roots.iter().for_each(|&i| rows.started(i));
-    std::thread::scope(|s| {
-        for &i in &tree.roots {
-            let (procs, tree, rows) = (&procs, &tree, &rows);
-            s.spawn(move || {
-                let mut r = Replayer::new(opts).with_line_ends(line_ends);
-                r.run_tree(procs, tree, i, rows);
-                r.close_all();
-            });
-        }
-    });
+    let run_root = |i: usize| {
+        let mut r = Replayer::new(opts).with_line_ends(line_ends);
+        r.run_tree(&procs, &tree, i, &rows);
+        r.close_all();
+    };
+    match tree.roots[..] {
+        // One process (and what it forks) on this thread: a process of one thread is what
+        // the kernel serves fastest (it takes no reference on a descriptor's file per call
+        // when no other thread shares the descriptor table), as the original was served.
+        [i] => run_root(i),
+        _ => std::thread::scope(|s| {
+            for &i in &tree.roots {
+                s.spawn(move || run_root(i));
+            }
+        }),
+    }
     let per_process: Vec<(String, Totals)> = (procs.iter().enumerate())
         .map(|(i, p)| (p.name.clone(), rows.get(i)))
         .collect();
