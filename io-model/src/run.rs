@@ -54,6 +54,11 @@ pub struct Plan {
     /// Fork children per parent folder: when each started (aligned ns) and the descriptors
     /// it inherited. From then on parent and child share those open file descriptions.
     forks_of: HashMap<String, Vec<(u64, Vec<i32>)>>,
+    /// Streams decoded on background threads (the default, see [`interpret`]); false keeps
+    /// the interpreting process free of threads, for a consumer whose system calls must
+    /// cost what a single-threaded program's do (glibc's wrappers take a slower path, about
+    /// 20 ns a call, in a process that ever had a second thread).
+    pub decode_threads: bool,
 }
 
 impl Plan {
@@ -82,6 +87,7 @@ impl Plan {
             job_of,
             rank_owner,
             forks_of,
+            decode_threads: true,
         }
     }
 
@@ -338,8 +344,8 @@ pub fn interpret<S: Sink>(
         ));
     }
     // Decoding runs in background threads (on the other core) for processes with a few
-    // threads; the interpretation stays on this thread.
-    let threaded = p.threads.len() <= MAX_THREADED_STREAMS;
+    // threads (when the plan allows); the interpretation stays on this thread.
+    let threaded = plan.decode_threads && p.threads.len() <= MAX_THREADED_STREAMS;
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
         let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;

@@ -22,7 +22,7 @@ use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
 use io_model::trace::Trace;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -332,7 +332,10 @@ struct Prepared {
 
 /// Read the trace into per-process call lists; make the files it reads under DIR.
 fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
-    let plan = Plan::new(trace);
+    let mut plan = Plan::new(trace);
+    // One process (and what it forked) is replayed on this thread (see `replay`): read its
+    // trace on this thread too, so that this process never has a second one.
+    plan.decode_threads = roots(trace) > 1;
     let mut out = Vec::new();
     let mut warnings = Vec::new();
     let mut read_end: BTreeMap<String, u64> = BTreeMap::new();
@@ -408,6 +411,19 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     })
 }
 
+/// The processes of `trace` that no other process of it forked.
+fn roots(trace: &Trace) -> usize {
+    let dirs: HashSet<&str> = trace
+        .processes
+        .iter()
+        .map(|p| p.dir.name.as_str())
+        .collect();
+    let forked = |p: &io_model::trace::ProcessTrace| {
+        (p.meta.forked_from.as_deref()).is_some_and(|f| f != p.dir.name && dirs.contains(f))
+    };
+    trace.processes.iter().filter(|p| !forked(p)).count()
+}
+
 /// A process's transfers in outermost POSIX and ISO C calls on replayed files, each at the
 /// start of its outermost call.
 fn accesses(
@@ -417,6 +433,9 @@ fn accesses(
     opts: &Options,
     ids: &mut HashMap<String, u32>,
 ) -> Vec<order::Access> {
+    if c.moved.is_empty() {
+        return Vec::new();
+    }
     let began: HashMap<(usize, u64), u64> =
         c.calls.iter().map(|k| ((k.thread, k.id), k.t0)).collect();
     c.moved
@@ -959,9 +978,10 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
         r.close_all();
     };
     match tree.roots[..] {
-        // One process (and what it forks) on this thread: a process of one thread is what
-        // the kernel serves fastest (it takes no reference on a descriptor's file per call
-        // when no other thread shares the descriptor table), as the original was served.
+        // One process (and what it forks) on this thread, in a process that never had
+        // another (see `prepare`): the kernel then takes no reference on a descriptor's file
+        // per call, and glibc's wrappers skip the cancellation bookkeeping of threaded
+        // processes, as for the single-threaded original (together some 40 ns a call).
         [i] => run_root(i),
         _ => std::thread::scope(|s| {
             for &i in &tree.roots {
