@@ -70,6 +70,10 @@ SPECIAL = {
     "H5Gflush": "Hdf5 Data [file: Handle, group: Handle] -> Int, Neg => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: false }",
     "H5Dset_extent": "Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None",
     "H5Dextend": "Hdf5 Meta [dset: Handle, dim0: Size] -> Int, Neg => None",
+    # attributes made: type as H5Dcreate's (what a replay makes the attribute with)
+    "H5Acreate1": "Hdf5 Meta [loc_id: Handle, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle] -> Handle, Neg => None",
+    "H5Acreate2": "Hdf5 Meta [loc_id: Handle, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None",
+    "H5Acreate_by_name": "Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None",
     # attribute transfers: bytes, no I/O events (attributes are metadata in the file)
     "H5Awrite": "Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None",
     "H5Aread": "Hdf5 Meta [attr: Handle, bytes: Size] -> Int, Neg => None",

@@ -165,7 +165,7 @@ fn events(f: &FunctionInfo) -> String {
         }
         Mapping::ReqsDone { .. } => "(no region) Complete (or Cancelled) every operation in flight on the handle, of the kind `which` names".into(),
         Mapping::Shape => "(no region) the variable's shape added to `ADIOS selection`".into(),
-        Mapping::IdRelease { .. } => "recorded only when it releases the last reference of a file (Destroy) or dataset".into(),
+        Mapping::IdRelease { .. } => "recorded only when it releases the last reference of a file (Destroy), group, dataset or attribute".into(),
         Mapping::Strides => "(no region) count/stride added to `netCDF selection`".into(),
         Mapping::Hyperslab => "(no region) count/stride/block added to `HDF5 selection`".into(),
         Mapping::Selection => "(no region) `HDF5 selection` attribute on the Complete of the enclosing transfer".into(),

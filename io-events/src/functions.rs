@@ -1036,9 +1036,9 @@ io_functions! {
     // bytes = elements x memory type size), the others regions with their arguments ----
     // BEGIN generated hdf5
     H5Aclose: Hdf5 Meta [attr_id: Handle] -> Int, Neg => None;
-    H5Acreate1: Hdf5 Meta [loc_id: Handle, name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle] -> Handle, Neg => None;
-    H5Acreate2: Hdf5 Meta [loc_id: Handle, attr_name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
-    H5Acreate_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, type_id: Handle, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
+    H5Acreate1: Hdf5 Meta [loc_id: Handle, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle] -> Handle, Neg => None;
+    H5Acreate2: Hdf5 Meta [loc_id: Handle, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
+    H5Acreate_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, type: Hex, space_id: Handle, acpl_id: Handle, aapl_id: Handle] -> Handle, Neg => None;
     H5Adelete: Hdf5 Meta [loc_id: Handle, attr_name: Name] -> Int, Neg => None;
     H5Adelete_by_idx: Hdf5 Meta [loc_id: Handle, obj_name: Name, idx_type: Int, order: Int, n: Size, lapl_id: Handle] -> Int, Neg => None;
     H5Adelete_by_name: Hdf5 Meta [loc_id: Handle, obj_name: Name, attr_name: Name, lapl_id: Handle] -> Int, Neg => None;
@@ -1228,8 +1228,9 @@ io_functions! {
     // END generated hdf5
 
     // ---- HDF5: reference counts and the events the recorder adds inside calls ----
-    // H5Idec_ref: recorded when it releases the last reference of a file or dataset (how
-    // h5py closes them); H5Iinc_ref: recorded on files and datasets (refs: after the call).
+    // H5Idec_ref: recorded when it releases the last reference of a file, group, dataset or
+    // attribute (how h5py closes them; kind: H5I_type_t); H5Iinc_ref: recorded on files and
+    // datasets (refs: after the call).
     H5Idec_ref:   Hdf5 Meta [id: Handle, kind: Int] -> Int, Neg => IdRelease { key: 0, kind: 1 };
     H5Iinc_ref:   Hdf5 Meta [id: Handle, kind: Int] -> Int, Neg => None;
     h5_selection: Hdf5 Event [rank: Int, start0: Size, extent0: Size, start1: Size, extent1: Size, start2: Size, extent2: Size] -> Int, Never => Selection;
@@ -1283,6 +1284,13 @@ io_functions! {
     H5Pset_libver_bounds: Hdf5 Meta [fapl: Handle, low: Int, high: Int] -> Int, Neg => None;
     H5Pset_all_coll_metadata_ops: Hdf5 Meta [plist: Handle, collective: Int] -> Int, Neg => None;
     H5Pset_coll_metadata_write: Hdf5 Meta [fapl: Handle, collective: Int] -> Int, Neg => None;
+    H5Pset_fclose_degree: Hdf5 Meta [fapl: Handle, degree: Int] -> Int, Neg => None;
+    H5Pset_obj_track_times: Hdf5 Meta [ocpl: Handle, track: Int] -> Int, Neg => None;
+    H5Pset_link_creation_order: Hdf5 Meta [gcpl: Handle, flags: Hex] -> Int, Neg => None;
+    H5Pset_attr_creation_order: Hdf5 Meta [ocpl: Handle, flags: Hex] -> Int, Neg => None;
+    H5Pset_create_intermediate_group: Hdf5 Meta [lcpl: Handle, create: Int] -> Int, Neg => None;
+    // rdcc_w0: the double's bits
+    H5Pset_cache: Hdf5 Meta [fapl: Handle, mdc_nelmts: Int, rdcc_nslots: Size, rdcc_nbytes: Size, rdcc_w0: Hex] -> Int, Neg => None;
 
     // ---- NetCDF: files (ncid: the id the call returns through its pointer) ----------------
     nc_create:     NetCdf Meta [path: File, cmode: Amode, ncid: Handle] -> Int, NonZero => ObjOpen { path: 0, key: 2, comm: RET, amode: 1 };

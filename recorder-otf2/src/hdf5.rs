@@ -47,6 +47,10 @@ const H5FD_MPIO_COLLECTIVE: c_int = 1;
 const H5F_OBJ_ALL_LOCAL: c_uint = 0x1F | 0x20;
 pub(crate) const H5I_FILE: c_int = 1;
 pub(crate) const H5I_DATASET: c_int = 5;
+pub(crate) const H5I_GROUP: c_int = 2;
+/// Attributes: 6 in HDF5 1.10, 7 from 1.12 (H5I_MAP took 6; maps exist only through VOL
+/// connectors, and are closed like the other objects).
+pub(crate) const H5I_ATTR: [c_int; 2] = [6, 7];
 
 /// Typed calls of the HDF5 functions the recorder asks (the real ones, never the wrappers),
 /// each run as a `runtime::query`: all of them answer from memory except `H5Iget_name` of
@@ -594,8 +598,9 @@ mod generated {
     include!("hdf5_gen.rs");
 }
 
-/// H5Idec_ref: recorded only when it releases the last reference of a file or a dataset
-/// (how h5py closes them); every other call passes through after two cheap queries.
+/// H5Idec_ref: recorded only when it releases the last reference of a file, group, dataset
+/// or attribute (how h5py closes them; a replay closes them then); every other call passes
+/// through after two cheap queries.
 #[no_mangle]
 pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
     static REAL: LibReal = LibReal::new("H5Idec_ref\0");
@@ -609,7 +614,8 @@ pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
     }
     let was = runtime::quiet();
     let kind = q::H5Iget_type(id);
-    let last = (kind == H5I_FILE || kind == H5I_DATASET) && q::H5Iget_ref(id) == 1;
+    let closes = matches!(kind, H5I_FILE | H5I_GROUP | H5I_DATASET) || H5I_ATTR.contains(&kind);
+    let last = closes && q::H5Iget_ref(id) == 1;
     runtime::unquiet(was);
     if !last {
         return real(id);
@@ -821,6 +827,19 @@ h5_wrap! {
         if ret >= 0 { dataset_points(dset, true); }
         [dset as u64, if size.is_null() { 0 } else { *size }]
     };
+    // Attributes made: their datatype as a code, as H5Dcreate's (a replay makes them alike).
+    fn H5Acreate2(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, acpl: hid_t, aapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        let t = if ret >= 0 { type_code(dtype) } else { 0 };
+        [loc as u64, cname(name), t, space as u64, acpl as u64, aapl as u64]
+    };
+    fn H5Acreate1(loc: hid_t, name: Str, dtype: hid_t, space: hid_t, acpl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        let t = if ret >= 0 { type_code(dtype) } else { 0 };
+        [loc as u64, cname(name), t, space as u64, acpl as u64]
+    };
+    fn H5Acreate_by_name(loc: hid_t, obj_name: Str, name: Str, dtype: hid_t, space: hid_t, acpl: hid_t, aapl: hid_t, lapl: hid_t) -> hid_t |ts, t0| {} |ret, t1| {
+        let t = if ret >= 0 { type_code(dtype) } else { 0 };
+        [loc as u64, cname(obj_name), cname(name), t, space as u64, acpl as u64, aapl as u64]
+    };
     fn H5Awrite(attr: hid_t, mem_type: hid_t, buf: *const c_void) -> herr_t |ts, t0| { let b = attr_bytes(attr, mem_type); } |ret, t1| { [attr as u64, b] };
     fn H5Aread(attr: hid_t, mem_type: hid_t, buf: *mut c_void) -> herr_t |ts, t0| { let b = attr_bytes(attr, mem_type); } |ret, t1| { [attr as u64, b] };
 
@@ -856,6 +875,16 @@ h5_wrap! {
     // hbool_t: one byte
     fn H5Pset_all_coll_metadata_ops(plist: hid_t, coll: u8) -> herr_t |ts, t0| {} |ret, t1| { [plist as u64, coll as u64] };
     fn H5Pset_coll_metadata_write(fapl: hid_t, coll: u8) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64, coll as u64] };
+    // What h5py sets on its lists (they shape the file: object header sizes, group formats,
+    // when a file is closed, the caches that decide when metadata is written).
+    fn H5Pset_fclose_degree(fapl: hid_t, degree: c_int) -> herr_t |ts, t0| {} |ret, t1| { [fapl as u64, degree as i64 as u64] };
+    fn H5Pset_obj_track_times(ocpl: hid_t, track: u8) -> herr_t |ts, t0| {} |ret, t1| { [ocpl as u64, track as u64] };
+    fn H5Pset_link_creation_order(gcpl: hid_t, flags: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [gcpl as u64, flags as u64] };
+    fn H5Pset_attr_creation_order(ocpl: hid_t, flags: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [ocpl as u64, flags as u64] };
+    fn H5Pset_create_intermediate_group(lcpl: hid_t, create: c_uint) -> herr_t |ts, t0| {} |ret, t1| { [lcpl as u64, create as u64] };
+    fn H5Pset_cache(fapl: hid_t, mdc_nelmts: c_int, rdcc_nslots: usize, rdcc_nbytes: usize, rdcc_w0: f64) -> herr_t |ts, t0| {} |ret, t1| {
+        [fapl as u64, mdc_nelmts as i64 as u64, rdcc_nslots as u64, rdcc_nbytes as u64, rdcc_w0.to_bits()]
+    };
     fn H5Pcreate(cls: hid_t) -> hid_t |ts, t0| { let class = plist_class(cls); } |ret, t1| { [class] };
     fn H5Pcopy(plist: hid_t) -> hid_t |ts, t0| {} |ret, t1| { [plist as u64] };
     fn H5Pclose(plist: hid_t) -> herr_t |ts, t0| {} |ret, t1| { [plist as u64] };

@@ -3,9 +3,6 @@
 // arguments (the functions with I/O semantics are written by hand in hdf5.rs).
 h5_regions! {
     fn H5Aclose(attr_id: hid_t) -> c_int [attr_id as u64];
-    fn H5Acreate1(loc_id: hid_t, name: Str, type_id: hid_t, space_id: hid_t, acpl_id: hid_t) -> hid_t [loc_id as u64, cname(name), type_id as u64, space_id as u64, acpl_id as u64];
-    fn H5Acreate2(loc_id: hid_t, attr_name: Str, type_id: hid_t, space_id: hid_t, acpl_id: hid_t, aapl_id: hid_t) -> hid_t [loc_id as u64, cname(attr_name), type_id as u64, space_id as u64, acpl_id as u64, aapl_id as u64];
-    fn H5Acreate_by_name(loc_id: hid_t, obj_name: Str, attr_name: Str, type_id: hid_t, space_id: hid_t, acpl_id: hid_t, aapl_id: hid_t, lapl_id: hid_t) -> hid_t [loc_id as u64, cname(obj_name), cname(attr_name), type_id as u64, space_id as u64, acpl_id as u64, aapl_id as u64];
     fn H5Adelete(loc_id: hid_t, attr_name: Str) -> c_int [loc_id as u64, cname(attr_name)];
     fn H5Adelete_by_idx(loc_id: hid_t, obj_name: Str, idx_type: c_int, order: c_int, n: hsize_t, lapl_id: hid_t) -> c_int [loc_id as u64, cname(obj_name), idx_type as i64 as u64, order as i64 as u64, n, lapl_id as u64];
     fn H5Adelete_by_name(loc_id: hid_t, obj_name: Str, attr_name: Str, lapl_id: hid_t) -> c_int [loc_id as u64, cname(obj_name), cname(attr_name), lapl_id as u64];

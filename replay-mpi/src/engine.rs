@@ -162,16 +162,16 @@ impl<'a> Engine<'a> {
     /// Re-issue an HDF5 step and count it (a transfer's bytes, against the original's).
     fn replay_h5(&mut self, s: &H5Step, orig_ns: u64) {
         let t = Instant::now();
-        let done = match *s {
+        let done = match s.buffer() {
             // Over MPI's count limit (the buffers' size): counted as failed.
-            H5Step::Transfer { need, .. } if need > self.wbuf.len() as u64 => {
+            Some((_, need)) if need > self.wbuf.len() as u64 => {
                 crate::hdf5::Done { rc: -1, moved: 0 }
             }
-            H5Step::Transfer { write, .. } => {
+            Some((write, _)) => {
                 let buf = self.buf(write);
                 self.h5.issue(s, &self.comms, buf)
             }
-            _ => self.h5.issue(s, &self.comms, std::ptr::null_mut()),
+            None => self.h5.issue(s, &self.comms, std::ptr::null_mut()),
         };
         let r = &mut self.rows[HDF5];
         r.calls += 1;

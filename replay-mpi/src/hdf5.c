@@ -48,6 +48,16 @@ herr_t rr_h5_plist_set(hid_t p, int prop, const uint64_t *a, uint64_t comm) {
     case 12: return H5Pset_all_coll_metadata_ops(p, a[0] != 0);
     case 13: return H5Pset_coll_metadata_write(p, a[0] != 0);
     case 14: return H5Pset_fapl_sec2(p);
+    case 15: return H5Pset_fclose_degree(p, (H5F_close_degree_t)a[0]);
+    case 16: return H5Pset_obj_track_times(p, a[0] != 0);
+    case 17: return H5Pset_link_creation_order(p, (unsigned)a[0]);
+    case 18: return H5Pset_attr_creation_order(p, (unsigned)a[0]);
+    case 19: return H5Pset_create_intermediate_group(p, (unsigned)a[0]);
+    case 20: {
+        double w0;
+        memcpy(&w0, &a[3], sizeof w0);
+        return H5Pset_cache(p, (int)a[0], (size_t)a[1], (size_t)a[2], w0);
+    }
     default: return -1;
     }
 }
@@ -60,6 +70,8 @@ herr_t rr_h5_close(int kind, hid_t id) {
     case 1: return H5Gclose(id);
     case 2: return H5Dclose(id);
     case 3: return H5Sclose(id);
+    case 5: return H5Aclose(id);
+    case 6: return H5Oclose(id);
     default: return H5Pclose(id);
     }
 }
@@ -115,9 +127,11 @@ hid_t rr_h5_type(uint64_t code) {
 
 herr_t rr_h5_type_close(hid_t t) { return H5Tclose(t); }
 
-/* A dataset (kind 2) or group (kind 1) made or opened by name in `loc`. */
+/* A dataset (kind 2) or group (kind 1) made or opened by name in `loc`; any object opened
+ * by H5Oopen (kind 6). */
 hid_t rr_h5_object(int kind, int create, hid_t loc, const char *name, hid_t dtype, hid_t space,
                    hid_t lcpl, hid_t dcpl, hid_t dapl) {
+    if (kind == 6) return H5Oopen(loc, name, H5P_DEFAULT);
     if (kind == 1)
         return create ? H5Gcreate2(loc, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
                       : H5Gopen2(loc, name, H5P_DEFAULT);
@@ -137,4 +151,35 @@ herr_t rr_h5_transfer(int write, hid_t dset, hid_t mtype, hid_t mspace, hid_t fs
     if (s >= 0 && mspace == H5S_ALL && fspace == H5S_ALL) H5Sclose(s);
     *moved = n > 0 ? (int64_t)n * (int64_t)H5Tget_size(mtype) : 0;
     return rc;
+}
+
+/* An attribute of `loc` (of its object `obj` when not NULL) made or opened. */
+hid_t rr_h5_attribute(int create, hid_t loc, const char *obj, const char *name, hid_t dtype,
+                      hid_t space, hid_t acpl, hid_t aapl) {
+    if (create)
+        return obj ? H5Acreate_by_name(loc, obj, name, dtype, space, acpl, aapl, H5P_DEFAULT)
+                   : H5Acreate2(loc, name, dtype, space, acpl, aapl);
+    return obj ? H5Aopen_by_name(loc, obj, name, aapl, H5P_DEFAULT) : H5Aopen(loc, name, aapl);
+}
+
+/* H5Awrite/H5Aread in the attribute's own datatype, from/into `buf` of `len` bytes (failing
+ * when the attribute holds more). */
+herr_t rr_h5_attribute_transfer(int write, hid_t attr, void *buf, uint64_t len) {
+    hid_t t = H5Aget_type(attr), s = H5Aget_space(attr);
+    hssize_t n = s < 0 ? -1 : H5Sget_simple_extent_npoints(s);
+    size_t size = t < 0 ? 0 : H5Tget_size(t);
+    herr_t rc = -1;
+    if (t >= 0 && n >= 0 && (uint64_t)n * size <= len)
+        rc = write ? H5Awrite(attr, t, buf) : H5Aread(attr, t, buf);
+    if (s >= 0) H5Sclose(s);
+    if (t >= 0) H5Tclose(t);
+    return rc;
+}
+
+/* Drop every reference the replay holds on `id` (the original dropped its last one). */
+int rr_h5_release(hid_t id) {
+    int r;
+    do r = H5Idec_ref(id);
+    while (r > 0);
+    return r;
 }

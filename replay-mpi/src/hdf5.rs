@@ -26,6 +26,19 @@ extern "C" {
     fn rr_h5_type(code: u64) -> i64;
     fn rr_h5_type_close(t: i64) -> c_int;
     #[allow(clippy::too_many_arguments)]
+    fn rr_h5_attribute(
+        create: c_int,
+        loc: i64,
+        obj: *const c_char,
+        name: *const c_char,
+        dtype: i64,
+        space: i64,
+        acpl: i64,
+        aapl: i64,
+    ) -> i64;
+    fn rr_h5_attribute_transfer(write: c_int, attr: i64, buf: *mut c_void, len: u64) -> c_int;
+    fn rr_h5_release(id: i64) -> c_int;
+    #[allow(clippy::too_many_arguments)]
     fn rr_h5_object(
         kind: c_int,
         create: c_int,
@@ -135,6 +148,11 @@ impl Hdf5 {
                 H5Step::Close { kind, id } => {
                     (rr_h5_close(kind as c_int, self.live(id)) as i64, None)
                 }
+                H5Step::AttributeTransfer { write, attr, need } => {
+                    let rc = rr_h5_attribute_transfer(write as c_int, self.live(attr), buf, need);
+                    (rc as i64, None)
+                }
+                H5Step::Release { id } => (rr_h5_release(self.live(id)) as i64, None),
                 H5Step::Flush { file, scope } => {
                     (rr_h5_flush(self.live(file), scope as c_int) as i64, None)
                 }
@@ -214,6 +232,35 @@ impl Hdf5 {
                     l(lcpl),
                     l(dcpl),
                     l(dapl),
+                );
+                (id, Some(slot))
+            }
+            H5Step::Attribute {
+                create,
+                loc,
+                ref obj,
+                ref name,
+                dtype,
+                space,
+                acpl,
+                aapl,
+                slot,
+            } => {
+                let t = if create {
+                    self.types[dtype as usize]
+                } else {
+                    0
+                };
+                let obj = obj.as_ref().map_or(std::ptr::null(), |o| o.as_ptr());
+                let id = rr_h5_attribute(
+                    create as c_int,
+                    l(loc),
+                    obj,
+                    name.as_ptr(),
+                    t,
+                    l(space),
+                    l(acpl),
+                    l(aapl),
                 );
                 (id, Some(slot))
             }

@@ -4,7 +4,8 @@
 //! same operations, offsets and bytes per rank, file and layer (HDF5, MPI-IO, POSIX).
 //! Programs: the IOR equivalent's HDF5 pattern (h5_ior.c, collective and independent) and
 //! h5_parallel.c at 4 ranks; `--layer mpiio` on the same trace; a point selection (not
-//! replayable) skipped with a warning.
+//! replayable) skipped with a warning; h5py without MPI, replayed by a singleton at the HDF5
+//! layer (attributes, H5Oopen, H5Idec_ref).
 
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,39 @@ fn outermost(trace: &Path, prefix: &str) -> usize {
     text_dump(trace).lines().filter(depth0).count()
 }
 
+/// `compare TRACE RTRACE --only` the replay's copy of `data` under `into`.
+fn compare_replayed(dir: &TestDir, trace: &Path, rtrace: &Path, into: &Path, data: &Path) -> Run {
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    run(command(&build().launcher, dir.path()).args([
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        &format!("{}/", mapped.display()),
+    ]))
+}
+
+/// [`compare_replayed`] found no difference (exit 0): the (process, file, layer) sequences
+/// it compared.
+fn assert_replay_equal(
+    dir: &TestDir,
+    trace: &Path,
+    rtrace: &Path,
+    into: &Path,
+    data: &Path,
+) -> usize {
+    let c = compare_replayed(dir, trace, rtrace, into, data);
+    assert_eq!(
+        c.status.code(),
+        Some(0),
+        "compare:\n{}{}",
+        c.stdout,
+        c.stderr
+    );
+    assert!(c.stdout.starts_with("0 of "), "{}", c.stdout);
+    c.stdout.split_whitespace().nth(2).unwrap().parse().unwrap()
+}
+
 /// Trace `prog ARGS` (writing under `data`), replay it at the default layer with --record,
 /// compare (exit 0, nothing only in one trace) and check the report against the trace:
 /// HDF5 calls replayed + skipped = the outermost HDF5 calls, none failed, bytes equal at
@@ -101,25 +135,9 @@ fn replay_h5_and_compare(dir: &TestDir, prog: &Path, args: &[&str]) -> (PathBuf,
     for f in ["H5Dwrite(", "H5Dread("] {
         assert_eq!(outermost(&trace, f), outermost(&rtrace, f), "{f}");
     }
-    let mapped = dir.join("replayed").join(data.strip_prefix("/").unwrap());
-    let c = run(command(&build().launcher, dir.path()).args([
-        "compare",
-        trace.to_str().unwrap(),
-        rtrace.to_str().unwrap(),
-        "--only",
-        &format!("{}/", mapped.display()),
-    ]));
-    assert_eq!(
-        c.status.code(),
-        Some(0),
-        "compare:\n{}{}",
-        c.stdout,
-        c.stderr
-    );
-    assert!(c.stdout.starts_with("0 of "), "{}", c.stdout);
+    let total = assert_replay_equal(dir, &trace, &rtrace, &dir.join("replayed"), &data);
     // Every rank's file at the three layers: HDF5, MPI-IO, POSIX.
-    let total: usize = c.stdout.split_whitespace().nth(2).unwrap().parse().unwrap();
-    assert!(total >= 3 * RANKS as usize, "{}", c.stdout);
+    assert!(total >= 3 * RANKS as usize, "{total}");
     (trace, r)
 }
 
@@ -201,4 +219,130 @@ fn point_selection_replayed_at_mpiio_or_skipped_at_hdf5() {
     assert_eq!(replay_pair(&row[4]), (1024 * n, 1024 * n), "{row:?}");
     let warned = r.stderr.lines().filter(|l| l.contains("point selections"));
     assert_eq!(warned.count(), RANKS as usize, "{}", r.stderr);
+}
+
+/// `PROGRAM DATA` traced without mpirun into <dir>/trace, replayed (default layer) into
+/// <dir>/replayed with `--only DATA/ --record <dir>/rtrace`: the traces, DIR and the report.
+fn trace_and_replay_without_mpirun(
+    dir: &TestDir,
+    program: &[&str],
+    data: &Path,
+) -> (PathBuf, PathBuf, PathBuf, Run) {
+    let (trace, rtrace, into) = (dir.join("trace"), dir.join("rtrace"), dir.join("replayed"));
+    let launcher = |args: &[&str]| run(command(&build().launcher, dir.path()).args(args));
+    let (t, rt, d) = (
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        data.to_str().unwrap(),
+    );
+    let mut record = vec!["record", "-o", t, "--"];
+    record.extend(program);
+    record.push(d);
+    launcher(&record).assert_ok("traced program");
+    let only = format!("{d}/");
+    let i = into.to_str().unwrap();
+    let r = launcher(&["replay", t, "--into", i, "--only", &only, "--record", rt]);
+    r.assert_ok("recorder-otf2 replay");
+    (trace, rtrace, into, r)
+}
+
+/// h5py (Debian's, serial HDF5, no MPI) traced, replayed without mpirun: a trace of one
+/// process that called HDF5 is replayed at the HDF5 layer by a singleton MPI process, its
+/// attributes (H5Acreate_by_name, H5Awrite, H5Aread), its objects opened by H5Oopen and
+/// released by H5Idec_ref, and its property lists as h5py set them (close degree, object
+/// times, creation order, caches) included; `compare` finds the same HDF5 calls and POSIX
+/// operations, offsets and sizes on py.h5.
+#[test]
+fn h5py_without_mpi_at_the_hdf5_layer() {
+    let has_h5py = std::process::Command::new(SYSTEM_PYTHON)
+        .args(["-c", "import h5py"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_h5py || !have_mpirun() || pkg_config("hdf5-openmpi").is_none() {
+        eprintln!("skipped: needs h5py for /usr/bin/python3, mpirun and hdf5-openmpi");
+        return;
+    }
+    let dir = TestDir::new("replay-h5py");
+    let data = dir.subdir("data");
+    let script = build().programs.join("h5_script.py");
+    let prog = [SYSTEM_PYTHON, script.to_str().unwrap()];
+    let (trace, rtrace, into, r) = trace_and_replay_without_mpirun(&dir, &prog, &data);
+    let row = replay_all_row(&r, "HDF5");
+    let (calls, skipped): (usize, usize) = (row[0].parse().unwrap(), row[1].parse().unwrap());
+    assert_eq!(calls + skipped, outermost(&trace, "H5"), "{}", r.stdout);
+    assert_eq!(row[2], "0", "failed: {}", r.stdout);
+    // The script's H5Dwrite of 4,000 and 800 bytes, its H5Dread of 8,000.
+    assert_eq!(replay_pair(&row[3]), (8000, 8000), "{row:?}");
+    assert_eq!(replay_pair(&row[4]), (4800, 4800), "{row:?}");
+    // Every POSIX call on py.h5 was HDF5's: none replayed as such, none skipped for want of
+    // the HDF5 layer (no warning that the replay went down a layer).
+    assert_eq!(replay_all_row(&r, "POSIX")[0], "0", "{}", r.stdout);
+    assert!(
+        !r.stderr.contains("replayed at the MPI-IO layer"),
+        "{}",
+        r.stderr
+    );
+    for f in [
+        "H5Acreate_by_name(",
+        "H5Awrite(",
+        "H5Aread(",
+        "H5Oopen(",
+        "H5Idec_ref(",
+        "H5Dwrite(",
+    ] {
+        let n = outermost(&trace, f);
+        assert!(n > 0, "{f} not in the original's trace");
+        assert_eq!(n, outermost(&rtrace, f), "{f}");
+    }
+    // py.h5 at the HDF5 and POSIX layers.
+    assert_eq!(assert_replay_equal(&dir, &trace, &rtrace, &into, &data), 2);
+}
+
+/// h5_serial.c (serial HDF5 from C: links, H5Oopen, the core and stdio drivers ...) traced
+/// and replayed without mpirun: its link calls cannot be replayed at the HDF5 layer, so the
+/// singleton replays the layer beneath (POSIX and ISO C), saying so once; `compare` finds
+/// every file's POSIX and ISO C calls the same (HDF5's `flock` and `lstat` on each file it
+/// opens included) and differs only in the HDF5 layer the replay did not re-issue.
+#[test]
+fn serial_hdf5_with_links_at_the_posix_layer() {
+    let Some(libs) = pkg_config("hdf5-serial") else {
+        eprintln!("skipped: pkg-config hdf5-serial not found");
+        return;
+    };
+    if !have_mpirun() || pkg_config("hdf5-openmpi").is_none() {
+        eprintln!("skipped: needs mpirun and hdf5-openmpi");
+        return;
+    }
+    let dir = TestDir::new("replay-h5-serial");
+    let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
+    let prog = compile(&dir, "h5_serial", &extra);
+    let data = dir.subdir("data");
+    let prog = [prog.to_str().unwrap()];
+    let (trace, rtrace, into, r) = trace_and_replay_without_mpirun(&dir, &prog, &data);
+    // Down a layer (the MPI-IO plan: for a program without MPI, its POSIX and ISO C calls).
+    assert!(!r.stdout.contains("| all | HDF5 |"), "{}", r.stdout);
+    let down = r.stderr.matches("replayed at the MPI-IO layer").count();
+    assert_eq!(down, 1, "{}", r.stderr);
+    let posix = replay_all_row(&r, "POSIX");
+    assert_eq!(posix[2], "0", "failed: {}", r.stdout);
+    let (read, written) = (replay_pair(&posix[3]), replay_pair(&posix[4]));
+    assert!(
+        read.0 == read.1 && written.0 == written.1 && written.0 > 0,
+        "{posix:?}"
+    );
+    let c = compare_replayed(&dir, &trace, &rtrace, &into, &data);
+    let differ: Vec<&str> = c
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("process "))
+        .collect();
+    assert!(!differ.is_empty(), "{}", c.stdout);
+    for l in &differ {
+        assert!(l.contains(", HDF5: only in A "), "{}", c.stdout);
+    }
+    // Every file the program made holds POSIX or ISO C calls that compared equal.
+    let (n, total) = c.stdout.lines().last().unwrap().split_once(" of ").unwrap();
+    let total: usize = total.split_whitespace().next().unwrap().parse().unwrap();
+    assert_eq!(n.parse::<usize>().unwrap(), differ.len(), "{}", c.stdout);
+    assert!(total >= 2 * differ.len(), "{}", c.stdout);
 }

@@ -7,17 +7,22 @@
 //!   Files (H5Fcreate/H5Fopen on a path kept by `--only`, with their property lists),
 //!   property lists (H5Pcreate by class, H5Pcopy and the recorded setters: mpio driver on
 //!   the recorded communicator, alignment, sizes, fill and allocation time, layout, chunk,
-//!   deflate, library bounds, collective metadata), dataspaces (simple extents of up to three
-//!   dimensions, hyperslab, all and none selections, H5Dget_space, H5Scopy), datasets (create
-//!   by path in their file with the recorded datatype, dataspace and lists; open), groups
-//!   (create, open), transfers (H5Dwrite/H5Dread with the memory type, memory and file
-//!   dataspaces and transfer list), flushes and closes. Recorded handles are mapped to slots
-//!   of live ones; H5P_DEFAULT and H5S_ALL stay what they are.
-//! - Not replayed, counted as skipped: any other HDF5 call (queries, attributes, links ...);
-//!   a call on a handle the replay does not have (made by an unreplayed call, or a file left
-//!   out); point selections (H5Sselect_elements) and dataspaces of more than three
-//!   dimensions, which the trace does not hold whole, and the transfers through them (with a
-//!   warning).
+//!   deflate, library bounds, collective metadata, and what h5py sets: close degree, object
+//!   times, link and attribute creation order, intermediate groups, caches), dataspaces
+//!   (simple extents of up to three dimensions, hyperslab, all and none selections,
+//!   H5Dget_space, H5Scopy), datasets (create by path in their file with the recorded
+//!   datatype, dataspace and lists; open), groups (create, open), objects opened by H5Oopen
+//!   (h5py, netCDF-4), attributes (create with the recorded datatype, open, write and read
+//!   in their own datatype), transfers (H5Dwrite/H5Dread with the memory type, memory and
+//!   file dataspaces and transfer list), flushes and closes; H5Idec_ref that dropped an id's
+//!   last reference as a release of the replay's (a close, or an H5Iinc_ref, that left
+//!   references is not replayed: the object stays open, as it did). Recorded handles are
+//!   mapped to slots of live ones; H5P_DEFAULT and H5S_ALL stay what they are.
+//! - Not replayed, counted as skipped: any other HDF5 call (queries, links, attribute
+//!   renames and deletes ...); a call on a handle the replay does not have (made by an
+//!   unreplayed call, or a file left out); point selections (H5Sselect_elements) and
+//!   dataspaces of more than three dimensions, which the trace does not hold whole, and the
+//!   transfers through them (with a warning).
 //! - Datatypes are made from their recorded class, size, sign and byte order; a compound,
 //!   string, array ... type is made as an opaque type of the same size.
 
@@ -43,11 +48,14 @@ pub enum Kind {
     Dataset = 2,
     Space = 3,
     Plist = 4,
+    Attribute = 5,
+    /// Opened by H5Oopen (a dataset, group or named datatype: H5Oclose closes any).
+    Object = 6,
 }
 
 /// The property setters replayed (replay-mpi/src/hdf5.c takes these numbers), with the
 /// recorded function: each records [list, up to four values].
-pub const SETTERS: [(&str, u32); 14] = [
+pub const SETTERS: [(&str, u32); 20] = [
     ("H5Pset_fapl_mpio", 1),
     ("H5Pset_dxpl_mpio", 2),
     ("H5Pset_alignment", 3),
@@ -62,6 +70,12 @@ pub const SETTERS: [(&str, u32); 14] = [
     ("H5Pset_all_coll_metadata_ops", 12),
     ("H5Pset_coll_metadata_write", 13),
     ("H5Pset_fapl_sec2", 14),
+    ("H5Pset_fclose_degree", 15),
+    ("H5Pset_obj_track_times", 16),
+    ("H5Pset_link_creation_order", 17),
+    ("H5Pset_attr_creation_order", 18),
+    ("H5Pset_create_intermediate_group", 19),
+    ("H5Pset_cache", 20),
 ];
 /// H5Pset_fapl_mpio's setter: its first value is a communicator slot.
 pub const SET_FAPL_MPIO: u32 = 1;
@@ -135,6 +149,28 @@ pub enum H5Step {
         dapl: Id,
         slot: u32,
     },
+    /// An attribute of `loc` (or of its object `obj`) made (`dtype`: a type slot) or opened.
+    Attribute {
+        create: bool,
+        loc: Id,
+        obj: Option<CString>,
+        name: CString,
+        dtype: u32,
+        space: Id,
+        acpl: Id,
+        aapl: Id,
+        slot: u32,
+    },
+    /// H5Awrite/H5Aread in the attribute's own datatype; `need`: the buffer it needs.
+    AttributeTransfer {
+        write: bool,
+        attr: Id,
+        need: u64,
+    },
+    /// The last reference of an id dropped (H5Idec_ref to none, as h5py closes objects).
+    Release {
+        id: Id,
+    },
     /// `bytes`: what the original moved; `need`: the memory buffer it needs.
     Transfer {
         write: bool,
@@ -148,6 +184,17 @@ pub enum H5Step {
     },
 }
 
+impl H5Step {
+    /// A transfer's direction and the buffer it needs.
+    pub fn buffer(&self) -> Option<(bool, u64)> {
+        match *self {
+            H5Step::Transfer { write, need, .. }
+            | H5Step::AttributeTransfer { write, need, .. } => Some((write, need)),
+            _ => None,
+        }
+    }
+}
+
 /// What an HDF5 call of the trace becomes.
 type Planned = Result<H5Step, Skip>;
 
@@ -158,6 +205,9 @@ pub enum Skip {
     Silently,
     /// Something the trace cannot tell whole (counted per function for a warning).
     Unreplayable(&'static str),
+    /// A call that changes nothing the replay's own calls do not: a reference taken, or
+    /// dropped while others remain (the object stays open, as in the original).
+    NoEffect,
 }
 
 /// The HDF5 part of a rank's plan, as the resolver hands the calls over.
@@ -168,6 +218,8 @@ pub struct Planner {
     pub slots: u32,
     /// Elements of the extent of each dataspace and dataset slot (buffer sizes).
     elements: HashMap<u32, u64>,
+    /// Bytes of each attribute made (its extent in its datatype).
+    attribute_bytes: HashMap<u32, u64>,
     /// Datatype codes (hdf5.rs `type_code` of the recorder), by type slot.
     pub types: Vec<u64>,
     /// The largest memory buffer a transfer needs.
@@ -246,7 +298,12 @@ impl Planner {
             "H5Scopy" => self.copy(Kind::Space, f("space"), ret),
             "H5Pclose" => self.close(Kind::Plist, f("plist")),
             "H5Sclose" => self.close(Kind::Space, f("space")),
+            "H5Dclose" | "H5Oclose" if f("refs") > 0 => Err(Skip::NoEffect),
             "H5Dclose" => self.close(Kind::Dataset, f("dset")),
+            "H5Oclose" => self.close(Kind::Object, f("obj")),
+            "H5Aclose" => self.close(Kind::Attribute, f("attr_id")),
+            "H5Idec_ref" if ret == 0 => self.release(f("id")),
+            "H5Idec_ref" | "H5Iinc_ref" => Err(Skip::NoEffect),
             "H5Gclose" => self.close(Kind::Group, f("group_id")),
             "H5Fclose" => self.close(Kind::File, f("file")),
             "H5Fflush" => Ok(H5Step::Flush {
@@ -264,6 +321,10 @@ impl Planner {
             "H5Dcreate1" | "H5Dcreate2" | "H5Dopen1" | "H5Dopen2" => self.dataset(name, c, r, ctx),
             "H5Gcreate1" | "H5Gcreate2" | "H5Gopen1" | "H5Gopen2" => self.group(name, c, r, ctx),
             "H5Dwrite" | "H5Dread" => self.transfer(name == "H5Dwrite", c, r),
+            "H5Oopen" => self.object_open(c, r, ctx),
+            "H5Acreate1" | "H5Acreate2" | "H5Acreate_by_name" | "H5Aopen" | "H5Aopen_name"
+            | "H5Aopen_by_name" => self.attribute(name, c, r, ctx),
+            "H5Awrite" | "H5Aread" => self.attribute_transfer(name == "H5Awrite", c, r),
             _ => Err(Skip::Silently),
         }
     }
@@ -281,6 +342,76 @@ impl Planner {
         let id = self.id(rec)?;
         self.ids.remove(&rec);
         Ok(H5Step::Close { kind, id })
+    }
+
+    /// H5Idec_ref that dropped the last reference: the replay drops all of its own.
+    fn release(&mut self, rec: u64) -> Planned {
+        let id = self.id(rec)?;
+        self.ids.remove(&rec);
+        Ok(H5Step::Release { id })
+    }
+
+    /// H5Oopen: by its path in its file (the recorder names it so).
+    fn object_open(&mut self, c: &Call, r: &Record, ctx: &Context) -> Planned {
+        self.plain_object(Kind::Object, false, field(c, r, "file"), c, r, ctx)
+    }
+
+    /// H5Acreate*, H5Aopen*: on the object the call named (by name below it with _by_name).
+    fn attribute(&mut self, name: &str, c: &Call, r: &Record, ctx: &Context) -> Planned {
+        let f = |n: &str| field(c, r, n);
+        let text = |v: u64| {
+            let t = ctx.p.name(v).ok_or(Skip::Silently)?;
+            CString::new(t).map_err(|_| Skip::Silently)
+        };
+        let create = name.starts_with("H5Acreate");
+        let loc = self.id(if name == "H5Aopen" {
+            f("obj_id")
+        } else {
+            f("loc_id")
+        })?;
+        let obj = match name.ends_with("_by_name") {
+            true => Some(text(f("obj_name"))?),
+            false => None,
+        };
+        let attr_name = match name {
+            "H5Aopen_name" => f("name"),
+            _ => f("attr_name"),
+        };
+        let (space, acpl, aapl) = match create {
+            true => (
+                self.id(f("space_id"))?,
+                self.id(f("acpl_id"))?,
+                self.id(f("aapl_id"))?,
+            ),
+            false => (DEFAULT, DEFAULT, self.id(f("aapl_id"))?),
+        };
+        let code = f("type");
+        let step = H5Step::Attribute {
+            create,
+            loc,
+            obj,
+            name: text(attr_name)?,
+            dtype: if create { self.type_slot(code) } else { 0 },
+            space,
+            acpl,
+            aapl,
+            slot: self.new_slot(r.ret()),
+        };
+        if let (H5Step::Attribute { slot, .. }, Some(&n)) = (&step, self.elements.get(&space)) {
+            let bytes = n.saturating_mul(code & 0xFFFF_FFFF);
+            self.attribute_bytes.insert(*slot, bytes);
+        }
+        Ok(step)
+    }
+
+    /// H5Awrite/H5Aread: the buffer holds what the original moved, or the attribute's
+    /// extent in its own datatype (the replay's memory type) if that is more.
+    fn attribute_transfer(&mut self, write: bool, c: &Call, r: &Record) -> Planned {
+        let attr = self.id(field(c, r, "attr"))?;
+        let own = self.attribute_bytes.get(&attr).copied().unwrap_or(0);
+        let need = field(c, r, "bytes").max(own);
+        self.max_bytes = self.max_bytes.max(need);
+        Ok(H5Step::AttributeTransfer { write, attr, need })
     }
 
     /// A property setter: [list, values...]; the mpio driver's communicator as its slot.
@@ -435,12 +566,24 @@ impl Planner {
     /// H5Gcreate/H5Gopen: by its name in `loc`, default lists.
     fn group(&mut self, name: &str, c: &Call, r: &Record, ctx: &Context) -> Planned {
         let create = name.starts_with("H5Gcreate");
-        let loc = self.id(field(c, r, "loc_id"))?;
+        self.plain_object(Kind::Group, create, field(c, r, "loc_id"), c, r, ctx)
+    }
+
+    /// A group or object by its `name` field in `loc` (a recorded id), default lists.
+    fn plain_object(
+        &mut self,
+        kind: Kind,
+        create: bool,
+        loc: u64,
+        c: &Call,
+        r: &Record,
+        ctx: &Context,
+    ) -> Planned {
+        let loc = self.id(loc)?;
         let text = ctx.p.name(field(c, r, "name")).ok_or(Skip::Silently)?;
         let name = CString::new(text).map_err(|_| Skip::Silently)?;
-        let slot = self.new_slot(r.ret());
         Ok(H5Step::Object {
-            kind: Kind::Group,
+            kind,
             create,
             loc,
             name,
@@ -449,7 +592,7 @@ impl Planner {
             lcpl: DEFAULT,
             dcpl: DEFAULT,
             dapl: DEFAULT,
-            slot,
+            slot: self.new_slot(r.ret()),
         })
     }
 

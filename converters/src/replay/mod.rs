@@ -781,8 +781,10 @@ impl<'a> Replayer<'a> {
             "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
             "close" => self.close(c),
             "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
-            | "dup2" | "dup3" => self.on_fd(c, name),
-            "unlink" | "rmdir" | "mkdir" => self.on_path(c, name),
+            | "dup2" | "dup3" | "flock" | "fstat" | "fstat64" => self.on_fd(c, name),
+            "unlink" | "rmdir" | "mkdir" | "stat" | "stat64" | "lstat" | "lstat64" | "access" => {
+                self.on_path(c, name)
+            }
             _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
             _ => None,
         }
@@ -865,8 +867,8 @@ impl<'a> Replayer<'a> {
         Some(done as i64)
     }
 
-    /// lseek, fsync, fdatasync, ftruncate, dup (dup2/dup3 as dup: their target numbers are
-    /// the program's, not free here).
+    /// lseek, fsync, fdatasync, ftruncate, flock (HDF5 locks every file it opens), dup
+    /// (dup2/dup3 as dup: their target numbers are the program's, not free here).
     fn on_fd(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
         let fd = self.live(c, "fd")?;
         // SAFETY: plain system calls on a descriptor this replay opened.
@@ -879,6 +881,15 @@ impl<'a> Replayer<'a> {
                 ),
                 "fsync" => libc::fsync(fd) as i64,
                 "fdatasync" => libc::fdatasync(fd) as i64,
+                // Never blocking: a lock the original waited for was released by then.
+                "flock" => libc::flock(fd, self.field(c, "op") as i32 | libc::LOCK_NB) as i64,
+                "fstat" | "fstat64" => {
+                    let mut st: libc::stat64 = std::mem::zeroed();
+                    match name {
+                        "fstat" => libc::fstat(fd, (&raw mut st).cast()) as i64,
+                        _ => libc::fstat64(fd, &mut st) as i64,
+                    }
+                }
                 "ftruncate" | "ftruncate64" => {
                     libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
                 }
@@ -895,13 +906,22 @@ impl<'a> Replayer<'a> {
         Some(r)
     }
 
+    /// unlink, rmdir, mkdir, stat, lstat, access (each the function the original called:
+    /// the replay's trace names it alike).
     fn on_path(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
         let path = self.path(c)?;
-        // SAFETY: a NUL-terminated path under DIR.
+        let p = path.as_ptr();
+        // SAFETY: a NUL-terminated path under DIR; `st` large enough for both stat forms.
         let r = unsafe {
+            let mut st: libc::stat64 = std::mem::zeroed();
             match name {
-                "unlink" => libc::unlink(path.as_ptr()),
-                "rmdir" => libc::rmdir(path.as_ptr()),
+                "unlink" => libc::unlink(p),
+                "rmdir" => libc::rmdir(p),
+                "stat" => libc::stat(p, (&raw mut st).cast()),
+                "stat64" => libc::stat64(p, &mut st),
+                "lstat" => libc::lstat(p, (&raw mut st).cast()),
+                "lstat64" => libc::lstat64(p, &mut st),
+                "access" => libc::access(p, self.field(c, "mode") as i32),
                 _ => libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t),
             }
         };

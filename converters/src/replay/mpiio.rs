@@ -227,6 +227,9 @@ pub struct Comms {
 pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>), String> {
     let dir = trace.dir.display();
     match plan.jobs.len() {
+        // A program of one process without MPI (serial HDF5, PnetCDF needs MPI): rank 0 of
+        // a job of one, replayed by a singleton MPI process.
+        0 if trace.processes.len() == 1 => return Ok((1, vec![(0, 0)])),
         0 => return Err(format!("{dir}: not an MPI trace (no process has a rank)")),
         1 => {}
         n => {
@@ -687,6 +690,7 @@ impl Collector<'_> {
         let planned = self.h5.call(c, r, &ctx);
         match planned {
             Ok(s) => self.push(c, What::Hdf5(s)),
+            Err(Skip::NoEffect) => self.skip(HDF5),
             Err(Skip::Silently | Skip::Unreplayable(_)) => {
                 self.skip(HDF5);
                 let name = FUNCTIONS[c.func as usize].name;
@@ -752,6 +756,16 @@ impl Consumer for Collector<'_> {
     }
 }
 
+/// Whether an HDF5 (or other library) call does no I/O of its own: a query, or a call on
+/// objects that live in memory (property lists, dataspaces, datatypes, error stacks,
+/// identifiers, filters). Skipping one leaves what the file system sees unchanged.
+pub fn is_library_query(name: &str) -> bool {
+    const MEMORY: [&str; 6] = ["H5P", "H5S", "H5T", "H5E", "H5I", "H5Z"];
+    const QUERY: [&str; 7] = ["get_", "exists", "iterate", "visit", "is_", "debug", "inq"];
+    (MEMORY.iter().any(|m| name.starts_with(m)) && name != "H5Sselect_elements")
+        || QUERY.iter().any(|q| name.contains(q))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -799,14 +813,4 @@ mod tests {
         );
         assert_eq!(placed(&state(false), sh, u64::MAX), Some((sh, 0)));
     }
-}
-
-/// Whether an HDF5 (or other library) call does no I/O of its own: a query, or a call on
-/// objects that live in memory (property lists, dataspaces, datatypes, error stacks,
-/// identifiers, filters). Skipping one leaves what the file system sees unchanged.
-pub fn is_library_query(name: &str) -> bool {
-    const MEMORY: [&str; 6] = ["H5P", "H5S", "H5T", "H5E", "H5I", "H5Z"];
-    const QUERY: [&str; 7] = ["get_", "exists", "iterate", "visit", "is_", "debug", "inq"];
-    (MEMORY.iter().any(|m| name.starts_with(m)) && name != "H5Sselect_elements")
-        || QUERY.iter().any(|q| name.contains(q))
 }

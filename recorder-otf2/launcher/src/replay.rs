@@ -165,19 +165,18 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
     let (rank, size) = crate::pack::launcher_rank();
     let trace = Trace::open(&a.trace).map_err(|e| once(rank, e))?;
     let plan = io_model::run::Plan::new(&trace);
-    let Some(job) = plan.jobs.first() else {
+    // An MPI job, or one process without MPI (a singleton MPI process replays it).
+    let Ok((world, _)) = converters::replay::mpiio::job_ranks(&trace, &plan) else {
         let e = format!(
             "{}: not an MPI trace (no process has a rank): replay it with --layer posix",
             a.trace.display()
         );
         return Err(once(rank, e));
     };
-    if job.world as usize != size {
+    if world as usize != size {
         let e = format!(
-            "{}: recorded with {} ranks, replayed with {size}: run `mpirun -np {} recorder-otf2 replay ...`",
+            "{}: recorded with {world} ranks, replayed with {size}: run `mpirun -np {world} recorder-otf2 replay ...`",
             a.trace.display(),
-            job.world,
-            job.world
         );
         return Err(once(rank, e));
     }
@@ -199,10 +198,16 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
     Err(once(rank, format!("{}: {e}", bin.display())))
 }
 
-/// Whether `trace` was recorded by MPI ranks.
+/// Whether `trace` is replayed by the MPI replay: recorded by MPI ranks, or one process
+/// that called HDF5 (replayed at the HDF5 layer by a singleton MPI process, when the MPI
+/// replay was built).
 fn is_mpi_trace(trace: &Path) -> Result<bool, String> {
     let trace = Trace::open(trace)?;
-    Ok(!io_model::run::Plan::new(&trace).jobs.is_empty())
+    let hdf5 = |p: &io_model::trace::ProcessTrace| p.meta.options.contains_key("hdf5");
+    let serial_hdf5 = trace.processes.len() == 1
+        && trace.processes.iter().any(hdf5)
+        && replay_mpi_binary().is_ok();
+    Ok(!io_model::run::Plan::new(&trace).jobs.is_empty() || serial_hdf5)
 }
 
 pub fn run(a: ReplayArgs) -> Result<(), String> {
