@@ -176,6 +176,18 @@ herr_t rr_h5_attribute_transfer(int write, hid_t attr, void *buf, uint64_t len) 
     return rc;
 }
 
+/* H5Dset_extent (H5Dextend when `extend`) to `dim0` in the first dimension, the others as
+ * the dataset has them. */
+herr_t rr_h5_extent(hid_t dset, int extend, uint64_t dim0) {
+    hsize_t dims[H5S_MAX_RANK];
+    hid_t s = H5Dget_space(dset);
+    int rank = s < 0 ? -1 : H5Sget_simple_extent_dims(s, dims, NULL);
+    if (s >= 0) H5Sclose(s);
+    if (rank < 1) return -1;
+    dims[0] = dim0;
+    return extend ? H5Dextend(dset, dims) : H5Dset_extent(dset, dims);
+}
+
 /* Drop every reference the replay holds on `id` (the original dropped its last one). */
 int rr_h5_release(hid_t id) {
     int r;

@@ -38,6 +38,7 @@ extern "C" {
     ) -> i64;
     fn rr_h5_attribute_transfer(write: c_int, attr: i64, buf: *mut c_void, len: u64) -> c_int;
     fn rr_h5_release(id: i64) -> c_int;
+    fn rr_h5_extent(dset: i64, extend: c_int, dim0: u64) -> c_int;
     #[allow(clippy::too_many_arguments)]
     fn rr_h5_object(
         kind: c_int,
@@ -153,6 +154,10 @@ impl Hdf5 {
                     (rc as i64, None)
                 }
                 H5Step::Release { id } => (rr_h5_release(self.live(id)) as i64, None),
+                H5Step::Extent { dset, extend, dim0 } => {
+                    let rc = rr_h5_extent(self.live(dset), extend as c_int, dim0);
+                    (rc as i64, None)
+                }
                 H5Step::Flush { file, scope } => {
                     (rr_h5_flush(self.live(file), scope as c_int) as i64, None)
                 }

@@ -90,16 +90,19 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
 
 /// With `--layer auto`: why the replay goes down to the MPI-IO layer, if it does: a
 /// library call that does I/O cannot be replayed at its layer on some rank (the layers
-/// beneath would then not do what they did), or a library layer the binary was built
-/// without. Collective: every rank gets the same answer.
+/// beneath would then not do what they did), a datatype the trace holds only the size of
+/// (the file would hold another), or a library layer the binary was built without.
+/// Collective: every rank gets the same answer.
 fn library_fallback(world: &mpi::World, p: &RankPlan) -> Option<String> {
     let built = libraries_available(p).is_ok() as u64;
-    let mut v = [p.lib_io_skipped, 1 - built];
+    let mut v = [p.lib_io_skipped, p.lib_opaque_types, 1 - built];
     world.allreduce(&mut v, true);
+    let down = "replayed at the MPI-IO layer";
     match v {
-        [0, 0] => None,
-        [0, _] => Some("this binary was built without a library of the trace (HDF5 or PnetCDF): replayed at the MPI-IO layer".into()),
-        [n, _] => Some(format!("up to {n} HDF5 or PnetCDF calls per rank that do I/O cannot be replayed at their layer (attributes, links, point selections ...; `--layer hdf5` or `pnetcdf` replays the others and skips them): replayed at the MPI-IO layer")),
+        [0, 0, 0] => None,
+        [0, 0, _] => Some(format!("this binary was built without a library of the trace (HDF5 or PnetCDF): {down}")),
+        [0, n, _] => Some(format!("up to {n} HDF5 calls per rank with a datatype the trace holds only the size of (strings, compounds, references ...; `--layer hdf5` makes them opaque types of that size): {down}")),
+        [n, _, _] => Some(format!("up to {n} HDF5 or PnetCDF calls per rank that do I/O cannot be replayed at their layer (links, point selections ...; `--layer hdf5` or `pnetcdf` replays the others and skips them): {down}")),
     }
 }
 

@@ -13,7 +13,8 @@
 //!   H5Dget_space, H5Scopy), datasets (create by path in their file with the recorded
 //!   datatype, dataspace and lists; open), groups (create, open), objects opened by H5Oopen
 //!   (h5py, netCDF-4), attributes (create with the recorded datatype, open, write and read
-//!   in their own datatype), transfers (H5Dwrite/H5Dread with the memory type, memory and
+//!   in their own datatype), extents (H5Dset_extent, H5Dextend: the first dimension
+//!   recorded), transfers (H5Dwrite/H5Dread with the memory type, memory and
 //!   file dataspaces and transfer list), flushes and closes; H5Idec_ref that dropped an id's
 //!   last reference as a release of the replay's (a close, or an H5Iinc_ref, that left
 //!   references is not replayed: the object stays open, as it did). Recorded handles are
@@ -24,7 +25,8 @@
 //!   dataspaces of more than three dimensions, which the trace does not hold whole, and the
 //!   transfers through them (with a warning).
 //! - Datatypes are made from their recorded class, size, sign and byte order; a compound,
-//!   string, array ... type is made as an opaque type of the same size.
+//!   string, array ... type is made as an opaque type of the same size (counted: under
+//!   `--layer auto` the replay then goes down a layer, see `Planner::opaque_types`).
 
 use super::{mapped, Options};
 use io_events::codec::Record;
@@ -167,6 +169,13 @@ pub enum H5Step {
         attr: Id,
         need: u64,
     },
+    /// H5Dset_extent (`extend`: H5Dextend) with the first dimension recorded, the others the
+    /// dataset's own (netCDF grows its unlimited first dimension so).
+    Extent {
+        dset: Id,
+        extend: bool,
+        dim0: u64,
+    },
     /// The last reference of an id dropped (H5Idec_ref to none, as h5py closes objects).
     Release {
         id: Id,
@@ -224,6 +233,9 @@ pub struct Planner {
     pub types: Vec<u64>,
     /// The largest memory buffer a transfer needs.
     pub max_bytes: u64,
+    /// Calls whose datatype the replay makes as an opaque type of its size (see
+    /// [`Planner::type_slot`]): HDF5 would encode another type in the file.
+    pub opaque_types: u64,
     /// Per thread: the `h5_slab` events of the hyperslab call in progress.
     slabs: HashMap<usize, Vec<[u64; 5]>>,
     /// Unreplayable calls per reason.
@@ -268,8 +280,13 @@ impl Planner {
         slot
     }
 
-    /// A type slot for a recorded datatype code.
+    /// A type slot for a recorded datatype code; integers and floats are made as they were,
+    /// any other class (string, compound, reference, variable-length ...) only as an opaque
+    /// type of its size, counted: its datatype message in the file would differ in size.
     fn type_slot(&mut self, code: u64) -> u32 {
+        const INTEGER: u64 = 0;
+        const FLOAT: u64 = 1;
+        self.opaque_types += !matches!((code >> 32) & 0xFF, INTEGER | FLOAT) as u64;
         match self.types.iter().position(|&t| t == code) {
             Some(i) => i as u32,
             None => {
@@ -322,6 +339,11 @@ impl Planner {
             "H5Gcreate1" | "H5Gcreate2" | "H5Gopen1" | "H5Gopen2" => self.group(name, c, r, ctx),
             "H5Dwrite" | "H5Dread" => self.transfer(name == "H5Dwrite", c, r),
             "H5Oopen" => self.object_open(c, r, ctx),
+            "H5Dset_extent" | "H5Dextend" => Ok(H5Step::Extent {
+                dset: self.id(f("dset"))?,
+                extend: name == "H5Dextend",
+                dim0: f("dim0"),
+            }),
             "H5Acreate1" | "H5Acreate2" | "H5Acreate_by_name" | "H5Aopen" | "H5Aopen_name"
             | "H5Aopen_by_name" => self.attribute(name, c, r, ctx),
             "H5Awrite" | "H5Aread" => self.attribute_transfer(name == "H5Awrite", c, r),

@@ -209,6 +209,8 @@ pub struct RankPlan {
     /// Library-layer calls not re-issued that may do I/O (not queries of memory objects): if
     /// any, the layers beneath would not do what they did (see [`is_library_query`]).
     pub lib_io_skipped: u64,
+    /// Library calls replayed with a datatype made only as an opaque type of its size.
+    pub lib_opaque_types: u64,
     /// The PnetCDF layer's slots and tables.
     pub pnc: PncPlan,
 }
@@ -293,6 +295,7 @@ pub fn rank_plan(
     out.h5_slots = c.h5.slots;
     out.h5_types = c.h5.types;
     out.max_bytes = out.max_bytes.max(c.h5.max_bytes);
+    out.lib_opaque_types = c.h5.opaque_types;
     out.pnc = c.pnc.plan;
     out.steps.sort_by_key(|s| (s.t0, s.thread, s.id));
     for (name, n) in &out.pnc.unreplayable {
@@ -761,7 +764,9 @@ impl Consumer for Collector<'_> {
 /// identifiers, filters). Skipping one leaves what the file system sees unchanged.
 pub fn is_library_query(name: &str) -> bool {
     const MEMORY: [&str; 6] = ["H5P", "H5S", "H5T", "H5E", "H5I", "H5Z"];
-    const QUERY: [&str; 7] = ["get_", "exists", "iterate", "visit", "is_", "debug", "inq"];
+    const QUERY: [&str; 8] = [
+        "get_", "exists", "iterate", "visit", "is_", "debug", "inq", "reclaim",
+    ];
     (MEMORY.iter().any(|m| name.starts_with(m)) && name != "H5Sselect_elements")
         || QUERY.iter().any(|q| name.contains(q))
 }

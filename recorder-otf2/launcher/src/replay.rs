@@ -76,7 +76,10 @@ fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Res
         .arg(&into);
     c.arg("--");
     match replay_mpi {
-        Some((bin, layer)) => c.arg(bin).arg(&trace).args(["--layer", layer]),
+        Some((bin, layer)) => singleton_alone(&mut c)
+            .arg(bin)
+            .arg(&trace)
+            .args(["--layer", layer]),
         None => c
             .arg(&exe)
             .arg("replay")
@@ -185,6 +188,7 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
         return record(a, rdir, Some((&bin, layer)));
     }
     let mut c = Command::new(&bin);
+    singleton_alone(&mut c);
     c.arg(&a.trace).arg("--into").arg(&a.into);
     c.args(["--layer", layer, "--timing", &timing_arg(a.timing)]);
     for p in &a.only {
@@ -196,6 +200,19 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
     use std::os::unix::process::CommandExt;
     let e = c.exec();
     Err(once(rank, format!("{}: {e}", bin.display())))
+}
+
+/// Without mpirun (a trace of one process without MPI), the MPI replay starts as a singleton:
+/// Open MPI then forks a daemon (orted) unless told not to, which `--record` would trace as a
+/// process of the replay, killed at its end. The user's own setting is kept.
+fn singleton_alone(c: &mut Command) -> &mut Command {
+    let launched = ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"];
+    let param = "OMPI_MCA_ess_singleton_isolated";
+    if !launched.iter().any(|v| std::env::var_os(v).is_some()) && std::env::var_os(param).is_none()
+    {
+        c.env(param, "1");
+    }
+    c
 }
 
 /// Whether `trace` is replayed by the MPI replay: recorded by MPI ranks, or one process
