@@ -411,35 +411,26 @@ mod tests {
         };
         // 0 forked 1; 2 is another program. 1 writes (10..11), 0 writes after (20..21),
         // 2 writes after both: only 0 waits for 1.
+        // (Both cases below want the same one wait.)
+        let zero_after_one = vec![Wait {
+            dst: 0,
+            at: 20,
+            src: 1,
+            after: 10,
+        }];
         let w = waits(
             &[],
             &[at(1, 10, 11), at(0, 20, 21), at(2, 30, 31)],
             &[0, 0, 2],
         );
-        assert_eq!(
-            w,
-            vec![Wait {
-                dst: 0,
-                at: 20,
-                src: 1,
-                after: 10
-            }]
-        );
+        assert_eq!(w, zero_after_one);
         // Overlapping in time: the one placed second (at 10) waits for the first (at 0).
         let placed = |proc, start, step, end| Access {
             start,
             ..at(proc, step, end)
         };
         let w = waits(&[], &[placed(1, 0, 10, 30), placed(0, 10, 20, 40)], &[0, 0]);
-        assert_eq!(
-            w,
-            vec![Wait {
-                dst: 0,
-                at: 20,
-                src: 1,
-                after: 10
-            }]
-        );
+        assert_eq!(w, zero_after_one);
     }
 
     #[test]
