@@ -111,6 +111,8 @@ pub(super) struct SharedTotals {
     ptr: *mut [u64; 9],
     n: usize,
     progress: *const AtomicU64,
+    /// Per process: 1 + the process it waits on, 0 when it waits on none.
+    waiting: *const AtomicU64,
 }
 
 // The rows are written by one process each, read after all have ended.
@@ -119,7 +121,7 @@ unsafe impl Send for SharedTotals {}
 
 impl SharedTotals {
     fn len(n: usize) -> usize {
-        n.max(1) * std::mem::size_of::<[u64; 10]>()
+        n.max(1) * std::mem::size_of::<[u64; 11]>()
     }
     pub fn new(n: usize) -> Result<SharedTotals, String> {
         let len = Self::len(n) as libc::size_t;
@@ -134,29 +136,80 @@ impl SharedTotals {
         // SAFETY: the progress words follow the n rows inside the mapping (zeroed: nothing
         // begun), 8-aligned as the rows are.
         let progress = unsafe { ptr.add(n.max(1)) }.cast::<AtomicU64>();
-        Ok(SharedTotals { ptr, n, progress })
+        // SAFETY: the waiting words follow the progress words, inside the mapping (zeroed).
+        let waiting = unsafe { progress.add(n.max(1)) };
+        Ok(SharedTotals {
+            ptr,
+            n,
+            progress,
+            waiting,
+        })
     }
     fn progress(&self, i: usize) -> &AtomicU64 {
         assert!(i < self.n);
         // SAFETY: inside the mapping, as long as self.
         unsafe { &*self.progress.add(i) }
     }
+    fn waiting(&self, i: usize) -> &AtomicU64 {
+        assert!(i < self.n);
+        // SAFETY: inside the mapping, as long as self.
+        unsafe { &*self.waiting.add(i) }
+    }
+    /// Whether the processes waiting on each other from `me` on (`me` waits on `src`, which
+    /// waits on ...) come back to `me`, and `me` is the least of them: the one of a cycle
+    /// that goes on (clocks that are off can order two processes both ways).
+    fn breaks_cycle(&self, me: usize, src: usize) -> bool {
+        let mut at = src;
+        for _ in 0..self.n {
+            if at == me {
+                return true;
+            }
+            if at < me {
+                return false;
+            }
+            match self.waiting(at).load(Ordering::Acquire) {
+                0 => return false,
+                next => at = next as usize - 1,
+            }
+        }
+        false
+    }
     /// Process `i` is running (said by whoever starts it, before it does).
     pub fn started(&self, i: usize) {
         self.reached(i, STARTED);
+        self.waiting(i).store(0, Ordering::Release);
+    }
+    /// Every forked process waits on its parent to fork it (see [`Self::breaks_cycle`]).
+    pub fn forks_pending(&self, tree: &Tree) {
+        for (parent, kids) in tree.children.iter().enumerate() {
+            for &k in kids {
+                self.waiting(k).store(parent as u64 + 1, Ordering::Release);
+            }
+        }
     }
     /// Process `i` is about to replay its call begun at `t0` (u64::MAX: it has ended).
     fn reached(&self, i: usize, t0: u64) {
         self.progress(i).store(t0, Ordering::Release);
     }
     /// Wait until process `src` has done every call begun at or before `after`. Waits
-    /// point forward in the original's time and cannot deadlock; should `src` still not
-    /// move for a minute (a trace whose clocks are off), this one goes on, saying so.
+    /// point forward in the original's time; where clocks that are off make processes wait
+    /// on each other (a process not forked yet waits on its parent), the least of them goes
+    /// on at once, saying so; should `src` still not move for a minute, this one goes on,
+    /// saying so.
     fn wait_for(&self, me: usize, src: usize, after: u64) {
+        self.waiting(me).store(src as u64 + 1, Ordering::Release);
+        self.wait_loop(me, src, after);
+        self.waiting(me).store(0, Ordering::Release);
+    }
+    fn wait_loop(&self, me: usize, src: usize, after: u64) {
         let mut pause = Duration::from_micros(1);
         let (mut seen, mut since) = (self.progress(src).load(Ordering::Acquire), Instant::now());
         while seen <= after {
             if crate::interrupt::received().is_some() {
+                return;
+            }
+            if self.breaks_cycle(me, src) {
+                eprintln!("recorder-otf2: warning: replay: processes {me} and {src} wait on each other (the original's clocks order them both ways); process {me} goes on (their order may not be kept)");
                 return;
             }
             std::thread::sleep(pause);

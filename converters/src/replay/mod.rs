@@ -991,6 +991,7 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     // The processes no other forked each on a thread; each forks its children.
     let tree = fork::tree(&procs, waits);
     let rows = fork::SharedTotals::new(procs.len())?;
+    rows.forks_pending(&tree);
     tree.roots.iter().for_each(|&i| rows.started(i));
     let run_root = |i: usize| {
         let mut r = Replayer::new(opts).with_line_ends(line_ends);
