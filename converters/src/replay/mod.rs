@@ -398,14 +398,9 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
     Ok(Prepared {
         warnings,
         line_ends,
-        // An extrapolated trace's times are estimates: they order nothing.
-        waits: match trace
-            .processes
-            .iter()
-            .any(|p| p.meta.recorder_version.ends_with("(extrapolate)"))
-        {
-            true => Vec::new(),
-            false => order::waits(&uses, &moved, &fork::families(&out)),
+        waits: match order {
+            true => order::waits(&uses, &moved, &fork::families(&out)),
+            false => Vec::new(),
         },
         procs: out,
     })

@@ -206,10 +206,8 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
 /// Open MPI then forks a daemon (orted) unless told not to, which `--record` would trace as a
 /// process of the replay, killed at its end. The user's own setting is kept.
 fn singleton_alone(c: &mut Command) -> &mut Command {
-    let launched = ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"];
     let param = "OMPI_MCA_ess_singleton_isolated";
-    if !launched.iter().any(|v| std::env::var_os(v).is_some()) && std::env::var_os(param).is_none()
-    {
+    if !crate::pack::under_launcher() && std::env::var_os(param).is_none() {
         c.env(param, "1");
     }
     c
