@@ -165,6 +165,8 @@ fn meta(
         rank: Some(rank),
         job: Some("synth-1".into()),
         world_size: Some(ranks),
+        mpi_library: None,
+        mpi_layers_off: None,
         clock_offsets: Vec::new(),
         cmdline: vec!["./synth".into(), "--blocks".into(), (calls - 2).to_string()],
         exe: "/scratch/synth/synth".into(),

@@ -122,6 +122,13 @@ pub struct ProcessMeta {
     /// several jobs may write into one trace directory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub job: Option<String>,
+    /// The MPI library the process loaded (MPI_Get_library_version's first line), once its
+    /// first MPI call was made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mpi_library: Option<String>,
+    /// Why the MPI layers were off in this process (an MPI the recorder does not know).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mpi_layers_off: Option<String>,
     /// Size of MPI_COMM_WORLD, once known.
     #[serde(default)]
     pub world_size: Option<u32>,

@@ -1225,6 +1225,8 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         rank: None,
         job: job_id(),
         world_size: None,
+        mpi_library: None,
+        mpi_layers_off: None,
         clock_offsets: Vec::new(),
         cmdline: cmdline(),
         exe: std::env::current_exe()

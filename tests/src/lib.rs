@@ -369,9 +369,45 @@ impl Problems {
 
 // ------------------------------------------------------------------------------ MPI
 
-/// Whether Open MPI's `mpirun` is on PATH (the MPI tests skip themselves without it).
+/// The MPI a test builds and runs with, named explicitly so that the two installed MPIs never
+/// mix (Debian's alternatives pick one for the plain `mpicc` and `mpirun`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mpi {
+    /// Open MPI: mpicc.openmpi, mpifort.openmpi, mpirun.openmpi.
+    OpenMpi,
+    /// MPICH (the ABI of Intel MPI, MVAPICH, Cray MPICH): mpicc.mpich, mpifort.mpich,
+    /// mpiexec.mpich (Hydra).
+    Mpich,
+}
+
+impl Mpi {
+    pub fn cc(self) -> &'static str {
+        match self {
+            Mpi::OpenMpi => "mpicc.openmpi",
+            Mpi::Mpich => "mpicc.mpich",
+        }
+    }
+    pub fn fortran(self) -> &'static str {
+        match self {
+            Mpi::OpenMpi => "mpifort.openmpi",
+            Mpi::Mpich => "mpifort.mpich",
+        }
+    }
+    pub fn launcher(self) -> &'static str {
+        match self {
+            Mpi::OpenMpi => "mpirun.openmpi",
+            Mpi::Mpich => "mpiexec.mpich",
+        }
+    }
+    /// Whether its compiler and launcher are installed.
+    pub fn available(self) -> bool {
+        have_program(self.cc()) && have_program(self.launcher())
+    }
+}
+
+/// Whether Open MPI's `mpirun.openmpi` is on PATH (the MPI tests skip themselves without it).
 pub fn have_mpirun() -> bool {
-    have_program("mpirun")
+    Mpi::OpenMpi.available()
 }
 
 /// The IOR equivalent (tests/programs/ior_equiv.c, with PnetCDF for its NCMPI backend)
@@ -389,24 +425,30 @@ pub fn ior_equivalent(dir: &TestDir) -> Option<PathBuf> {
     Some(compile_mpi(dir, "ior_equiv.c", &extra))
 }
 
-/// Compile tests/programs/FILE with the MPI compiler wrapper (`mpicc` for `.c`, `mpifort`
-/// for `.f90`) into DIR/bin/STEM, -O0 (C: -std=gnu17 -fno-builtin -pthread as [`compile`]).
+/// Compile tests/programs/FILE with Open MPI's compiler wrapper: see [`compile_mpi_with`].
 pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
+    compile_mpi_with(Mpi::OpenMpi, dir, file, extra)
+}
+
+/// Compile tests/programs/FILE with the compiler wrapper of `mpi` (mpicc for `.c`, mpifort
+/// for `.f90`) into DIR/bin/STEM, -O0 (C: -std=gnu17 -fno-builtin -pthread as [`compile`]).
+pub fn compile_mpi_with(mpi: Mpi, dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
     let b = build();
     let src = b.programs.join(file);
     assert!(src.is_file(), "no test program {}", src.display());
     let (stem, ext) = file
         .rsplit_once('.')
         .expect("a file name with an extension");
-    let out = dir.subdir("bin").join(stem);
+    let suffix = if mpi == Mpi::Mpich { ".mpich" } else { "" };
+    let out = dir.subdir("bin").join(format!("{stem}{suffix}"));
     let mut cmd = match ext {
         "c" => {
-            let mut c = Command::new("mpicc");
+            let mut c = Command::new(mpi.cc());
             c.args(["-std=gnu17", "-O0", "-fno-builtin", "-Wall", "-pthread"]);
             c
         }
         "f90" => {
-            let mut c = Command::new("mpifort");
+            let mut c = Command::new(mpi.fortran());
             c.arg("-O0");
             c
         }
@@ -430,28 +472,49 @@ pub fn compile_mpi(dir: &TestDir, file: &str, extra: &[&str]) -> PathBuf {
     out
 }
 
-/// `mpirun --allow-run-as-root --oversubscribe -np NP` in `cwd`, without any recorder
-/// setting and with Open MPI's default MPI-IO component (OMPI_MCA_io unset); append the
-/// program and its arguments.
+/// `mpirun.openmpi --allow-run-as-root --oversubscribe -np NP` in `cwd`: see
+/// [`mpirun_untraced_with`].
 pub fn mpirun_untraced(np: u32, cwd: &Path) -> Command {
-    let mut c = command("mpirun", cwd);
-    c.env_remove("OMPI_MCA_io")
-        .args(["--allow-run-as-root", "--oversubscribe", "-np"])
-        .arg(np.to_string());
+    mpirun_untraced_with(Mpi::OpenMpi, np, cwd)
+}
+
+/// The launcher of `mpi` starting NP ranks in `cwd`, without any recorder setting; append the
+/// program and its arguments. Open MPI: `mpirun.openmpi --allow-run-as-root --oversubscribe
+/// -np NP`, with its default MPI-IO component (OMPI_MCA_io unset). MPICH: `mpiexec.mpich -n
+/// NP` (Hydra, forking the ranks on this host).
+pub fn mpirun_untraced_with(mpi: Mpi, np: u32, cwd: &Path) -> Command {
+    let mut c = command(mpi.launcher(), cwd);
+    match mpi {
+        Mpi::OpenMpi => {
+            c.env_remove("OMPI_MCA_io")
+                .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+                .arg(np.to_string());
+        }
+        Mpi::Mpich => {
+            c.arg("-n").arg(np.to_string());
+        }
+    }
     c
 }
 
-/// As [`mpirun_untraced`], with the recorder preloaded into every rank (and only the ranks:
-/// `-x LD_PRELOAD=<lib> -x RECORDER_OTF2_DIR=<trace>`), plus `-x NAME=VALUE` for each of
-/// `env`; append the program and its arguments.
+/// As [`mpirun_untraced`], with the recorder preloaded into every rank: see [`mpirun_with`].
 pub fn mpirun(np: u32, cwd: &Path, trace: &Path, env: &[(&str, &str)]) -> Command {
-    let mut c = mpirun_untraced(np, cwd);
-    c.arg("-x")
-        .arg(format!("LD_PRELOAD={}", build().lib.display()))
-        .arg("-x")
-        .arg(format!("RECORDER_OTF2_DIR={}", trace.display()));
-    for (k, v) in env {
-        c.arg("-x").arg(format!("{k}={v}"));
+    mpirun_with(Mpi::OpenMpi, np, cwd, trace, env)
+}
+
+/// As [`mpirun_untraced_with`], with the recorder preloaded into every rank and only the
+/// ranks (Open MPI: `-x LD_PRELOAD=<lib> -x RECORDER_OTF2_DIR=<trace>`; MPICH: `-genv NAME
+/// VALUE`), plus each NAME=VALUE of `env`; append the program and its arguments.
+pub fn mpirun_with(mpi: Mpi, np: u32, cwd: &Path, trace: &Path, env: &[(&str, &str)]) -> Command {
+    let mut c = mpirun_untraced_with(mpi, np, cwd);
+    let lib = build().lib.display().to_string();
+    let dir = trace.display().to_string();
+    let all = [("LD_PRELOAD", lib.as_str()), ("RECORDER_OTF2_DIR", dir.as_str())];
+    for (k, v) in all.iter().chain(env) {
+        match mpi {
+            Mpi::OpenMpi => c.arg("-x").arg(format!("{k}={v}")),
+            Mpi::Mpich => c.arg("-genv").arg(k).arg(v),
+        };
     }
     c
 }

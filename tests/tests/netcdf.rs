@@ -1193,7 +1193,7 @@ fn attributes_are_recorded_with_their_bytes() {
 #[test]
 fn parallel_netcdf4_at_2_ranks() {
     need!(
-        have_program("mpirun") && pkg_config("netcdf-mpi").is_some(),
+        have_mpirun() && pkg_config("netcdf-mpi").is_some(),
         "mpirun or pkg-config netcdf-mpi not found"
     );
     let dir = TestDir::new("nc-parallel");

@@ -274,6 +274,8 @@ impl RankWriter<'_> {
             rank: Some(self.r),
             job: Some(format!("extrapolated-{}", self.n)),
             world_size: Some(self.n),
+            mpi_library: None,
+            mpi_layers_off: None,
             clock_offsets: Vec::new(),
             cmdline: rep.cmdline.clone(),
             exe: rep.exe.clone(),

@@ -2,7 +2,7 @@
 //! only; a program using the serial build never calls them).
 
 use super::comm_id;
-use super::ffi::*;
+use super::MPI_Comm;
 use crate::adios::{adios_wrap, note_engine, open_mode, path_id};
 use std::os::raw::{c_char, c_int, c_void};
 

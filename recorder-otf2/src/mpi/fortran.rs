@@ -15,7 +15,7 @@ use super::*;
 type Fint = MPI_Fint;
 
 pmpi! {
-    fn PMPI_Status_c2f(c: *const MPI_Status, f: *mut Fint);
+    fn PMPI_Status_c2f(c: StatusPtr, f: *mut Fint);
 }
 
 // Fortran -> C conversions of the handle types (they return the handle itself).
@@ -28,6 +28,36 @@ crate::wrap::lib_calls! {
     fn PMPI_Info_f2c(f: Fint) -> MPI_Info = std::mem::zeroed();
     fn PMPI_Request_f2c(f: Fint) -> MPI_Request = std::mem::zeroed();
     fn PMPI_Request_c2f(c: MPI_Request) -> Fint = std::mem::zeroed();
+}
+
+/// A Fortran handle as C's: the MPICH family converts with a cast (macros of its mpi.h, no
+/// function to call), Open MPI with a table lookup.
+#[inline]
+unsafe fn h_f2c(f: Fint, conv: unsafe fn(Fint) -> Handle) -> Handle {
+    if abi().f2c_identity {
+        Handle(f as u32 as usize)
+    } else {
+        conv(f)
+    }
+}
+unsafe fn type_f2c(f: Fint) -> MPI_Datatype {
+    h_f2c(f, PMPI_Type_f2c)
+}
+unsafe fn comm_f2c(f: Fint) -> MPI_Comm {
+    h_f2c(f, PMPI_Comm_f2c)
+}
+unsafe fn info_f2c(f: Fint) -> MPI_Info {
+    h_f2c(f, PMPI_Info_f2c)
+}
+unsafe fn request_f2c(f: Fint) -> MPI_Request {
+    h_f2c(f, PMPI_Request_f2c)
+}
+unsafe fn request_c2f(c: MPI_Request) -> Fint {
+    if abi().f2c_identity {
+        c.key() as Fint
+    } else {
+        PMPI_Request_c2f(c)
+    }
 }
 
 /// Whether a Fortran status argument is MPI_STATUS_IGNORE (of `use mpi` or `use mpi_f08`).
@@ -50,7 +80,7 @@ fn f_status_ignored(p: *mut Fint) -> bool {
         .iter()
         .enumerate()
         {
-            let v = rotf2_mpi_sym(name.as_ptr() as *const c_char) as *const *mut c_void;
+            let v = mpi_sym(name.as_ptr() as *const c_char) as *const *mut c_void;
             if !v.is_null() {
                 // SAFETY: the symbol is a pointer variable.
                 IGNORE[i].store(unsafe { *v }, Relaxed);
@@ -87,9 +117,9 @@ macro_rules! handle_in {
     };
 }
 handle_in!(File, MPI_File, PMPI_File_f2c);
-handle_in!(Type, MPI_Datatype, PMPI_Type_f2c);
-handle_in!(Comm, MPI_Comm, PMPI_Comm_f2c);
-handle_in!(Info, MPI_Info, PMPI_Info_f2c);
+handle_in!(Type, MPI_Datatype, type_f2c);
+handle_in!(Comm, MPI_Comm, comm_f2c);
+handle_in!(Info, MPI_Info, info_f2c);
 
 /// INTEGER in.
 struct Int(c_int);
@@ -144,19 +174,19 @@ impl FArg for Buf {
 }
 
 /// INTEGER status(MPI_STATUS_SIZE) out.
-struct Status(*mut Fint, MPI_Status);
-impl FArg for Status {
+struct FStatus(*mut Fint, Status);
+impl FArg for FStatus {
     type F = *mut Fint;
-    type C = *mut MPI_Status;
+    type C = StatusPtr;
     unsafe fn from_f(p: *mut Fint) -> Self {
-        Status(p, std::mem::zeroed())
+        FStatus(p, Status::default())
     }
-    unsafe fn c(&mut self) -> *mut MPI_Status {
-        &mut self.1
+    unsafe fn c(&mut self) -> StatusPtr {
+        StatusPtr::local(&mut self.1)
     }
     unsafe fn back(&mut self, ok: bool) {
         if ok && !f_status_ignored(self.0) {
-            PMPI_Status_c2f(&self.1, self.0);
+            PMPI_Status_c2f(StatusPtr::local(&mut self.1), self.0);
         }
     }
 }
@@ -183,16 +213,16 @@ impl FArg for FileInOut {
 struct ReqOut(*mut Fint, MPI_Request);
 impl FArg for ReqOut {
     type F = *mut Fint;
-    type C = *mut MPI_Request;
+    type C = HandlePtr;
     unsafe fn from_f(p: *mut Fint) -> Self {
-        ReqOut(p, std::mem::zeroed())
+        ReqOut(p, Handle::default())
     }
-    unsafe fn c(&mut self) -> *mut MPI_Request {
-        &mut self.1
+    unsafe fn c(&mut self) -> HandlePtr {
+        self.1.out()
     }
     unsafe fn back(&mut self, ok: bool) {
         if ok {
-            *self.0 = PMPI_Request_c2f(self.1);
+            *self.0 = request_c2f(self.1);
         }
     }
 }
@@ -201,16 +231,16 @@ impl FArg for ReqOut {
 struct ReqInOut(*mut Fint, MPI_Request);
 impl FArg for ReqInOut {
     type F = *mut Fint;
-    type C = *mut MPI_Request;
+    type C = HandlePtr;
     unsafe fn from_f(p: *mut Fint) -> Self {
-        ReqInOut(p, PMPI_Request_f2c(*p))
+        ReqInOut(p, request_f2c(*p))
     }
-    unsafe fn c(&mut self) -> *mut MPI_Request {
-        &mut self.1
+    unsafe fn c(&mut self) -> HandlePtr {
+        self.1.out()
     }
     unsafe fn back(&mut self, ok: bool) {
         if ok {
-            *self.0 = PMPI_Request_c2f(self.1);
+            *self.0 = request_c2f(self.1);
         }
     }
 }
@@ -233,12 +263,32 @@ impl FArg for IntOut {
     }
 }
 
+/// Under an MPI whose ABI is not known, a Fortran entry point calls the MPI's own binding of
+/// the same name, untouched, and returns.
+macro_rules! pass_through_unknown {
+    ($sym:expr, ierr: $ierr:ident, ($($a:ident : $t:ty),*)) => {
+        if abi::current().is_none() {
+            static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));
+            let p = REAL.get();
+            if p.is_null() {
+                if !$ierr.is_null() {
+                    *$ierr = ERR_NO_MPI;
+                }
+                return;
+            }
+            let f: unsafe extern "C" fn($($t),*) = std::mem::transmute(p);
+            return f($($a),*);
+        }
+    };
+}
+
 /// Exports one Fortran entry point under one symbol name.
 macro_rules! fortran_symbol {
     ($sym:expr, $cfn:ident, $($a:ident : $k:ident),*) => {
         const _: () = {
             #[export_name = $sym]
             pub unsafe extern "C" fn entry($($a: <$k as FArg>::F,)* ierr: *mut Fint) {
+                pass_through_unknown!($sym, ierr: ierr, ($($a: <$k as FArg>::F,)* ierr: *mut Fint));
                 $( let mut $a = <$k as FArg>::from_f($a); )*
                 let r = $cfn($( $a.c() ),*);
                 $( $a.back(r == 0); )*
@@ -274,18 +324,18 @@ fortran! {
     file_set_atomicity "MPI_FILE_SET_ATOMICITY" => MPI_File_set_atomicity(fh: File, flag: Int);
     file_set_info "MPI_FILE_SET_INFO" => MPI_File_set_info(fh: File, info: Info);
 
-    file_read_at "MPI_FILE_READ_AT" => MPI_File_read_at(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: Status);
-    file_read_at_all "MPI_FILE_READ_AT_ALL" => MPI_File_read_at_all(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write_at "MPI_FILE_WRITE_AT" => MPI_File_write_at(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write_at_all "MPI_FILE_WRITE_AT_ALL" => MPI_File_write_at_all(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: Status);
-    file_read "MPI_FILE_READ" => MPI_File_read(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_read_all "MPI_FILE_READ_ALL" => MPI_File_read_all(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write "MPI_FILE_WRITE" => MPI_File_write(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write_all "MPI_FILE_WRITE_ALL" => MPI_File_write_all(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_read_shared "MPI_FILE_READ_SHARED" => MPI_File_read_shared(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_read_ordered "MPI_FILE_READ_ORDERED" => MPI_File_read_ordered(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write_shared "MPI_FILE_WRITE_SHARED" => MPI_File_write_shared(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
-    file_write_ordered "MPI_FILE_WRITE_ORDERED" => MPI_File_write_ordered(fh: File, buf: Buf, count: Int, dt: Type, status: Status);
+    file_read_at "MPI_FILE_READ_AT" => MPI_File_read_at(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_read_at_all "MPI_FILE_READ_AT_ALL" => MPI_File_read_at_all(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write_at "MPI_FILE_WRITE_AT" => MPI_File_write_at(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write_at_all "MPI_FILE_WRITE_AT_ALL" => MPI_File_write_at_all(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_read "MPI_FILE_READ" => MPI_File_read(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_read_all "MPI_FILE_READ_ALL" => MPI_File_read_all(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write "MPI_FILE_WRITE" => MPI_File_write(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write_all "MPI_FILE_WRITE_ALL" => MPI_File_write_all(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_read_shared "MPI_FILE_READ_SHARED" => MPI_File_read_shared(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_read_ordered "MPI_FILE_READ_ORDERED" => MPI_File_read_ordered(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write_shared "MPI_FILE_WRITE_SHARED" => MPI_File_write_shared(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
+    file_write_ordered "MPI_FILE_WRITE_ORDERED" => MPI_File_write_ordered(fh: File, buf: Buf, count: Int, dt: Type, status: FStatus);
 
     file_read_all_begin "MPI_FILE_READ_ALL_BEGIN" => MPI_File_read_all_begin(fh: File, buf: Buf, count: Int, dt: Type);
     file_read_at_all_begin "MPI_FILE_READ_AT_ALL_BEGIN" => MPI_File_read_at_all_begin(fh: File, offset: Off, buf: Buf, count: Int, dt: Type);
@@ -293,12 +343,12 @@ fortran! {
     file_write_all_begin "MPI_FILE_WRITE_ALL_BEGIN" => MPI_File_write_all_begin(fh: File, buf: Buf, count: Int, dt: Type);
     file_write_at_all_begin "MPI_FILE_WRITE_AT_ALL_BEGIN" => MPI_File_write_at_all_begin(fh: File, offset: Off, buf: Buf, count: Int, dt: Type);
     file_write_ordered_begin "MPI_FILE_WRITE_ORDERED_BEGIN" => MPI_File_write_ordered_begin(fh: File, buf: Buf, count: Int, dt: Type);
-    file_read_all_end "MPI_FILE_READ_ALL_END" => MPI_File_read_all_end(fh: File, buf: Buf, status: Status);
-    file_read_at_all_end "MPI_FILE_READ_AT_ALL_END" => MPI_File_read_at_all_end(fh: File, buf: Buf, status: Status);
-    file_read_ordered_end "MPI_FILE_READ_ORDERED_END" => MPI_File_read_ordered_end(fh: File, buf: Buf, status: Status);
-    file_write_all_end "MPI_FILE_WRITE_ALL_END" => MPI_File_write_all_end(fh: File, buf: Buf, status: Status);
-    file_write_at_all_end "MPI_FILE_WRITE_AT_ALL_END" => MPI_File_write_at_all_end(fh: File, buf: Buf, status: Status);
-    file_write_ordered_end "MPI_FILE_WRITE_ORDERED_END" => MPI_File_write_ordered_end(fh: File, buf: Buf, status: Status);
+    file_read_all_end "MPI_FILE_READ_ALL_END" => MPI_File_read_all_end(fh: File, buf: Buf, status: FStatus);
+    file_read_at_all_end "MPI_FILE_READ_AT_ALL_END" => MPI_File_read_at_all_end(fh: File, buf: Buf, status: FStatus);
+    file_read_ordered_end "MPI_FILE_READ_ORDERED_END" => MPI_File_read_ordered_end(fh: File, buf: Buf, status: FStatus);
+    file_write_all_end "MPI_FILE_WRITE_ALL_END" => MPI_File_write_all_end(fh: File, buf: Buf, status: FStatus);
+    file_write_at_all_end "MPI_FILE_WRITE_AT_ALL_END" => MPI_File_write_at_all_end(fh: File, buf: Buf, status: FStatus);
+    file_write_ordered_end "MPI_FILE_WRITE_ORDERED_END" => MPI_File_write_ordered_end(fh: File, buf: Buf, status: FStatus);
 
     file_iread "MPI_FILE_IREAD" => MPI_File_iread(fh: File, buf: Buf, count: Int, dt: Type, request: ReqOut);
     file_iread_at "MPI_FILE_IREAD_AT" => MPI_File_iread_at(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, request: ReqOut);
@@ -311,8 +361,8 @@ fortran! {
     file_iwrite_all "MPI_FILE_IWRITE_ALL" => MPI_File_iwrite_all(fh: File, buf: Buf, count: Int, dt: Type, request: ReqOut);
     file_iwrite_at_all "MPI_FILE_IWRITE_AT_ALL" => MPI_File_iwrite_at_all(fh: File, offset: Off, buf: Buf, count: Int, dt: Type, request: ReqOut);
 
-    wait "MPI_WAIT" => MPI_Wait(request: ReqInOut, status: Status);
-    test "MPI_TEST" => MPI_Test(request: ReqInOut, flag: IntOut, status: Status);
+    wait "MPI_WAIT" => MPI_Wait(request: ReqInOut, status: FStatus);
+    test "MPI_TEST" => MPI_Test(request: ReqInOut, flag: IntOut, status: FStatus);
     request_free "MPI_REQUEST_FREE" => MPI_Request_free(request: ReqInOut);
     cancel "MPI_CANCEL" => MPI_Cancel(request: ReqInOut);
     finalize "MPI_FINALIZE" => MPI_Finalize();
@@ -360,13 +410,14 @@ macro_rules! fortran_named {
                 ierr: *mut Fint,
                 len: usize,
             ) {
+                pass_through_unknown!($sym, ierr: ierr, (comm: *mut Fint, name: *const c_char, amode: *mut Fint, info: *mut Fint, fh: *mut Fint, ierr: *mut Fint, len: usize));
                 let mut buf = [0u8; 4096];
                 let mut c_fh: MPI_File = std::mem::zeroed();
                 let r = MPI_File_open(
-                    PMPI_Comm_f2c(*comm),
+                    comm_f2c(*comm),
                     c_name(name, len, &mut buf),
                     *amode,
-                    PMPI_Info_f2c(*info),
+                    info_f2c(*info),
                     &mut c_fh,
                 );
                 if r == 0 {
@@ -392,8 +443,9 @@ macro_rules! fortran_delete {
         const _: () = {
             #[export_name = $sym]
             pub unsafe extern "C" fn entry(name: *const c_char, info: *mut Fint, ierr: *mut Fint, len: usize) {
+                pass_through_unknown!($sym, ierr: ierr, (name: *const c_char, info: *mut Fint, ierr: *mut Fint, len: usize));
                 let mut buf = [0u8; 4096];
-                let r = MPI_File_delete(c_name(name, len, &mut buf), PMPI_Info_f2c(*info));
+                let r = MPI_File_delete(c_name(name, len, &mut buf), info_f2c(*info));
                 if !ierr.is_null() {
                     *ierr = r;
                 }
@@ -423,14 +475,15 @@ macro_rules! fortran_set_view {
                 ierr: *mut Fint,
                 len: usize,
             ) {
+                pass_through_unknown!($sym, ierr: ierr, (fh: *mut Fint, disp: *mut MPI_Offset, etype: *mut Fint, filetype: *mut Fint, datarep: *const c_char, info: *mut Fint, ierr: *mut Fint, len: usize));
                 let mut buf = [0u8; 4096];
                 let r = MPI_File_set_view(
                     PMPI_File_f2c(*fh),
                     *disp,
-                    PMPI_Type_f2c(*etype),
-                    PMPI_Type_f2c(*filetype),
+                    type_f2c(*etype),
+                    type_f2c(*filetype),
                     c_name(datarep, len, &mut buf),
-                    PMPI_Info_f2c(*info),
+                    info_f2c(*info),
                 );
                 if !ierr.is_null() {
                     *ierr = r;
@@ -456,7 +509,7 @@ macro_rules! fortran_waitall {
             #[export_name = $sym]
             pub unsafe extern "C" fn entry(count: *mut Fint, reqs: *mut Fint, statuses: *mut Fint, ierr: *mut Fint) {
                 let n = (*count).max(0) as usize;
-                if n > MAX_SNAP {
+                if n > MAX_SNAP || abi::current().is_none() {
                     // More requests than the recorder converts on its stack: the MPI's own
                     // binding completes them (untraced).
                     static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));
@@ -467,20 +520,22 @@ macro_rules! fortran_waitall {
                     }
                     return;
                 }
-                let mut c_reqs: [MPI_Request; MAX_SNAP] = std::mem::zeroed();
-                let mut c_st: [MPI_Status; MAX_SNAP] = std::mem::zeroed();
+                let mut c_reqs = [0u64; MAX_SNAP];
+                let c_reqs = HandlePtr::array(&mut c_reqs);
+                let mut c_st = [Status::default(); MAX_SNAP];
+                let c_st = StatusPtr::locals(&mut c_st);
                 for i in 0..n {
-                    c_reqs[i] = PMPI_Request_f2c(*reqs.add(i));
+                    c_reqs.set(i, request_f2c(*reqs.add(i)));
                 }
-                let r = MPI_Waitall(n as c_int, c_reqs.as_mut_ptr(), c_st.as_mut_ptr());
+                let r = MPI_Waitall(n as c_int, c_reqs, c_st);
                 if r == 0 {
                     let ignore = f_status_ignored(statuses);
                     // The Fortran status size, from the distance between two statuses: the
                     // MPI's own c2f writes MPI_STATUS_SIZE integers.
                     for i in 0..n {
-                        *reqs.add(i) = PMPI_Request_c2f(c_reqs[i]);
+                        *reqs.add(i) = request_c2f(c_reqs.get(i));
                         if !ignore {
-                            PMPI_Status_c2f(&c_st[i], statuses.add(i * f_status_size()));
+                            PMPI_Status_c2f(c_st.at(i), statuses.add(i * f_status_size()));
                         }
                     }
                 }
@@ -509,8 +564,8 @@ fn f_status_size() -> usize {
     let mut probe = [Fint::MIN; F_STATUS_MAX];
     // SAFETY: a zeroed status converts without reading anything else.
     unsafe {
-        let st: MPI_Status = std::mem::zeroed();
-        PMPI_Status_c2f(&st, probe.as_mut_ptr());
+        let mut st = Status::default();
+        PMPI_Status_c2f(StatusPtr::local(&mut st), probe.as_mut_ptr());
     }
     let n = probe
         .iter()

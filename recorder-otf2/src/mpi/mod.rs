@@ -37,18 +37,10 @@
     clippy::missing_safety_doc
 )]
 
-mod ffi {
-    #![allow(
-        non_camel_case_types,
-        non_upper_case_globals,
-        non_snake_case,
-        dead_code
-    )]
-    include!(concat!(env!("OUT_DIR"), "/mpi_bindings.rs"));
-}
+pub mod abi;
 
 use crate::runtime::{self, ThreadState};
-use ffi::*;
+pub use abi::{Handle, HandlePtr, Status, StatusPtr};
 use io_events::functions::{mpi_amode, mpi_rank, Func, Layer};
 use io_events::meta::ClockOffset;
 use std::os::raw::{c_char, c_int, c_void};
@@ -56,6 +48,15 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering:
 
 /// Fortran INTEGER as MPI passes it.
 pub type MPI_Fint = c_int;
+/// The handle types: see [`abi`]. A file handle is a pointer in every ABI.
+pub type MPI_Comm = Handle;
+pub type MPI_Datatype = Handle;
+pub type MPI_Info = Handle;
+pub type MPI_Group = Handle;
+pub type MPI_Request = Handle;
+pub type MPI_File = *mut c_void;
+pub type MPI_Offset = i64;
+pub type MPI_Aint = isize;
 
 /// Returned when a PMPI_ entry point cannot be found (MPI_ERR_INTERN in the MPI standard's
 /// numbering is implementation-defined; any non-zero value reports failure).
@@ -63,9 +64,8 @@ const ERR_NO_MPI: c_int = 16;
 
 // ---- symbol resolution ----------------------------------------------------------------------
 
-/// Resolve an MPI symbol (for shim_mpi.c's predefined handles): see `wrap::lib_sym`.
-#[no_mangle]
-pub extern "C" fn rotf2_mpi_sym(name: *const c_char) -> *mut c_void {
+/// Resolve an MPI symbol: see `wrap::lib_sym`.
+fn mpi_sym(name: *const c_char) -> *mut c_void {
     crate::wrap::lib_sym(name, true)
 }
 
@@ -78,59 +78,44 @@ macro_rules! pmpi {
 
 pmpi! {
     fn PMPI_Type_size(dt: MPI_Datatype, size: *mut c_int);
-    fn PMPI_Get_count(st: *const MPI_Status, dt: MPI_Datatype, count: *mut c_int);
-    fn PMPI_Test_cancelled(st: *const MPI_Status, flag: *mut c_int);
+    fn PMPI_Get_count(st: StatusPtr, dt: MPI_Datatype, count: *mut c_int);
+    fn PMPI_Test_cancelled(st: StatusPtr, flag: *mut c_int);
     fn PMPI_Comm_rank(comm: MPI_Comm, rank: *mut c_int);
     fn PMPI_Comm_size(comm: MPI_Comm, size: *mut c_int);
-    fn PMPI_Comm_group(comm: MPI_Comm, group: *mut MPI_Group);
+    fn PMPI_Comm_group(comm: MPI_Comm, group: HandlePtr);
     fn PMPI_Group_size(group: MPI_Group, size: *mut c_int);
     fn PMPI_Group_translate_ranks(g1: MPI_Group, n: c_int, r1: *const c_int, g2: MPI_Group, r2: *mut c_int);
-    fn PMPI_Group_free(group: *mut MPI_Group);
-    fn PMPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm);
-    fn PMPI_Comm_free(comm: *mut MPI_Comm);
+    fn PMPI_Group_free(group: HandlePtr);
+    fn PMPI_Comm_dup(comm: MPI_Comm, newcomm: HandlePtr);
+    fn PMPI_Comm_free(comm: HandlePtr);
     fn PMPI_Send(buf: *const c_void, count: c_int, dt: MPI_Datatype, dest: c_int, tag: c_int, comm: MPI_Comm);
-    fn PMPI_Recv(buf: *mut c_void, count: c_int, dt: MPI_Datatype, src: c_int, tag: c_int, comm: MPI_Comm, st: *mut MPI_Status);
+    fn PMPI_Recv(buf: *mut c_void, count: c_int, dt: MPI_Datatype, src: c_int, tag: c_int, comm: MPI_Comm, st: StatusPtr);
     fn PMPI_File_get_position(fh: MPI_File, off: *mut MPI_Offset);
     fn PMPI_File_get_byte_offset(fh: MPI_File, off: MPI_Offset, disp: *mut MPI_Offset);
     fn PMPI_Type_get_extent(dt: MPI_Datatype, lb: *mut MPI_Aint, extent: *mut MPI_Aint);
     fn PMPI_Initialized(flag: *mut c_int);
-    fn PMPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: *mut MPI_Comm);
-    fn PMPI_Comm_split_type(comm: MPI_Comm, ty: c_int, key: c_int, info: MPI_Info, newcomm: *mut MPI_Comm);
+    fn PMPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: HandlePtr);
+    fn PMPI_Comm_split_type(comm: MPI_Comm, ty: c_int, key: c_int, info: MPI_Info, newcomm: HandlePtr);
     fn PMPI_Bcast(buf: *mut c_void, count: c_int, dt: MPI_Datatype, root: c_int, comm: MPI_Comm);
 }
 
-extern "C" {
-    fn rotf2_mpi_comm_world() -> MPI_Comm;
-    fn rotf2_mpi_comm_null() -> MPI_Comm;
-    fn rotf2_mpi_comm_type_shared() -> c_int;
-    fn rotf2_mpi_byte() -> MPI_Datatype;
-    fn rotf2_mpi_status_ignore() -> *mut MPI_Status;
-    fn rotf2_mpi_statuses_ignore() -> *mut MPI_Status;
+/// The program's MPI ABI: decided before any wrapper gets past its gate (see `mpi_wrap!`),
+/// so the recorder's own code below may take it as known.
+#[inline(always)]
+fn abi() -> &'static abi::Abi {
+    abi::decided()
 }
 
-/// MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE (constants of the MPI built against).
+/// MPI_BYTE of the program's MPI.
 #[inline(always)]
-fn status_ignore() -> *mut MPI_Status {
-    // SAFETY: returns a constant.
-    unsafe { rotf2_mpi_status_ignore() }
-}
-#[inline(always)]
-fn statuses_ignore() -> *mut MPI_Status {
-    // SAFETY: returns a constant.
-    unsafe { rotf2_mpi_statuses_ignore() }
-}
-
-/// MPI_BYTE, resolved once.
 fn mpi_byte() -> MPI_Datatype {
-    static BYTE: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
-    let p = BYTE.load(Relaxed);
-    if !p.is_null() {
-        return p as MPI_Datatype;
-    }
-    // SAFETY: returns a predefined handle.
-    let b = unsafe { rotf2_mpi_byte() };
-    BYTE.store(b as *mut c_void, Relaxed);
-    b
+    abi().byte
+}
+
+/// The statuses the program ignores are MPI_STATUS(ES)_IGNORE.
+#[inline(always)]
+fn ignored(st: StatusPtr) -> bool {
+    st.is_null() || st.is_ignore()
 }
 
 // ---- captured values --------------------------------------------------------------------------
@@ -285,10 +270,10 @@ fn pointer_offset(fh: MPI_File) -> u64 {
 
 /// Bytes transferred according to a status (the requested bytes if it does not say).
 #[inline]
-fn status_bytes(st: *const MPI_Status, requested: u64) -> u64 {
+fn status_bytes(st: StatusPtr, requested: u64) -> u64 {
     let mut n: c_int = 0;
     // SAFETY: `st` is a status the MPI call just filled in.
-    if unsafe { PMPI_Get_count(st, mpi_byte(), &mut n) } != 0 || n == MPI_UNDEFINED || n < 0 {
+    if unsafe { PMPI_Get_count(st, mpi_byte(), &mut n) } != 0 || n == abi().undefined || n < 0 {
         return requested;
     }
     n as u64
@@ -296,9 +281,9 @@ fn status_bytes(st: *const MPI_Status, requested: u64) -> u64 {
 
 /// The status to pass to the real call: the program's, or ours when it ignores it.
 #[inline(always)]
-fn own_status(st: *mut MPI_Status, local: &mut MPI_Status) -> *mut MPI_Status {
-    if st == status_ignore() {
-        local
+fn own_status(st: StatusPtr, local: &mut Status) -> StatusPtr {
+    if st.is_ignore() {
+        StatusPtr::local(local)
     } else {
         st
     }
@@ -309,15 +294,15 @@ fn amode_bits(a: c_int) -> u64 {
     let a = a as u32;
     let mut v = 0;
     for (bit, canon) in [
-        (MPI_MODE_CREATE, mpi_amode::CREATE),
-        (MPI_MODE_RDONLY, mpi_amode::RDONLY),
-        (MPI_MODE_WRONLY, mpi_amode::WRONLY),
-        (MPI_MODE_RDWR, mpi_amode::RDWR),
-        (MPI_MODE_DELETE_ON_CLOSE, mpi_amode::DELETE_ON_CLOSE),
-        (MPI_MODE_UNIQUE_OPEN, mpi_amode::UNIQUE_OPEN),
-        (MPI_MODE_EXCL, mpi_amode::EXCL),
-        (MPI_MODE_APPEND, mpi_amode::APPEND),
-        (MPI_MODE_SEQUENTIAL, mpi_amode::SEQUENTIAL),
+        (abi::shared::MODE_CREATE, mpi_amode::CREATE),
+        (abi::shared::MODE_RDONLY, mpi_amode::RDONLY),
+        (abi::shared::MODE_WRONLY, mpi_amode::WRONLY),
+        (abi::shared::MODE_RDWR, mpi_amode::RDWR),
+        (abi::shared::MODE_DELETE_ON_CLOSE, mpi_amode::DELETE_ON_CLOSE),
+        (abi::shared::MODE_UNIQUE_OPEN, mpi_amode::UNIQUE_OPEN),
+        (abi::shared::MODE_EXCL, mpi_amode::EXCL),
+        (abi::shared::MODE_APPEND, mpi_amode::APPEND),
+        (abi::shared::MODE_SEQUENTIAL, mpi_amode::SEQUENTIAL),
     ] {
         if a & bit != 0 {
             v |= canon;
@@ -328,9 +313,9 @@ fn amode_bits(a: c_int) -> u64 {
 
 /// MPI_SEEK_* -> SEEK_SET/CUR/END.
 fn whence(w: c_int) -> u64 {
-    match w as u32 {
-        MPI_SEEK_CUR => libc::SEEK_CUR as u64,
-        MPI_SEEK_END => libc::SEEK_END as u64,
+    match w {
+        abi::shared::SEEK_CUR => libc::SEEK_CUR as u64,
+        abi::shared::SEEK_END => libc::SEEK_END as u64,
         _ => libc::SEEK_SET as u64,
     }
 }
@@ -361,21 +346,25 @@ static COMMS: parking_lot::Mutex<Vec<Vec<u32>>> = parking_lot::Mutex::new(Vec::n
 /// Translates groups, allocates and locks: for calls on communicators that may be freed
 /// behind the program's back (HDF5's duplicates); the others go through [`comm_of`].
 fn comm_id(comm: MPI_Comm) -> u64 {
+    // Library layers (PnetCDF, ADIOS2, parallel HDF5) ask too, whatever the MPI.
+    if abi::current().is_none() {
+        return u64::MAX;
+    }
     // SAFETY: queries on the program's communicator and the world group.
     unsafe {
-        let (mut g, mut wg): (MPI_Group, MPI_Group) = (std::mem::zeroed(), std::mem::zeroed());
-        if PMPI_Comm_group(comm, &mut g) != 0 {
+        let (mut g, mut wg) = (Handle::default(), Handle::default());
+        if PMPI_Comm_group(comm, g.out()) != 0 {
             return u64::MAX;
         }
         let mut n: c_int = 0;
         PMPI_Group_size(g, &mut n);
         let mut members = vec![0 as c_int; n.max(0) as usize];
-        if PMPI_Comm_group(rotf2_mpi_comm_world(), &mut wg) == 0 {
+        if PMPI_Comm_group(abi().comm_world, wg.out()) == 0 {
             let ranks: Vec<c_int> = (0..n).collect();
             PMPI_Group_translate_ranks(g, n, ranks.as_ptr(), wg, members.as_mut_ptr());
-            PMPI_Group_free(&mut wg);
+            PMPI_Group_free(wg.out());
         }
-        PMPI_Group_free(&mut g);
+        PMPI_Group_free(g.out());
         let members: Vec<u32> = members.into_iter().map(|r| r as u32).collect();
         let mut comms = COMMS.lock();
         if let Some(i) = comms.iter().position(|m| *m == members) {
@@ -389,18 +378,10 @@ fn comm_id(comm: MPI_Comm) -> u64 {
     }
 }
 
-/// MPI_COMM_NULL, resolved once.
+/// MPI_COMM_NULL of the program's MPI.
+#[inline(always)]
 fn comm_null() -> MPI_Comm {
-    static NULL: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
-    static KNOWN: AtomicBool = AtomicBool::new(false);
-    if KNOWN.load(Acquire) {
-        return NULL.load(Relaxed) as MPI_Comm;
-    }
-    // SAFETY: returns a predefined handle.
-    let c = unsafe { rotf2_mpi_comm_null() };
-    NULL.store(c as *mut c_void, Relaxed);
-    KNOWN.store(true, Release);
-    c
+    abi().comm_null
 }
 
 /// The local ids of the communicators the program uses, by MPI_Comm value, so that a call on
@@ -459,7 +440,7 @@ fn comm_remember(k: u64, id: u64) {
 
 /// Forget the communicator `comm` (MPI_Comm_free), returning its id if it was known.
 fn comm_forget(comm: MPI_Comm) -> Option<u64> {
-    let k = comm as usize as u64;
+    let k = comm.key();
     let i = comm_find(k)?;
     let id = COMM_IDS[i].swap(0, AcqRel);
     // An empty successor ends every probe chain through this slot: it may become empty too.
@@ -473,7 +454,7 @@ fn comm_forget(comm: MPI_Comm) -> Option<u64> {
 /// invalid one): a table lookup once known, defined on first use.
 #[inline]
 fn comm_of(comm: MPI_Comm) -> u64 {
-    let k = comm as usize as u64;
+    let k = comm.key();
     if let Some(i) = comm_find(k) {
         let id = COMM_IDS[i].load(Acquire);
         if id != 0 {
@@ -486,8 +467,8 @@ fn comm_of(comm: MPI_Comm) -> u64 {
 /// A communicator not in the table yet: define it and remember it.
 #[cold]
 fn comm_first_use(comm: MPI_Comm) -> u64 {
-    let k = comm as usize as u64;
-    if k == 0 || k == COMM_TOMB || comm == comm_null() {
+    let k = comm.key();
+    if k == 0 || k == COMM_TOMB || comm.clean() == comm_null() {
         return u64::MAX;
     }
     let id = comm_id(comm);
@@ -501,9 +482,9 @@ fn comm_first_use(comm: MPI_Comm) -> u64 {
 /// [`mpi_rank::ANY`] / [`mpi_rank::PROC_NULL`] whatever this MPI's constants are.
 #[inline(always)]
 fn rank_field(r: c_int) -> u64 {
-    if r == MPI_PROC_NULL {
+    if r == abi().proc_null {
         mpi_rank::PROC_NULL as u64
-    } else if r == MPI_ANY_SOURCE {
+    } else if r == abi().any_source {
         mpi_rank::ANY as u64
     } else {
         r as i64 as u64
@@ -513,7 +494,7 @@ fn rank_field(r: c_int) -> u64 {
 /// A tag as the trace stores it (MPI_ANY_TAG as -1).
 #[inline(always)]
 fn tag_field(t: c_int) -> u64 {
-    if t == MPI_ANY_TAG {
+    if t == abi().any_tag {
         mpi_rank::ANY as u64
     } else {
         t as i64 as u64
@@ -531,9 +512,9 @@ const SYNC_ROUNDS: usize = 10;
 /// and takes the peer's reading as taken at the midpoint: Cristian's method), and gives the
 /// result to the other ranks of its node. Rank 0's work grows with the nodes, not the ranks.
 unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<ClockOffset> {
-    let mut node: MPI_Comm = std::mem::zeroed();
-    let shared = rotf2_mpi_comm_type_shared();
-    if PMPI_Comm_split_type(world, shared, rank, rotf2_mpi_info_null(), &mut node) != 0 {
+    let mut node = Handle::default();
+    let shared = abi().comm_type_shared;
+    if PMPI_Comm_split_type(world, shared, rank, abi().info_null, node.out()) != 0 {
         return None;
     }
     let mut node_rank = 0;
@@ -541,11 +522,11 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<Clo
     let color = if node_rank == 0 {
         0
     } else {
-        MPI_UNDEFINED as c_int
+        abi().undefined
     };
-    let mut leaders: MPI_Comm = std::mem::zeroed();
-    if PMPI_Comm_split(world, color, rank, &mut leaders) != 0 {
-        PMPI_Comm_free(&mut node);
+    let mut leaders = Handle::default();
+    if PMPI_Comm_split(world, color, rank, leaders.out()) != 0 {
+        PMPI_Comm_free(node.out());
         return None;
     }
     // [monotonic_ns, offset_ns, rtt_ns] of this node's first rank.
@@ -557,11 +538,11 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<Clo
         if let Some(b) = ping_pong(leaders, lr, ln) {
             best = b;
         }
-        PMPI_Comm_free(&mut leaders);
+        PMPI_Comm_free(leaders.out());
     }
     let byte = mpi_byte();
     PMPI_Bcast(best.as_mut_ptr() as *mut c_void, 24, byte, 0, node);
-    PMPI_Comm_free(&mut node);
+    PMPI_Comm_free(node.out());
     Some(ClockOffset {
         monotonic_ns: best[0],
         offset_ns: best[1] as i64,
@@ -573,7 +554,8 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<Clo
 /// [monotonic_ns, offset_ns, rtt_ns] (rank 0: offset 0).
 unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]> {
     let byte = mpi_byte();
-    let mut st: MPI_Status = std::mem::zeroed();
+    let mut st = Status::default();
+    let st = StatusPtr::local(&mut st);
     if rank == 0 {
         for peer in 1..size {
             let mut best = [u64::MAX, 0, 0]; // rtt, offset, peer time
@@ -589,7 +571,7 @@ unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]
                 );
                 let mut tp: u64 = 0;
                 let buf = &mut tp as *mut u64 as *mut c_void;
-                PMPI_Recv(buf, 8, byte, peer, SYNC_TAG, comm, &mut st);
+                PMPI_Recv(buf, 8, byte, peer, SYNC_TAG, comm, st);
                 let t2 = runtime::now_ns();
                 if t2 - t1 < best[0] {
                     let mid = t1 / 2 + t2 / 2 + (t1 % 2 + t2 % 2) / 2;
@@ -616,7 +598,7 @@ unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]
             0,
             SYNC_TAG,
             comm,
-            &mut st,
+            st,
         );
         let now = runtime::now_ns();
         PMPI_Send(
@@ -636,7 +618,7 @@ unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]
         0,
         SYNC_TAG,
         comm,
-        &mut st,
+        st,
     );
     Some([best[2], best[1], best[0]])
 }
@@ -646,7 +628,7 @@ unsafe fn ping_pong(comm: MPI_Comm, rank: c_int, size: c_int) -> Option<[u64; 3]
 fn mpi_started() -> (u64, u64) {
     // SAFETY: MPI is initialised; queries and point-to-point on a private communicator.
     unsafe {
-        let world = rotf2_mpi_comm_world();
+        let world = abi().comm_world;
         let (mut rank, mut size) = (0, 0);
         if PMPI_Comm_rank(world, &mut rank) != 0 || PMPI_Comm_size(world, &mut size) != 0 {
             return (u64::MAX, 0);
@@ -669,7 +651,7 @@ fn mpi_ending() {
         if PMPI_Initialized(&mut init) != 0 || init == 0 {
             return;
         }
-        let world = rotf2_mpi_comm_world();
+        let world = abi().comm_world;
         let (mut rank, mut size) = (0, 0);
         if PMPI_Comm_rank(world, &mut rank) != 0 || PMPI_Comm_size(world, &mut size) != 0 {
             return;
@@ -766,7 +748,7 @@ fn req_remove(k: u64) -> bool {
 
 #[inline(always)]
 fn req_key(r: MPI_Request) -> u64 {
-    r as usize as u64
+    r.key()
 }
 
 /// The requests the recorder follows among `n` requests, noted before a multi-request call (which sets the
@@ -781,7 +763,7 @@ struct Snapshot {
 
 impl Snapshot {
     #[inline]
-    unsafe fn take(count: c_int, reqs: *const MPI_Request) -> Snapshot {
+    unsafe fn take(count: c_int, reqs: HandlePtr) -> Snapshot {
         let mut s = Snapshot {
             n: 0,
             idx: [0; MAX_SNAP],
@@ -791,7 +773,7 @@ impl Snapshot {
             return s;
         }
         for i in 0..count.max(0) as usize {
-            let k = req_key(*reqs.add(i));
+            let k = req_key(reqs.get(i));
             if s.n < MAX_SNAP && req_find(k).is_some() {
                 s.idx[s.n] = i as u32;
                 s.key[s.n] = k;
@@ -808,18 +790,18 @@ impl Snapshot {
 /// Whether any of `n` requests is one the recorder follows (the gate of the multi-request
 /// calls).
 #[inline(always)]
-unsafe fn any_tracked(count: c_int, reqs: *const MPI_Request) -> bool {
+unsafe fn any_tracked(count: c_int, reqs: HandlePtr) -> bool {
     if IN_FLIGHT.load(Relaxed) == 0 || reqs.is_null() {
         return false;
     }
-    (0..count.max(0) as usize).any(|i| req_find(req_key(*reqs.add(i))).is_some())
+    (0..count.max(0) as usize).any(|i| req_find(req_key(reqs.get(i))).is_some())
 }
 
 /// The request `k` completed (status `st`, or none): an `io_request_done` event.
 /// It counts as cancelled only if the program cancelled it, the status says so and no byte
 /// moved: Open MPI's OMPIO cannot cancel file requests and leaves the status's cancelled
 /// field as it found it.
-unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
+unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: StatusPtr) {
     let slot = req_find(k);
     let cancel_asked = slot.is_some_and(|i| REQ_CANCEL[i].load(Relaxed));
     let recv = slot.is_some_and(|i| REQ_RECV[i].load(Relaxed));
@@ -829,7 +811,7 @@ unsafe fn done(ts: *mut ThreadState, t: u64, k: u64, st: *const MPI_Status) {
     if recv {
         return recv_done(ts, t, k, st, cancel_asked);
     }
-    let (got, cancelled) = if st.is_null() || st == status_ignore() as *const _ {
+    let (got, cancelled) = if ignored(st) {
         (u64::MAX, 0)
     } else {
         let got = status_bytes(st, u64::MAX);
@@ -848,11 +830,11 @@ unsafe fn recv_done(
     ts: *mut ThreadState,
     t: u64,
     k: u64,
-    st: *const MPI_Status,
+    st: StatusPtr,
     cancel_asked: bool,
 ) {
     let unknown = mpi_rank::UNKNOWN as u64;
-    let (src, tag, got) = if st.is_null() || std::ptr::eq(st, status_ignore()) {
+    let (src, tag, got) = if ignored(st) {
         (unknown, unknown, u64::MAX)
     } else {
         let mut c: c_int = 0;
@@ -863,8 +845,8 @@ unsafe fn recv_done(
             return;
         }
         (
-            rank_field((*st).MPI_SOURCE),
-            tag_field((*st).MPI_TAG),
+            rank_field(st.source()),
+            tag_field(st.tag()),
             status_bytes(st, u64::MAX),
         )
     };
@@ -881,17 +863,17 @@ unsafe fn tested(ts: *mut ThreadState, t: u64, k: u64) {
 }
 
 /// Statuses for up to MAX_SNAP requests when the program ignores them.
-type LocalStatuses = [MPI_Status; MAX_SNAP];
+type LocalStatuses = [Status; MAX_SNAP];
 
 /// The statuses array to pass to the real call.
 #[inline(always)]
 fn own_statuses(
-    st: *mut MPI_Status,
+    st: StatusPtr,
     count: c_int,
     local: &mut std::mem::MaybeUninit<LocalStatuses>,
-) -> *mut MPI_Status {
-    if st == statuses_ignore() && (count as usize) <= MAX_SNAP {
-        local.as_mut_ptr() as *mut MPI_Status
+) -> StatusPtr {
+    if st.is_ignore() && (count as usize) <= MAX_SNAP {
+        StatusPtr(local.as_mut_ptr() as *mut c_void)
     } else {
         st
     }
@@ -916,7 +898,8 @@ macro_rules! mpi_wrap {
                 return ERR_NO_MPI;
             }
             let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            if !runtime::layer_on(Layer::$layer) || !($gate) {
+            // An MPI whose ABI is not known passes straight through (said once).
+            if !runtime::layer_on(Layer::$layer) || abi::current().is_none() || !($gate) {
                 return real($($a),*);
             }
             let Some($ts) = runtime::begin(Layer::$layer) else {
@@ -942,7 +925,7 @@ macro_rules! mpi_wrap {
 type Buf = *mut c_void;
 type CBuf = *const c_void;
 type Dt = MPI_Datatype;
-type St = *mut MPI_Status;
+type St = StatusPtr;
 
 mpi_wrap! {
     // ---- start and end ----
@@ -984,7 +967,7 @@ mpi_wrap! {
         if ret == 0 { view_changed(fh, disp, etype, filetype); }
         [fh as usize as u64, disp as u64, type_bytes(etype, 1), type_bytes(filetype, 1), extent as u64]
     };
-    MpiIo fn MPI_File_get_view(fh: MPI_File, disp: *mut MPI_Offset, etype: *mut MPI_Datatype, filetype: *mut MPI_Datatype, datarep: *mut c_char) [true] {} |ts, ret, t1| {
+    MpiIo fn MPI_File_get_view(fh: MPI_File, disp: *mut MPI_Offset, etype: HandlePtr, filetype: HandlePtr, datarep: *mut c_char) [true] {} |ts, ret, t1| {
         [fh as usize as u64, if ret == 0 && !disp.is_null() { *disp as u64 } else { u64::MAX }]
     };
     MpiIo fn MPI_File_seek(fh: MPI_File, offset: MPI_Offset, w: c_int) [true] {} |ts, ret, t1| {
@@ -1005,55 +988,55 @@ mpi_wrap! {
     // ---- blocking transfers: explicit offsets ----
     MpiIo fn MPI_File_read_at(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_read_at_all(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write_at(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write_at_all(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
 
     // ---- blocking transfers: individual file pointer ----
     MpiIo fn MPI_File_read(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_read_all(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write_all(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
 
     // ---- blocking transfers: shared file pointer (offset unknown before the call) ----
     MpiIo fn MPI_File_read_shared(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_read_ordered(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write_shared(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
     MpiIo fn MPI_File_write_ordered(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, status: St) [true] {
         let bytes = type_bytes(dt, count);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, if ret == 0 { status_bytes(status, bytes) } else { 0 }] };
 
     // ---- split collectives ----
@@ -1076,84 +1059,84 @@ mpi_wrap! {
         let bytes = type_bytes(dt, count);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX] };
     MpiIo fn MPI_File_read_all_end(fh: MPI_File, buf: Buf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
     MpiIo fn MPI_File_read_at_all_end(fh: MPI_File, buf: Buf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
     MpiIo fn MPI_File_read_ordered_end(fh: MPI_File, buf: Buf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
     MpiIo fn MPI_File_write_all_end(fh: MPI_File, buf: CBuf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
     MpiIo fn MPI_File_write_at_all_end(fh: MPI_File, buf: CBuf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
     MpiIo fn MPI_File_write_ordered_end(fh: MPI_File, buf: CBuf, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| { [fh as usize as u64, if ret == 0 { status_bytes(status, u64::MAX) } else { 0 }] };
 
     // ---- non-blocking transfers ----
-    MpiIo fn MPI_File_iread(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iread(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iread_at(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iread_at(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iread_shared(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iread_shared(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, started(ret, request)] };
-    MpiIo fn MPI_File_iread_all(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iread_all(fh: MPI_File, buf: Buf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iread_at_all(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iread_at_all(fh: MPI_File, offset: MPI_Offset, buf: Buf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iwrite(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iwrite(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iwrite_at(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iwrite_at(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iwrite_shared(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iwrite_shared(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, u64::MAX, started(ret, request)] };
-    MpiIo fn MPI_File_iwrite_all(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iwrite_all(fh: MPI_File, buf: CBuf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = pointer_offset(fh);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
-    MpiIo fn MPI_File_iwrite_at_all(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: *mut MPI_Request) [true] {
+    MpiIo fn MPI_File_iwrite_at_all(fh: MPI_File, offset: MPI_Offset, buf: CBuf, count: c_int, dt: Dt, request: HandlePtr) [true] {
         let bytes = type_bytes(dt, count); let off = byte_offset(fh, offset);
     } |ts, ret, t1| { [fh as usize as u64, count as u64, bytes, off, started(ret, request)] };
 
     // ---- completion (recorded only when a request the recorder follows is involved: an
     // MPI-IO transfer, or a receive of the `mpi` layer) ----
-    MpiIo fn MPI_Wait(request: *mut MPI_Request, status: St) [!request.is_null() && is_tracked_req(req_key(*request))] {
-        let k = req_key(*request);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    MpiIo fn MPI_Wait(request: HandlePtr, status: St) [!request.is_null() && is_tracked_req(request.get(0).key())] {
+        let k = request.get(0).key();
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         if ret == 0 { done(ts, t1, k, status); }
         [k]
     };
-    MpiIo fn MPI_Waitall(count: c_int, reqs: *mut MPI_Request, statuses: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Waitall(count: c_int, reqs: HandlePtr, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
     } |ts, ret, t1| {
         if ret == 0 {
             for j in 0..snap.n {
-                let st = if statuses == statuses_ignore() { std::ptr::null() } else { statuses.add(snap.idx[j] as usize) as *const _ };
+                let st = if ignored(statuses) { StatusPtr(std::ptr::null_mut()) } else { statuses.at(snap.idx[j] as usize) };
                 done(ts, t1, snap.key[j], st);
             }
         }
         [count as u64]
     };
-    MpiIo fn MPI_Waitany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, status: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Waitany(count: c_int, reqs: HandlePtr, index: *mut c_int, status: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         // The MPI-IO requests it did not complete were looked at without result: tests.
-        let i = if index.is_null() { MPI_UNDEFINED } else { *index };
+        let i = if index.is_null() { abi().undefined } else { *index };
         if ret == 0 {
             for j in 0..snap.n {
                 if i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
@@ -1161,26 +1144,26 @@ mpi_wrap! {
         }
         [count as u64, i as u64]
     };
-    MpiIo fn MPI_Waitsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Waitsome(count: c_int, reqs: HandlePtr, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
     } |ts, ret, t1| {
-        let n = if outcount.is_null() { MPI_UNDEFINED } else { *outcount };
+        let n = if outcount.is_null() { abi().undefined } else { *outcount };
         if ret == 0 {
             completed_some(ts, t1, &snap, n, indices, statuses, true);
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Test(request: *mut MPI_Request, flag: *mut c_int, status: St) [!request.is_null() && is_tracked_req(req_key(*request))] {
-        let k = req_key(*request);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+    MpiIo fn MPI_Test(request: HandlePtr, flag: *mut c_int, status: St) [!request.is_null() && is_tracked_req(request.get(0).key())] {
+        let k = request.get(0).key();
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let f = !flag.is_null() && *flag != 0;
         if ret == 0 { if f { done(ts, t1, k, status) } else { tested(ts, t1, k) } }
         [k, f as u64]
     };
-    MpiIo fn MPI_Testall(count: c_int, reqs: *mut MPI_Request, flag: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Testall(count: c_int, reqs: HandlePtr, flag: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
@@ -1189,7 +1172,7 @@ mpi_wrap! {
         if ret == 0 {
             for j in 0..snap.n {
                 if f {
-                    let st = if statuses == statuses_ignore() { std::ptr::null() } else { statuses.add(snap.idx[j] as usize) as *const _ };
+                    let st = if ignored(statuses) { StatusPtr(std::ptr::null_mut()) } else { statuses.at(snap.idx[j] as usize) };
                     done(ts, t1, snap.key[j], st);
                 } else {
                     tested(ts, t1, snap.key[j]);
@@ -1198,12 +1181,12 @@ mpi_wrap! {
         }
         [count as u64, f as u64]
     };
-    MpiIo fn MPI_Testany(count: c_int, reqs: *mut MPI_Request, index: *mut c_int, flag: *mut c_int, status: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Testany(count: c_int, reqs: HandlePtr, index: *mut c_int, flag: *mut c_int, status: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let f = !flag.is_null() && *flag != 0;
-        let i = if index.is_null() { MPI_UNDEFINED } else { *index };
+        let i = if index.is_null() { abi().undefined } else { *index };
         if ret == 0 {
             for j in 0..snap.n {
                 if f && i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
@@ -1211,29 +1194,29 @@ mpi_wrap! {
         }
         [count as u64, i as u64, f as u64]
     };
-    MpiIo fn MPI_Testsome(count: c_int, reqs: *mut MPI_Request, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
+    MpiIo fn MPI_Testsome(count: c_int, reqs: HandlePtr, outcount: *mut c_int, indices: *mut c_int, statuses: St) [any_tracked(count, reqs)] {
         let snap = Snapshot::take(count, reqs);
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
     } |ts, ret, t1| {
-        let n = if outcount.is_null() { MPI_UNDEFINED } else { *outcount };
+        let n = if outcount.is_null() { abi().undefined } else { *outcount };
         if ret == 0 {
             completed_some(ts, t1, &snap, n, indices, statuses, true);
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Request_free(request: *mut MPI_Request) [!request.is_null() && is_tracked_req(req_key(*request))] {
-        let k = req_key(*request);
+    MpiIo fn MPI_Request_free(request: HandlePtr) [!request.is_null() && is_tracked_req(request.get(0).key())] {
+        let k = request.get(0).key();
         let recv = req_find(k).is_some_and(|i| REQ_RECV[i].load(Relaxed));
     } |ts, ret, t1| {
         // The program stops watching the operation: a transfer counts as complete with the
         // bytes it asked for (MPI completes it in the background); a receive is forgotten
         // (when it completes, and from whom, is never known).
-        if ret == 0 && recv { req_remove(k); } else if ret == 0 { done(ts, t1, k, std::ptr::null()); }
+        if ret == 0 && recv { req_remove(k); } else if ret == 0 { done(ts, t1, k, StatusPtr(std::ptr::null_mut())); }
         [k]
     };
-    MpiIo fn MPI_Cancel(request: *mut MPI_Request) [!request.is_null() && is_tracked_req(req_key(*request))] {
-        let k = req_key(*request);
+    MpiIo fn MPI_Cancel(request: HandlePtr) [!request.is_null() && is_tracked_req(request.get(0).key())] {
+        let k = request.get(0).key();
     } |ts, ret, t1| {
         if ret == 0 {
             if let Some(i) = req_find(k) { REQ_CANCEL[i].store(true, Relaxed); }
@@ -1242,16 +1225,16 @@ mpi_wrap! {
     };
 
     // ---- communicators and collectives (layer "mpi"; MPI_Comm_free below) ----
-    Mpi fn MPI_Comm_dup(comm: MPI_Comm, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Comm_dup(comm: MPI_Comm, newcomm: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), new_comm(ret, newcomm)]
     };
-    Mpi fn MPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), color as u64, key as u64, new_comm(ret, newcomm)]
     };
-    Mpi fn MPI_Comm_split_type(comm: MPI_Comm, split_type: c_int, key: c_int, info: MPI_Info, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Comm_split_type(comm: MPI_Comm, split_type: c_int, key: c_int, info: MPI_Info, newcomm: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), split_type as u64, key as u64, new_comm(ret, newcomm)]
     };
-    Mpi fn MPI_Comm_create(comm: MPI_Comm, group: MPI_Group, newcomm: *mut MPI_Comm) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Comm_create(comm: MPI_Comm, group: MPI_Group, newcomm: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), new_comm(ret, newcomm)]
     };
     Mpi fn MPI_Barrier(comm: MPI_Comm) [true] {} |ts, ret, t1| { [comm_of(comm)] };
@@ -1314,37 +1297,37 @@ mpi_wrap! {
     Mpi fn MPI_Rsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count)]
     };
-    Mpi fn MPI_Isend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Isend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
     };
-    Mpi fn MPI_Issend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Issend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
     };
-    Mpi fn MPI_Ibsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Ibsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
     };
-    Mpi fn MPI_Irsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Irsend(buf: CBuf, count: c_int, dt: Dt, dest: c_int, tag: c_int, comm: MPI_Comm, request: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(dest), tag_field(tag), type_bytes(dt, count), out_request(ret, request)]
     };
     Mpi fn MPI_Recv(buf: Buf, count: c_int, dt: Dt, source: c_int, tag: c_int, comm: MPI_Comm, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let (src, tg, got) = received(ret, status, source, tag);
         [comm_of(comm), src, tg, got]
     };
     Mpi fn MPI_Sendrecv(sbuf: CBuf, scount: c_int, sdt: Dt, dest: c_int, sendtag: c_int, rbuf: Buf, rcount: c_int, rdt: Dt, source: c_int, recvtag: c_int, comm: MPI_Comm, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let (src, tg, got) = received(ret, status, source, recvtag);
         [comm_of(comm), rank_field(dest), tag_field(sendtag), type_bytes(sdt, scount), src, tg, got]
     };
     Mpi fn MPI_Sendrecv_replace(buf: Buf, count: c_int, dt: Dt, dest: c_int, sendtag: c_int, source: c_int, recvtag: c_int, comm: MPI_Comm, status: St) [true] {
-        let mut local: MPI_Status = std::mem::zeroed(); let status = own_status(status, &mut local);
+        let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let (src, tg, got) = received(ret, status, source, recvtag);
         [comm_of(comm), rank_field(dest), tag_field(sendtag), type_bytes(dt, count), src, tg, got]
     };
-    Mpi fn MPI_Irecv(buf: Buf, count: c_int, dt: Dt, source: c_int, tag: c_int, comm: MPI_Comm, request: *mut MPI_Request) [true] {} |ts, ret, t1| {
+    Mpi fn MPI_Irecv(buf: Buf, count: c_int, dt: Dt, source: c_int, tag: c_int, comm: MPI_Comm, request: HandlePtr) [true] {} |ts, ret, t1| {
         [comm_of(comm), rank_field(source), tag_field(tag), type_bytes(dt, count), recv_started(ret, request)]
     };
 }
@@ -1352,14 +1335,17 @@ mpi_wrap! {
 /// MPI_Comm_free: recorded in the `mpi` layer; the communicator is forgotten whatever the
 /// layers (its handle value may come back for another one).
 #[no_mangle]
-pub unsafe extern "C" fn MPI_Comm_free(comm: *mut MPI_Comm) -> c_int {
+pub unsafe extern "C" fn MPI_Comm_free(comm: HandlePtr) -> c_int {
     static REAL: crate::wrap::LibReal = crate::wrap::LibReal::global("PMPI_Comm_free\0");
     let p = REAL.get();
     if p.is_null() {
         return ERR_NO_MPI;
     }
-    let real: unsafe extern "C" fn(*mut MPI_Comm) -> c_int = std::mem::transmute(p);
-    let c = if comm.is_null() { comm_null() } else { *comm };
+    let real: unsafe extern "C" fn(HandlePtr) -> c_int = std::mem::transmute(p);
+    if abi::current().is_none() {
+        return real(comm);
+    }
+    let c = if comm.is_null() { comm_null() } else { comm.get(0) };
     let ret = runtime::record_call(
         Layer::Mpi,
         Func::MPI_Comm_free,
@@ -1375,11 +1361,11 @@ pub unsafe extern "C" fn MPI_Comm_free(comm: *mut MPI_Comm) -> c_int {
 
 /// The id of the communicator a creating call returned (u64::MAX: none, MPI_COMM_NULL).
 #[inline]
-unsafe fn new_comm(ret: c_int, newcomm: *mut MPI_Comm) -> u64 {
+unsafe fn new_comm(ret: c_int, newcomm: HandlePtr) -> u64 {
     if ret != 0 || newcomm.is_null() {
         return u64::MAX;
     }
-    comm_of(*newcomm)
+    comm_of(newcomm.get(0))
 }
 
 /// The size of a communicator (0 if MPI does not say).
@@ -1404,16 +1390,16 @@ unsafe fn count_sum(comm: MPI_Comm, counts: *const c_int) -> u64 {
 
 /// A request a non-blocking call returned (0 when it failed).
 #[inline]
-unsafe fn out_request(ret: c_int, request: *mut MPI_Request) -> u64 {
+unsafe fn out_request(ret: c_int, request: HandlePtr) -> u64 {
     if ret != 0 || request.is_null() {
         return 0;
     }
-    req_key(*request)
+    request.get(0).key()
 }
 
 /// A non-blocking receive returned: its request, in flight until a Wait/Test completes it.
 #[inline]
-unsafe fn recv_started(ret: c_int, request: *mut MPI_Request) -> u64 {
+unsafe fn recv_started(ret: c_int, request: HandlePtr) -> u64 {
     let k = out_request(ret, request);
     req_insert(k, true);
     k
@@ -1424,7 +1410,7 @@ unsafe fn recv_started(ret: c_int, request: *mut MPI_Request) -> u64 {
 #[inline]
 unsafe fn received(
     ret: c_int,
-    st: *const MPI_Status,
+    st: StatusPtr,
     source: c_int,
     tag: c_int,
 ) -> (u64, u64, u64) {
@@ -1432,19 +1418,19 @@ unsafe fn received(
         return (rank_field(source), tag_field(tag), 0);
     }
     (
-        rank_field((*st).MPI_SOURCE),
-        tag_field((*st).MPI_TAG),
+        rank_field(st.source()),
+        tag_field(st.tag()),
         status_bytes(st, 0),
     )
 }
 
 /// A non-blocking call returned: its request (now in flight) as the record's id.
 #[inline]
-unsafe fn started(ret: c_int, request: *mut MPI_Request) -> u64 {
+unsafe fn started(ret: c_int, request: HandlePtr) -> u64 {
     if ret != 0 || request.is_null() {
         return 0;
     }
-    let k = req_key(*request);
+    let k = request.get(0).key();
     req_insert(k, false);
     k
 }
@@ -1457,10 +1443,10 @@ unsafe fn completed_some(
     snap: &Snapshot,
     n: c_int,
     indices: *const c_int,
-    statuses: *mut MPI_Status,
+    statuses: StatusPtr,
     tests: bool,
 ) {
-    let n = if n == MPI_UNDEFINED || indices.is_null() {
+    let n = if n == abi().undefined || indices.is_null() {
         0
     } else {
         n.max(0) as usize
@@ -1470,10 +1456,10 @@ unsafe fn completed_some(
         let idx = *indices.add(c) as usize;
         if let Some(j) = snap.position(idx) {
             finished[j] = true;
-            let st = if statuses == statuses_ignore() {
-                std::ptr::null()
+            let st = if ignored(statuses) {
+                StatusPtr(std::ptr::null_mut())
             } else {
-                statuses.add(c) as *const MPI_Status
+                statuses.at(c)
             };
             done(ts, t1, snap.key[j], st);
         }
@@ -1489,10 +1475,6 @@ unsafe fn completed_some(
 
 // ---- parallel HDF5 --------------------------------------------------------------------------
 
-extern "C" {
-    fn rotf2_mpi_info_null() -> MPI_Info;
-}
-
 /// The communicator of an HDF5 file access property list that uses the mpio driver, as a
 /// communicator id (u64::MAX otherwise). Asks only lists whose driver is mpio: HDF5 would
 /// print an error stack for any other.
@@ -1501,7 +1483,7 @@ pub unsafe fn fapl_comm(fapl: i64) -> u64 {
     static MPIO: crate::wrap::LibReal = crate::wrap::LibReal::new("H5FD_mpio_init\0");
     static GET: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_fapl_mpio\0");
     let (d, m, g) = (DRIVER.get(), MPIO.get(), GET.get());
-    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() {
+    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() || abi::current().is_none() {
         return u64::MAX;
     }
     let driver: unsafe extern "C" fn(i64) -> i64 = std::mem::transmute(d);
@@ -1509,24 +1491,23 @@ pub unsafe fn fapl_comm(fapl: i64) -> u64 {
     if driver(fapl) != mpio() {
         return u64::MAX;
     }
-    let get: unsafe extern "C" fn(i64, *mut MPI_Comm, *mut MPI_Info) -> c_int =
+    let get: unsafe extern "C" fn(i64, HandlePtr, HandlePtr) -> c_int =
         std::mem::transmute(g);
-    let mut comm: MPI_Comm = std::mem::zeroed();
-    let mut info: MPI_Info = std::mem::zeroed();
-    if get(fapl, &mut comm, &mut info) < 0 {
+    let (mut comm, mut info) = (Handle::default(), Handle::default());
+    if get(fapl, comm.out(), info.out()) < 0 {
         return u64::MAX;
     }
     let id = comm_id(comm);
     // HDF5 handed out duplicates.
-    PMPI_Comm_free(&mut comm);
-    if info != rotf2_mpi_info_null() {
-        PMPI_Info_free(&mut info);
+    PMPI_Comm_free(comm.out());
+    if info.clean() != abi().info_null {
+        PMPI_Info_free(info.out());
     }
     id
 }
 
 pmpi! {
-    fn PMPI_Info_free(info: *mut MPI_Info);
+    fn PMPI_Info_free(info: HandlePtr);
 }
 
 /// H5Pset_fapl_mpio (parallel HDF5): recorded by the HDF5 layer with its communicator.

@@ -18,7 +18,7 @@
 //! 4 dimensions, a varn's first 16 subarrays; what does not fit is flagged). These events are
 //! written from the values the program passed: no query, nothing allocated.
 
-use super::ffi::*;
+use super::{MPI_Comm, MPI_Datatype, MPI_Info, MPI_Offset};
 use super::{comm_id, PMPI_Type_size};
 use crate::hdf5::IdCache;
 use crate::netcdf::{att_call, cname, VarCache};
