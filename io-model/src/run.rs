@@ -315,6 +315,12 @@ pub fn interpret<S: Sink>(
             p.dir.dir.display()
         ));
     }
+    if let Some(why) = &p.meta.mpi_layers_off {
+        stats.warnings.push(format!(
+            "{}: the MPI layers were not traced: {why} (mpi_layers_off in meta.yaml)",
+            p.dir.dir.display()
+        ));
+    }
     if let Some(n) = p.meta.options.get("dropped_in_signal_handlers") {
         stats.warnings.push(format!(
             "{}: {n} calls made by signal handlers while the recorder was storing a record of the interrupted thread were not recorded (dropped_in_signal_handlers in meta.yaml)",

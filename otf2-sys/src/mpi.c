@@ -6,6 +6,7 @@
 #include <otf2/otf2.h>
 #include <otf2/OTF2_MPI_Collectives.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* MPI counts are ints: bytes move in pieces of at most 1 GiB. */
 #define PIECE (1 << 30)
@@ -26,6 +27,15 @@ int rotf2_conv_mpi_init(int *rank, int *size) {
 }
 
 int rotf2_conv_mpi_finalize(void) { return MPI_Finalize(); }
+
+/* MPI_Get_library_version into buf (cap bytes, NUL-terminated). */
+int rotf2_conv_mpi_library(char *buf, int cap) {
+    char v[MPI_MAX_LIBRARY_VERSION_STRING + 1] = {0};
+    int len = 0;
+    int r = MPI_Get_library_version(v, &len);
+    snprintf(buf, cap, "%s", v);
+    return r;
+}
 
 int rotf2_conv_mpi_set_collectives(OTF2_Archive *archive) {
     return OTF2_MPI_Archive_SetCollectiveCallbacks(archive, MPI_COMM_WORLD, MPI_COMM_NULL);

@@ -22,6 +22,41 @@ pub fn launched() -> bool {
     .any(|n| n > 1)
 }
 
+/// The launcher that started this process with more than one rank, and how many, from the
+/// variables each sets: Open MPI's mpirun, a PMI launcher (MPICH's Hydra, srun --mpi=pmi2),
+/// a PMIx one (srun --mpi=pmix, prterun).
+pub fn launcher() -> Option<(&'static str, u32)> {
+    [
+        ("Open MPI's mpirun", "OMPI_COMM_WORLD_SIZE"),
+        ("a PMI launcher (MPICH's mpiexec, srun --mpi=pmi2)", "PMI_SIZE"),
+        ("a PMIx launcher (srun --mpi=pmix, prterun)", "PMIX_SIZE"),
+        ("MPICH's mpiexec", "MPI_LOCALNRANKS"),
+    ]
+    .iter()
+    .filter_map(|(who, v)| Some((*who, std::env::var(v).ok()?.trim().parse::<u32>().ok()?)))
+    .find(|&(_, n)| n > 1)
+}
+
+/// When a launcher started `n` > 1 ranks but the MPI this program is linked with sees a world
+/// of `size` 1, the launcher is another MPI's: every rank would work alone. The one line to
+/// say so, naming the MPI linked (`library`: MPI_Get_library_version's text).
+pub fn foreign_launcher(size: i32, library: &str) -> Option<String> {
+    let (who, n) = launcher()?;
+    if size != 1 {
+        return None;
+    }
+    let first = library.lines().next().unwrap_or("").trim();
+    let hint = if first.starts_with("Open MPI") {
+        "Open MPI's mpirun (mpirun.openmpi)"
+    } else {
+        "the mpiexec of the MPICH it was built with (mpiexec.mpich)"
+    };
+    Some(format!(
+        "linked with {first}, but started by {who} as one of {n} ranks, which that MPI does \
+         not see: run it with {hint}, or without a launcher"
+    ))
+}
+
 /// MPI_COMM_WORLD of an initialised MPI (once per process; finalised by [`World::finalize`]).
 #[derive(Debug)]
 pub struct World {
@@ -40,6 +75,7 @@ mod c {
     extern "C" {
         pub fn rotf2_conv_mpi_init(rank: *mut c_int, size: *mut c_int) -> c_int;
         pub fn rotf2_conv_mpi_finalize() -> c_int;
+        pub fn rotf2_conv_mpi_library(buf: *mut std::os::raw::c_char, cap: c_int) -> c_int;
         pub fn rotf2_conv_mpi_set_collectives(archive: *mut OTF2_Archive) -> c_int;
         pub fn rotf2_conv_mpi_barrier() -> c_int;
         pub fn rotf2_conv_mpi_allreduce_u64(v: *mut u64, n: c_int, op: c_int) -> c_int;
@@ -68,6 +104,18 @@ pub enum Reduce {
     Max = 2,
 }
 
+/// The MPI library this program is linked with (MPI_Get_library_version).
+#[cfg(otf2_mpi)]
+pub fn library() -> String {
+    let mut buf = vec![0 as std::os::raw::c_char; 8193];
+    // SAFETY: buf holds cap bytes; the C side NUL-terminates.
+    unsafe { c::rotf2_conv_mpi_library(buf.as_mut_ptr(), buf.len() as i32) };
+    // SAFETY: NUL-terminated by snprintf.
+    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
 #[cfg(otf2_mpi)]
 impl World {
     /// Initialise MPI (MPI_THREAD_FUNNELED: only the thread that initialised it calls MPI).
@@ -79,6 +127,11 @@ impl World {
         // SAFETY: out-pointers to live ints.
         let r = unsafe { c::rotf2_conv_mpi_init(&mut rank, &mut size) };
         failed("MPI_Init_thread", r)?;
+        if let Some(e) = foreign_launcher(size, &library()) {
+            // SAFETY: MPI was initialised just above.
+            unsafe { c::rotf2_conv_mpi_finalize() };
+            return Err(e);
+        }
         Ok(WORLD.get_or_init(|| World { rank, size }))
     }
 

@@ -8,6 +8,7 @@ use std::os::raw::{c_char, c_int, c_void};
 extern "C" {
     pub fn rr_init(rank: *mut c_int, size: *mut c_int) -> c_int;
     pub fn rr_finalize() -> c_int;
+    pub fn rr_library(buf: *mut c_char, cap: c_int) -> c_int;
     pub fn rr_comm_world() -> u64;
     pub fn rr_comm_self() -> u64;
     pub fn rr_comm_split(member: c_int, key: c_int, out: *mut u64) -> c_int;
@@ -69,12 +70,24 @@ pub fn init() -> Result<World, String> {
     let (mut rank, mut size) = (0, 0);
     // SAFETY: out-pointers to live ints.
     match unsafe { rr_init(&mut rank, &mut size) } {
-        0 => Ok(World {
-            rank: rank as u32,
-            size: size as u32,
-        }),
-        c => Err(format!("MPI_Init failed (error {c})")),
+        0 => {}
+        c => return Err(format!("MPI_Init failed (error {c})")),
     }
+    let mut buf = vec![0 as std::os::raw::c_char; 8193];
+    // SAFETY: buf holds cap bytes; the C side NUL-terminates.
+    let library = unsafe {
+        rr_library(buf.as_mut_ptr(), buf.len() as c_int);
+        std::ffi::CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
+    };
+    if let Some(e) = otf2_sys::mpi::foreign_launcher(size, &library) {
+        // SAFETY: MPI initialised just above.
+        unsafe { rr_finalize() };
+        return Err(e);
+    }
+    Ok(World {
+        rank: rank as u32,
+        size: size as u32,
+    })
 }
 
 #[cfg(not(replay_mpi))]
