@@ -1038,8 +1038,23 @@ fn mpi_io_all_configurations(mpi: Mpi, configurations: &[(u64, bool)]) {
 #[test]
 fn mpi_layer_regions_when_switched_on() {
     need_mpirun!();
-    let dir = TestDir::new("mpi-layer");
-    let prog = compile_mpi(&dir, "mpi_io_all.c", &[]);
+    mpi_layer_regions(Mpi::OpenMpi);
+}
+
+/// The `mpi` layer (communicators, collectives, messages) under MPICH: integer handles,
+/// another MPI_COMM_TYPE_SHARED, MPI_PROC_NULL and MPI_ANY_SOURCE.
+#[test]
+fn mpi_layer_regions_under_mpich() {
+    if !Mpi::Mpich.available() {
+        eprintln!("skipped: mpicc.mpich/mpiexec.mpich not found");
+        return;
+    }
+    mpi_layer_regions(Mpi::Mpich);
+}
+
+fn mpi_layer_regions(mpi: Mpi) {
+    let dir = TestDir::new(&format!("mpi-layer-{mpi:?}"));
+    let prog = compile_mpi_with(mpi, &dir, "mpi_io_all.c", &[]);
     let np = 2u64;
     let layer_fns = [
         "MPI_Comm_dup",
@@ -1065,7 +1080,7 @@ fn mpi_layer_regions_when_switched_on() {
         } else {
             &[]
         };
-        let r = run(mpirun(np as u32, dir.path(), &trace, env)
+        let r = run(mpirun_with(mpi, np as u32, dir.path(), &trace, env)
             .arg(&prog)
             .arg(&data));
         r.assert_ok(&format!("mpi_io_all with the mpi layer {tag}"));
@@ -1114,12 +1129,27 @@ fn mpi_layer_regions_when_switched_on() {
 #[test]
 fn fortran_mpi_io_is_recorded() {
     need_mpirun!();
-    let dir = TestDir::new("mpi-fortran");
-    let prog = compile_mpi(&dir, "mpi_io_f.f90", &[]);
+    fortran_mpi_io(Mpi::OpenMpi);
+}
+
+/// The Fortran bindings under MPICH (libmpichfort; handles converted by a cast, a status of
+/// five INTEGERs).
+#[test]
+fn fortran_mpi_io_under_mpich() {
+    if !Mpi::Mpich.available() || !have_program(Mpi::Mpich.fortran()) {
+        eprintln!("skipped: mpifort.mpich/mpiexec.mpich not found");
+        return;
+    }
+    fortran_mpi_io(Mpi::Mpich);
+}
+
+fn fortran_mpi_io(mpi: Mpi) {
+    let dir = TestDir::new(&format!("mpi-fortran-{mpi:?}"));
+    let prog = compile_mpi_with(mpi, &dir, "mpi_io_f.f90", &[]);
     let np = 2u64;
     let data = dir.subdir("data");
     let trace = dir.join("trace");
-    let r = run(mpirun(np as u32, dir.path(), &trace, &[])
+    let r = run(mpirun_with(mpi, np as u32, dir.path(), &trace, &[])
         .arg(&prog)
         .arg(&data));
     r.assert_ok("traced mpi_io_f");
