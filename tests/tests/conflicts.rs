@@ -132,13 +132,17 @@ fn check_details(v: &Value, path: &str, layer: &str, mpiio: bool) {
 }
 
 fn traced(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
-    let dir = TestDir::new(&format!("conflicts-{api}-{np}"));
-    let prog = compile_mpi(&dir, "conflicts.c", &[]);
+    traced_with(Mpi::OpenMpi, np, api)
+}
+
+fn traced_with(mpi: Mpi, np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
+    let dir = TestDir::new(&format!("conflicts-{mpi:?}-{api}-{np}"));
+    let prog = compile_mpi_with(mpi, &dir, "conflicts.c", &[]);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     // With the `mpi` layer: happens-before for --semantics.
     let layers = [("RECORDER_OTF2_LAYERS", "posix,stdio,mpiio,mpi")];
-    let r = run(mpirun(np, dir.path(), &trace, &layers)
+    let r = run(mpirun_with(mpi, np, dir.path(), &trace, &layers)
         .arg(&prog)
         .arg(&data)
         .arg(api));
@@ -451,7 +455,11 @@ fn expected_violations(file: &str, semantics: &str) -> u64 {
 }
 
 fn check_semantics(np: u32, api: &str) {
-    let (dir, data, trace) = traced(np, api);
+    check_semantics_with(Mpi::OpenMpi, np, api)
+}
+
+fn check_semantics_with(mpi: Mpi, np: u32, api: &str) {
+    let (dir, data, trace) = traced_with(mpi, np, api);
     let (layer, name) = if api == "mpiio" {
         ("mpiio", "MPI-IO")
     } else {
@@ -552,6 +560,14 @@ fn semantics_posix_4_ranks() {
 fn semantics_mpiio_4_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
     check_semantics(4, "mpiio");
+}
+
+/// The happens-before that `--semantics mpi-io` uses (barriers, syncs, messages), recorded
+/// under MPICH by the same library build: the same violations as under Open MPI.
+#[test]
+fn semantics_mpiio_4_ranks_under_mpich() {
+    need!(Mpi::Mpich.available(), "mpicc.mpich/mpiexec.mpich not found on PATH");
+    check_semantics_with(Mpi::Mpich, 4, "mpiio");
 }
 
 /// Every access's start time in `conflicts --details` by (rank, file name, first byte).
