@@ -50,6 +50,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --prefix)
       [ $# -ge 2 ] || die 2 "--prefix needs a folder (see --help)"
+      case "$2" in -*) die 2 "--prefix needs a folder, not the option '$2' (see --help)" ;; esac
       PREFIX=$2
       shift 2
       ;;
@@ -166,7 +167,8 @@ install -m 755 "$RELEASE/$LIB" "$PREFIX/lib/"
 "$PREFIX/bin/recorder-otf2" __install-files fish "$SHARE/fish/vendor_completions.d"
 
 install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$DOC/"
-install -m 644 docs/*.md docs/*.png "$DOC/docs/"
+# The guides and the pictures they show (README links into docs/, kept beside it).
+find docs -maxdepth 1 -type f \( -name '*.md' -o -name '*.png' \) -exec install -m 644 {} "$DOC/docs/" \;
 
 # The modulefile finds the prefix from its own path, PREFIX/share/modulefiles/recorder-otf2/
 # VERSION (four folders up): nothing absolute, so a moved tree loads as well.

@@ -418,7 +418,7 @@ fn install_sh_refuses_bad_arguments_in_one_line() {
     let under_file = file.join("prefix").to_string_lossy().into_owned();
     let empty_target = dir.subdir("empty-target");
     let prefix = dir.join("p").to_string_lossy().into_owned();
-    let cases: [(&[&str], Option<&Path>, i32, &str); 6] = [
+    let cases: [(&[&str], Option<&Path>, i32, &str); 7] = [
         (
             &["--prefix", &prefix, "--bogus"],
             None,
@@ -428,6 +428,12 @@ fn install_sh_refuses_bad_arguments_in_one_line() {
         (&[], None, 2, "no prefix given"),
         (&["--no-build"], None, 2, "no prefix given"),
         (&["--prefix"], None, 2, "--prefix needs a folder"),
+        (
+            &["--prefix", "--no-build"],
+            None,
+            2,
+            "not the option '--no-build'",
+        ),
         (
             &["--no-build", "--prefix", &under_file],
             None,
