@@ -306,47 +306,64 @@ fn install_sh(args: &[&str], target: Option<&Path>) -> Run {
     run(&mut c)
 }
 
-/// The modulefile of a tree installed then moved puts the moved bin/ first on PATH and its
-/// man pages on MANPATH (Environment Modules' modulecmd; Lmod reads the same Tcl).
+/// Lmod's command, as Debian installs it.
+const LMOD: &str = "/usr/share/lmod/lmod/libexec/lmod";
+
+/// The modulefile of a tree installed then moved, loaded by Environment Modules' modulecmd
+/// or Lmod (setup.sh installs the former): the moved bin/ first on PATH, its man pages on MANPATH with man's own
+/// folders kept (a trailing empty element), everything undone by unload.
 #[test]
 fn modulefile_of_a_moved_tree() {
+    // Debian's environment-modules and lmod packages conflict: whichever is installed.
+    let tools: Vec<&str> = [
+        ("modulecmd", have_program("modulecmd")),
+        (LMOD, Path::new(LMOD).is_file()),
+    ]
+    .into_iter()
+    .filter_map(|(tool, found)| found.then_some(tool))
+    .collect();
     need!(
-        have_program("modulecmd"),
-        "modulecmd (environment-modules) not found"
+        !tools.is_empty(),
+        "neither modulecmd (environment-modules) nor Lmod found"
     );
     let dir = TestDir::new("install-module");
     let first = dir.join("first");
-    let _target = target_lock();
-    install_sh(&["--no-build", "--prefix", &first.to_string_lossy()], None)
-        .assert_ok("install.sh --no-build");
+    {
+        let _target = target_lock();
+        install_sh(&["--no-build", "--prefix", &first.to_string_lossy()], None)
+            .assert_ok("install.sh --no-build");
+    }
     let tree = dir.join("moved");
     std::fs::rename(&first, &tree).unwrap();
-    let body = r#"eval "$(modulecmd bash load recorder-otf2)" || exit 1
+    for tool in tools {
+        let body = format!(
+            r#"eval "$({tool} bash load recorder-otf2)" || exit 1
 command -v recorder-otf2; man -w recorder-otf2-record; echo "MANPATH=$MANPATH"
-eval "$(modulecmd bash unload recorder-otf2)"; echo "PATH=$PATH""#;
-    let r = run(command("env", dir.path())
-        .arg("-i")
-        .arg("PATH=/usr/bin:/bin")
-        .arg(format!(
-            "MODULEPATH={}",
-            tree.join("share/modulefiles").display()
-        ))
-        .args(["bash", "--norc", "--noprofile", "-c", body]));
-    r.assert_ok("module load recorder-otf2");
-    let lines: Vec<&str> = r.stdout.lines().collect();
-    let t = tree.display();
-    assert_eq!(
-        lines,
-        [
-            format!("{t}/bin/recorder-otf2"),
+eval "$({tool} bash unload recorder-otf2)"; echo "PATH=$PATH""#
+        );
+        let r = run(command("env", dir.path())
+            .arg("-i")
+            .arg("PATH=/usr/bin:/bin")
+            .arg(format!("HOME={}", dir.str()))
+            .arg(format!(
+                "MODULEPATH={}",
+                tree.join("share/modulefiles").display()
+            ))
+            .args(["bash", "--norc", "--noprofile", "-c", &body]));
+        r.assert_ok(&format!("{tool}: module load recorder-otf2"));
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        let t = tree.display();
+        assert_eq!(lines.len(), 4, "{tool}: {}\n{}", r.stdout, r.stderr);
+        assert_eq!(lines[0], format!("{t}/bin/recorder-otf2"), "{tool}");
+        assert_eq!(
+            lines[1],
             format!("{t}/share/man/man1/recorder-otf2-record.1"),
-            // The trailing colon keeps man's own folders (MANPATH was unset).
-            format!("MANPATH={t}/share/man:"),
-            "PATH=/usr/bin:/bin".to_string(),
-        ],
-        "{}",
-        r.stderr
-    );
+            "{tool}"
+        );
+        let manpath = format!("MANPATH={t}/share/man:");
+        assert!(lines[2].starts_with(&manpath), "{tool}: {}", lines[2]);
+        assert_eq!(lines[3], "PATH=/usr/bin:/bin", "{tool}");
+    }
 }
 
 /// `recorder-otf2 lib` run from `exe`, with RECORDER_OTF2_LIB when given.
