@@ -20,6 +20,7 @@ PACKAGES=(
   chromium                                     # headless browser: the report tests open the HTML
   liburing-dev                                 # io_uring test program (-luring)
   protobuf-compiler                            # (protoc: Perfetto's trace schema compiled by prost at build time)
+  man-db environment-modules                   # install test: man -l renders the pages, modulecmd loads the modulefile
 )
 
 missing=()

@@ -8,6 +8,7 @@
 //! - [`text`]: `recorder2text`, one line per call.
 
 pub mod analysis;
+pub mod cli;
 pub mod compare;
 pub mod conflicts;
 pub mod export;

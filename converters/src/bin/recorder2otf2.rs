@@ -4,30 +4,9 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use otf2_sys::mpi::World;
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Parser)]
-#[command(
-    version,
-    about = "Convert a recorder-otf2 trace directory into an OTF2 archive (OUT.otf2, OUT.def, OUT/)"
-)]
-struct Args {
-    /// The trace directory written by `recorder-otf2 record -o DIR` (or RECORDER_OTF2_DIR).
-    trace_dir: PathBuf,
-    /// The archive's anchor file, e.g. out.otf2 (OTF2 also writes out.def and out/).
-    output: PathBuf,
-    /// Replace an existing archive.
-    #[arg(short, long)]
-    force: bool,
-    /// No summary, no progress bar.
-    #[arg(short, long)]
-    quiet: bool,
-    /// Worker threads converting processes in parallel (default: one per core; 1: one
-    /// process after another). The archive is the same with any number.
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
-}
+use converters::cli::ToOtf2Args as Args;
 
 /// The trace, once the output is known to be free (or replaced with --force). Under mpirun
 /// only rank 0 (`main_rank`) looks at and removes the output.

@@ -2,21 +2,10 @@
 
 use clap::Parser;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Parser)]
-#[command(
-    version,
-    about = "Print a recorder-otf2 trace as text: one line per call, with its arguments"
-)]
-struct Args {
-    /// The trace directory.
-    trace_dir: PathBuf,
-}
-
 fn main() -> ExitCode {
-    let a = Args::parse();
+    let a = converters::cli::ToTextArgs::parse();
     let r = io_model::trace::Trace::open(&a.trace_dir).and_then(|t| {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());

@@ -6,6 +6,7 @@ mod autopack;
 mod compare;
 mod conflicts;
 mod extrapolate;
+mod install_files;
 mod pack;
 mod perfetto;
 mod record;
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
+    name = "recorder-otf2",
     version,
     about = "Record every I/O call a program makes, layer by layer, and answer questions from the trace"
 )]
@@ -64,6 +66,9 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    if let Some(a) = install_files::requested() {
+        return finish(install_files::run(a), 1);
+    }
     let cli = Cli::parse();
     let (r, failure) = match cli.cmd {
         Cmd::Record(r) => (record::record(r), 127),
@@ -86,6 +91,12 @@ fn main() -> ExitCode {
         ),
         Cmd::Functions => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
     };
+    finish(r, failure)
+}
+
+/// The exit status of a command's result: 0, or `failure` (or a signal's status) after one
+/// line saying what went wrong.
+fn finish(r: Result<(), String>, failure: u8) -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -45,7 +45,14 @@ pub struct Record {
 
 const LIB: &str = "librecorder_otf2.so";
 
-/// Find the preload library: $RECORDER_OTF2_LIB, beside this executable, or in ../lib.
+/// Where the preload library may sit relative to the folder of this executable: beside it
+/// (target/release), or in an installed prefix's library folder (scripts/install.sh puts it
+/// in lib/; distributions and Spack may use lib64/ or a folder of its own). Relative, so
+/// that an installed tree still works when copied or moved.
+const LIB_DIRS: [&str; 4] = [".", "../lib", "../lib64", "../lib/recorder-otf2"];
+
+/// Find the preload library: $RECORDER_OTF2_LIB, else the first of [`LIB_DIRS`] that holds
+/// it, relative to this executable (its real path: a symbolic link to it elsewhere works).
 pub fn find_lib() -> Result<PathBuf, String> {
     if let Ok(p) = std::env::var("RECORDER_OTF2_LIB") {
         let p = PathBuf::from(p);
@@ -57,18 +64,18 @@ pub fn find_lib() -> Result<PathBuf, String> {
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    for c in [
-        dir.join(LIB),
-        dir.join("../lib").join(LIB),
-        dir.join("../lib/recorder-otf2").join(LIB),
-    ] {
+    for c in LIB_DIRS.map(|d| dir.join(d).join(LIB)) {
         if c.is_file() {
             return c
                 .canonicalize()
                 .map_err(|e| format!("{}: {}", c.display(), e));
         }
     }
-    Err(format!("{LIB} not found beside {} or in ../lib; build it with `cargo build --release` or set RECORDER_OTF2_LIB", exe.display()))
+    Err(format!(
+        "{LIB} not found beside {} or in {}; build it with `cargo build --release`, install with scripts/install.sh, or set RECORDER_OTF2_LIB",
+        exe.display(),
+        LIB_DIRS[1..].join(", ")
+    ))
 }
 
 /// The trace directory, 0700 whatever the umask when made here (traces hold file names and
