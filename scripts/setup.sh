@@ -11,7 +11,8 @@ PACKAGES=(
   vite xvfb xauth                              # ViTE, to check archives open in a viewer
   time                                         # /usr/bin/time for bench/converter.sh
   libopenmpi-dev openmpi-bin gfortran          # MPI-IO layer (built against this MPI), tests
-  python3-mpi4py strace                        # mpi4py test; strace for MPI debugging
+  python3-mpi4py strace                        # mpi4py test; strace: the tests' second account of POSIX I/O
+  rsync tar                                    # real programs checked against strace (tests/tests/glibc_coverage.rs)
   libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py   # HDF5 layer tests (serial, parallel, h5dump, h5py)
   libnetcdf-dev netcdf-bin python3-netcdf4     # NetCDF layer tests (ncdump, nccopy, netCDF4)
   nco                                          # ncks (netCDF-4 reads through HDF5)

@@ -14,6 +14,7 @@ pub mod codec;
 pub mod coverage;
 pub mod defs;
 pub mod functions;
+pub mod glibc;
 pub mod layout;
 pub mod meta;
 pub mod pack;

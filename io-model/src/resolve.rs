@@ -157,7 +157,7 @@ pub fn resolve_process<C: Consumer>(
     let mut res = Resolver::new(consumer);
     crate::run::interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
     res.finish();
-    stats.warnings.extend(res.damaged_warning(&p.dir.dir));
+    stats.warnings.extend(res.clamp_warnings(&p.dir.dir));
     Ok((res.consumer, defs, stats))
 }
 
@@ -171,9 +171,13 @@ pub struct Resolver<C: Consumer> {
     in_flight: HashMap<u64, Op>,
     /// Handle -> (file, layer), filled as handles appear.
     handles: Vec<Option<(Option<u32>, Layer)>>,
-    /// Operations whose bytes a real call cannot move (a damaged trace), counted as
-    /// [`MAX_OP_BYTES`] or as the bytes requested: see [`Resolver::damaged_warning`].
+    /// Operations that claim to have moved more bytes than requested or than
+    /// [`MAX_OP_BYTES`] (a damaged trace), counted with the bytes requested, at most
+    /// [`MAX_OP_BYTES`]: see [`Resolver::clamp_warnings`].
     pub clamped: u64,
+    /// Operations that requested more than [`MAX_OP_BYTES`] (legal: a copy of "everything"),
+    /// counted as requesting [`MAX_OP_BYTES`].
+    pub requests_capped: u64,
 }
 
 /// The most bytes one operation is counted with (16 TiB: far above what one call moves; a
@@ -190,19 +194,31 @@ impl<C: Consumer> Resolver<C> {
             in_flight: HashMap::new(),
             handles: Vec::new(),
             clamped: 0,
+            requests_capped: 0,
         }
     }
 
-    /// The warning on the operations whose bytes were clamped, if any (`process` names the
-    /// process folder).
-    pub fn damaged_warning(&self, process: &std::path::Path) -> Option<String> {
-        (self.clamped > 0).then(|| {
-            format!(
+    /// The warnings on the operations whose bytes were clamped, if any (`process` names the
+    /// process folder): a result beyond the request or beyond 16 TiB is damage; a request
+    /// beyond 16 TiB is not (copy_file_range, sendfile and splice may ask for "everything",
+    /// GNU cp asks for 2^63 - 1 bytes) but is counted as 16 TiB, which is said too.
+    pub fn clamp_warnings(&self, process: &std::path::Path) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.clamped > 0 {
+            v.push(format!(
                 "{}: {} operations claim more bytes than requested or than 16 TiB (a damaged trace); counted with the bytes requested, at most 16 TiB",
                 process.display(),
                 self.clamped
-            )
-        })
+            ));
+        }
+        if self.requests_capped > 0 {
+            v.push(format!(
+                "{}: {} operations requested more than 16 TiB (a copy asking for everything there is); their requests are counted as 16 TiB",
+                process.display(),
+                self.requests_capped
+            ));
+        }
+        v
     }
 
     fn handle(&mut self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
@@ -249,8 +265,9 @@ impl<C: Consumer> Resolver<C> {
         let clamped = &mut self.clamped;
         let mut done = |op: &mut Op| {
             op.t1 = t.max(op.t0);
-            // (Requests clamped at their begin were counted there.)
-            if bytes > op.bytes_requested && op.bytes_requested < MAX_OP_BYTES {
+            // The request is at most MAX_OP_BYTES here: more than it is a result beyond the
+            // request or beyond 16 TiB.
+            if bytes > op.bytes_requested {
                 *clamped += 1;
             }
             op.bytes_done = bytes.min(op.bytes_requested);
@@ -380,7 +397,7 @@ impl<C: Consumer> Sink for Resolver<C> {
     }
     fn op_begin(&mut self, defs: &GlobalDefs, t: u64, b: OpBegin) -> Res {
         if b.bytes > MAX_OP_BYTES {
-            self.clamped += 1;
+            self.requests_capped += 1;
         }
         let (file, layer) = self.handle(defs, b.handle);
         let th = &self.threads[self.cur];

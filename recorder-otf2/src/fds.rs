@@ -96,6 +96,8 @@ wrap! {
 
     Posix fn send(fd: c_int, b: *const c_void, n: size_t, fl: c_int) -> ssize_t [fd_traced(fd)]
         |ts, ret, failed| [fd as u64, n as u64, fl as u64];
+    Posix fn __send(fd: c_int, b: *const c_void, n: size_t, fl: c_int) -> ssize_t as send [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, fl as u64];
     Posix fn recv(fd: c_int, b: *mut c_void, n: size_t, fl: c_int) -> ssize_t [fd_traced(fd)]
         |ts, ret, failed| [fd as u64, n as u64, fl as u64];
     Posix fn sendto(fd: c_int, b: *const c_void, n: size_t, fl: c_int, a: *const sockaddr, l: socklen_t) -> ssize_t [fd_traced(fd)]
@@ -165,6 +167,18 @@ macro_rules! real {
 #[no_mangle]
 pub unsafe extern "C" fn pipe(fds: *mut c_int) -> c_int {
     let real = real!("pipe\0", unsafe extern "C" fn(*mut c_int) -> c_int);
+    pipe_via(real, fds)
+}
+
+/// glibc's public alias of pipe, recorded as pipe.
+#[no_mangle]
+pub unsafe extern "C" fn __pipe(fds: *mut c_int) -> c_int {
+    let real = real!("__pipe\0", unsafe extern "C" fn(*mut c_int) -> c_int);
+    pipe_via(real, fds)
+}
+
+/// A pipe made by `real` (pipe or its alias), recorded as pipe.
+unsafe fn pipe_via(real: unsafe extern "C" fn(*mut c_int) -> c_int, fds: *mut c_int) -> c_int {
     let fl = [libc::O_RDONLY as u64, libc::O_WRONLY as u64];
     pair(Func::pipe, fds, fl, || real(fds), |v| v)
 }

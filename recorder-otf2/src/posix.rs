@@ -449,6 +449,45 @@ wrap! {
         |ts, ret, failed| [d as u64, lpath(ts, d, p)?, n as u64];
     Posix fn __getcwd_chk(b: *mut c_char, n: size_t, bl: size_t) -> *mut c_char as getcwd [true]
         |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, n as u64];
+    // openat without a mode under _FORTIFY_SOURCE (glibc refuses O_CREAT/O_TMPFILE here, so
+    // the mode openat would record is 0).
+    Posix fn __openat_2(d: c_int, p: *const c_char, flags: c_int) -> c_int as openat [true]
+        |ts, ret, failed| [d as u64, opened(ts, d, p, ret, failed)?, flags as u64, 0];
+    Posix fn __openat64_2(d: c_int, p: *const c_char, flags: c_int) -> c_int as openat64 [true]
+        |ts, ret, failed| [d as u64, opened(ts, d, p, ret, failed)?, flags as u64, 0];
+    Posix fn __getwd_chk(b: *mut c_char, bl: size_t) -> *mut c_char as getcwd [true]
+        |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, bl as u64];
+
+    // ---- glibc's public aliases and legacy names, recorded under the standard names --------
+    Posix fn __open(p: *const c_char, flags: c_int, mode: c_uint) -> c_int as open [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn __open64(p: *const c_char, flags: c_int, mode: c_uint) -> c_int as open64 [true]
+        |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
+    Posix fn __close(fd: c_int) -> c_int as close [fd_traced(fd)] refuse [files::is_own(fd)]
+        |ts, ret, failed| [closed(fd, failed)];
+    Posix fn __read(fd: c_int, b: *mut c_void, n: size_t) -> ssize_t as read [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64];
+    Posix fn __write(fd: c_int, b: *const c_void, n: size_t) -> ssize_t as write [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64];
+    Posix fn __pread64(fd: c_int, b: *mut c_void, n: size_t, o: off_t) -> ssize_t as pread64 [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn __pwrite64(fd: c_int, b: *const c_void, n: size_t, o: off_t) -> ssize_t as pwrite64 [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, n as u64, o as u64];
+    Posix fn __lseek(fd: c_int, o: off_t, w: c_int) -> off_t as lseek [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, w as u64];
+    // The pre-LFS name of lseek64, kept by glibc for old binaries only.
+    Posix fn llseek(fd: c_int, o: off_t, w: c_int) -> off_t as lseek64 [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, o as u64, w as u64];
+    Posix fn __dup2(fd: c_int, n: c_int) -> c_int as dup2 [fd_traced(fd) || fd_traced(n)]
+        |ts, ret, failed| [duped(fd, n, failed), n as u64];
+    Posix fn __fcntl(fd: c_int, cmd: c_int, arg: usize) -> c_int as fcntl [fd_traced(fd)]
+        |ts, ret, failed| [fd as u64, cmd as u64, fcntl_arg(fd, cmd, arg, ret, failed), lock_field(cmd, arg, 0), lock_field(cmd, arg, 1)];
+    Posix fn __statfs(p: *const c_char, b: *mut c_void) -> c_int as statfs [true] |ts, ret, failed| [path(ts, AT_FDCWD, p)?];
+    // getcwd's older forms: getwd fills a PATH_MAX buffer, get_current_dir_name allocates.
+    Posix fn getwd(b: *mut c_char) -> *mut c_char as getcwd [true]
+        |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, libc::PATH_MAX as u64];
+    Posix fn get_current_dir_name() -> *mut c_char as getcwd [true]
+        |ts, ret, failed| [if failed { NO_FILE } else { path(ts, AT_FDCWD, ret)? }, 0];
 }
 
 /// fstatat/statx with AT_EMPTY_PATH and "" operate on the fd itself.

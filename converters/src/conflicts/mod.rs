@@ -420,13 +420,13 @@ fn one(
         let mut res = Resolver::new(Piped::spawn(acc)?);
         interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
         let unfinished = res.finish();
-        stats.warnings.extend(res.damaged_warning(&p.dir.dir));
+        stats.warnings.extend(res.clamp_warnings(&p.dir.dir));
         (res.consumer.finish()?, unfinished)
     } else {
         let mut res = Resolver::new(Direct(acc));
         interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
         let unfinished = res.finish();
-        stats.warnings.extend(res.damaged_warning(&p.dir.dir));
+        stats.warnings.extend(res.clamp_warnings(&p.dir.dir));
         (res.consumer.0, unfinished)
     };
     Ok((acc, defs, stats, unfinished))

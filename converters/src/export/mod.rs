@@ -732,7 +732,7 @@ fn interpret_one<'a>(
     let unfinished = tap.res.finish();
     stats
         .warnings
-        .extend(tap.res.damaged_warning(&trace.processes[pi].dir.dir));
+        .extend(tap.res.clamp_warnings(&trace.processes[pi].dir.dir));
     if unfinished > 0 {
         stats.warnings.push(format!(
             "process {pi}: {unfinished} operations were never completed (exported as cancelled)"

@@ -62,7 +62,12 @@ enum Cmd {
     /// Print the path of the preload library (for LD_PRELOAD=...).
     Lib,
     /// Print the table of traced functions (markdown): fields, failure rule, OTF2 events.
-    Functions,
+    Functions {
+        /// Print instead which libc functions count as I/O and those deliberately not
+        /// wrapped, with the reasons (docs/user-guide.md, "glibc coverage and exclusions").
+        #[arg(long)]
+        glibc: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -89,7 +94,8 @@ fn main() -> ExitCode {
             record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
             127,
         ),
-        Cmd::Functions => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
+        Cmd::Functions { glibc: false } => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
+        Cmd::Functions { glibc: true } => (analyze::stdout(&io_events::glibc::markdown()), 1),
     };
     finish(r, failure)
 }
