@@ -20,6 +20,8 @@ PACKAGES=(
   chromium                                     # headless browser: the report tests open the HTML
   liburing-dev                                 # io_uring test program (-luring)
   protobuf-compiler                            # (protoc: Perfetto's trace schema compiled by prost at build time)
+  slurm-wlm munge                              # launcher tests: a single-node Slurm (scripts/slurm-setup.sh starts it)
+  mpich libmpich-dev                           # launcher tests: MPICH's mpiexec (Hydra); Open MPI stays the default mpicc/mpirun
 )
 
 missing=()

@@ -1,0 +1,297 @@
+//! Launchers (issue 28): `srun` under a real single-node Slurm (scripts/slurm-setup.sh writes
+//! its configuration and starts munged, slurmctld and slurmd on this host) starting Open MPI
+//! ranks through Slurm's PMIx plugin, and MPICH's `mpiexec` (Hydra) starting a POSIX
+//! program. Each checks the ranks, the exact operations, the job id the launcher gave and
+//! the packed trace `record --pack` leaves per node (io_events::launcher reads the variables).
+
+use e2e_tests::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Slurm started on this host by scripts/slurm-setup.sh (once per test binary), or why not.
+fn slurm() -> Result<(), String> {
+    static UP: OnceLock<Result<(), String>> = OnceLock::new();
+    UP.get_or_init(|| {
+        if !have_program("srun") || !have_program("slurmd") {
+            return Err("srun/slurmd not found (scripts/setup.sh installs slurm-wlm)".into());
+        }
+        let script = build().root.join("scripts/slurm-setup.sh");
+        let r = run(Command::new("bash").arg(script).current_dir(&build().root));
+        match r.status.success() {
+            true => Ok(()),
+            false => Err(format!("scripts/slurm-setup.sh failed:\n{}", r.stderr)),
+        }
+    })
+    .clone()
+}
+
+/// Skip the test (saying why) when Slurm cannot run here; fail when Slurm runs but Debian's
+/// Open MPI is missing (scripts/setup.sh installs both).
+macro_rules! need_slurm {
+    () => {
+        if let Err(why) = slurm() {
+            eprintln!("skipped: Slurm cannot run here: {why}");
+            return;
+        }
+        assert!(
+            have_program("mpicc.openmpi"),
+            "mpicc.openmpi missing (libopenmpi-dev)"
+        );
+    };
+}
+
+/// A Slurm allocation of `tasks` tasks on this node (`salloc --no-shell`), cancelled on drop.
+/// `-O` (overcommit): more tasks than the CI machine's two cores.
+struct Allocation {
+    id: String,
+}
+
+impl Allocation {
+    fn new(tasks: u32) -> Allocation {
+        let r = run(command("salloc", Path::new("/")).args([
+            "--no-shell",
+            "-O",
+            "-t",
+            "5",
+            "-J",
+            "recorder-otf2-test",
+            "-n",
+            &tasks.to_string(),
+        ]));
+        r.assert_ok("salloc --no-shell");
+        // "salloc: Granted job allocation 17"
+        let id = r
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("salloc: Granted job allocation "))
+            .unwrap_or_else(|| panic!("no job id in salloc's output:\n{}", r.stderr))
+            .trim()
+            .to_string();
+        Allocation { id }
+    }
+
+    /// `srun --jobid=ID -n TASKS -O --mpi=pmix` in `cwd`: a step of the allocation, its
+    /// tasks wired up through Slurm's PMIx plugin (Debian's Open MPI starts from it); append
+    /// the program and its arguments.
+    fn srun(&self, tasks: u32, cwd: &Path) -> Command {
+        let mut c = command("srun", cwd);
+        c.arg(format!("--jobid={}", self.id))
+            .args(["-O", "--mpi=pmix", "-n", &tasks.to_string()]);
+        c
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        let _ = command("scancel", Path::new("/")).arg(&self.id).status();
+    }
+}
+
+/// tests/programs/FILE.c compiled by Open MPI's compiler wrapper, named explicitly.
+fn compile_openmpi(dir: &TestDir, name: &str) -> PathBuf {
+    let out = dir.subdir("bin").join(name);
+    let src = build().programs.join(format!("{name}.c"));
+    let r = run(command("mpicc.openmpi", dir.path())
+        .args(["-std=gnu17", "-O0", "-Wall", "-o"])
+        .arg(&out)
+        .arg(&src));
+    r.assert_ok("mpicc.openmpi");
+    out
+}
+
+/// `recorder-otf2 record [--pack] -o TRACE --`: append the program.
+fn record(c: &mut Command, pack: bool, trace: &Path) {
+    c.arg(&build().launcher).arg("record");
+    if pack {
+        c.arg("--pack");
+    }
+    c.arg("-o").arg(trace).arg("--");
+}
+
+/// The MPI-IO operations on `file`: (rank, mode, bytes, offset), sorted.
+fn mpiio_ops(trace: &Path, out: &Path, file: &Path) -> Vec<(u64, String, u64, Option<u64>)> {
+    let a = convert_and_check(trace, out);
+    let mut ops: Vec<_> = a
+        .ops_on(&file.to_string_lossy())
+        .into_iter()
+        .filter(|o| o.paradigm == "MPI-IO")
+        .map(|o| (o.group, o.mode, o.bytes_result, o.offset))
+        .collect();
+    ops.sort();
+    ops
+}
+
+/// What mpi_jobs.c's `write` does at 4 ranks: rank r writes 64 bytes at r*64, collectively.
+fn four_ranks_writes() -> Vec<(u64, String, u64, Option<u64>)> {
+    (0..4u64)
+        .map(|r| (r, "WRITE".to_string(), 64, Some(r * 64)))
+        .collect()
+}
+
+/// The file names in a trace directory, sorted.
+fn entries(trace: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(trace)
+        .unwrap_or_else(|e| panic!("{}: {e}", trace.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `srun -n 4 recorder-otf2 record -o DIR -- ./mpi_jobs DATA write` (Open MPI, PMIx): four
+/// ranks of one job whose id is the Slurm job's and step's, each with its own collective
+/// write of 64 bytes at rank*64; the summary names the job.
+#[test]
+fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
+    need_slurm!();
+    let dir = TestDir::new("slurm-srun");
+    let prog = compile_openmpi(&dir, "mpi_jobs");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let job = Allocation::new(4);
+    let mut c = job.srun(4, dir.path());
+    record(&mut c, false, &trace);
+    let r = run(c.arg(&prog).arg(&data).arg("write"));
+    r.assert_ok("srun -n 4 recorder-otf2 record -- mpi_jobs");
+    assert_eq!(
+        r.stdout.matches("write 64 bytes ok").count(),
+        4,
+        "{}",
+        r.stdout
+    );
+
+    let procs = processes(&trace);
+    let mut ranks: Vec<(Option<u32>, Option<u32>)> = procs
+        .iter()
+        .map(|p| (p.meta.rank, p.meta.world_size))
+        .collect();
+    ranks.sort();
+    let want: Vec<_> = (0..4).map(|r| (Some(r), Some(4))).collect();
+    assert_eq!(ranks, want, "ranks and world sizes in meta.yaml");
+    let step = format!("{}.0", job.id);
+    for p in &procs {
+        assert_eq!(
+            p.meta.job.as_deref(),
+            Some(step.as_str()),
+            "{}: job",
+            p.name
+        );
+    }
+    let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
+    assert_eq!(
+        ops,
+        four_ranks_writes(),
+        "MPI-IO operations (rank, mode, bytes, offset)"
+    );
+
+    let s = run(command(&build().launcher, dir.path())
+        .args(["summary", "-q"])
+        .arg(&trace));
+    s.assert_ok("recorder-otf2 summary");
+    let line = format!("Jobs: {step} (4 ranks on 1 host)");
+    assert!(
+        s.stdout.contains(&line),
+        "no {line:?} in the summary:\n{}",
+        s.stdout
+    );
+}
+
+/// `srun -n 4 recorder-otf2 record --pack`: the node's last rank to end packs the step's four
+/// folders into one file named by the job and step and the host (SLURM_LOCALID and
+/// SLURM_STEP_TASKS_PER_NODE tell it), and the packed trace holds the same operations.
+#[test]
+fn srun_record_pack_leaves_one_pack_per_node() {
+    need_slurm!();
+    let dir = TestDir::new("slurm-pack");
+    let prog = compile_openmpi(&dir, "mpi_jobs");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let job = Allocation::new(4);
+    // Step 0 runs something else: the traced run is step 1 of the job.
+    run(job.srun(1, dir.path()).arg("true")).assert_ok("srun true");
+    let mut c = job.srun(4, dir.path());
+    record(&mut c, true, &trace);
+    let r = run(c.arg(&prog).arg(&data).arg("write"));
+    r.assert_ok("srun -n 4 recorder-otf2 record --pack -- mpi_jobs");
+
+    let step = format!("{}.1", job.id);
+    let pack = format!("job-{step}-{}.rpk", hostname());
+    let names = entries(&trace);
+    assert!(names.contains(&pack), "no {pack} in {names:?}");
+    assert!(
+        names.iter().all(|n| !trace.join(n).is_dir()),
+        "folders left beside the pack: {names:?}"
+    );
+    let t = io_model::trace::Trace::open(&trace).unwrap();
+    let mut ranks: Vec<u32> = t.processes.iter().filter_map(|p| p.meta.rank).collect();
+    ranks.sort();
+    assert_eq!(ranks, vec![0, 1, 2, 3]);
+    assert!(t.processes.iter().all(|p| p.dir.packed()));
+    assert!(t
+        .processes
+        .iter()
+        .all(|p| p.meta.job.as_deref() == Some(step.as_str())));
+    let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
+    assert_eq!(
+        ops,
+        four_ranks_writes(),
+        "MPI-IO operations of the packed trace"
+    );
+}
+
+/// MPICH's `mpiexec -n 2 recorder-otf2 record [--pack] -- ./launcher_ranks DIR PMI_RANK`: two
+/// processes of a plain POSIX program, each its own pwrite; with --pack, Hydra's local rank
+/// and count (MPI_LOCALRANKID, MPI_LOCALNRANKS) make the last one pack both into one file.
+#[test]
+fn mpiexec_of_mpich_records_and_packs_a_posix_program() {
+    if !have_program("mpiexec.mpich") {
+        eprintln!("skipped: mpiexec.mpich not found (scripts/setup.sh installs mpich)");
+        return;
+    }
+    let dir = TestDir::new("mpich-hydra");
+    let prog = compile(&dir, "launcher_ranks", &[]);
+    for pack in [false, true] {
+        let data = dir.subdir(&format!("data-{pack}"));
+        let trace = dir.join(format!("trace-{pack}"));
+        let mut c = command("mpiexec.mpich", dir.path());
+        c.args(["-n", "2"]);
+        record(&mut c, pack, &trace);
+        let r = run(c.arg(&prog).arg(&data).arg("PMI_RANK"));
+        r.assert_ok("mpiexec.mpich -n 2 recorder-otf2 record -- launcher_ranks");
+
+        let t = io_model::trace::Trace::open(&trace).unwrap();
+        assert_eq!(t.processes.len(), 2, "two processes");
+        // Hydra puts no job id in the environment; the processes have no MPI rank.
+        assert!(t
+            .processes
+            .iter()
+            .all(|p| p.meta.job.is_none() && p.meta.rank.is_none()));
+        let packs: Vec<String> = entries(&trace)
+            .into_iter()
+            .filter(|n| n.ends_with(".rpk"))
+            .collect();
+        let want = if pack {
+            vec![format!("{}.rpk", hostname())]
+        } else {
+            vec![]
+        };
+        assert_eq!(packs, want, "packs (pack: {pack})");
+        assert!(t.processes.iter().all(|p| p.dir.packed() == pack));
+
+        let a = convert_and_check(&trace, &dir.join(format!("out-{pack}.otf2")));
+        let file = data.join("ranks.dat").to_string_lossy().into_owned();
+        let mut ops: Vec<(String, u64, Option<u64>)> = a
+            .ops_on(&file)
+            .into_iter()
+            .filter(|o| o.paradigm == "POSIX")
+            .map(|o| (o.mode, o.bytes_result, o.offset))
+            .collect();
+        ops.sort_by_key(|o| o.2);
+        let want = vec![
+            ("WRITE".to_string(), 10, Some(0)),
+            ("WRITE".to_string(), 20, Some(100)),
+        ];
+        assert_eq!(ops, want, "pwrites (mode, bytes, offset), pack: {pack}");
+    }
+}
