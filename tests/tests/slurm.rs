@@ -197,9 +197,11 @@ fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
     );
 }
 
-/// `srun -n 4 recorder-otf2 record --pack`: the node's last rank to end packs the step's four
+/// `srun -n N recorder-otf2 record --pack`: the node's last rank to end packs the step's
 /// folders into one file named by the job and step and the host (SLURM_LOCALID and
-/// SLURM_STEP_TASKS_PER_NODE tell it), and the packed trace holds the same operations.
+/// SLURM_STEP_TASKS_PER_NODE tell it), and the packed trace holds the same operations. Step 0
+/// is a POSIX program whose rank 0 ends first (it would pack alone were the node's count not
+/// read), step 1 four Open MPI ranks.
 #[test]
 fn srun_record_pack_leaves_one_pack_per_node() {
     need_slurm!();
@@ -208,8 +210,7 @@ fn srun_record_pack_leaves_one_pack_per_node() {
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     let job = Allocation::new(4);
-    // Step 0 runs something else: the traced run is step 1 of the job.
-    run(job.srun(1, dir.path()).arg("true")).assert_ok("srun true");
+    posix_step_packed_once(&job, &dir, &dir.join("trace-posix"));
     let mut c = job.srun(4, dir.path());
     record(&mut c, true, &trace);
     let r = run(c.arg(&prog).arg(&data).arg("write"));
@@ -238,6 +239,55 @@ fn srun_record_pack_leaves_one_pack_per_node() {
         four_ranks_writes(),
         "MPI-IO operations of the packed trace"
     );
+}
+
+/// Step 0 of `job`: `srun -n 2 recorder-otf2 record --pack -- launcher_ranks DATA
+/// SLURM_PROCID` into `trace`: one pack of the two processes, with the job's id and step 0
+/// (no MPI rank: the program has no MPI), and their pwrites.
+fn posix_step_packed_once(job: &Allocation, dir: &TestDir, trace: &Path) {
+    let prog = compile(dir, "launcher_ranks", &[]);
+    let data = dir.subdir("data-posix");
+    let mut c = job.srun(2, dir.path());
+    record(&mut c, true, trace);
+    let r = run(c.arg(&prog).arg(&data).arg("SLURM_PROCID"));
+    r.assert_ok("srun -n 2 recorder-otf2 record --pack -- launcher_ranks");
+    let step = format!("{}.0", job.id);
+    let packs: Vec<String> = entries(trace)
+        .into_iter()
+        .filter(|n| n.ends_with(".rpk"))
+        .collect();
+    assert_eq!(packs, vec![format!("job-{step}-{}.rpk", hostname())]);
+    let t = io_model::trace::Trace::open(trace).unwrap();
+    assert_eq!(t.processes.len(), 2, "two processes");
+    assert!(t.processes.iter().all(|p| p.dir.packed()
+        && p.meta.rank.is_none()
+        && p.meta.job.as_deref() == Some(step.as_str())));
+    assert_eq!(
+        pwrites(trace, &dir.join("out-posix.otf2"), &data),
+        two_pwrites()
+    );
+}
+
+/// The POSIX operations on DATA/ranks.dat: (mode, bytes, offset) by offset.
+fn pwrites(trace: &Path, out: &Path, data: &Path) -> Vec<(String, u64, Option<u64>)> {
+    let a = convert_and_check(trace, out);
+    let file = data.join("ranks.dat").to_string_lossy().into_owned();
+    let mut ops: Vec<(String, u64, Option<u64>)> = a
+        .ops_on(&file)
+        .into_iter()
+        .filter(|o| o.paradigm == "POSIX")
+        .map(|o| (o.mode, o.bytes_result, o.offset))
+        .collect();
+    ops.sort_by_key(|o| o.2);
+    ops
+}
+
+/// What launcher_ranks.c does at 2 ranks: rank r writes (r+1)*10 bytes at r*100.
+fn two_pwrites() -> Vec<(String, u64, Option<u64>)> {
+    vec![
+        ("WRITE".to_string(), 10, Some(0)),
+        ("WRITE".to_string(), 20, Some(100)),
+    ]
 }
 
 /// MPICH's `mpiexec -n 2 recorder-otf2 record [--pack] -- ./launcher_ranks DIR PMI_RANK`: two
@@ -279,19 +329,7 @@ fn mpiexec_of_mpich_records_and_packs_a_posix_program() {
         assert_eq!(packs, want, "packs (pack: {pack})");
         assert!(t.processes.iter().all(|p| p.dir.packed() == pack));
 
-        let a = convert_and_check(&trace, &dir.join(format!("out-{pack}.otf2")));
-        let file = data.join("ranks.dat").to_string_lossy().into_owned();
-        let mut ops: Vec<(String, u64, Option<u64>)> = a
-            .ops_on(&file)
-            .into_iter()
-            .filter(|o| o.paradigm == "POSIX")
-            .map(|o| (o.mode, o.bytes_result, o.offset))
-            .collect();
-        ops.sort_by_key(|o| o.2);
-        let want = vec![
-            ("WRITE".to_string(), 10, Some(0)),
-            ("WRITE".to_string(), 20, Some(100)),
-        ];
-        assert_eq!(ops, want, "pwrites (mode, bytes, offset), pack: {pack}");
+        let out = dir.join(format!("out-{pack}.otf2"));
+        assert_eq!(pwrites(&trace, &out, &data), two_pwrites(), "pack: {pack}");
     }
 }
