@@ -48,7 +48,8 @@ write_conf() {
   cat >"$CONF.new" <<EOF
 $MARK
 ClusterName=recorder-otf2
-SlurmctldHost=$host
+# Addresses given: the host name need not resolve (a fresh machine may lack it in /etc/hosts).
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 AuthType=auth/munge
 # No cgroups: this may be a container without systemd; processes are tracked by their parents.
@@ -71,7 +72,7 @@ SlurmctldTimeout=30
 SlurmdTimeout=30
 InactiveLimit=0
 KillWait=5
-$node State=UNKNOWN
+$node NodeAddr=127.0.0.1 State=UNKNOWN
 # Jobs share the cores: tests allocate concurrently on a machine of two.
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:8
 EOF
