@@ -141,7 +141,8 @@ fn entries(trace: &Path) -> Vec<String> {
 
 /// `srun -n 4 recorder-otf2 record -o DIR -- ./mpi_jobs DATA write` (Open MPI, PMIx): four
 /// ranks of one job whose id is the Slurm job's and step's, each with its own collective
-/// write of 64 bytes at rank*64; the summary names the job.
+/// write of 64 bytes at rank*64; `srun -n 2 recorder-otf2 pack` packs them once; the summary
+/// names the job.
 #[test]
 fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
     need_slurm!();
@@ -185,6 +186,16 @@ fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
         "MPI-IO operations (rank, mode, bytes, offset)"
     );
 
+    // `srun -n 2 recorder-otf2 pack`: the ranks share the packs (SLURM_PROCID of
+    // SLURM_STEP_NUM_TASKS); the job's one pack is written once, by one of them.
+    let mut c = job.srun(2, dir.path());
+    let p = run(c.arg(&build().launcher).args(["pack", "-q"]).arg(&trace));
+    p.assert_ok("srun -n 2 recorder-otf2 pack");
+    let packs: Vec<String> = entries(&trace)
+        .into_iter()
+        .filter(|n| n.ends_with(".rpk"))
+        .collect();
+    assert_eq!(packs, vec![format!("job-{step}-{}.rpk", hostname())]);
     let s = run(command(&build().launcher, dir.path())
         .args(["summary", "-q"])
         .arg(&trace));
