@@ -344,3 +344,76 @@ fn mpiexec_of_mpich_records_and_packs_a_posix_program() {
         assert_eq!(pwrites(&trace, &out, &data), two_pwrites(), "pack: {pack}");
     }
 }
+
+/// Two `mpirun.openmpi` in one Slurm allocation (`salloc ... sh -c 'mpirun ...; mpirun ...'`)
+/// are two Open MPI jobs, not the allocation's: each has its own job id (Open MPI's, not the
+/// Slurm job's id that both inherit), its own two ranks and its own MPI-IO operations.
+#[test]
+fn two_mpiruns_in_one_allocation_are_two_jobs() {
+    need_slurm!();
+    let dir = TestDir::new("slurm-mpirun");
+    let prog = compile_openmpi(&dir, "mpi_jobs");
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mpirun = format!(
+        "mpirun.openmpi --allow-run-as-root --oversubscribe -np 2 {} record -o {} -- {} {}",
+        build().launcher.display(),
+        trace.display(),
+        prog.display(),
+        data.display()
+    );
+    let script = format!("{mpirun} write && {mpirun} read");
+    let r = run(command("salloc", dir.path())
+        .args([
+            "-O",
+            "-t",
+            "5",
+            "-J",
+            "recorder-otf2-test",
+            "-n",
+            "2",
+            "sh",
+            "-c",
+        ])
+        .arg(&script));
+    r.assert_ok("salloc sh -c 'mpirun ...; mpirun ...'");
+    assert_eq!(r.stdout.matches(" ok\n").count(), 4, "{}", r.stdout);
+    let slurm_job = r
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("salloc: Granted job allocation "))
+        .unwrap_or_else(|| panic!("no job id in salloc's output:\n{}", r.stderr))
+        .trim()
+        .to_string();
+
+    let mut jobs: std::collections::BTreeMap<String, Vec<u32>> = Default::default();
+    for p in processes(&trace) {
+        let job = p
+            .meta
+            .job
+            .clone()
+            .unwrap_or_else(|| panic!("{}: no job", p.name));
+        jobs.entry(job)
+            .or_default()
+            .push(p.meta.rank.expect("a rank"));
+    }
+    assert_eq!(jobs.len(), 2, "two jobs: {jobs:?}");
+    for (id, ranks) in &mut jobs {
+        ranks.sort();
+        assert_eq!(ranks, &[0, 1], "job {id}");
+        let slurm_step = format!("{slurm_job}.");
+        assert!(
+            id != &slurm_job && !id.starts_with(&slurm_step),
+            "job {id}: the allocation's ({slurm_job})"
+        );
+    }
+    // Job 1 wrote, job 2 read, each rank 64 bytes at rank*64 (groups: job 1's ranks, job 2's).
+    let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
+    let want: Vec<_> = (0..4u64)
+        .map(|g| {
+            let mode = if g < 2 { "WRITE" } else { "READ" };
+            (g, mode.to_string(), 64, Some(g % 2 * 64))
+        })
+        .collect();
+    assert_eq!(ops, want, "MPI-IO operations (group, mode, bytes, offset)");
+}
