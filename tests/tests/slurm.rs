@@ -178,6 +178,9 @@ fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
             "{}: job",
             p.name
         );
+        // The clock measured against rank 0's at MPI_Init and at MPI_Finalize.
+        let offsets = p.meta.clock_offsets.len();
+        assert_eq!(offsets, 2, "{}: clock offsets", p.name);
     }
     let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
     assert_eq!(
