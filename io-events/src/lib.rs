@@ -5,6 +5,7 @@
 //! - [`stream`]: per-thread streams of self-contained, CRC-checked chunks.
 //! - [`defs`]: per-process local definitions, appended incrementally.
 //! - [`meta`]: per-process metadata (YAML).
+//! - [`launcher`]: what the launcher (mpirun, mpiexec, srun) says: ranks, node, job id.
 //! - [`layout`]: the trace directory layout.
 //! - [`pack`]: packed traces (many process folders in one file, compressed across them).
 //!
@@ -15,6 +16,7 @@ pub mod coverage;
 pub mod defs;
 pub mod functions;
 pub mod glibc;
+pub mod launcher;
 pub mod layout;
 pub mod meta;
 pub mod pack;

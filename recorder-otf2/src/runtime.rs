@@ -1106,37 +1106,10 @@ fn default_dir() -> String {
         .ok()
         .and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "program".into());
-    match job_id() {
+    match io_events::launcher::job_id() {
         Some(job) => format!("recorder-otf2-{exe}-job{job}"),
         None => format!("recorder-otf2-{}-{}", exe, std::process::id()),
     }
-}
-
-/// The job id launchers put in the environment: Open MPI's mpirun, PMIx-based launchers,
-/// Slurm (job and step), MPICH's Hydra (its PMI key-value space name).
-fn job_id() -> Option<String> {
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let clean = |s: String| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect()
-    };
-    if let Some(j) = env("SLURM_JOB_ID") {
-        return Some(clean(match env("SLURM_STEP_ID") {
-            Some(s) => format!("{j}.{s}"),
-            None => j,
-        }));
-    }
-    ["OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_KVSNAME"]
-        .iter()
-        .find_map(|k| env(k))
-        .map(clean)
 }
 
 fn absolute(dir: &str) -> String {
@@ -1223,7 +1196,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         pid,
         ppid: unsafe { libc::getppid() } as u32,
         rank: None,
-        job: job_id(),
+        job: io_events::launcher::job_id(),
         world_size: None,
         mpi_library: None,
         mpi_layers_off: None,

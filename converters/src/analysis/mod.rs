@@ -30,6 +30,8 @@ pub struct ProcInfo {
     pub job: Option<u32>,
     /// Its rank's slot among all jobs' ranks (the rank itself with one job).
     pub slot: Option<u32>,
+    /// The launcher's id of its job (Slurm's `job.step`, Open MPI's job id ...).
+    pub job_id: Option<String>,
     pub pid: u32,
     pub host: String,
     pub exe: String,
@@ -349,6 +351,7 @@ pub fn proc_info(trace: &Trace, plan: &Plan, pi: usize) -> ProcInfo {
         rank: plan.rank(pi, p),
         job: plan.rank(pi, p).and(plan.job_number(pi)),
         slot: plan.rank_slot(pi, p),
+        job_id: p.meta.job.clone(),
         pid: p.meta.pid,
         host: p.meta.host.clone(),
         exe: exe_name(p),

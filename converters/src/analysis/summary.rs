@@ -165,7 +165,7 @@ fn ranks_json(a: &Analysis) -> (Vec<Value>, Value) {
                 }
             }
             json!({
-                "rank": p.rank, "job": p.job, "pid": p.pid, "host": p.host, "program": p.exe,
+                "rank": p.rank, "job": p.job, "job_id": p.job_id, "pid": p.pid, "host": p.host, "program": p.exe,
                 "read_bytes": r.read_bytes, "write_bytes": r.write_bytes,
                 "bytes": r.read_bytes + r.write_bytes,
                 "io_time_s": secs(r.io_ns), "meta_time_s": secs(r.meta_ns),
@@ -180,6 +180,48 @@ fn ranks_json(a: &Analysis) -> (Vec<Value>, Value) {
         None => Value::Null,
     };
     (v, s)
+}
+
+/// The launchers' jobs of the trace (Slurm's `job.step`, Open MPI's job id ...) in order
+/// of id, each with its processes, MPI ranks and hosts.
+fn jobs_json(a: &Analysis) -> Vec<Value> {
+    let mut jobs: std::collections::BTreeMap<&str, (u64, u64, std::collections::BTreeSet<&str>)> =
+        Default::default();
+    for p in &a.procs {
+        let Some(id) = p.job_id.as_deref() else {
+            continue;
+        };
+        let j = jobs.entry(id).or_default();
+        j.0 += 1;
+        j.1 += u64::from(p.rank.is_some());
+        j.2.insert(&p.host);
+    }
+    jobs.into_iter()
+        .map(|(id, (procs, ranks, hosts))| {
+            json!({"id": id, "processes": procs, "mpi_ranks": ranks, "hosts": hosts})
+        })
+        .collect()
+}
+
+/// "Jobs: 12.0 (4 ranks on 1 host), ..." or nothing when no launcher named a job.
+fn jobs_line(a: &Analysis) -> Option<String> {
+    let jobs = jobs_json(a);
+    let parts: Vec<String> = jobs
+        .iter()
+        .map(|j| {
+            let hosts = j["hosts"].as_array().map_or(0, Vec::len);
+            let (n, what) = match j["mpi_ranks"].as_u64() {
+                Some(r) if r > 0 => (r, "ranks"),
+                _ => (j["processes"].as_u64().unwrap_or(0), "processes"),
+            };
+            let s = if hosts == 1 { "" } else { "s" };
+            format!(
+                "{} ({n} {what} on {hosts} host{s})",
+                j["id"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("Jobs: {}", parts.join(", ")))
 }
 
 /// The whole summary document.
@@ -209,6 +251,7 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
             let i = &FUNCTIONS[f as usize];
             json!({"function": i.display, "layer": i.layer.identification(), "calls": calls, "time_s": secs(ns)})
         }).collect::<Vec<_>>(),
+        "jobs": jobs_json(a),
         "ranks": ranks,
         "slowest_rank": slowest,
         "breakdown": breakdown_json(a),
@@ -256,6 +299,9 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             " (INCOMPLETE: some processes did not finish)"
         }
     );
+    if let Some(jobs) = jobs_line(a) {
+        let _ = writeln!(o, "{jobs}");
+    }
     for w in &a.stats.warnings {
         let _ = writeln!(o, "  warning: {w}");
     }

@@ -132,10 +132,7 @@ fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
 
 /// The rank the MPI launcher gave this process, before MPI is initialised (0 when none).
 fn launcher_rank() -> u32 {
-    ["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.trim().parse().ok())
-        .unwrap_or(0)
+    io_events::launcher::launch().map_or(0, |l| l.rank)
 }
 
 /// Keep OTF2's per-file 4 MiB write buffers on the heap for the next event file: by default

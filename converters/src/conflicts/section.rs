@@ -294,6 +294,7 @@ mod tests {
             rank: Some(rank),
             job: None,
             slot: Some(rank),
+            job_id: None,
             pid: 100 + index as u32,
             host: "h".into(),
             exe: "p".into(),

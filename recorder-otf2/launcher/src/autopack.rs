@@ -42,27 +42,6 @@ fn forward_signals() {
     }
 }
 
-/// The number of ranks of this job on this node and this rank's place among them, from the
-/// MPI launcher's environment (Open MPI, MPICH's Hydra, Slurm).
-fn local_ranks() -> Option<(u32, u32)> {
-    let var = |names: &[&str]| {
-        names
-            .iter()
-            .find_map(|n| std::env::var(n).ok()?.parse::<u32>().ok())
-    };
-    let size = var(&[
-        "OMPI_COMM_WORLD_LOCAL_SIZE",
-        "MPI_LOCALNRANKS",
-        "SLURM_NTASKS_PER_NODE",
-    ])?;
-    let rank = var(&[
-        "OMPI_COMM_WORLD_LOCAL_RANK",
-        "MPI_LOCALRANKID",
-        "SLURM_LOCALID",
-    ])?;
-    (rank < size).then_some((rank, size))
-}
-
 pub fn run_then_pack(mut cmd: Command, prog: &str, dir: &Path) -> Result<(), String> {
     let mut child = cmd
         .spawn()
@@ -91,7 +70,9 @@ fn pack_when_last(dir: &Path, pid: u32) -> Result<(), String> {
     let Some(meta) = own_meta(dir, pid) else {
         return Ok(()); // The program traced nothing (or not into this directory).
     };
-    if let Some((rank, size)) = local_ranks() {
+    // This rank's place among the job's ranks on this node (io_events::launcher: Open MPI,
+    // Hydra, Slurm), to know when the node's last one has ended.
+    if let Some((rank, size)) = io_events::launcher::launch().and_then(|l| l.local) {
         let job = meta.job.clone().unwrap_or_default();
         let marks = dir.join(format!(".done-{}-{}", safe(&job), safe(&meta.host)));
         let _ = std::fs::create_dir(&marks);

@@ -64,30 +64,21 @@ fn list(trace: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The variables MPI launchers give each rank its rank in.
-const RANK_VARS: [&str; 4] = [
-    "OMPI_COMM_WORLD_RANK",
-    "PMIX_RANK",
-    "PMI_RANK",
-    "SLURM_PROCID",
-];
-
-/// Whether this process was started by an MPI launcher (mpirun, srun ...), even as one rank.
+/// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun ...), even
+/// as one rank.
 pub(crate) fn under_launcher() -> bool {
-    RANK_VARS.iter().any(|v| std::env::var_os(v).is_some())
+    io_events::launcher::launch().is_some()
 }
 
-/// This process's rank and the number of ranks when run under an MPI launcher.
+/// This process's rank and the number of ranks when run under an MPI launcher that says
+/// both, else (0, 1): every process then does all the work itself.
 pub(crate) fn launcher_rank() -> (usize, usize) {
-    let var = |names: &[&str]| {
-        names
-            .iter()
-            .find_map(|n| std::env::var(n).ok()?.parse::<usize>().ok())
-    };
-    let rank = var(&RANK_VARS);
-    let size = var(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"]);
-    match (rank, size) {
-        (Some(r), Some(n)) if r < n => (r, n),
+    match io_events::launcher::launch() {
+        Some(io_events::launcher::Launch {
+            rank,
+            size: Some(n),
+            ..
+        }) => (rank as usize, n as usize),
         _ => (0, 1),
     }
 }

@@ -58,7 +58,7 @@ fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Res
         "source: {:?}\nfrom: \"/\"\nto: {:?}\njob: {:?}\n",
         trace.display().to_string(),
         format!("{}/", into.display()),
-        job_id().unwrap_or_default()
+        io_events::launcher::job_id().unwrap_or_default()
     );
     if rank == 0 {
         prepare_recorded(a, rdir, &trace, &into)?;
@@ -126,17 +126,6 @@ fn wait_for(file: &Path, text: &str) {
     while std::fs::read_to_string(file).ok().as_deref() != Some(text) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-}
-
-/// The MPI launcher's id of this job (shared by its ranks), as the recorder finds it.
-fn job_id() -> Option<String> {
-    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    if let Some(j) = env("SLURM_JOB_ID") {
-        return Some(format!("{j}.{}", env("SLURM_STEP_ID").unwrap_or_default()));
-    }
-    ["OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_KVSNAME"]
-        .iter()
-        .find_map(|k| env(k))
 }
 
 /// An error said by rank 0 only (the others' is empty: not printed), so that a job's
