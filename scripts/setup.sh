@@ -10,7 +10,7 @@ PACKAGES=(
   python3 coreutils                            # traced in the tests
   vite xvfb xauth                              # ViTE, to check archives open in a viewer
   time                                         # /usr/bin/time for bench/converter.sh
-  libopenmpi-dev openmpi-bin gfortran          # MPI-IO layer (built against this MPI), tests
+  libopenmpi-dev openmpi-bin gfortran          # Open MPI: recorder2otf2 and the MPI replay link it; the MPI tests
   python3-mpi4py strace                        # mpi4py test; strace: the tests' second account of POSIX I/O
   rsync tar                                    # real programs checked against strace (tests/tests/glibc_coverage.rs)
   libhdf5-dev libhdf5-openmpi-dev hdf5-tools python3-h5py   # HDF5 layer tests (serial, parallel, h5dump, h5py)

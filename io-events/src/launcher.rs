@@ -134,6 +134,33 @@ pub fn launch_from(get: &dyn Fn(&str) -> Option<String>) -> Option<Launch> {
     })
 }
 
+/// When a launcher started this process as one of several ranks but the MPI it is linked
+/// with (`library`: MPI_Get_library_version's text) sees a world of `world_size` 1, the
+/// launcher is another MPI's and every rank would work alone: the one line that says so.
+pub fn foreign(launch: &Launch, world_size: u32, library: &str) -> Option<String> {
+    let n = launch.size.filter(|&n| n > 1)?;
+    if world_size != 1 {
+        return None;
+    }
+    let who = match launch.launcher {
+        "Open MPI" => "Open MPI's mpirun",
+        "Hydra" => "MPICH's mpiexec (Hydra)",
+        "Slurm" => "Slurm's srun",
+        "PMIx" => "a PMIx launcher",
+        _ => "a PMI launcher",
+    };
+    let first = library.lines().next().unwrap_or("").trim();
+    let hint = if first.starts_with("Open MPI") {
+        "Open MPI's mpirun (mpirun.openmpi; under Slurm: srun --mpi=pmix)"
+    } else {
+        "the mpiexec of the MPI it is linked with"
+    };
+    Some(format!(
+        "linked with {first}, but started by {who} as one of {n} ranks, which that MPI does \
+         not see: run it with {hint}, or without a launcher"
+    ))
+}
+
 /// The launch of this process, from its environment.
 pub fn launch() -> Option<Launch> {
     launch_from(&|k| std::env::var(k).ok())

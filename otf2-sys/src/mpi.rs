@@ -7,56 +7,6 @@
 
 use std::sync::OnceLock;
 
-/// Whether this process was started by an MPI launcher with more than one rank
-/// (Open MPI, MPICH/Hydra, Slurm's PMI).
-pub fn launched() -> bool {
-    [
-        "OMPI_COMM_WORLD_SIZE",
-        "PMI_SIZE",
-        "PMIX_SIZE",
-        "MPI_LOCALNRANKS",
-    ]
-    .iter()
-    .filter_map(|v| std::env::var(v).ok())
-    .filter_map(|v| v.trim().parse::<u32>().ok())
-    .any(|n| n > 1)
-}
-
-/// The launcher that started this process with more than one rank, and how many, from the
-/// variables each sets: Open MPI's mpirun, a PMI launcher (MPICH's Hydra, srun --mpi=pmi2),
-/// a PMIx one (srun --mpi=pmix, prterun).
-pub fn launcher() -> Option<(&'static str, u32)> {
-    [
-        ("Open MPI's mpirun", "OMPI_COMM_WORLD_SIZE"),
-        ("a PMI launcher (MPICH's mpiexec, srun --mpi=pmi2)", "PMI_SIZE"),
-        ("a PMIx launcher (srun --mpi=pmix, prterun)", "PMIX_SIZE"),
-        ("MPICH's mpiexec", "MPI_LOCALNRANKS"),
-    ]
-    .iter()
-    .filter_map(|(who, v)| Some((*who, std::env::var(v).ok()?.trim().parse::<u32>().ok()?)))
-    .find(|&(_, n)| n > 1)
-}
-
-/// When a launcher started `n` > 1 ranks but the MPI this program is linked with sees a world
-/// of `size` 1, the launcher is another MPI's: every rank would work alone. The one line to
-/// say so, naming the MPI linked (`library`: MPI_Get_library_version's text).
-pub fn foreign_launcher(size: i32, library: &str) -> Option<String> {
-    let (who, n) = launcher()?;
-    if size != 1 {
-        return None;
-    }
-    let first = library.lines().next().unwrap_or("").trim();
-    let hint = if first.starts_with("Open MPI") {
-        "Open MPI's mpirun (mpirun.openmpi)"
-    } else {
-        "the mpiexec of the MPICH it was built with (mpiexec.mpich)"
-    };
-    Some(format!(
-        "linked with {first}, but started by {who} as one of {n} ranks, which that MPI does \
-         not see: run it with {hint}, or without a launcher"
-    ))
-}
-
 /// MPI_COMM_WORLD of an initialised MPI (once per process; finalised by [`World::finalize`]).
 #[derive(Debug)]
 pub struct World {
@@ -104,6 +54,12 @@ pub enum Reduce {
     Max = 2,
 }
 
+/// The MPI library this program is linked with (MPI_Get_library_version; empty without one).
+#[cfg(not(otf2_mpi))]
+pub fn library() -> String {
+    String::new()
+}
+
 /// The MPI library this program is linked with (MPI_Get_library_version).
 #[cfg(otf2_mpi)]
 pub fn library() -> String {
@@ -127,11 +83,6 @@ impl World {
         // SAFETY: out-pointers to live ints.
         let r = unsafe { c::rotf2_conv_mpi_init(&mut rank, &mut size) };
         failed("MPI_Init_thread", r)?;
-        if let Some(e) = foreign_launcher(size, &library()) {
-            // SAFETY: MPI was initialised just above.
-            unsafe { c::rotf2_conv_mpi_finalize() };
-            return Err(e);
-        }
         Ok(WORLD.get_or_init(|| World { rank, size }))
     }
 

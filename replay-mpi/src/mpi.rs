@@ -79,7 +79,9 @@ pub fn init() -> Result<World, String> {
         rr_library(buf.as_mut_ptr(), buf.len() as c_int);
         std::ffi::CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
     };
-    if let Some(e) = otf2_sys::mpi::foreign_launcher(size, &library) {
+    let foreign = io_events::launcher::launch()
+        .and_then(|l| io_events::launcher::foreign(&l, size as u32, &library));
+    if let Some(e) = foreign {
         // SAFETY: MPI initialised just above.
         unsafe { rr_finalize() };
         return Err(e);

@@ -134,8 +134,10 @@ fn tools_linked_with_open_mpi_refuse_another_mpis_launcher() {
     assert_eq!(lines.len(), 1, "one line from one rank:\n{}", r.stderr);
     assert!(
         lines[0].starts_with("recorder2otf2: linked with Open MPI v")
-            && lines[0].contains("started by a PMI launcher (MPICH's mpiexec, srun --mpi=pmi2) as one of 2 ranks")
-            && lines[0].ends_with("run it with Open MPI's mpirun (mpirun.openmpi), or without a launcher"),
+            && lines[0].contains("started by MPICH's mpiexec (Hydra) as one of 2 ranks")
+            && lines[0].ends_with(
+                "run it with Open MPI's mpirun (mpirun.openmpi; under Slurm: srun --mpi=pmix), or without a launcher"
+            ),
         "{}",
         lines[0]
     );
@@ -153,7 +155,7 @@ fn tools_linked_with_open_mpi_refuse_another_mpis_launcher() {
     assert_ne!(r.code(), Some(0), "replay under mpiexec.mpich: {r:?}");
     assert!(
         r.stderr.contains("linked with Open MPI v")
-            && r.stderr.contains("run it with Open MPI's mpirun (mpirun.openmpi)"),
+            && r.stderr.contains("run it with Open MPI's mpirun (mpirun.openmpi;"),
         "{}",
         r.stderr
     );

@@ -152,9 +152,15 @@ fn keep_write_buffers() {
 fn main() -> ExitCode {
     keep_write_buffers();
     let a = Args::parse();
-    if otf2_sys::mpi::launched() {
+    let launch = io_events::launcher::launch().filter(|l| l.size.is_some_and(|n| n > 1));
+    if let Some(launch) = launch {
         return match World::init() {
             Ok(world) => {
+                let library = otf2_sys::mpi::library();
+                if let Some(e) = io_events::launcher::foreign(&launch, world.size as u32, &library) {
+                    world.finalize();
+                    return exit(&a, Err(e), launch.rank == 0);
+                }
                 let code = exit(&a, run_mpi(&a, world), world.rank == 0);
                 world.finalize();
                 code
