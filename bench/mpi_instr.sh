@@ -6,14 +6,17 @@
 # adds beyond the MPI call and everything under it (the POSIX calls and their records).
 # For scale, the same is reported for the POSIX pwrite wrapper under MPI_File_write_at,
 # whose time cost is measured in docs/performance.md (bench/recorder.sh).
-# Usage: bench/mpi_instr.sh [N=10000]
+# The MPI is named by MPICC (default mpicc.openmpi; mpicc.mpich for the MPICH ABI: the same
+# library build serves both); LIB names another build of the library to compare with.
+# Usage: [MPICC=mpicc.mpich] [LIB=path/librecorder_otf2.so] bench/mpi_instr.sh [N=10000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-10000}
 cargo build --release -q -p recorder-otf2
 work=$(mktemp -d /tmp/rotf2-mpiinstr.XXXXXX)
-mpicc -O2 -o "$work/mpi_loop" bench/mpi_loop.c
-lib=$PWD/target/release/librecorder_otf2.so
+MPICC=${MPICC:-mpicc.openmpi}
+"$MPICC" -O2 -o "$work/mpi_loop" bench/mpi_loop.c
+lib=${LIB:-$PWD/target/release/librecorder_otf2.so}
 profile() { # $1 loop ("write" | "test"); layers posix,mpiio
   rm -rf "$work/t" "$work/cg.out"
   env LD_PRELOAD="$lib" RECORDER_OTF2_DIR="$work/t" RECORDER_OTF2_LAYERS=posix,mpiio \
@@ -30,5 +33,5 @@ own_w=$(( ($(incl "$w" 'mpi/mod.rs:MPI_File_write_at([^_0-9a-zA-Z]|$)') - $(incl
 own_p=$(( ($(incl "$w" 'wrap.rs:pwrite([^_0-9a-zA-Z]|$)') - $(incl "$w" 'pwrite64.c:pwrite ')) / N ))
 t=$(profile test)
 own_t=$(( ($(incl "$t" 'mpi/mod.rs:MPI_Test([^_0-9a-zA-Z]|$)') - $(incl "$t" '\?\?\?:PMPI_Test ')) / N ))
-echo "instructions added per call (own): MPI_File_write_at $own_w, MPI_Test on a non-I/O request $own_t; for scale: POSIX pwrite wrapper $own_p"
+echo "$MPICC: instructions added per call (own): MPI_File_write_at $own_w, MPI_Test on a non-I/O request $own_t; for scale: POSIX pwrite wrapper $own_p"
 rm -rf "$work"

@@ -21,7 +21,7 @@ int main(void) {
     INT("proc_null", MPI_PROC_NULL);
     INT("any_source", MPI_ANY_SOURCE);
     INT("any_tag", MPI_ANY_TAG);
-    INT("undefined", MPI_UNDEFINED);
+    INT("UNDEFINED", MPI_UNDEFINED);
     INT("status_ignore", (size_t)MPI_STATUS_IGNORE);
     INT("statuses_ignore", (size_t)MPI_STATUSES_IGNORE);
     INT("status_bytes", sizeof(MPI_Status));

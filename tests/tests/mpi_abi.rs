@@ -85,7 +85,6 @@ fn check(mpi: Mpi, function: &str) {
         "proc_null",
         "any_source",
         "any_tag",
-        "undefined",
         "status_ignore",
         "status_bytes",
         "source_index",

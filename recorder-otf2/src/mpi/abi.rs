@@ -24,6 +24,7 @@
 
 use std::ffi::CStr;
 use std::os::raw::{c_char, c_int, c_void};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 /// Which ABI the program's MPI has.
@@ -92,6 +93,19 @@ impl HandlePtr {
         }
     }
 
+    /// The `i`-th handle's key ([`Handle::key`]), reading the ABI once.
+    ///
+    /// # Safety
+    /// The pointer holds at least `i + 1` handles of the program's ABI.
+    #[inline(always)]
+    pub unsafe fn key_at(self, i: usize) -> u64 {
+        if is_int_abi() {
+            *(self.0 as *const u32).add(i) as u64
+        } else {
+            *(self.0 as *const usize).add(i) as u64
+        }
+    }
+
     /// Store `h` as the `i`-th handle.
     ///
     /// # Safety
@@ -140,19 +154,21 @@ impl StatusPtr {
         self.0.is_null()
     }
 
-    /// Whether this is MPI_STATUS_IGNORE (which equals MPI_STATUSES_IGNORE in both ABIs).
+    /// Whether this is MPI_STATUS_IGNORE (which equals MPI_STATUSES_IGNORE in both ABIs:
+    /// 0 in Open MPI, 1 in MPICH; checked against both headers by the tests).
     #[inline(always)]
     pub fn is_ignore(self) -> bool {
-        self.0 as usize == abi_or_default().status_ignore
+        self.0 as usize == is_int_abi() as usize
     }
 
-    /// The `i`-th status of an array (the ABI's stride).
+    /// The `i`-th status of an array (the ABI's stride: sizeof(MPI_Status)).
     ///
     /// # Safety
     /// The pointer is an array of at least `i + 1` statuses.
     #[inline(always)]
     pub unsafe fn at(self, i: usize) -> StatusPtr {
-        StatusPtr((self.0 as *mut u8).add(i * abi_or_default().status_bytes) as *mut c_void)
+        let size = if is_int_abi() { 20 } else { 24 };
+        StatusPtr((self.0 as *mut u8).add(i * size) as *mut c_void)
     }
 
     /// The status's MPI_SOURCE.
@@ -161,16 +177,16 @@ impl StatusPtr {
     /// The pointer is a status MPI filled in.
     #[inline(always)]
     pub unsafe fn source(self) -> c_int {
-        *(self.0 as *const c_int).add(abi_or_default().source_index)
+        *(self.0 as *const c_int).add(source_index())
     }
 
-    /// The status's MPI_TAG.
+    /// The status's MPI_TAG (after MPI_SOURCE in both ABIs).
     ///
     /// # Safety
     /// The pointer is a status MPI filled in.
     #[inline(always)]
     pub unsafe fn tag(self) -> c_int {
-        *(self.0 as *const c_int).add(abi_or_default().source_index + 1)
+        *(self.0 as *const c_int).add(source_index() + 1)
     }
 }
 
@@ -188,7 +204,6 @@ pub struct Abi {
     pub proc_null: c_int,
     pub any_source: c_int,
     pub any_tag: c_int,
-    pub undefined: c_int,
     /// MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE, as addresses.
     pub status_ignore: usize,
     /// sizeof(MPI_Status).
@@ -215,21 +230,67 @@ pub mod shared {
     pub const SEEK_SET: c_int = 600;
     pub const SEEK_CUR: c_int = 602;
     pub const SEEK_END: c_int = 604;
+    pub const UNDEFINED: c_int = -32766;
 }
 
 static ABI: OnceLock<Option<Abi>> = OnceLock::new();
 
-/// The program's MPI ABI, deciding it at the first call; `None`: the MPI layers are off.
+/// What the wrappers' hot paths ask, in one byte: [`UNDECIDED`], [`OPEN_MPI`], [`MPICH`] or
+/// [`OFF`]; set once [`ABI`] holds the decision.
+static STATE: AtomicU8 = AtomicU8::new(UNDECIDED);
+const UNDECIDED: u8 = 0;
+const OPEN_MPI: u8 = 1;
+const MPICH: u8 = 2;
+const OFF: u8 = 3;
+
+/// Whether the program's MPI has an ABI the recorder serves, deciding it at the first call
+/// (the gate of every MPI wrapper: false passes the call straight through).
 #[inline(always)]
+pub fn known() -> bool {
+    match STATE.load(Ordering::Acquire) {
+        OPEN_MPI | MPICH => true,
+        OFF => false,
+        _ => decide().is_some(),
+    }
+}
+
+/// The program's MPI ABI, deciding it at the first call; `None`: the MPI layers are off.
+#[inline]
 pub fn current() -> Option<&'static Abi> {
-    ABI.get_or_init(detect).as_ref()
+    match STATE.load(Ordering::Acquire) {
+        OFF => None,
+        UNDECIDED => decide(),
+        _ => ABI.get().and_then(Option::as_ref),
+    }
+}
+
+#[cold]
+fn decide() -> Option<&'static Abi> {
+    let abi = ABI.get_or_init(detect).as_ref();
+    let state = match abi.map(|a| a.kind) {
+        Some(Kind::OpenMpi) => OPEN_MPI,
+        Some(Kind::Mpich) => MPICH,
+        None => OFF,
+    };
+    STATE.store(state, Ordering::Release);
+    abi
 }
 
 /// Whether handles are 32-bit integers. Only asked once an ABI was found (wrappers pass
 /// through otherwise), so an undecided ABI reads as Open MPI's, which changes nothing.
 #[inline(always)]
 fn is_int_abi() -> bool {
-    matches!(ABI.get(), Some(Some(a)) if a.kind == Kind::Mpich)
+    STATE.load(Ordering::Relaxed) == MPICH
+}
+
+/// Index of MPI_SOURCE among a status's ints.
+#[inline(always)]
+fn source_index() -> usize {
+    if is_int_abi() {
+        2
+    } else {
+        0
+    }
 }
 
 /// The ABI decided by [`current`]. Called only past a wrapper's gate, where it is.
@@ -341,7 +402,6 @@ fn open_mpi(version: String, sym: impl Fn(&str) -> *mut c_void) -> Abi {
         proc_null: -2,
         any_source: -1,
         any_tag: -1,
-        undefined: -32766,
         status_ignore: 0,
         status_bytes: 24,
         source_index: 0,
@@ -361,7 +421,6 @@ fn mpich(version: String) -> Abi {
         proc_null: -1,
         any_source: -2,
         any_tag: -1,
-        undefined: -32766,
         status_ignore: 1,
         status_bytes: 20,
         source_index: 2,

@@ -267,7 +267,7 @@ impl FArg for IntOut {
 /// the same name, untouched, and returns.
 macro_rules! pass_through_unknown {
     ($sym:expr, ierr: $ierr:ident, ($($a:ident : $t:ty),*)) => {
-        if abi::current().is_none() {
+        if !abi::known() {
             static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));
             let p = REAL.get();
             if p.is_null() {
@@ -509,7 +509,7 @@ macro_rules! fortran_waitall {
             #[export_name = $sym]
             pub unsafe extern "C" fn entry(count: *mut Fint, reqs: *mut Fint, statuses: *mut Fint, ierr: *mut Fint) {
                 let n = (*count).max(0) as usize;
-                if n > MAX_SNAP || abi::current().is_none() {
+                if n > MAX_SNAP || !abi::known() {
                     // More requests than the recorder converts on its stack: the MPI's own
                     // binding completes them (untraced).
                     static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));

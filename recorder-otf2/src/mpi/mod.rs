@@ -273,7 +273,7 @@ fn pointer_offset(fh: MPI_File) -> u64 {
 fn status_bytes(st: StatusPtr, requested: u64) -> u64 {
     let mut n: c_int = 0;
     // SAFETY: `st` is a status the MPI call just filled in.
-    if unsafe { PMPI_Get_count(st, mpi_byte(), &mut n) } != 0 || n == abi().undefined || n < 0 {
+    if unsafe { PMPI_Get_count(st, mpi_byte(), &mut n) } != 0 || n == abi::shared::UNDEFINED || n < 0 {
         return requested;
     }
     n as u64
@@ -347,7 +347,7 @@ static COMMS: parking_lot::Mutex<Vec<Vec<u32>>> = parking_lot::Mutex::new(Vec::n
 /// behind the program's back (HDF5's duplicates); the others go through [`comm_of`].
 fn comm_id(comm: MPI_Comm) -> u64 {
     // Library layers (PnetCDF, ADIOS2, parallel HDF5) ask too, whatever the MPI.
-    if abi::current().is_none() {
+    if !abi::known() {
         return u64::MAX;
     }
     // SAFETY: queries on the program's communicator and the world group.
@@ -522,7 +522,7 @@ unsafe fn clock_offset(world: MPI_Comm, rank: c_int, _size: c_int) -> Option<Clo
     let color = if node_rank == 0 {
         0
     } else {
-        abi().undefined
+        abi::shared::UNDEFINED
     };
     let mut leaders = Handle::default();
     if PMPI_Comm_split(world, color, rank, leaders.out()) != 0 {
@@ -727,6 +727,13 @@ fn is_tracked_req(k: u64) -> bool {
     IN_FLIGHT.load(Relaxed) != 0 && req_find(k).is_some()
 }
 
+/// Whether the request the program passed is one the recorder follows (the gate of the
+/// single-request calls: with none in flight, one load and no look at the request).
+#[inline(always)]
+unsafe fn is_tracked(request: HandlePtr) -> bool {
+    IN_FLIGHT.load(Relaxed) != 0 && !request.is_null() && req_find(request.key_at(0)).is_some()
+}
+
 /// Forget `k`; true if it was a request the recorder follows.
 fn req_remove(k: u64) -> bool {
     let Some(i) = req_find(k) else {
@@ -773,7 +780,7 @@ impl Snapshot {
             return s;
         }
         for i in 0..count.max(0) as usize {
-            let k = req_key(reqs.get(i));
+            let k = reqs.key_at(i);
             if s.n < MAX_SNAP && req_find(k).is_some() {
                 s.idx[s.n] = i as u32;
                 s.key[s.n] = k;
@@ -794,7 +801,7 @@ unsafe fn any_tracked(count: c_int, reqs: HandlePtr) -> bool {
     if IN_FLIGHT.load(Relaxed) == 0 || reqs.is_null() {
         return false;
     }
-    (0..count.max(0) as usize).any(|i| req_find(req_key(reqs.get(i))).is_some())
+    (0..count.max(0) as usize).any(|i| req_find(reqs.key_at(i)).is_some())
 }
 
 /// The request `k` completed (status `st`, or none): an `io_request_done` event.
@@ -898,8 +905,10 @@ macro_rules! mpi_wrap {
                 return ERR_NO_MPI;
             }
             let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            // An MPI whose ABI is not known passes straight through (said once).
-            if !runtime::layer_on(Layer::$layer) || abi::current().is_none() || !($gate) {
+            // An MPI whose ABI is not known passes straight through (said once). The gates
+            // read handles only when a request the recorder follows is in flight, which
+            // needs a known ABI: they may come first.
+            if !runtime::layer_on(Layer::$layer) || !($gate) || !abi::known() {
                 return real($($a),*);
             }
             let Some($ts) = runtime::begin(Layer::$layer) else {
@@ -1111,8 +1120,8 @@ mpi_wrap! {
 
     // ---- completion (recorded only when a request the recorder follows is involved: an
     // MPI-IO transfer, or a receive of the `mpi` layer) ----
-    MpiIo fn MPI_Wait(request: HandlePtr, status: St) [!request.is_null() && is_tracked_req(request.get(0).key())] {
-        let k = request.get(0).key();
+    MpiIo fn MPI_Wait(request: HandlePtr, status: St) [is_tracked(request)] {
+        let k = request.key_at(0);
         let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         if ret == 0 { done(ts, t1, k, status); }
@@ -1136,7 +1145,7 @@ mpi_wrap! {
         let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         // The MPI-IO requests it did not complete were looked at without result: tests.
-        let i = if index.is_null() { abi().undefined } else { *index };
+        let i = if index.is_null() { abi::shared::UNDEFINED } else { *index };
         if ret == 0 {
             for j in 0..snap.n {
                 if i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
@@ -1149,14 +1158,14 @@ mpi_wrap! {
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
     } |ts, ret, t1| {
-        let n = if outcount.is_null() { abi().undefined } else { *outcount };
+        let n = if outcount.is_null() { abi::shared::UNDEFINED } else { *outcount };
         if ret == 0 {
             completed_some(ts, t1, &snap, n, indices, statuses, true);
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Test(request: HandlePtr, flag: *mut c_int, status: St) [!request.is_null() && is_tracked_req(request.get(0).key())] {
-        let k = request.get(0).key();
+    MpiIo fn MPI_Test(request: HandlePtr, flag: *mut c_int, status: St) [is_tracked(request)] {
+        let k = request.key_at(0);
         let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let f = !flag.is_null() && *flag != 0;
@@ -1186,7 +1195,7 @@ mpi_wrap! {
         let mut local = Status::default(); let status = own_status(status, &mut local);
     } |ts, ret, t1| {
         let f = !flag.is_null() && *flag != 0;
-        let i = if index.is_null() { abi().undefined } else { *index };
+        let i = if index.is_null() { abi::shared::UNDEFINED } else { *index };
         if ret == 0 {
             for j in 0..snap.n {
                 if f && i >= 0 && snap.idx[j] as c_int == i { done(ts, t1, snap.key[j], status) } else { tested(ts, t1, snap.key[j]) }
@@ -1199,14 +1208,14 @@ mpi_wrap! {
         let mut local = std::mem::MaybeUninit::<LocalStatuses>::uninit();
         let statuses = own_statuses(statuses, count, &mut local);
     } |ts, ret, t1| {
-        let n = if outcount.is_null() { abi().undefined } else { *outcount };
+        let n = if outcount.is_null() { abi::shared::UNDEFINED } else { *outcount };
         if ret == 0 {
             completed_some(ts, t1, &snap, n, indices, statuses, true);
         }
         [count as u64, n as u64]
     };
-    MpiIo fn MPI_Request_free(request: HandlePtr) [!request.is_null() && is_tracked_req(request.get(0).key())] {
-        let k = request.get(0).key();
+    MpiIo fn MPI_Request_free(request: HandlePtr) [is_tracked(request)] {
+        let k = request.key_at(0);
         let recv = req_find(k).is_some_and(|i| REQ_RECV[i].load(Relaxed));
     } |ts, ret, t1| {
         // The program stops watching the operation: a transfer counts as complete with the
@@ -1215,8 +1224,8 @@ mpi_wrap! {
         if ret == 0 && recv { req_remove(k); } else if ret == 0 { done(ts, t1, k, StatusPtr(std::ptr::null_mut())); }
         [k]
     };
-    MpiIo fn MPI_Cancel(request: HandlePtr) [!request.is_null() && is_tracked_req(request.get(0).key())] {
-        let k = request.get(0).key();
+    MpiIo fn MPI_Cancel(request: HandlePtr) [is_tracked(request)] {
+        let k = request.key_at(0);
     } |ts, ret, t1| {
         if ret == 0 {
             if let Some(i) = req_find(k) { REQ_CANCEL[i].store(true, Relaxed); }
@@ -1342,7 +1351,7 @@ pub unsafe extern "C" fn MPI_Comm_free(comm: HandlePtr) -> c_int {
         return ERR_NO_MPI;
     }
     let real: unsafe extern "C" fn(HandlePtr) -> c_int = std::mem::transmute(p);
-    if abi::current().is_none() {
+    if !abi::known() {
         return real(comm);
     }
     let c = if comm.is_null() { comm_null() } else { comm.get(0) };
@@ -1430,7 +1439,7 @@ unsafe fn started(ret: c_int, request: HandlePtr) -> u64 {
     if ret != 0 || request.is_null() {
         return 0;
     }
-    let k = request.get(0).key();
+    let k = request.key_at(0);
     req_insert(k, false);
     k
 }
@@ -1446,7 +1455,7 @@ unsafe fn completed_some(
     statuses: StatusPtr,
     tests: bool,
 ) {
-    let n = if n == abi().undefined || indices.is_null() {
+    let n = if n == abi::shared::UNDEFINED || indices.is_null() {
         0
     } else {
         n.max(0) as usize
@@ -1483,7 +1492,7 @@ pub unsafe fn fapl_comm(fapl: i64) -> u64 {
     static MPIO: crate::wrap::LibReal = crate::wrap::LibReal::new("H5FD_mpio_init\0");
     static GET: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_fapl_mpio\0");
     let (d, m, g) = (DRIVER.get(), MPIO.get(), GET.get());
-    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() || abi::current().is_none() {
+    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() || !abi::known() {
         return u64::MAX;
     }
     let driver: unsafe extern "C" fn(i64) -> i64 = std::mem::transmute(d);
