@@ -211,6 +211,48 @@ fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
     );
 }
 
+/// The same job built with MPICH and started by `srun --mpi=pmi2` (MPICH's PMI-2 client):
+/// four ranks of one Slurm job, the MPI-IO layer traced by the one library build (the MPICH
+/// ABI found at run time), each rank's write exact, the job id Slurm's.
+#[test]
+fn srun_records_four_mpich_ranks_of_one_slurm_job() {
+    need_slurm!();
+    if !Mpi::Mpich.available() {
+        eprintln!("skipped: mpicc.mpich not found");
+        return;
+    }
+    let dir = TestDir::new("slurm-srun-mpich");
+    let prog = compile_mpi_with(Mpi::Mpich, &dir, "mpi_jobs.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let job = Allocation::new(4);
+    let mut c = command("srun", dir.path());
+    c.arg(format!("--jobid={}", job.id))
+        .args(["-O", "--mpi=pmi2", "-n", "4"]);
+    record(&mut c, false, &trace);
+    let r = run(c.arg(&prog).arg(&data).arg("write"));
+    r.assert_ok("srun --mpi=pmi2 -n 4 recorder-otf2 record -- mpi_jobs (MPICH)");
+    assert_eq!(r.stdout.matches("write 64 bytes ok").count(), 4, "{}", r.stdout);
+    let procs = processes(&trace);
+    let mut ranks: Vec<(Option<u32>, Option<u32>)> =
+        procs.iter().map(|p| (p.meta.rank, p.meta.world_size)).collect();
+    ranks.sort();
+    let want: Vec<_> = (0..4).map(|r| (Some(r), Some(4))).collect();
+    assert_eq!(ranks, want, "ranks and world sizes in meta.yaml");
+    let step = format!("{}.0", job.id);
+    for p in &procs {
+        assert_eq!(p.meta.job.as_deref(), Some(step.as_str()), "{}: job", p.name);
+        assert!(
+            p.meta.mpi_library.as_deref().is_some_and(|l| l.starts_with("MPICH")),
+            "{}: mpi_library {:?}",
+            p.name,
+            p.meta.mpi_library
+        );
+    }
+    let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
+    assert_eq!(ops, four_ranks_writes(), "MPI-IO operations (rank, mode, bytes, offset)");
+}
+
 /// `srun -n N recorder-otf2 record --pack`: the node's last rank to end packs the step's
 /// folders into one file named by the job and step and the host (SLURM_LOCALID and
 /// SLURM_STEP_TASKS_PER_NODE tell it), and the packed trace holds the same operations. Step 0
