@@ -75,9 +75,14 @@ impl Allocation {
     /// tasks wired up through Slurm's PMIx plugin (Debian's Open MPI starts from it); append
     /// the program and its arguments.
     fn srun(&self, tasks: u32, cwd: &Path) -> Command {
+        self.srun_with("pmix", tasks, cwd)
+    }
+
+    /// As [`Allocation::srun`] with Slurm's MPI plugin `plugin` (`pmi2` for MPICH).
+    fn srun_with(&self, plugin: &str, tasks: u32, cwd: &Path) -> Command {
         let mut c = command("srun", cwd);
         c.arg(format!("--jobid={}", self.id))
-            .args(["-O", "--mpi=pmix", "-n", &tasks.to_string()]);
+            .args(["-O", &format!("--mpi={plugin}"), "-n", &tasks.to_string()]);
         c
     }
 }
@@ -146,48 +151,7 @@ fn entries(trace: &Path) -> Vec<String> {
 #[test]
 fn srun_records_four_open_mpi_ranks_of_one_slurm_job() {
     need_slurm!();
-    let dir = TestDir::new("slurm-srun");
-    let prog = compile_openmpi(&dir, "mpi_jobs");
-    let data = dir.subdir("data");
-    let trace = dir.join("trace");
-    let job = Allocation::new(4);
-    let mut c = job.srun(4, dir.path());
-    record(&mut c, false, &trace);
-    let r = run(c.arg(&prog).arg(&data).arg("write"));
-    r.assert_ok("srun -n 4 recorder-otf2 record -- mpi_jobs");
-    assert_eq!(
-        r.stdout.matches("write 64 bytes ok").count(),
-        4,
-        "{}",
-        r.stdout
-    );
-
-    let procs = processes(&trace);
-    let mut ranks: Vec<(Option<u32>, Option<u32>)> = procs
-        .iter()
-        .map(|p| (p.meta.rank, p.meta.world_size))
-        .collect();
-    ranks.sort();
-    let want: Vec<_> = (0..4).map(|r| (Some(r), Some(4))).collect();
-    assert_eq!(ranks, want, "ranks and world sizes in meta.yaml");
-    let step = format!("{}.0", job.id);
-    for p in &procs {
-        assert_eq!(
-            p.meta.job.as_deref(),
-            Some(step.as_str()),
-            "{}: job",
-            p.name
-        );
-        // The clock measured against rank 0's at MPI_Init and at MPI_Finalize.
-        let offsets = p.meta.clock_offsets.len();
-        assert_eq!(offsets, 2, "{}: clock offsets", p.name);
-    }
-    let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
-    assert_eq!(
-        ops,
-        four_ranks_writes(),
-        "MPI-IO operations (rank, mode, bytes, offset)"
-    );
+    let (dir, job, trace, step) = srun_mpi_jobs(Mpi::OpenMpi, "pmix");
 
     // `srun -n 2 recorder-otf2 pack`: the ranks share the packs (SLURM_PROCID of
     // SLURM_STEP_NUM_TASKS); the job's one pack is written once, by one of them.
@@ -221,18 +185,26 @@ fn srun_records_four_mpich_ranks_of_one_slurm_job() {
         eprintln!("skipped: mpicc.mpich not found");
         return;
     }
-    let dir = TestDir::new("slurm-srun-mpich");
-    let prog = compile_mpi_with(Mpi::Mpich, &dir, "mpi_jobs.c", &[]);
+    srun_mpi_jobs(Mpi::Mpich, "pmi2");
+}
+
+/// `srun -n 4 --mpi=PLUGIN recorder-otf2 record -o DIR -- ./mpi_jobs DATA write` with mpi_jobs
+/// built by `mpi`, in a new allocation, checked: four ranks of one MPI job whose id is the
+/// Slurm job's and step's, the MPI library recorded, clock offsets at MPI_Init and
+/// MPI_Finalize, each rank's collective write of 64 bytes at rank*64. Returns the scratch
+/// directory, the allocation, the trace and the step's id.
+fn srun_mpi_jobs(mpi: Mpi, plugin: &str) -> (TestDir, Allocation, PathBuf, String) {
+    let dir = TestDir::new(&format!("slurm-srun-{mpi:?}"));
+    let prog = compile_mpi_with(mpi, &dir, "mpi_jobs.c", &[]);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     let job = Allocation::new(4);
-    let mut c = command("srun", dir.path());
-    c.arg(format!("--jobid={}", job.id))
-        .args(["-O", "--mpi=pmi2", "-n", "4"]);
+    let mut c = job.srun_with(plugin, 4, dir.path());
     record(&mut c, false, &trace);
     let r = run(c.arg(&prog).arg(&data).arg("write"));
-    r.assert_ok("srun --mpi=pmi2 -n 4 recorder-otf2 record -- mpi_jobs (MPICH)");
+    r.assert_ok(&format!("srun --mpi={plugin} -n 4 recorder-otf2 record -- mpi_jobs ({mpi:?})"));
     assert_eq!(r.stdout.matches("write 64 bytes ok").count(), 4, "{}", r.stdout);
+
     let procs = processes(&trace);
     let mut ranks: Vec<(Option<u32>, Option<u32>)> =
         procs.iter().map(|p| (p.meta.rank, p.meta.world_size)).collect();
@@ -240,17 +212,20 @@ fn srun_records_four_mpich_ranks_of_one_slurm_job() {
     let want: Vec<_> = (0..4).map(|r| (Some(r), Some(4))).collect();
     assert_eq!(ranks, want, "ranks and world sizes in meta.yaml");
     let step = format!("{}.0", job.id);
+    let library = match mpi {
+        Mpi::OpenMpi => "Open MPI",
+        Mpi::Mpich => "MPICH",
+    };
     for p in &procs {
         assert_eq!(p.meta.job.as_deref(), Some(step.as_str()), "{}: job", p.name);
-        assert!(
-            p.meta.mpi_library.as_deref().is_some_and(|l| l.starts_with("MPICH")),
-            "{}: mpi_library {:?}",
-            p.name,
-            p.meta.mpi_library
-        );
+        let lib = p.meta.mpi_library.as_deref().unwrap_or("");
+        assert!(lib.starts_with(library), "{}: mpi_library {lib:?}", p.name);
+        // The clock measured against rank 0's at MPI_Init and at MPI_Finalize.
+        assert_eq!(p.meta.clock_offsets.len(), 2, "{}: clock offsets", p.name);
     }
     let ops = mpiio_ops(&trace, &dir.join("out.otf2"), &data.join("jobs.dat"));
     assert_eq!(ops, four_ranks_writes(), "MPI-IO operations (rank, mode, bytes, offset)");
+    (dir, job, trace, step)
 }
 
 /// `srun -n N recorder-otf2 record --pack`: the node's last rank to end packs the step's
