@@ -40,15 +40,6 @@ int rr_init(int *rank, int *size) {
     return MPI_Comm_size(MPI_COMM_WORLD, size);
 }
 
-/* MPI_Get_library_version into buf (cap bytes, NUL-terminated). */
-int rr_library(char *buf, int cap) {
-    char v[MPI_MAX_LIBRARY_VERSION_STRING + 1] = {0};
-    int len = 0;
-    int r = MPI_Get_library_version(v, &len);
-    snprintf(buf, cap, "%s", v);
-    return r;
-}
-
 int rr_finalize(void) {
     if (order_comm != MPI_COMM_NULL) MPI_Comm_free(&order_comm);
     return MPI_Finalize();
