@@ -3,7 +3,8 @@
 # then copies the programs, the preload library, man pages, shell completions, documentation
 # and an environment-modules/Lmod modulefile. Nothing written names the prefix, so the
 # installed tree may be copied or moved (the launcher finds the library from its own path).
-# The Spack recipe (scripts/spack/packages/recorder-otf2/package.py) runs this script.
+# The Spack recipe (scripts/spack/spack_repo/recorder_otf2/packages/recorder_otf2/package.py)
+# runs this script.
 set -euo pipefail
 
 usage() {

@@ -21,7 +21,7 @@ PACKAGES=(
   chromium                                     # headless browser: the report tests open the HTML
   liburing-dev                                 # io_uring test program (-luring)
   protobuf-compiler                            # (protoc: Perfetto's trace schema compiled by prost at build time)
-  man-db environment-modules                   # install test: man -l renders the pages, modulecmd loads the modulefile
+  man-db environment-modules zsh fish          # install test: man pages render, the modulefile loads, completions load
   slurm-wlm munge                              # launcher tests: a single-node Slurm (scripts/slurm-setup.sh starts it)
   mpich libmpich-dev libhdf5-mpich-dev         # the MPICH ABI: MPI-IO, mpi layer, Fortran, parallel HDF5 suites under mpiexec.mpich
 )

@@ -1,6 +1,6 @@
 //! scripts/install.sh: an install into a prefix by an unprivileged user, the tree moved
 //! elsewhere and used from there (recording an MPI-IO program under mpirun, converting,
-//! summarising, the man pages, the bash completion), the modulefile of a moved tree, the
+//! summarising, the man pages, the bash, zsh and fish completions), the modulefile of a moved tree, the
 //! launcher finding its library from a copied tree, install.sh's one-line errors, and the
 //! Spack recipe's install command run as the recipe writes it.
 
@@ -154,6 +154,7 @@ fn user_install_moved_records_converts_and_documents() {
     record_convert_summarise(&tree, &home, &prog);
     man_pages_render(&tree, &home);
     bash_completion_completes(&tree, &home);
+    zsh_and_fish_completions_load(&tree, &home);
 }
 
 /// mpi_jobs at 2 ranks (each rank writes 64 bytes of jobs.dat at rank*64 with
@@ -293,6 +294,29 @@ COMP_WORDS=(recorder-otf2 record --la); COMP_CWORD=2
     let subs: BTreeSet<&str> = lines[1].split_whitespace().collect();
     assert_eq!(subs, BTreeSet::from(["replay", "report"]), "{}", lines[1]);
     assert_eq!(lines[2], "--layers");
+}
+
+/// The installed zsh completion, found through `fpath` as a site folder would be: compinit
+/// registers `_recorder-otf2` for the command; the fish completion, sourced, completes `rep`
+/// to the two subcommands with their descriptions.
+fn zsh_and_fish_completions_load(tree: &Path, home: &Path) {
+    let zsh = tree.join("share/zsh/site-functions");
+    let body = r#"fpath=("$1" $fpath); autoload -U compinit; compinit -u -D
+print -r -- "${_comps[recorder-otf2]}""#;
+    let r = run(as_user(home, home, "zsh").args(["-f", "-c", body, "zsh"]).arg(&zsh));
+    r.assert_ok("the zsh completion");
+    assert_eq!(r.stdout.trim(), "_recorder-otf2", "{}", r.stderr);
+
+    let fish = tree.join("share/fish/vendor_completions.d/recorder-otf2.fish");
+    let body = format!("source '{}'; complete -C 'recorder-otf2 rep'", fish.display());
+    let r = run(as_user(home, home, "fish").args(["--no-config", "-c", &body]));
+    r.assert_ok("the fish completion");
+    let subs: BTreeSet<&str> = r
+        .stdout
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    assert_eq!(subs, BTreeSet::from(["replay", "report"]), "{}", r.stdout);
 }
 
 /// `bash scripts/install.sh ARGS` from the workspace (with `target` as CARGO_TARGET_DIR).
