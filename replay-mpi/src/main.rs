@@ -20,7 +20,8 @@ use std::process::ExitCode;
 #[derive(clap::Parser)]
 #[command(
     name = "recorder-otf2-replay-mpi",
-    about = "A trace's MPI-IO replayed under mpirun (see `recorder-otf2 replay`)"
+    version,
+    about = "A trace's MPI ranks replayed under mpirun at the HDF5, PnetCDF, MPI-IO or POSIX layer (see `recorder-otf2 replay`)"
 )]
 pub struct Args {
     pub trace: PathBuf,

@@ -236,3 +236,52 @@ fn vite_parses_the_archive() {
     );
     assert!(s.matches("<rect").count() > 10, "no states drawn:\n{s}");
 }
+
+/// README's layout table names every subcommand `recorder-otf2 --help` lists (the list that
+/// went stale when subcommands were added).
+#[test]
+fn readme_names_every_subcommand() {
+    let r = run(command(&build().launcher, std::path::Path::new("/")).arg("--help"));
+    r.assert_ok("recorder-otf2 --help");
+    let subcommands: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(subcommands.len() >= 10, "{}", r.stdout);
+    let readme = std::fs::read_to_string(build().root.join("README.md")).expect("README.md");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| `recorder-otf2/` |"))
+        .expect("README's layout row of recorder-otf2/");
+    let missing: Vec<&&str> = subcommands
+        .iter()
+        .filter(|c| !row.contains(&format!("`{c}`")))
+        .collect();
+    assert!(missing.is_empty(), "README's layout row lacks {missing:?}: {row}");
+}
+
+/// Every binary's `--version` names itself (it said "recorder-otf2-launcher" and
+/// "converters", the crates' names, before).
+#[test]
+fn every_binary_names_itself_in_its_version() {
+    let dir = build().lib.parent().unwrap().to_path_buf();
+    for name in ["recorder-otf2", "recorder2otf2", "recorder2text", "recorder-otf2-replay-mpi"] {
+        let bin = dir.join(name);
+        if !bin.exists() {
+            assert_ne!(name, "recorder-otf2", "no {}", bin.display());
+            continue;
+        }
+        let r = run(command(&bin, std::path::Path::new("/")).arg("--version"));
+        r.assert_ok(&format!("{name} --version"));
+        assert_eq!(
+            r.stdout.trim(),
+            format!("{name} {}", env!("CARGO_PKG_VERSION")),
+            "{name} --version"
+        );
+    }
+}

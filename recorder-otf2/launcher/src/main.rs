@@ -1,5 +1,8 @@
-//! recorder-otf2: the launcher (`record`), and the answers from a trace (`summary`, `report`,
-//! `export`, `conflicts`, `perfetto`), each reading the trace through the I/O model.
+//! recorder-otf2: the launcher (`record`), the answers from a trace (`summary`, `report`,
+//! `export`, `conflicts`, `perfetto`, `compare`), what remakes one (`replay`, `extrapolate`,
+//! `pack`) and the recorder's own facts (`lib`, `functions`), each reading traces through the
+//! I/O model. The subcommands' list in README.md is checked against this one by
+//! tests/tests/launcher.rs.
 
 mod analyze;
 mod autopack;
@@ -48,8 +51,10 @@ enum Cmd {
     /// order, and the calls that opened, closed or deleted files (flags). Exit status 0 when
     /// they are the same, 1 when they differ.
     Compare(compare::CompareArgs),
-    /// Re-issue a trace's POSIX I/O on files mapped under a folder, with synthetic data, and
-    /// tell what it did against the original (--record traces the replay for `compare`).
+    /// Re-issue a trace's I/O on files mapped under a folder, with synthetic data, and tell
+    /// what it did against the original: POSIX and stdio calls, forked processes forked; an
+    /// MPI trace under mpirun at its highest layer (HDF5, PnetCDF, MPI-IO or POSIX). --record
+    /// traces the replay for `compare`.
     Replay(replay::ReplayArgs),
     /// Build the trace of an SPMD program at N ranks from its traces at three or more
     /// smaller rank counts: loops, offsets, sizes and file names fitted exactly per call,
