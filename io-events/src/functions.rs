@@ -106,6 +106,44 @@ impl Layer {
     }
 }
 
+/// A name that is no layer: the error of [`Layer`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLayer(pub String);
+
+impl std::fmt::Display for UnknownLayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known: Vec<&str> = Layer::ALL.iter().map(|l| l.option_name()).collect();
+        write!(f, "'{}' is not a layer ({})", self.0, known.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownLayer {}
+
+/// The one parser of layer names, for every option that takes one: the option name
+/// (`stdio`), the OTF2 paradigm's identification (`ISOC`, `MPI-IO`), and the names users
+/// write for them (`isoc`, `mpi-io`, `adios2`), in any case. `all` is not a layer: the
+/// options that accept it say so themselves.
+impl std::str::FromStr for Layer {
+    type Err = UnknownLayer;
+
+    fn from_str(s: &str) -> Result<Layer, UnknownLayer> {
+        let n = s.trim();
+        let alias = match n.to_ascii_lowercase().as_str() {
+            "isoc" => Some(Layer::Isoc),
+            "mpi-io" => Some(Layer::MpiIo),
+            "adios2" => Some(Layer::Adios),
+            _ => Option::None,
+        };
+        alias
+            .or_else(|| {
+                Layer::ALL.iter().copied().find(|l| {
+                    l.option_name().eq_ignore_ascii_case(n) || l.identification().eq_ignore_ascii_case(n)
+                })
+            })
+            .ok_or_else(|| UnknownLayer(s.to_string()))
+    }
+}
+
 /// Region role in OTF2: data transfer or metadata.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -2767,6 +2805,23 @@ pub const MAX_FIELDS: usize = 8;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_layer_parses_from_its_option_name_identification_and_aliases() {
+        for l in Layer::ALL {
+            assert_eq!(l.option_name().parse::<Layer>(), Ok(l));
+            assert_eq!(l.identification().parse::<Layer>(), Ok(l));
+            assert_eq!(l.option_name().to_uppercase().parse::<Layer>(), Ok(l));
+        }
+        assert_eq!("isoc".parse::<Layer>(), Ok(Layer::Isoc));
+        assert_eq!(" MPI-IO ".parse::<Layer>(), Ok(Layer::MpiIo));
+        assert_eq!("adios2".parse::<Layer>(), Ok(Layer::Adios));
+        let e = "all".parse::<Layer>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'all' is not a layer (posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi)"
+        );
+    }
+
     use super::*;
 
     #[test]

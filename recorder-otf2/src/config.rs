@@ -77,12 +77,10 @@ fn parse_layers(names: &[String], raw: &str, warnings: &mut Vec<String>) -> Vec<
     let mut v = Vec::new();
     let mut unknown = Vec::new();
     for n in names {
-        match Layer::ALL.iter().find(|l| {
-            l.option_name().eq_ignore_ascii_case(n) || l.identification().eq_ignore_ascii_case(n)
-        }) {
-            Some(l) => v.push(*l),
-            None if n.eq_ignore_ascii_case("all") => v.extend(Layer::ALL),
-            None => unknown.push(format!("'{n}'")),
+        match n.parse::<Layer>() {
+            Ok(l) => v.push(l),
+            Err(_) if n.eq_ignore_ascii_case("all") => v.extend(Layer::ALL),
+            Err(_) => unknown.push(format!("'{n}'")),
         }
     }
     const KNOWN: &str = "known: posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi, all";

@@ -26,8 +26,8 @@ pub(crate) fn possible(trace: &Trace) -> [bool; N] {
         match p.meta.options.get("layers") {
             Some(list) => {
                 for name in list.split([',', ':']).map(str::trim) {
-                    if let Some(i) = Layer::ALL.iter().position(|l| l.option_name() == name) {
-                        may[i] = true;
+                    if let Ok(l) = name.parse::<Layer>() {
+                        may[Layer::ALL.iter().position(|&x| x == l).unwrap_or(0)] = true;
                     }
                 }
             }

@@ -45,21 +45,7 @@ pub struct PerfettoArgs {
 }
 
 fn parse_layer(s: &str) -> Result<Layer, String> {
-    Ok(match s.to_ascii_lowercase().as_str() {
-        "posix" => Layer::Posix,
-        "stdio" | "isoc" => Layer::Isoc,
-        "mpiio" | "mpi-io" => Layer::MpiIo,
-        "hdf5" => Layer::Hdf5,
-        "netcdf" => Layer::NetCdf,
-        "pnetcdf" => Layer::PnetCdf,
-        "adios" | "adios2" => Layer::Adios,
-        "mpi" => Layer::Mpi,
-        _ => {
-            return Err(format!(
-                "'{s}' is not a layer (posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi)"
-            ))
-        }
-    })
+    s.parse().map_err(|e: io_events::functions::UnknownLayer| e.to_string())
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {
