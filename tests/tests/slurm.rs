@@ -60,15 +60,9 @@ impl Allocation {
             &tasks.to_string(),
         ]));
         r.assert_ok("salloc --no-shell");
-        // "salloc: Granted job allocation 17"
-        let id = r
-            .stderr
-            .lines()
-            .find_map(|l| l.strip_prefix("salloc: Granted job allocation "))
-            .unwrap_or_else(|| panic!("no job id in salloc's output:\n{}", r.stderr))
-            .trim()
-            .to_string();
-        Allocation { id }
+        Allocation {
+            id: granted_job(&r.stderr),
+        }
     }
 
     /// `srun --jobid=ID -n TASKS -O --mpi=pmix` in `cwd`: a step of the allocation, its
@@ -85,6 +79,16 @@ impl Allocation {
             .args(["-O", &format!("--mpi={plugin}"), "-n", &tasks.to_string()]);
         c
     }
+}
+
+/// The job id in salloc's "salloc: Granted job allocation 17".
+fn granted_job(stderr: &str) -> String {
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("salloc: Granted job allocation "))
+        .unwrap_or_else(|| panic!("no job id in salloc's output:\n{stderr}"))
+        .trim()
+        .to_string()
 }
 
 impl Drop for Allocation {
@@ -398,13 +402,7 @@ fn two_mpiruns_in_one_allocation_are_two_jobs() {
         .arg(&script));
     r.assert_ok("salloc sh -c 'mpirun ...; mpirun ...'");
     assert_eq!(r.stdout.matches(" ok\n").count(), 4, "{}", r.stdout);
-    let slurm_job = r
-        .stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("salloc: Granted job allocation "))
-        .unwrap_or_else(|| panic!("no job id in salloc's output:\n{}", r.stderr))
-        .trim()
-        .to_string();
+    let slurm_job = granted_job(&r.stderr);
 
     let mut jobs: std::collections::BTreeMap<String, Vec<u32>> = Default::default();
     for p in processes(&trace) {
