@@ -5,6 +5,7 @@
 //! - [`stream`]: per-thread streams of self-contained, CRC-checked chunks.
 //! - [`defs`]: per-process local definitions, appended incrementally.
 //! - [`meta`]: per-process metadata (YAML).
+//! - [`options`]: the recorder's options (environment, YAML keys, launcher flags).
 //! - [`launcher`]: what the launcher (mpirun, mpiexec, srun) says: ranks, node, job id.
 //! - [`layout`]: the trace directory layout.
 //! - [`pack`]: packed traces (many process folders in one file, compressed across them).
@@ -19,6 +20,7 @@ pub mod glibc;
 pub mod launcher;
 pub mod layout;
 pub mod meta;
+pub mod options;
 pub mod pack;
 pub mod stream;
 

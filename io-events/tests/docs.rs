@@ -1,6 +1,6 @@
 //! The docs must say what the code does: docs/coverage.md shows the function table,
 //! docs/user-guide.md the glibc rule, docs/format.md the format version, README.md and the
-//! user guide the default layers. (The subcommand list: tests/tests/launcher.rs.)
+//! user guide the recorder's options. (The subcommand list: tests/tests/launcher.rs.)
 
 fn doc(name: &str) -> String {
     let path = format!("{}/../{name}", env!("CARGO_MANIFEST_DIR"));
@@ -22,20 +22,67 @@ fn format_doc_names_the_format_version() {
     }
 }
 
-/// The default of `RECORDER_OTF2_LAYERS` in a table row of README.md and docs/user-guide.md.
+/// The options table of README.md and docs/user-guide.md is the one the code defines.
 #[test]
-fn option_tables_show_the_default_layers() {
-    let names: Vec<&str> = io_events::functions::Layer::DEFAULT
-        .iter()
-        .map(|l| l.option_name())
-        .collect();
-    let default = format!("| `RECORDER_OTF2_LAYERS` | `layers` | `{}` |", names.join(","));
+fn option_tables_are_the_options_of_the_code() {
+    let table = io_events::options::markdown_table();
     for file in ["README.md", "docs/user-guide.md"] {
         assert!(
-            doc(file).contains(&default),
-            "{file}: the RECORDER_OTF2_LAYERS row does not start with {default:?}"
+            doc(file).contains(&table),
+            "{file}: the options table is out of date: replace it with \
+             io_events::options::markdown_table() (`recorder-otf2 functions --options`)"
         );
     }
+}
+
+/// The recorder reads exactly the variables of the table, and its YAML file exactly the
+/// table's keys.
+#[test]
+fn the_recorder_reads_the_options_of_the_table() {
+    let config = doc("recorder-otf2/src/config.rs");
+    let code = config.split("#[cfg(test)]").next().unwrap();
+    let mut read: Vec<String> = code
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.starts_with("RECORDER_OTF2_")
+                && s.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
+        .map(String::from)
+        .collect();
+    read.sort();
+    read.dedup();
+    let mut table: Vec<String> = io_events::options::OPTIONS
+        .iter()
+        .map(|o| o.env.to_string())
+        .collect();
+    table.sort();
+    assert_eq!(
+        read, table,
+        "recorder-otf2/src/config.rs against io_events::options"
+    );
+    let file_config = code
+        .split("struct FileConfig {")
+        .nth(1)
+        .unwrap()
+        .split('}')
+        .next()
+        .unwrap();
+    let mut keys: Vec<String> = file_config
+        .lines()
+        .filter_map(|l| l.trim().split(':').next())
+        .filter(|k| !k.is_empty())
+        .map(String::from)
+        .collect();
+    keys.sort();
+    let mut yaml: Vec<String> = io_events::options::OPTIONS
+        .iter()
+        .filter_map(|o| o.yaml.map(String::from))
+        .collect();
+    yaml.sort();
+    assert_eq!(keys, yaml, "FileConfig's keys against io_events::options");
 }
 
 #[test]

@@ -262,7 +262,10 @@ fn readme_names_every_subcommand() {
         .iter()
         .filter(|c| !row.contains(&format!("`{c}`")))
         .collect();
-    assert!(missing.is_empty(), "README's layout row lacks {missing:?}: {row}");
+    assert!(
+        missing.is_empty(),
+        "README's layout row lacks {missing:?}: {row}"
+    );
 }
 
 /// Every binary's `--version` names itself (it said "recorder-otf2-launcher" and
@@ -270,7 +273,12 @@ fn readme_names_every_subcommand() {
 #[test]
 fn every_binary_names_itself_in_its_version() {
     let dir = build().lib.parent().unwrap().to_path_buf();
-    for name in ["recorder-otf2", "recorder2otf2", "recorder2text", "recorder-otf2-replay-mpi"] {
+    for name in [
+        "recorder-otf2",
+        "recorder2otf2",
+        "recorder2text",
+        "recorder-otf2-replay-mpi",
+    ] {
         let bin = dir.join(name);
         if !bin.exists() {
             assert_ne!(name, "recorder-otf2", "no {}", bin.display());
@@ -284,4 +292,31 @@ fn every_binary_names_itself_in_its_version() {
             "{name} --version"
         );
     }
+}
+
+/// `recorder-otf2 record` has a flag for exactly the options whose row names one (the
+/// README said "the launcher has the same as flags" while three had none).
+#[test]
+fn record_has_the_flags_of_the_options_table() {
+    let r = run(command(&build().launcher, std::path::Path::new("/")).args(["record", "--help"]));
+    r.assert_ok("recorder-otf2 record --help");
+    let mut flags: Vec<&str> = r
+        .stdout
+        .lines()
+        .flat_map(|l| l.split([' ', ',']))
+        .filter(|w| w.starts_with("--"))
+        .filter(|&w| !matches!(w, "--help" | "--pack"))
+        .collect();
+    flags.sort();
+    flags.dedup();
+    let mut table: Vec<&str> = io_events::options::OPTIONS
+        .iter()
+        .filter_map(|o| o.flag)
+        .collect();
+    table.sort();
+    assert_eq!(
+        flags, table,
+        "record --help against io_events::options:\n{}",
+        r.stdout
+    );
 }

@@ -70,8 +70,12 @@ enum Cmd {
     Functions {
         /// Print instead which libc functions count as I/O and those deliberately not
         /// wrapped, with the reasons (docs/user-guide.md, "glibc coverage and exclusions").
-        #[arg(long)]
+        #[arg(long, conflicts_with = "options")]
         glibc: bool,
+        /// Print instead the recorder's options: variables, YAML keys, `record` flags,
+        /// defaults (the table of README.md and docs/user-guide.md).
+        #[arg(long)]
+        options: bool,
     },
 }
 
@@ -99,8 +103,11 @@ fn main() -> ExitCode {
             record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
             127,
         ),
-        Cmd::Functions { glibc: false } => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
-        Cmd::Functions { glibc: true } => (analyze::stdout(&io_events::glibc::markdown()), 1),
+        Cmd::Functions { glibc: true, .. } => (analyze::stdout(&io_events::glibc::markdown()), 1),
+        Cmd::Functions { options: true, .. } => {
+            (analyze::stdout(&io_events::options::markdown_table()), 1)
+        }
+        Cmd::Functions { .. } => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
     };
     finish(r, failure)
 }
