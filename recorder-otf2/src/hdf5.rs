@@ -1,6 +1,6 @@
 //! The HDF5 layer: every function of the file, group, dataset, attribute, object and link
 //! interfaces in every API generation (the list comes from the installed headers through
-//! scripts/gen-hdf5.py: hdf5_gen.rs), files and datasets with their I/O semantics written here
+//! scripts/gen-hdf5.py: generated/hdf5.rs), files and datasets with their I/O semantics written here
 //! by hand, the others regions with their arguments.
 //!
 //! HDF5's C types are plain integers (`hid_t` = int64 since 1.10, `herr_t`/`htri_t` = int,
@@ -595,7 +595,7 @@ mod generated {
     #![allow(unused_imports)]
     use super::*;
     use std::os::raw::c_void;
-    include!("hdf5_gen.rs");
+    include!("generated/hdf5.rs");
 }
 
 /// H5Idec_ref: recorded only when it releases the last reference of a file, group, dataset

@@ -1,5 +1,5 @@
 //! The NetCDF layer: files and the data functions of netcdf.h, every typed form (the list
-//! is generated from the installed header by scripts/gen-netcdf.py into netcdf_data.rs).
+//! is generated from the installed header by scripts/gen-netcdf.py into generated/netcdf.rs).
 //!
 //! NetCDF's C API needs no header either (ids are ints, sizes size_t). A data record holds
 //! the file's ncid, the variable's name (a `Name`, cached per (ncid, varid) without locks),
@@ -431,7 +431,7 @@ macro_rules! nc_att {
     };
 }
 
-include!("netcdf_data.rs");
+include!("generated/netcdf.rs");
 
 /// Record, once per process, whether libnetcdf is a parallel build.
 pub(crate) fn note_library() {

@@ -1,7 +1,7 @@
 //! The PnetCDF layer: files, define mode, attributes and every data function of pnetcdf.h
 //! (blocking independent and collective `_all`, non-blocking iput/iget/bput, typed and
 //! flexible MPI-datatype forms; the list is generated from the installed header by
-//! scripts/gen-pnetcdf.py into pnetcdf_data.rs).
+//! scripts/gen-pnetcdf.py into generated/pnetcdf.rs).
 //!
 //! A data record holds the file's ncid, the variable's name (a `Name`, cached per
 //! (ncid, varid) without locks), the elements moved and the bytes (elements x the memory
@@ -502,7 +502,7 @@ macro_rules! pnc_att {
     };
 }
 
-include!("pnetcdf_data.rs");
+include!("../generated/pnetcdf.rs");
 
 // ---- request completion --------------------------------------------------------------------
 
