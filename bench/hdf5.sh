@@ -29,6 +29,6 @@ LD_PRELOAD="$lib" RECORDER_OTF2_DIR="$work/t" RECORDER_OTF2_LAYERS=hdf5 valgrind
   --callgrind-out-file="$work/cg.out" --toggle-collect=loop_h5write "$work/h5_loop" 10000 "$f" >/dev/null 2>&1
 ann=$(callgrind_annotate --inclusive=yes "$work/cg.out" 2>/dev/null)
 incl() { grep -E "$1" <<<"$ann" | grep -v "=>" | awk '{gsub(",", "", $1); v = $1 + 0; if (v > m) m = v} END {printf "%d\n", m}'; }
-own=$(( ($(incl 'hdf5.rs:H5Dwrite([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:H5Dwrite([^_0-9a-zA-Z]|$)')) / 10000 ))
+own=$(( ($(incl '\.rs:H5Dwrite([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:H5Dwrite([^_0-9a-zA-Z]|$)')) / 10000 ))
 echo "H5Dwrite wrapper: $own own instructions per call (callgrind)"
 rm -rf "$work"

@@ -27,6 +27,6 @@ LD_PRELOAD="$lib" RECORDER_OTF2_DIR="$work/t" RECORDER_OTF2_LAYERS=netcdf valgri
   --callgrind-out-file="$work/cg.out" --toggle-collect=loop_put "$work/nc_loop" 10000 "$f" >/dev/null 2>&1
 ann=$(callgrind_annotate --inclusive=yes "$work/cg.out" 2>/dev/null)
 incl() { grep -E "$1" <<<"$ann" | grep -v "=>" | awk '{gsub(",", "", $1); v = $1 + 0; if (v > m) m = v} END {printf "%d\n", m}'; }
-own=$(( ($(incl 'netcdf.rs:nc_put_vara_double([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:nc_put_vara_double([^_0-9a-zA-Z]|$)')) / 10000 ))
+own=$(( ($(incl '\.rs:nc_put_vara_double([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:nc_put_vara_double([^_0-9a-zA-Z]|$)')) / 10000 ))
 echo "nc_put_vara_double wrapper: $own own instructions per call (callgrind)"
 rm -rf "$work"
