@@ -29,9 +29,9 @@ incl() { # $1 annotate output, $2 regex of the function line: the largest inclus
   grep -E "$2" <<<"$1" | grep -v "=>" | awk '{gsub(",", "", $1); v = $1 + 0; if (v > m) m = v} END {printf "%d\n", m}'
 }
 w=$(profile write)
-own_w=$(( ($(incl "$w" 'mpi/mod.rs:MPI_File_write_at([^_0-9a-zA-Z]|$)') - $(incl "$w" '\?\?\?:PMPI_File_write_at ')) / N ))
-own_p=$(( ($(incl "$w" 'wrap.rs:pwrite([^_0-9a-zA-Z]|$)') - $(incl "$w" 'pwrite64.c:pwrite ')) / N ))
+own_w=$(( ($(incl "$w" '\.rs:MPI_File_write_at([^_0-9a-zA-Z]|$)') - $(incl "$w" '\?\?\?:PMPI_File_write_at ')) / N ))
+own_p=$(( ($(incl "$w" '\.rs:pwrite([^_0-9a-zA-Z]|$)') - $(incl "$w" 'pwrite64.c:pwrite ')) / N ))
 t=$(profile test)
-own_t=$(( ($(incl "$t" 'mpi/mod.rs:MPI_Test([^_0-9a-zA-Z]|$)') - $(incl "$t" '\?\?\?:PMPI_Test ')) / N ))
+own_t=$(( ($(incl "$t" '\.rs:MPI_Test([^_0-9a-zA-Z]|$)') - $(incl "$t" '\?\?\?:PMPI_Test ')) / N ))
 echo "$MPICC: instructions added per call (own): MPI_File_write_at $own_w, MPI_Test on a non-I/O request $own_t; for scale: POSIX pwrite wrapper $own_p"
 rm -rf "$work"

@@ -32,8 +32,8 @@ LD_PRELOAD="$lib" RECORDER_OTF2_DIR="$work/t" RECORDER_OTF2_LAYERS=$lower,pnetcd
   --callgrind-out-file="$work/cg.out" --toggle-collect=loop_pair "$work/pnc_loop" 2000 "$f" >/dev/null 2>&1
 ann=$(callgrind_annotate --inclusive=yes "$work/cg.out" 2>/dev/null)
 incl() { grep -E "$1" <<<"$ann" | grep -v "=>" | awk '{gsub(",", "", $1); v = $1 + 0; if (v > m) m = v} END {printf "%d\n", m}'; }
-iput=$(( $(incl 'pnetcdf(_data)?.rs:ncmpi_iput_vara_double([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:ncmpi_iput_vara_double([^_0-9a-zA-Z]|$)') ))
-wait=$(( $(incl 'pnetcdf.rs:ncmpi_wait_all([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:ncmpi_wait_all([^_0-9a-zA-Z]|$)') ))
+iput=$(( $(incl '\.rs:ncmpi_iput_vara_double([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:ncmpi_iput_vara_double([^_0-9a-zA-Z]|$)') ))
+wait=$(( $(incl '\.rs:ncmpi_wait_all([^_0-9a-zA-Z]|$)') - $(incl '\?\?\?:ncmpi_wait_all([^_0-9a-zA-Z]|$)') ))
 echo "iput wrapper $((iput / 2000)) + wait_all wrapper $((wait / 2000)) = $(((iput + wait) / 2000)) own instructions per pair (callgrind)"
 rm -f "$f"
 rm -rf "$work"

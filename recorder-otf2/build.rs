@@ -16,7 +16,7 @@ fn main() {
     // The ADIOS2 C++ wrappers: C++ exceptions unwind through them (-fexceptions: the
     // cleanup that ends the record runs on the way).
     println!("cargo:rerun-if-changed=src/adios_cxx.c");
-    println!("cargo:rerun-if-changed=src/adios_cxx_gen.h");
+    println!("cargo:rerun-if-changed=src/generated/adios_cxx.h");
     cc::Build::new()
         .file("src/adios_cxx.c")
         .flag("-fexceptions")

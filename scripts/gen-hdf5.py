@@ -10,7 +10,7 @@ functions the library still exports):
   the functions with hand-written semantics (files, datasets, transfers, flushes, object
   opens and closes: SPECIAL below) get their line from SPECIAL, the others are regions
   with their scalar arguments (ids as Handle, strings as Name, numbers as Int/Size/Hex);
-- recorder-otf2/src/hdf5_gen.rs: one `h5_regions!` line per region function (its C
+- recorder-otf2/src/generated/hdf5.rs: one `h5_regions!` line per region function (its C
   signature in Rust types and the fields it records). The SPECIAL functions are written by
   hand in recorder-otf2/src/hdf5.rs.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_common import ROOT, update  # noqa: E402
 
-WRAPPERS = ROOT / "recorder-otf2/src/hdf5_gen.rs"
+WRAPPERS = ROOT / "recorder-otf2/src/generated/hdf5.rs"
 INTERFACES = ["H5Fpublic.h", "H5Gpublic.h", "H5Dpublic.h", "H5Apublic.h", "H5Opublic.h", "H5Lpublic.h"]
 # Outside the six interfaces: what programs written for the 1.6 API call beside them (not
 # H5Eset_auto2: libhdf5 calls it on itself dozens of times at exit, and libnetcdf at every

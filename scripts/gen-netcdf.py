@@ -5,7 +5,7 @@ is the header's, not a hand-written one:
 
 - the `nc_*` data lines of the function table in io-events/src/functions.rs (between the
   markers `// BEGIN generated netcdf` and `// END generated netcdf`);
-- recorder-otf2/src/netcdf_data.rs: one `nc_data!` line per function (form, name, element
+- recorder-otf2/src/generated/netcdf.rs: one `nc_data!` line per function (form, name, element
   size in bytes; 0 = the variable's own type, for the untyped forms).
 
 Usage: scripts/gen-netcdf.py [--check] [HEADER=/usr/include/netcdf.h]
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_common import ROOT, update  # noqa: E402
 
-WRAPPERS = ROOT / "recorder-otf2/src/netcdf_data.rs"
+WRAPPERS = ROOT / "recorder-otf2/src/generated/netcdf.rs"
 
 SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "short": 2, "unsigned short": 2,
          "int": 4, "unsigned int": 4, "long": 8, "float": 4, "double": 8,

@@ -5,7 +5,7 @@ pnetcdf.h, so that the list is the header's, not a hand-written one:
 
 - the lines of the function table in io-events/src/functions.rs between the markers
   `// BEGIN generated pnetcdf` and `// END generated pnetcdf`;
-- recorder-otf2/src/mpi/pnetcdf_data.rs: one `pnc_data!` line per data function (call shape,
+- recorder-otf2/src/generated/pnetcdf.rs: one `pnc_data!` line per data function (call shape,
   direction, name, element size, collective, the form's own parameters and how the element
   count follows from them) and one `pnc_att!` line per attribute function.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_common import ROOT, update  # noqa: E402
 
-WRAPPERS = ROOT / "recorder-otf2/src/mpi/pnetcdf_data.rs"
+WRAPPERS = ROOT / "recorder-otf2/src/generated/pnetcdf.rs"
 
 # Element size of each typed suffix (bytes in memory).
 SIZES = {"text": 1, "schar": 1, "uchar": 1, "ubyte": 1, "short": 2, "ushort": 2, "int": 4,

@@ -16,7 +16,6 @@
 
 use crate::hdf5::{name_id, IdCache};
 use crate::runtime::{self, ThreadState};
-use crate::wrap::LibReal;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -159,7 +158,7 @@ unsafe fn transfer_call(
     launch: c_int,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::Adios,
         func,
         |ts| {
@@ -193,13 +192,13 @@ unsafe fn by_name(engine: Obj, name: Str) -> Obj {
 
 macro_rules! adios_transfer {
     ($( fn $name:ident ( $e:ident, $v:ident : $vt:ty ) $lookup:expr; )*) => { $(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name($e: Obj, $v: $vt, data: *mut c_void, launch: c_int) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(Obj, $vt, *mut c_void, c_int) -> c_int = std::mem::transmute(p);
-            transfer_call(Func::$name, $e, || $lookup, launch, || real($e, $v, data, launch))
+        crate::wrap::exported! {
+            fn $name($e: Obj, $v: $vt, data: *mut c_void, launch: c_int) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                transfer_call(Func::$name, $e, || $lookup, launch, || real($e, $v, data, launch))
+            }
         }
     )* };
 }
@@ -219,28 +218,29 @@ pub(crate) const PUTS: u64 = 2;
 /// `fn name(args) -> R |ts| before => |value, ret, ts, t1| [fields];`.
 macro_rules! adios_wrap {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty |$ts:ident| $pre:expr => |$v:ident, $ret:ident, $ts2:ident, $t1:ident| $post:expr ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
-            static REAL: $crate::wrap::LibReal = $crate::wrap::LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return <$r as $crate::wrap::FailValue>::fail_value();
-            }
-            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            // The core functions this calls pass through (runtime::nest).
-            $crate::runtime::record_call(
-                io_events::functions::Layer::Adios,
-                io_events::functions::Func::$name,
-                |$ts| ($crate::runtime::nest($ts), $pre),
-                || real($($a),*),
-                |$ts2, (outer, $v), $ret, $t1| {
-                    if outer {
-                        $crate::runtime::unnest($ts2);
+        $crate::wrap::exported! {
+            #[allow(unused_variables)]
+            fn $name($($a: $t),*) -> $r;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: <$r as $crate::wrap::FailValue>::fail_value();
+            |real| {
+                // The core functions this calls pass through (runtime::nest).
+                $crate::wrap::record! {
+                    policy: $crate::wrap::CALL, layer: io_events::functions::Layer::Adios,
+                    func: io_events::functions::Func::$name, gate: true, call: real($($a),*),
+                    before: |$ts, t0| {
+                        let outer = $crate::runtime::nest($ts);
+                        let $v = $pre;
                     }
-                    ($post, $crate::adios::Status::status($ret))
-                },
-            )
+                    after: |$ret, $t1, failed| {
+                        let $ts2 = $ts;
+                        if outer {
+                            $crate::runtime::unnest($ts2);
+                        }
+                        Some(($post, $crate::adios::Status::status($ret)))
+                    }
+                }
+            }
         }
     )* };
 }

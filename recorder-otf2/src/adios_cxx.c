@@ -1,7 +1,7 @@
 /* ADIOS2's C++ API and core: the wrappers (see adios_cxx.rs for the design).
  *
  * One C function per interposed C++ function, generated as a macro line into
- * adios_cxx_gen.h by scripts/gen-adios-cxx.py from the library's exports. A C++ member
+ * generated/adios_cxx.h by scripts/gen-adios-cxx.py from the library's exports. A C++ member
  * function is, in the Itanium C++ ABI, a function whose first parameter is `this`; the
  * parameters the interposed functions take are pointers (references, `this`, std::string
  * and Dims arguments, whether by reference or, being non-trivial, by value), int-sized
@@ -164,7 +164,7 @@ typedef struct TypeSyms {
 #define ADX_DECLARE_IO(...)
 #define ADX_STR1(...)
 static TypeSyms types[] = {
-#include "adios_cxx_gen.h"
+#include "generated/adios_cxx.h"
 };
 #undef ADX_TYPE
 
@@ -719,4 +719,4 @@ static int default_step_mode(void *engine) {
         TRACED(c, real(self, s), (void)0);                                                      \
     }
 
-#include "adios_cxx_gen.h"
+#include "generated/adios_cxx.h"

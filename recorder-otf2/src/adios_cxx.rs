@@ -3,8 +3,8 @@
 //! what the Python bindings call directly), interposed by their mangled names.
 //!
 //! The wrappers are C functions in adios_cxx.c, one per exported function of libadios2_cxx /
-//! libadios2_core that scripts/gen-adios-cxx.py selects (adios_cxx_gen.h); each is exported
-//! under the mangled name by a tail-jump trampoline (adios_cxx_gen.rs), so no Rust frame is
+//! libadios2_core that scripts/gen-adios-cxx.py selects (generated/adios_cxx.h); each is exported
+//! under the mangled name by a tail-jump trampoline (generated/adios_cxx.rs), so no Rust frame is
 //! ever between a C++ caller and the library: an exception the library throws unwinds through
 //! the C wrapper, whose cleanup (compiled with -fexceptions) ends the record as failed
 //! (status 4, adios2_error_exception) and lets it go on. The wrapper calls in here to start
@@ -31,7 +31,7 @@ use io_events::functions::{Func, Layer};
 use std::os::raw::{c_char, c_void};
 use std::sync::atomic::{AtomicUsize, Ordering::*};
 
-include!("adios_cxx_gen.rs");
+include!("generated/adios_cxx.rs");
 
 /// What a C wrapper knows of its call (adios_cxx.c's `AdxCall`, same layout).
 #[repr(C)]

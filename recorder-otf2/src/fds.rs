@@ -129,7 +129,7 @@ unsafe fn pair<const N: usize>(
     call: impl FnOnce() -> c_int,
     fields: impl FnOnce([u64; 2]) -> [u64; N],
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::Posix,
         func,
         |_| (),
@@ -154,13 +154,11 @@ unsafe fn pair<const N: usize>(
 
 macro_rules! real {
     ($name:literal, $t:ty) => {{
-        static REAL: crate::wrap::Real = crate::wrap::Real::new($name);
-        let p = REAL.get();
-        if p.is_null() {
+        let Some(f) = crate::wrap::resolved!(Real::new($name) as type $t) else {
             runtime::set_errno(libc::ENOSYS);
             return -1;
-        }
-        std::mem::transmute::<*mut c_void, $t>(p)
+        };
+        f
     }};
 }
 

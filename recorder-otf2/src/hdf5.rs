@@ -1,6 +1,6 @@
 //! The HDF5 layer: every function of the file, group, dataset, attribute, object and link
 //! interfaces in every API generation (the list comes from the installed headers through
-//! scripts/gen-hdf5.py: hdf5_gen.rs), files and datasets with their I/O semantics written here
+//! scripts/gen-hdf5.py: generated/hdf5.rs), files and datasets with their I/O semantics written here
 //! by hand, the others regions with their arguments.
 //!
 //! HDF5's C types are plain integers (`hid_t` = int64 since 1.10, `herr_t`/`htri_t` = int,
@@ -20,7 +20,7 @@
 //! The recorder's own questions to libhdf5 (`q::`) are listed in docs/coverage.md; I/O one
 //! of them causes is recorded inside the call being recorded (`runtime::query`).
 
-#![allow(non_camel_case_types, non_snake_case, clippy::missing_safety_doc)]
+#![allow(non_camel_case_types, non_snake_case)]
 
 use crate::hdf5_ids as ids;
 use crate::runtime;
@@ -526,38 +526,22 @@ fn note_version() {
 macro_rules! h5_wrap {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty | $ts:ident, $t0:ident | { $($pre:tt)* }
         | $ret:ident, $t1:ident | $post:block ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables, unused_mut, unused_unsafe, unused_assignments)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return -1;
+        crate::wrap::exported! {
+            #[allow(unused_variables, unused_mut, unused_unsafe, unused_assignments)]
+            fn $name($($a: $t),*) -> $r;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                crate::wrap::record! {
+                    policy: crate::wrap::HDF5, layer: Layer::Hdf5, func: Func::$name, gate: true,
+                    call: real($($a),*),
+                    before: |$ts, $t0| {
+                        note_library();
+                        $($pre)*
+                    }
+                    after: |$ret, $t1, failed| Some(($post, 0))
+                }
             }
-            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            let Some($ts) = runtime::begin(Layer::Hdf5) else {
-                return real($($a),*);
-            };
-            let was = runtime::quiet();
-            note_library();
-            let mut $t0: Option<u64> = None;
-            $($pre)*
-            runtime::unquiet(was);
-            let start = match $t0 { Some(t) => t, None => runtime::now_raw() };
-            let $ret = real($($a),*);
-            let mut $t1 = runtime::now_raw();
-            let err = runtime::errno();
-            let was = runtime::quiet();
-            let w = runtime::written($ts);
-            let fields = $post;
-            runtime::unquiet(was);
-            if runtime::written($ts) != w {
-                $t1 = runtime::now_raw();
-            }
-            let failed = ($ret as i64) < 0;
-            runtime::end_ret($ts, Func::$name, start, $t1, failed as i32, &fields, $ret as i64 as u64);
-            runtime::set_errno(err);
-            $ret
         }
     )* };
 }
@@ -565,28 +549,22 @@ macro_rules! h5_wrap {
 /// The generated region wrappers: `fn H5Name(C signature) -> Ret [fields];`.
 macro_rules! h5_regions {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty [ $($f:expr),* ]; )*) => { $(
-        #[no_mangle]
-        #[allow(clippy::unnecessary_cast)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return <$r as crate::wrap::FailValue>::fail_value();
+        crate::wrap::exported! {
+            #[allow(clippy::unnecessary_cast)]
+            fn $name($($a: $t),*) -> $r;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: <$r as crate::wrap::FailValue>::fail_value();
+            |real| {
+                crate::wrap::record! {
+                    policy: crate::wrap::HDF5_REGIONS, layer: Layer::Hdf5, func: Func::$name,
+                    gate: true, call: real($($a),*),
+                    before: |ts, t0| {
+                        note_library();
+                        let fields = [$($f),*];
+                    }
+                    after: |ret, t1, failed| Some((fields, 0))
+                }
             }
-            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            runtime::record_call(
-                Layer::Hdf5,
-                Func::$name,
-                |_| {
-                    note_library();
-                    [$($f),*]
-                },
-                || real($($a),*),
-                |_, fields, ret, _| {
-                    let failed = Func::$name.info().fail.failed(crate::wrap::RetField::field(ret));
-                    (fields, failed as i32)
-                },
-            )
         }
     )* };
 }
@@ -595,73 +573,69 @@ mod generated {
     #![allow(unused_imports)]
     use super::*;
     use std::os::raw::c_void;
-    include!("hdf5_gen.rs");
+    include!("generated/hdf5.rs");
 }
 
-/// H5Idec_ref: recorded only when it releases the last reference of a file, group, dataset
-/// or attribute (how h5py closes them; a replay closes them then); every other call passes
-/// through after two cheap queries.
-#[no_mangle]
-pub unsafe extern "C" fn H5Idec_ref(id: hid_t) -> c_int {
-    static REAL: LibReal = LibReal::new("H5Idec_ref\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return -1;
+crate::wrap::exported! {
+    /// H5Idec_ref: recorded only when it releases the last reference of a file, group, dataset
+    /// or attribute (how h5py closes them; a replay closes them then); every other call passes
+    /// through after two cheap queries.
+    fn H5Idec_ref(id: hid_t) -> c_int;
+    real: LibReal::new("H5Idec_ref\0");
+    missing: -1;
+    |real| {
+        if !runtime::layer_on(Layer::Hdf5) {
+            return real(id);
+        }
+        let was = runtime::quiet();
+        let kind = q::H5Iget_type(id);
+        let closes = matches!(kind, H5I_FILE | H5I_GROUP | H5I_DATASET) || H5I_ATTR.contains(&kind);
+        let last = closes && q::H5Iget_ref(id) == 1;
+        runtime::unquiet(was);
+        if !last {
+            return real(id);
+        }
+        crate::wrap::record_call(
+            Layer::Hdf5,
+            Func::H5Idec_ref,
+            |_| (),
+            || real(id),
+            |ts, (), ret, t1| {
+                if ret >= 0 && kind == H5I_FILE {
+                    ids::released(id);
+                } else if ret >= 0 {
+                    ids::closed_in(ts, t1, id, 0);
+                }
+                ([id as u64, kind as u64], (ret < 0) as i32)
+            },
+        )
     }
-    let real: unsafe extern "C" fn(hid_t) -> c_int = std::mem::transmute(p);
-    if !runtime::layer_on(Layer::Hdf5) {
-        return real(id);
-    }
-    let was = runtime::quiet();
-    let kind = q::H5Iget_type(id);
-    let closes = matches!(kind, H5I_FILE | H5I_GROUP | H5I_DATASET) || H5I_ATTR.contains(&kind);
-    let last = closes && q::H5Iget_ref(id) == 1;
-    runtime::unquiet(was);
-    if !last {
-        return real(id);
-    }
-    runtime::record_call(
-        Layer::Hdf5,
-        Func::H5Idec_ref,
-        |_| (),
-        || real(id),
-        |ts, (), ret, t1| {
-            if ret >= 0 && kind == H5I_FILE {
-                ids::released(id);
-            } else if ret >= 0 {
-                ids::closed_in(ts, t1, id, 0);
-            }
-            ([id as u64, kind as u64], (ret < 0) as i32)
-        },
-    )
 }
 
-/// H5Iinc_ref: recorded on files and datasets (a library keeping an object open past the
-/// program's close, as libnetcdf does for every dataset); the result is the new count.
-#[no_mangle]
-pub unsafe extern "C" fn H5Iinc_ref(id: hid_t) -> c_int {
-    static REAL: LibReal = LibReal::new("H5Iinc_ref\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return -1;
+crate::wrap::exported! {
+    /// H5Iinc_ref: recorded on files and datasets (a library keeping an object open past the
+    /// program's close, as libnetcdf does for every dataset); the result is the new count.
+    fn H5Iinc_ref(id: hid_t) -> c_int;
+    real: LibReal::new("H5Iinc_ref\0");
+    missing: -1;
+    |real| {
+        if !runtime::layer_on(Layer::Hdf5) {
+            return real(id);
+        }
+        let was = runtime::quiet();
+        let kind = q::H5Iget_type(id);
+        runtime::unquiet(was);
+        if kind != H5I_FILE && kind != H5I_DATASET {
+            return real(id);
+        }
+        crate::wrap::record_call(
+            Layer::Hdf5,
+            Func::H5Iinc_ref,
+            |_| (),
+            || real(id),
+            |_, (), ret, _| ([id as u64, kind as u64], (ret < 0) as i32),
+        )
     }
-    let real: unsafe extern "C" fn(hid_t) -> c_int = std::mem::transmute(p);
-    if !runtime::layer_on(Layer::Hdf5) {
-        return real(id);
-    }
-    let was = runtime::quiet();
-    let kind = q::H5Iget_type(id);
-    runtime::unquiet(was);
-    if kind != H5I_FILE && kind != H5I_DATASET {
-        return real(id);
-    }
-    runtime::record_call(
-        Layer::Hdf5,
-        Func::H5Iinc_ref,
-        |_| (),
-        || real(id),
-        |_, (), ret, _| ([id as u64, kind as u64], (ret < 0) as i32),
-    )
 }
 
 /// References to `id` left by a close of it that returned `ret` (-1: the close failed);

@@ -3,14 +3,13 @@
 //!
 //! - `runtime`: process/thread state, the hot path, fork/exec/exit handling.
 //! - `files`: traced fds and path -> file id interning, filters, mount table.
-//! - `wrap`: real-symbol resolution and the `wrap!` table macro.
+//! - `wrap`: real-symbol resolution and the one wrapper core every layer's tables expand
+//!   into (`generated/`: the tables scripts/gen-*.py write).
 //! - one module per I/O layer: `posix` (with `fds`: pipes, sockets and other descriptors
 //!   that are not files; `uring`: io_uring through liburing), `stdio` (with `wide`: wide
 //!   characters; plus `shim.c` for C-variadic functions),
 //!   `hdf5`, `netcdf`, `adios`; the layers that need MPI types under `mpi` (MPI-IO,
 //!   `mpi::pnetcdf`, `mpi::adios_mpi`).
-
-#![allow(clippy::missing_safety_doc)]
 
 mod adios;
 mod adios_cxx;

@@ -1,5 +1,5 @@
 //! The NetCDF layer: files and the data functions of netcdf.h, every typed form (the list
-//! is generated from the installed header by scripts/gen-netcdf.py into netcdf_data.rs).
+//! is generated from the installed header by scripts/gen-netcdf.py into generated/netcdf.rs).
 //!
 //! NetCDF's C API needs no header either (ids are ints, sizes size_t). A data record holds
 //! the file's ncid, the variable's name (a `Name`, cached per (ncid, varid) without locks),
@@ -8,11 +8,10 @@
 //! variable's own type for the untyped forms). `var1/vara/vars/varm` add an `nc_selection`
 //! event: the bounding box (first index, extent) of up to three dimensions.
 
-#![allow(non_snake_case, clippy::missing_safety_doc)]
+#![allow(non_snake_case)]
 
 use crate::hdf5::{name_id, IdCache};
 use crate::runtime;
-use crate::wrap::LibReal;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
 
@@ -244,7 +243,7 @@ unsafe fn data_call(
     elem_size: u64,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::NetCdf,
         func,
         |_| note_library(),
@@ -288,53 +287,53 @@ type Df = *const isize;
 macro_rules! nc_data {
     ($( $dir:ident $form:ident $name:ident $size:literal; )*) => { $( nc_data!(@one $form $name $size); )* };
     (@one var $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Whole, $size, || real(ncid, varid, buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                data_call(Func::$name, ncid, varid, Shape::Whole, $size, || real(ncid, varid, buf))
+            }
         }
     };
     (@one var1 $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, index: Ix, buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::One(index), $size, || real(ncid, varid, index, buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, index: Ix, buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                data_call(Func::$name, ncid, varid, Shape::One(index), $size, || real(ncid, varid, index, buf))
+            }
         }
     };
     (@one vara $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, std::ptr::null()), $size, || real(ncid, varid, start, count, buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                data_call(Func::$name, ncid, varid, Shape::Counted(start, count, std::ptr::null()), $size, || real(ncid, varid, start, count, buf))
+            }
         }
     };
     (@one vars $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, buf))
+            }
         }
     };
     (@one varm $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, imap: Df, buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Ix, Ix, Df, Df, *mut c_void) -> c_int = std::mem::transmute(p);
-            data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, imap, buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, start: Ix, count: Ix, stride: Df, imap: Df, buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                data_call(Func::$name, ncid, varid, Shape::Counted(start, count, stride), $size, || real(ncid, varid, start, count, stride, imap, buf))
+            }
         }
     };
 }
@@ -367,7 +366,7 @@ pub(crate) unsafe fn att_call(
     bytes: impl FnOnce() -> u64,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         layer,
         func,
         |_| {
@@ -387,51 +386,51 @@ pub(crate) unsafe fn att_call(
 macro_rules! nc_att {
     ($( $kind:ident $name:ident $size:literal; )*) => { $( nc_att!(@one $kind $name $size); )* };
     (@one put_x $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, xtype: c_int, len: usize, op: *const c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, usize, *const c_void) -> c_int = std::mem::transmute(p);
-            let size = || if $size == 0 { type_size(ncid, xtype) } else { $size };
-            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * size(), || real(ncid, varid, name, xtype, len, op))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, xtype: c_int, len: usize, op: *const c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                let size = || if $size == 0 { type_size(ncid, xtype) } else { $size };
+                att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * size(), || real(ncid, varid, name, xtype, len, op))
+            }
         }
     };
     (@one put_n $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, len: usize, op: *const c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, usize, *const c_void) -> c_int = std::mem::transmute(p);
-            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * $size, || real(ncid, varid, name, len, op))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, len: usize, op: *const c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, || len as u64 * $size, || real(ncid, varid, name, len, op))
+            }
         }
     };
     (@one get $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, ip: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, *mut c_void) -> c_int = std::mem::transmute(p);
-            let bytes = || {
-                let mut len = 0usize;
-                nc_inq_attlen(ncid, varid, name, &mut len);
-                let size = if $size == 0 {
-                    let mut t: c_int = 0;
-                    nc_inq_atttype(ncid, varid, name, &mut t);
-                    type_size(ncid, t)
-                } else {
-                    $size
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, ip: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                let bytes = || {
+                    let mut len = 0usize;
+                    nc_inq_attlen(ncid, varid, name, &mut len);
+                    let size = if $size == 0 {
+                        let mut t: c_int = 0;
+                        nc_inq_atttype(ncid, varid, name, &mut t);
+                        type_size(ncid, t)
+                    } else {
+                        $size
+                    };
+                    len as u64 * size
                 };
-                len as u64 * size
-            };
-            att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+                att_call(Layer::NetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+            }
         }
     };
 }
 
-include!("netcdf_data.rs");
+include!("generated/netcdf.rs");
 
 /// Record, once per process, whether libnetcdf is a parallel build.
 pub(crate) fn note_library() {
@@ -489,35 +488,22 @@ std::thread_local! {
 /// `fn nc_name(args) { before } |ts, ret| { after; [fields] };`, real = next definition.
 macro_rules! nc_wrap {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ) { $($pre:tt)* } | $ts:ident, $ret:ident | $post:block ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return -1;
+        crate::wrap::exported! {
+            #[allow(unused_variables)]
+            fn $name($($a: $t),*) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                crate::wrap::record! {
+                    policy: crate::wrap::NETCDF, layer: Layer::NetCdf, func: Func::$name,
+                    gate: !nested(Func::$name), call: real($($a),*),
+                    before: |$ts, t0| {
+                        note_library();
+                        $($pre)*
+                    }
+                    after: |$ret, t1, failed| Some(($post, 0))
+                }
             }
-            let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            if !runtime::layer_on(Layer::NetCdf) || nested(Func::$name) {
-                return real($($a),*);
-            }
-            let Some($ts) = runtime::begin(Layer::NetCdf) else {
-                return real($($a),*);
-            };
-            let was = runtime::quiet();
-            note_library();
-            $($pre)*
-            runtime::unquiet(was);
-            let t0 = runtime::now_raw();
-            let $ret = real($($a),*);
-            let t1 = runtime::now_raw();
-            let err = runtime::errno();
-            let was = runtime::quiet();
-            let fields = $post;
-            runtime::unquiet(was);
-            runtime::end_ret($ts, Func::$name, t0, t1, $ret, &fields, $ret as i64 as u64);
-            runtime::set_errno(err);
-            $ret
         }
     )* };
 }

@@ -5,7 +5,7 @@ use crate::files::{
     self, fd_state, fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED,
 };
 use crate::runtime::{self, ThreadState};
-use crate::wrap::{wrap, Real};
+use crate::wrap::wrap;
 use io_events::functions::{Func, Layer};
 use libc::{c_char, c_int, c_long, c_uint, c_void, iovec, mode_t, off_t, size_t, ssize_t};
 use std::sync::atomic::{AtomicU64, Ordering::*};
@@ -664,9 +664,6 @@ pub unsafe extern "C" fn rotf2_openat2_end(
 
 // ---- lio_listio: one aio request per list entry ---------------------------------------------
 
-static REAL_LIO: Real = Real::new("lio_listio\0");
-static REAL_LIO64: Real = Real::new("lio_listio64\0");
-
 type LioFn =
     unsafe extern "C" fn(c_int, *const *mut libc::aiocb, c_int, *mut libc::sigevent) -> c_int;
 
@@ -677,7 +674,8 @@ pub unsafe extern "C" fn lio_listio(
     n: c_int,
     sig: *mut libc::sigevent,
 ) -> c_int {
-    lio(&REAL_LIO, Func::lio_listio, mode, list, n, sig)
+    let real = crate::wrap::resolved!(Real::new("lio_listio\0") as type LioFn);
+    lio(real, Func::lio_listio, mode, list, n, sig)
 }
 
 #[no_mangle]
@@ -687,7 +685,8 @@ pub unsafe extern "C" fn lio_listio64(
     n: c_int,
     sig: *mut libc::sigevent,
 ) -> c_int {
-    lio(&REAL_LIO64, Func::lio_listio64, mode, list, n, sig)
+    let real = crate::wrap::resolved!(Real::new("lio_listio64\0") as type LioFn);
+    lio(real, Func::lio_listio64, mode, list, n, sig)
 }
 
 /// The list entries: recorded when one of them is on a traced fd. Each READ/WRITE entry on a
@@ -695,19 +694,17 @@ pub unsafe extern "C" fn lio_listio64(
 /// started and some failed) becomes an event that starts a non-blocking operation, completed
 /// by the program's aio_return like aio_read's.
 unsafe fn lio(
-    real: &Real,
+    real: Option<LioFn>,
     func: Func,
     mode: c_int,
     list: *const *mut libc::aiocb,
     n: c_int,
     sig: *mut libc::sigevent,
 ) -> c_int {
-    let p = real.get();
-    if p.is_null() {
+    let Some(real) = real else {
         runtime::set_errno(libc::ENOSYS);
         return -1;
-    }
-    let real: LioFn = std::mem::transmute(p);
+    };
     let entries = || -> &[*mut libc::aiocb] {
         if list.is_null() || n <= 0 {
             &[]
@@ -718,7 +715,7 @@ unsafe fn lio(
     if !runtime::layer_on(Layer::Posix) || !entries().iter().any(|&cb| aio_traced(cb)) {
         return real(mode, list, n, sig);
     }
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::Posix,
         func,
         |_| (),
@@ -742,41 +739,27 @@ unsafe fn lio(
 
 // ---- calls that are not records but must flush or follow the process -----------------------
 
-static REAL_EXIT: Real = Real::new("_exit\0");
-static REAL_EXIT2: Real = Real::new("_Exit\0");
-static REAL_SYNC: Real = Real::new("sync\0");
-
 /// sync() returns nothing; recorded as a FLUSH on the POSIX proxy handle.
 #[no_mangle]
 pub unsafe extern "C" fn sync() {
-    let p = REAL_SYNC.get();
-    if p.is_null() {
+    let Some(real) = crate::wrap::resolved!(Real::new("sync\0") as fn()) else {
         return;
-    }
-    let real: unsafe extern "C" fn() = std::mem::transmute(p);
-    let Some(ts) = runtime::begin(io_events::functions::Layer::Posix) else {
-        return real();
     };
-    let t0 = runtime::now_raw();
-    real();
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    runtime::end(ts, io_events::functions::Func::sync, t0, t1, 0, &[0]);
-    runtime::set_errno(err);
+    crate::wrap::record_call(
+        Layer::Posix,
+        Func::sync,
+        |_| (),
+        || real(),
+        |_, (), (), _| ([], 0),
+    )
 }
-
-static REAL_CLOSE_RANGE: Real = Real::new("close_range\0");
 
 /// close_range(2) closes the range minus the recorder's own descriptors (not traced: it names
 /// no file; the descriptors it closes simply stop being traced).
 #[no_mangle]
 pub unsafe extern "C" fn close_range(first: c_uint, last: c_uint, flags: c_int) -> c_int {
-    let p = REAL_CLOSE_RANGE.get();
-    let real: Option<unsafe extern "C" fn(c_uint, c_uint, c_int) -> c_int> = if p.is_null() {
-        None
-    } else {
-        Some(std::mem::transmute(p))
-    };
+    let real =
+        crate::wrap::resolved!(Real::new("close_range\0") as fn(c_uint, c_uint, c_int) -> c_int);
     let call = |a: c_uint, b: c_uint| -> c_int {
         match real {
             Some(f) => f(a, b, flags),
@@ -829,14 +812,14 @@ pub extern "C" fn vfork() -> libc::pid_t {
     unsafe { libc::fork() }
 }
 
+type ExitFn = unsafe extern "C" fn(c_int) -> !;
+
 /// Flush, then leave through the real `_exit`/`_Exit` (or the exit_group system call if it
-/// cannot be found).
-unsafe fn fast_exit(real: &Real, status: c_int) -> ! {
+/// cannot be found), looked up only after the flush.
+unsafe fn fast_exit(real: impl FnOnce() -> Option<ExitFn>, status: c_int) -> ! {
     runtime::set_exit_status(status);
     runtime::finish(io_events::meta::Ending::FastExit);
-    let p = real.get();
-    if !p.is_null() {
-        let real: unsafe extern "C" fn(c_int) -> ! = std::mem::transmute(p);
+    if let Some(real) = real() {
         real(status);
     }
     libc::syscall(libc::SYS_exit_group, status as c_long);
@@ -846,13 +829,19 @@ unsafe fn fast_exit(real: &Real, status: c_int) -> ! {
 /// _exit skips atexit handlers and destructors: flush first.
 #[no_mangle]
 pub unsafe extern "C" fn _exit(status: c_int) -> ! {
-    fast_exit(&REAL_EXIT, status)
+    fast_exit(
+        || crate::wrap::resolved!(Real::new("_exit\0") as type ExitFn),
+        status,
+    )
 }
 
 /// _Exit: as _exit.
 #[no_mangle]
 pub unsafe extern "C" fn _Exit(status: c_int) -> ! {
-    fast_exit(&REAL_EXIT2, status)
+    fast_exit(
+        || crate::wrap::resolved!(Real::new("_Exit\0") as type ExitFn),
+        status,
+    )
 }
 
 /// Before exec*: flush everything (the C shim calls this for the exec family).

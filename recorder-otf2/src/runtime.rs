@@ -373,45 +373,6 @@ pub fn end_ret<const N: usize>(
     t.appending = false;
 }
 
-/// Record one call of `layer` (returning an int or a pointer), for wrappers written as functions (not
-/// table macros): `before` runs before the call and `after` after it (both with the thread
-/// quiet, so the recorder's own library queries record nothing); `after` gets the result
-/// and the call's end time (for event records inside it) and gives the fields and the
-/// record's errno value.
-#[inline(always)]
-pub fn record_call<P, R: crate::wrap::RetField + Copy, const N: usize>(
-    layer: Layer,
-    func: Func,
-    before: impl FnOnce(*mut ThreadState) -> P,
-    call: impl FnOnce() -> R,
-    after: impl FnOnce(*mut ThreadState, P, R, u64) -> ([u64; N], i32),
-) -> R {
-    if !layer_on(layer) {
-        return call();
-    }
-    let Some(ts) = begin(layer) else {
-        return call();
-    };
-    let was = quiet();
-    let p = before(ts);
-    unquiet(was);
-    let t0 = now_raw();
-    let ret = call();
-    let mut t1 = now_raw();
-    let err = errno();
-    let was = quiet();
-    let w = written(ts);
-    let (fields, e) = after(ts, p, ret, t1);
-    unquiet(was);
-    // I/O a query caused after the call (recorded inside it): the call ends after it.
-    if written(ts) != w {
-        t1 = now_raw();
-    }
-    end_ret(ts, func, t0, t1, e, &fields, ret.field());
-    set_errno(err);
-    ret
-}
-
 /// An event record (Role::Event) inside the call in progress on this thread, at time `t`
 /// (raw clock): written before the call's own record, one level deeper. `fields` includes
 /// the return value slot.

@@ -4,7 +4,7 @@
 
 use crate::files::{fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
 use crate::runtime::{self, ThreadState};
-use crate::wrap::{wrap, Real};
+use crate::wrap::wrap;
 use io_events::functions::{Func, Layer};
 use libc::{c_char, c_int, c_long, c_void, off_t, size_t, ssize_t, FILE};
 
@@ -13,8 +13,6 @@ extern "C" {
     pub(crate) static mut stdout: *mut FILE;
     pub(crate) static mut stdin: *mut FILE;
 }
-
-static REAL_FTELLO: Real = Real::new("ftello\0");
 
 /// The fd under a stream, or -1 (memory streams, NULL).
 #[inline(always)]
@@ -34,11 +32,10 @@ pub(crate) fn traced(s: *mut FILE) -> bool {
 
 /// The real ftello (never the wrapper: it would record a call inside this one).
 pub(crate) fn tell(s: *mut FILE) -> i64 {
-    let p = REAL_FTELLO.get();
-    if p.is_null() || s.is_null() {
+    let real = crate::wrap::resolved!(Real::new("ftello\0") as fn(*mut FILE) -> off_t);
+    let Some(f) = real.filter(|_| !s.is_null()) else {
         return -1;
-    }
-    let f: unsafe extern "C" fn(*mut FILE) -> off_t = unsafe { std::mem::transmute(p) };
+    };
     let e = runtime::errno();
     let r = unsafe { f(s) };
     runtime::set_errno(e);
@@ -250,20 +247,16 @@ fn popen_flags(mode: *const c_char) -> u64 {
     f as u64
 }
 
-static REAL_FCLOSEALL: Real = Real::new("fcloseall\0");
-
 /// fcloseall closes every stream inside libc (recorded always: it names no stream). Their fds
 /// stop being traced whether or not the layer is on, as fclose's do.
 #[no_mangle]
 pub unsafe extern "C" fn fcloseall() -> c_int {
-    let p = REAL_FCLOSEALL.get();
-    if p.is_null() {
+    let Some(real) = crate::wrap::resolved!(Real::new("fcloseall\0") as fn() -> c_int) else {
         runtime::set_errno(libc::ENOSYS);
         return libc::EOF;
-    }
-    let real: unsafe extern "C" fn() -> c_int = std::mem::transmute(p);
+    };
     let fields = |_, (), ret: c_int, _| ([0u64; 0], if ret < 0 { runtime::errno() } else { 0 });
-    let ret = runtime::record_call(Layer::Isoc, Func::fcloseall, |_| (), || real(), fields);
+    let ret = crate::wrap::record_call(Layer::Isoc, Func::fcloseall, |_| (), || real(), fields);
     if ret == 0 {
         let err = runtime::errno();
         crate::files::forget_closed();
@@ -272,28 +265,18 @@ pub unsafe extern "C" fn fcloseall() -> c_int {
     ret
 }
 
-static REAL_REWIND: Real = Real::new("rewind\0");
-
 /// rewind returns nothing; recorded with return value 0.
 #[no_mangle]
 pub unsafe extern "C" fn rewind(s: *mut FILE) {
-    let p = REAL_REWIND.get();
-    if p.is_null() {
+    let Some(real) = crate::wrap::resolved!(Real::new("rewind\0") as fn(*mut FILE)) else {
         return;
-    }
-    let real: unsafe extern "C" fn(*mut FILE) = std::mem::transmute(p);
-    if !runtime::layer_on(Layer::Isoc) || !traced(s) {
-        return real(s);
-    }
-    let Some(ts) = runtime::begin(Layer::Isoc) else {
-        return real(s);
     };
-    let t0 = runtime::now_raw();
-    real(s);
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    runtime::end(ts, Func::rewind, t0, t1, 0, &[s as u64, 0]);
-    runtime::set_errno(err);
+    crate::wrap::record! {
+        policy: crate::wrap::PLAIN, layer: Layer::Isoc, func: Func::rewind, gate: traced(s),
+        call: real(s),
+        before: |ts, t0| {}
+        after: |ret, t1, failed| Some(([s as u64], 0))
+    }
 }
 
 /// For shim.c: start a traced stdio call on `s` (NULL = not to be recorded).

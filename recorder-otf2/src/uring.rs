@@ -15,7 +15,6 @@
 
 use crate::files::fd_traced;
 use crate::runtime::{self, ThreadState};
-use crate::wrap::LibReal;
 use io_events::functions::{Func, Layer};
 use libc::{c_int, c_uint, c_void, iovec};
 use std::cell::Cell;
@@ -249,50 +248,46 @@ unsafe fn traced<const N: usize>(
     (setup, teardown): (bool, bool),
     call: impl FnOnce() -> c_int,
 ) -> c_int {
-    if !runtime::layer_on(Layer::Posix) || r.is_null() || INSIDE.with(|i| i.get()) {
-        return call();
-    }
-    let Some(ts) = runtime::begin(Layer::Posix) else {
-        return call();
-    };
-    INSIDE.with(|i| i.set(true));
-    let t0 = runtime::now_raw();
-    let slot = if setup { None } else { slot_of(r, false) };
-    let sq0 = if setup { 0 } else { sq_pos(r) };
-    if let Some(s) = slot {
-        record_cqes(ts, r, s, t0);
-    }
-    let ret = call();
-    let t1 = runtime::now_raw();
-    let err = runtime::errno();
-    if setup && ret == 0 {
-        slot_of(r, true);
-    }
-    if !setup && !teardown {
-        record_sqes(ts, r, sq0, sq_pos(r), t0);
-        if let Some(s) = slot {
-            record_cqes(ts, r, s, t1);
+    crate::wrap::record! {
+        policy: crate::wrap::PLAIN, layer: Layer::Posix, func: func,
+        gate: !r.is_null() && !INSIDE.with(|i| i.get()), call: call(),
+        before: |ts, t0| {
+            INSIDE.with(|i| i.set(true));
+            // The call starts before the completions already there are read.
+            let start = runtime::now_raw();
+            t0 = Some(start);
+            let slot = if setup { None } else { slot_of(r, false) };
+            let sq0 = if setup { 0 } else { sq_pos(r) };
+            if let Some(s) = slot {
+                record_cqes(ts, r, s, start);
+            }
+        }
+        after: |ret, t1, failed| {
+            if setup && ret == 0 {
+                slot_of(r, true);
+            }
+            if !setup && !teardown {
+                record_sqes(ts, r, sq0, sq_pos(r), start);
+                if let Some(s) = slot {
+                    record_cqes(ts, r, s, t1);
+                }
+            }
+            if teardown {
+                release(r);
+            }
+            INSIDE.with(|i| i.set(false));
+            Some((fields, if ret < 0 { -ret } else { 0 }))
         }
     }
-    if teardown {
-        release(r);
-    }
-    INSIDE.with(|i| i.set(false));
-    let e = if ret < 0 { -ret } else { 0 };
-    runtime::end_ret(ts, func, t0, t1, e, &fields, ret as i64 as u64);
-    runtime::set_errno(err);
-    ret
 }
 
 /// The real liburing function, or a -ENOSYS return.
 macro_rules! real {
     ($name:literal, $t:ty) => {{
-        static REAL: LibReal = LibReal::new($name);
-        let p = REAL.get();
-        if p.is_null() {
+        let Some(f) = crate::wrap::resolved!(LibReal::new($name) as type $t) else {
             return -libc::ENOSYS;
-        }
-        std::mem::transmute::<*mut c_void, $t>(p)
+        };
+        f
     }};
 }
 
@@ -332,12 +327,10 @@ pub unsafe extern "C" fn io_uring_queue_init_params(n: c_uint, r: *mut Ring, p: 
 
 #[no_mangle]
 pub unsafe extern "C" fn io_uring_queue_exit(r: *mut Ring) {
-    static REAL: LibReal = LibReal::new("io_uring_queue_exit\0");
-    let p = REAL.get();
-    if p.is_null() {
+    let Some(real) = crate::wrap::resolved!(LibReal::new("io_uring_queue_exit\0") as fn(*mut Ring))
+    else {
         return;
-    }
-    let real: unsafe extern "C" fn(*mut Ring) = std::mem::transmute(p);
+    };
     traced(
         Func::io_uring_queue_exit,
         r,
@@ -476,16 +469,14 @@ pub unsafe extern "C" fn io_uring_wait_cqe_timeout(r: *mut Ring, c: Cqe, t: Ts) 
     )
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn io_uring_peek_batch_cqe(r: *mut Ring, c: Cqe, n: c_uint) -> c_uint {
-    static REAL: LibReal = LibReal::new("io_uring_peek_batch_cqe\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return 0;
+crate::wrap::exported! {
+    fn io_uring_peek_batch_cqe(r: *mut Ring, c: Cqe, n: c_uint) -> c_uint;
+    real: LibReal::new("io_uring_peek_batch_cqe\0");
+    missing: 0;
+    |real| {
+        let f = [r as u64, n as u64];
+        traced(Func::io_uring_peek_batch_cqe, r, f, (false, false), || {
+            real(r, c, n) as c_int
+        }) as c_uint
     }
-    let real: unsafe extern "C" fn(*mut Ring, Cqe, c_uint) -> c_uint = std::mem::transmute(p);
-    let f = [r as u64, n as u64];
-    traced(Func::io_uring_peek_batch_cqe, r, f, (false, false), || {
-        real(r, c, n) as c_int
-    }) as c_uint
 }

@@ -268,15 +268,12 @@ impl FArg for IntOut {
 macro_rules! pass_through_unknown {
     ($sym:expr, ierr: $ierr:ident, ($($a:ident : $t:ty),*)) => {
         if !abi::known() {
-            static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));
-            let p = REAL.get();
-            if p.is_null() {
+            let Some(f) = crate::wrap::resolved!(Real::new(concat!($sym, "\0")) as fn($($t),*)) else {
                 if !$ierr.is_null() {
                     *$ierr = ERR_NO_MPI;
                 }
                 return;
-            }
-            let f: unsafe extern "C" fn($($t),*) = std::mem::transmute(p);
+            };
             return f($($a),*);
         }
     };
@@ -512,10 +509,8 @@ macro_rules! fortran_waitall {
                 if n > MAX_SNAP || !abi::known() {
                     // More requests than the recorder converts on its stack: the MPI's own
                     // binding completes them (untraced).
-                    static REAL: crate::wrap::Real = crate::wrap::Real::new(concat!($sym, "\0"));
-                    let p = REAL.get();
-                    if !p.is_null() {
-                        let f: unsafe extern "C" fn(*mut Fint, *mut Fint, *mut Fint, *mut Fint) = std::mem::transmute(p);
+                    let real = crate::wrap::resolved!(Real::new(concat!($sym, "\0")) as fn(*mut Fint, *mut Fint, *mut Fint, *mut Fint));
+                    if let Some(f) = real {
                         f(count, reqs, statuses, ierr);
                     }
                     return;

@@ -33,8 +33,7 @@
     non_camel_case_types,
     non_upper_case_globals,
     non_snake_case,
-    dead_code,
-    clippy::missing_safety_doc
+    dead_code
 )]
 
 pub mod abi;
@@ -896,37 +895,22 @@ fn own_statuses(
 macro_rules! mpi_wrap {
     ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) [ $gate:expr ] { $($pre:tt)* }
         | $ts:ident, $ret:ident, $t1:ident | $post:block ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables, unused_mut, unused_unsafe)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
-            static REAL: crate::wrap::LibReal = crate::wrap::LibReal::global(concat!("P", stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return ERR_NO_MPI;
+        crate::wrap::exported! {
+            #[allow(unused_variables, unused_mut, unused_unsafe)]
+            fn $name($($a: $t),*) -> c_int;
+            real: LibReal::global(concat!("P", stringify!($name), "\0"));
+            missing: ERR_NO_MPI;
+            |real| {
+                // An MPI whose ABI is not known passes straight through (said once). The
+                // gates read handles only when a request the recorder follows is in flight,
+                // which needs a known ABI: they may come first.
+                crate::wrap::record! {
+                    policy: crate::wrap::MPI, layer: Layer::$layer, func: Func::$name,
+                    gate: ($gate) && abi::known(), call: real($($a),*),
+                    before: |$ts, t0| { $($pre)* }
+                    after: |$ret, $t1, failed| Some(($post, 0))
+                }
             }
-            let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            // An MPI whose ABI is not known passes straight through (said once). The gates
-            // read handles only when a request the recorder follows is in flight, which
-            // needs a known ABI: they may come first.
-            if !runtime::layer_on(Layer::$layer) || !($gate) || !abi::known() {
-                return real($($a),*);
-            }
-            let Some($ts) = runtime::begin(Layer::$layer) else {
-                return real($($a),*);
-            };
-            let was = runtime::quiet();
-            $($pre)*
-            runtime::unquiet(was);
-            let t0 = runtime::now_raw();
-            let $ret = real($($a),*);
-            let $t1 = runtime::now_raw();
-            let err = runtime::errno();
-            let was = runtime::quiet();
-            let fields = $post;
-            runtime::unquiet(was);
-            runtime::end_ret($ts, Func::$name, t0, $t1, $ret, &fields, $ret as i64 as u64);
-            runtime::set_errno(err);
-            $ret
         }
     )* };
 }
@@ -1341,31 +1325,29 @@ mpi_wrap! {
     };
 }
 
-/// MPI_Comm_free: recorded in the `mpi` layer; the communicator is forgotten whatever the
-/// layers (its handle value may come back for another one).
-#[no_mangle]
-pub unsafe extern "C" fn MPI_Comm_free(comm: HandlePtr) -> c_int {
-    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::global("PMPI_Comm_free\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return ERR_NO_MPI;
+crate::wrap::exported! {
+    /// MPI_Comm_free: recorded in the `mpi` layer; the communicator is forgotten whatever the
+    /// layers (its handle value may come back for another one).
+    fn MPI_Comm_free(comm: HandlePtr) -> c_int;
+    real: LibReal::global("PMPI_Comm_free\0");
+    missing: ERR_NO_MPI;
+    |real| {
+        if !abi::known() {
+            return real(comm);
+        }
+        let c = if comm.is_null() { comm_null() } else { comm.get(0) };
+        let ret = crate::wrap::record_call(
+            Layer::Mpi,
+            Func::MPI_Comm_free,
+            |_| comm_of(c),
+            || real(comm),
+            |_, id, ret, _| ([id], ret),
+        );
+        if ret == 0 {
+            comm_forget(c);
+        }
+        ret
     }
-    let real: unsafe extern "C" fn(HandlePtr) -> c_int = std::mem::transmute(p);
-    if !abi::known() {
-        return real(comm);
-    }
-    let c = if comm.is_null() { comm_null() } else { comm.get(0) };
-    let ret = runtime::record_call(
-        Layer::Mpi,
-        Func::MPI_Comm_free,
-        |_| comm_of(c),
-        || real(comm),
-        |_, id, ret, _| ([id], ret),
-    );
-    if ret == 0 {
-        comm_forget(c);
-    }
-    ret
 }
 
 /// The id of the communicator a creating call returned (u64::MAX: none, MPI_COMM_NULL).
@@ -1488,20 +1470,17 @@ unsafe fn completed_some(
 /// communicator id (u64::MAX otherwise). Asks only lists whose driver is mpio: HDF5 would
 /// print an error stack for any other.
 pub unsafe fn fapl_comm(fapl: i64) -> u64 {
-    static DRIVER: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_driver\0");
-    static MPIO: crate::wrap::LibReal = crate::wrap::LibReal::new("H5FD_mpio_init\0");
-    static GET: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pget_fapl_mpio\0");
-    let (d, m, g) = (DRIVER.get(), MPIO.get(), GET.get());
-    if fapl <= 0 || d.is_null() || m.is_null() || g.is_null() || !abi::known() {
+    let driver = crate::wrap::resolved!(LibReal::new("H5Pget_driver\0") as fn(i64) -> i64);
+    let mpio = crate::wrap::resolved!(LibReal::new("H5FD_mpio_init\0") as fn() -> i64);
+    let get = crate::wrap::resolved!(
+        LibReal::new("H5Pget_fapl_mpio\0") as fn(i64, HandlePtr, HandlePtr) -> c_int
+    );
+    let (Some(driver), Some(mpio), Some(get)) = (driver, mpio, get) else {
+        return u64::MAX;
+    };
+    if fapl <= 0 || !abi::known() || driver(fapl) != mpio() {
         return u64::MAX;
     }
-    let driver: unsafe extern "C" fn(i64) -> i64 = std::mem::transmute(d);
-    let mpio: unsafe extern "C" fn() -> i64 = std::mem::transmute(m);
-    if driver(fapl) != mpio() {
-        return u64::MAX;
-    }
-    let get: unsafe extern "C" fn(i64, HandlePtr, HandlePtr) -> c_int =
-        std::mem::transmute(g);
     let (mut comm, mut info) = (Handle::default(), Handle::default());
     if get(fapl, comm.out(), info.out()) < 0 {
         return u64::MAX;
@@ -1519,31 +1498,31 @@ pmpi! {
     fn PMPI_Info_free(info: HandlePtr);
 }
 
-/// H5Pset_fapl_mpio (parallel HDF5): recorded by the HDF5 layer with its communicator.
-#[no_mangle]
-pub unsafe extern "C" fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_Info) -> c_int {
-    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("H5Pset_fapl_mpio\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return -1;
+crate::wrap::exported! {
+    /// H5Pset_fapl_mpio (parallel HDF5): recorded by the HDF5 layer with its communicator.
+    fn H5Pset_fapl_mpio(fapl: i64, comm: MPI_Comm, info: MPI_Info) -> c_int;
+    real: LibReal::new("H5Pset_fapl_mpio\0");
+    missing: -1;
+    |real| {
+        crate::wrap::record_call(
+            Layer::Hdf5,
+            Func::H5Pset_fapl_mpio,
+            |_| (),
+            || real(fapl, comm, info),
+            |_, (), ret, _| ([fapl as u64, comm_id(comm)], (ret < 0) as i32),
+        )
     }
-    let real: unsafe extern "C" fn(i64, MPI_Comm, MPI_Info) -> c_int = std::mem::transmute(p);
-    runtime::record_call(
-        Layer::Hdf5,
-        Func::H5Pset_fapl_mpio,
-        |_| (),
-        || real(fapl, comm, info),
-        |_, (), ret, _| ([fapl as u64, comm_id(comm)], (ret < 0) as i32),
-    )
 }
 
 // ---- parallel NetCDF -------------------------------------------------------------------------
+
+type NcParFn = unsafe extern "C" fn(*const c_char, c_int, MPI_Comm, MPI_Info, *mut c_int) -> c_int;
 
 /// nc_create_par / nc_open_par (libnetcdf built with MPI): recorded by the NetCDF layer with
 /// the communicator.
 unsafe fn nc_par(
     func: Func,
-    real: *mut c_void,
+    real: NcParFn,
     path: *const c_char,
     mode: c_int,
     comm: MPI_Comm,
@@ -1551,9 +1530,7 @@ unsafe fn nc_par(
     ncidp: *mut c_int,
     create: bool,
 ) -> c_int {
-    let real: unsafe extern "C" fn(*const c_char, c_int, MPI_Comm, MPI_Info, *mut c_int) -> c_int =
-        std::mem::transmute(real);
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::NetCdf,
         func,
         |ts| {
@@ -1577,36 +1554,18 @@ unsafe fn nc_par(
     )
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn nc_create_par(
-    path: *const c_char,
-    cmode: c_int,
-    comm: MPI_Comm,
-    info: MPI_Info,
-    ncidp: *mut c_int,
-) -> c_int {
-    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("nc_create_par\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return -1;
-    }
-    nc_par(Func::nc_create_par, p, path, cmode, comm, info, ncidp, true)
+crate::wrap::exported! {
+    fn nc_create_par(path: *const c_char, cmode: c_int, comm: MPI_Comm, info: MPI_Info, ncidp: *mut c_int) -> c_int;
+    real: LibReal::new("nc_create_par\0");
+    missing: -1;
+    |real| { nc_par(Func::nc_create_par, real, path, cmode, comm, info, ncidp, true) }
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn nc_open_par(
-    path: *const c_char,
-    mode: c_int,
-    comm: MPI_Comm,
-    info: MPI_Info,
-    ncidp: *mut c_int,
-) -> c_int {
-    static REAL: crate::wrap::LibReal = crate::wrap::LibReal::new("nc_open_par\0");
-    let p = REAL.get();
-    if p.is_null() {
-        return -1;
-    }
-    nc_par(Func::nc_open_par, p, path, mode, comm, info, ncidp, false)
+crate::wrap::exported! {
+    fn nc_open_par(path: *const c_char, mode: c_int, comm: MPI_Comm, info: MPI_Info, ncidp: *mut c_int) -> c_int;
+    real: LibReal::new("nc_open_par\0");
+    missing: -1;
+    |real| { nc_par(Func::nc_open_par, real, path, mode, comm, info, ncidp, false) }
 }
 
 // After the macros it uses (textual scope).

@@ -1,7 +1,7 @@
 //! The PnetCDF layer: files, define mode, attributes and every data function of pnetcdf.h
 //! (blocking independent and collective `_all`, non-blocking iput/iget/bput, typed and
 //! flexible MPI-datatype forms; the list is generated from the installed header by
-//! scripts/gen-pnetcdf.py into pnetcdf_data.rs).
+//! scripts/gen-pnetcdf.py into generated/pnetcdf.rs).
 //!
 //! A data record holds the file's ncid, the variable's name (a `Name`, cached per
 //! (ncid, varid) without locks), the elements moved and the bytes (elements x the memory
@@ -23,7 +23,6 @@ use super::{comm_id, PMPI_Type_size};
 use crate::hdf5::IdCache;
 use crate::netcdf::{att_call, cname, VarCache};
 use crate::runtime::{self, ThreadState};
-use crate::wrap::LibReal;
 use io_events::functions::{Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
 
@@ -327,7 +326,7 @@ unsafe fn blocking_call(
     mem: Mem,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::PnetCdf,
         func,
         |_| transfer(ncid, varid, shape, mem),
@@ -352,7 +351,7 @@ unsafe fn start_call(
     req: *mut c_int,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::PnetCdf,
         func,
         |_| transfer(ncid, varid, shape, mem),
@@ -377,43 +376,43 @@ macro_rules! pnc_data {
         $( pnc_data!(@one $call $name $size ( $($p : $t),* ) $shape); )*
     };
     (@one blk $name:ident $size:literal ( $($p:ident : $t:ty),* ) $shape:expr) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, $($t,)* *mut c_void) -> c_int = std::mem::transmute(p);
-            blocking_call(Func::$name, ncid, varid, $shape, Mem::Typed($size), || real(ncid, varid, $($p,)* buf))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                blocking_call(Func::$name, ncid, varid, $shape, Mem::Typed($size), || real(ncid, varid, $($p,)* buf))
+            }
         }
     };
     (@one blkflex $name:ident $size:literal ( $($p:ident : $t:ty),* ) $shape:expr) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, bufcount: MPI_Offset, buftype: Dt) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, $($t,)* *mut c_void, MPI_Offset, Dt) -> c_int = std::mem::transmute(p);
-            blocking_call(Func::$name, ncid, varid, $shape, Mem::Flex(bufcount, buftype), || real(ncid, varid, $($p,)* buf, bufcount, buftype))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, bufcount: MPI_Offset, buftype: Dt) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                blocking_call(Func::$name, ncid, varid, $shape, Mem::Flex(bufcount, buftype), || real(ncid, varid, $($p,)* buf, bufcount, buftype))
+            }
         }
     };
     (@one nb $name:ident $size:literal ( $($p:ident : $t:ty),* ) $shape:expr) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, req: *mut c_int) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, $($t,)* *mut c_void, *mut c_int) -> c_int = std::mem::transmute(p);
-            start_call(Func::$name, ncid, varid, $shape, Mem::Typed($size), req, || real(ncid, varid, $($p,)* buf, req))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, req: *mut c_int) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                start_call(Func::$name, ncid, varid, $shape, Mem::Typed($size), req, || real(ncid, varid, $($p,)* buf, req))
+            }
         }
     };
     (@one nbflex $name:ident $size:literal ( $($p:ident : $t:ty),* ) $shape:expr) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, bufcount: MPI_Offset, buftype: Dt, req: *mut c_int) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, $($t,)* *mut c_void, MPI_Offset, Dt, *mut c_int) -> c_int = std::mem::transmute(p);
-            start_call(Func::$name, ncid, varid, $shape, Mem::Flex(bufcount, buftype), req, || real(ncid, varid, $($p,)* buf, bufcount, buftype, req))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, $($p: $t,)* buf: *mut c_void, bufcount: MPI_Offset, buftype: Dt, req: *mut c_int) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                start_call(Func::$name, ncid, varid, $shape, Mem::Flex(bufcount, buftype), req, || real(ncid, varid, $($p,)* buf, bufcount, buftype, req))
+            }
         }
     };
 }
@@ -433,7 +432,7 @@ unsafe fn att_put(
     len: MPI_Offset,
     real: impl FnOnce() -> c_int,
 ) -> c_int {
-    runtime::record_call(
+    crate::wrap::record_call(
         Layer::PnetCdf,
         func,
         |_| {
@@ -458,51 +457,51 @@ unsafe fn att_put(
 macro_rules! pnc_att {
     ($( $kind:ident $name:ident $size:literal; )*) => { $( pnc_att!(@one $kind $name $size); )* };
     (@one put_x $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, xtype: c_int, len: MPI_Offset, op: *const c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, c_int, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
-            att_put(Func::$name, ncid, varid, name, xtype, len, || real(ncid, varid, name, xtype, len, op))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, xtype: c_int, len: MPI_Offset, op: *const c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                att_put(Func::$name, ncid, varid, name, xtype, len, || real(ncid, varid, name, xtype, len, op))
+            }
         }
     };
     (@one put_n $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, len: MPI_Offset, op: *const c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, MPI_Offset, *const c_void) -> c_int = std::mem::transmute(p);
-            // The one form without a type argument: text.
-            att_put(Func::$name, ncid, varid, name, NC_CHAR, len, || real(ncid, varid, name, len, op))
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, len: MPI_Offset, op: *const c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                // The one form without a type argument: text.
+                att_put(Func::$name, ncid, varid, name, NC_CHAR, len, || real(ncid, varid, name, len, op))
+            }
         }
     };
     (@one get $name:ident $size:literal) => {
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, varid: c_int, name: Str, ip: *mut c_void) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            let real: unsafe extern "C" fn(c_int, c_int, Str, *mut c_void) -> c_int = std::mem::transmute(p);
-            let bytes = || {
-                let mut len: MPI_Offset = 0;
-                ncmpi_inq_attlen(ncid, varid, name, &mut len);
-                let size = if $size == 0 {
-                    let mut t: c_int = 0;
-                    ncmpi_inq_atttype(ncid, varid, name, &mut t);
-                    nc_type_size(t)
-                } else {
-                    $size
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, varid: c_int, name: Str, ip: *mut c_void) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                let bytes = || {
+                    let mut len: MPI_Offset = 0;
+                    ncmpi_inq_attlen(ncid, varid, name, &mut len);
+                    let size = if $size == 0 {
+                        let mut t: c_int = 0;
+                        ncmpi_inq_atttype(ncid, varid, name, &mut t);
+                        nc_type_size(t)
+                    } else {
+                        $size
+                    };
+                    len.max(0) as u64 * size
                 };
-                len.max(0) as u64 * size
-            };
-            att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+                att_call(Layer::PnetCdf, note_library, Func::$name, ncid, varid, name, bytes, || real(ncid, varid, name, ip))
+            }
         }
     };
 }
 
-include!("pnetcdf_data.rs");
+include!("../generated/pnetcdf.rs");
 
 // ---- request completion --------------------------------------------------------------------
 
@@ -547,7 +546,7 @@ unsafe fn end_requests(
         big.extend_from_slice(std::slice::from_raw_parts(reqs, n));
         &big
     };
-    let ret = runtime::record_call(
+    let ret = crate::wrap::record_call(
         Layer::PnetCdf,
         func,
         |_| note_library(),
@@ -595,12 +594,11 @@ type Ends = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int) -> c_int;
 
 macro_rules! pnc_requests {
     ($( fn $name:ident cancel $cancel:literal coll $coll:literal; )*) => { $(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(ncid: c_int, count: c_int, reqs: *mut c_int, statuses: *mut c_int) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() { return -1; }
-            end_requests(Func::$name, std::mem::transmute::<*mut c_void, Ends>(p), ncid, count, reqs, statuses, $cancel, $coll)
+        crate::wrap::exported! {
+            fn $name(ncid: c_int, count: c_int, reqs: *mut c_int, statuses: *mut c_int) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| { end_requests(Func::$name, real, ncid, count, reqs, statuses, $cancel, $coll) }
         }
     )* };
 }
@@ -624,14 +622,12 @@ pub unsafe extern "C" fn ncmpi_def_var(
     dimids: *const c_int,
     varidp: *mut c_int,
 ) -> c_int {
-    static REAL: LibReal = LibReal::new("ncmpi_def_var\0");
-    let p = REAL.get();
-    if p.is_null() {
+    let real = crate::wrap::resolved!(LibReal::new("ncmpi_def_var\0")
+        as fn(c_int, Str, c_int, c_int, *const c_int, *mut c_int) -> c_int);
+    let Some(real) = real else {
         return -1;
-    }
-    type Real = unsafe extern "C" fn(c_int, Str, c_int, c_int, *const c_int, *mut c_int) -> c_int;
-    let real: Real = std::mem::transmute(p);
-    runtime::record_call(
+    };
+    crate::wrap::record_call(
         Layer::PnetCdf,
         Func::ncmpi_def_var,
         |_| {
@@ -683,25 +679,22 @@ unsafe fn out_id(ret: c_int, p: *mut c_int) -> u64 {
 /// call from the value `before` gave and the result.
 macro_rules! pnc_wrap {
     ($( fn $name:ident ( $($a:ident : $t:ty),* ) |$ts:ident| $pre:expr => |$v:ident, $ret:ident| $post:expr ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> c_int {
-            static REAL: LibReal = LibReal::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return -1;
+        crate::wrap::exported! {
+            #[allow(unused_variables)]
+            fn $name($($a: $t),*) -> c_int;
+            real: LibReal::new(concat!(stringify!($name), "\0"));
+            missing: -1;
+            |real| {
+                crate::wrap::record! {
+                    policy: crate::wrap::CALL, layer: Layer::PnetCdf, func: Func::$name,
+                    gate: true, call: real($($a),*),
+                    before: |$ts, t0| {
+                        note_library();
+                        let $v = $pre;
+                    }
+                    after: |$ret, t1, failed| Some(($post, $ret))
+                }
             }
-            let real: unsafe extern "C" fn($($t),*) -> c_int = std::mem::transmute(p);
-            runtime::record_call(
-                Layer::PnetCdf,
-                Func::$name,
-                |$ts| {
-                    note_library();
-                    $pre
-                },
-                || real($($a),*),
-                |_, $v, $ret, _| ($post, $ret),
-            )
         }
     )* };
 }

@@ -1,25 +1,7 @@
-//! The wrapper machinery: lazily resolved real symbols and the `wrap!` table macro.
-//!
-//! Each wrapped function is one line of data:
-//!
-//! ```text
-//! Posix fn pread(fd: c_int, buf: *mut c_void, n: size_t, off: off_t) -> ssize_t
-//!     [fd_traced(fd)] |ts, ret, failed| [fd as u64, n as u64, off as u64];
-//! ```
-//!
-//! - the C signature (the macro declares the `#[no_mangle]` symbol and resolves the real one
-//!   with `dlsym(RTLD_NEXT)` on first use), optionally followed by `as name`: the table line
-//!   the call is recorded under when it is not the symbol's own (fortified `__read_chk`);
-//! - a gate evaluated before the call (cheap: usually "is this fd traced"); a closed gate
-//!   calls straight through;
-//! - optionally `refuse [cond]` after the gate: when true the call fails with EBADF without
-//!   reaching libc (the program closing one of the recorder's own descriptors);
-//! - the captured fields, evaluated after the call; they may use `?` on an `Option` to drop
-//!   the record (an excluded path), and helpers with side effects (fd state updates).
-//!   The return value is appended as the last field by the macro.
-//!
-//! The function id is the wrapper's name in `io_events::Func`, so the event mapping lives in
-//! that one table line.
+//! Where a wrapper's real function comes from: lazily resolved symbols ([`Real`]: the next
+//! definition, libc's; [`LibReal`]: an I/O library's, possibly loaded privately), typed calls
+//! of library functions the recorder asks itself (`lib_calls!`), and `resolved!`, the one
+//! place a resolved symbol becomes a typed function pointer.
 
 use std::os::raw::{c_char, c_void};
 use std::sync::atomic::{AtomicPtr, Ordering::*};
@@ -203,151 +185,82 @@ impl LibReal {
     }
 }
 
+/// The resolved function `Source::constructor(name)` (`Real::new`, `LibReal::new` or
+/// `LibReal::global`, name NUL-terminated) as the typed function pointer `fn(types) -> R`
+/// (an `unsafe extern "C" fn`; or `type F` with the whole type), or None when no object
+/// defines it. Each expansion holds its own lazily filled static.
+macro_rules! resolved {
+    ($src:ident :: $ctor:ident ( $sym:expr ) as fn ( $($t:ty),* ) $(-> $r:ty)?) => {
+        $crate::wrap::resolved!($src::$ctor($sym) as type unsafe extern "C" fn($($t),*) $(-> $r)?)
+    };
+    ($src:ident :: $ctor:ident ( $sym:expr ) as type $f:ty) => {{
+        static REAL: $crate::wrap::$src = $crate::wrap::$src::$ctor($sym);
+        let p = REAL.get();
+        if p.is_null() {
+            None
+        } else {
+            // SAFETY: `p` is a definition of the C function named `$sym` (the one this
+            // wrapper interposes, or the PMPI_ entry of the same call), whose C prototype is
+            // the signature given here: every table line copies the library's header, and
+            // the generated ones are checked against it (scripts/gen-*.py --check). A
+            // function pointer and a data pointer have one size and representation on the
+            // targets built for (ELF, where dlsym returns code addresses).
+            Some(unsafe { std::mem::transmute::<*mut std::os::raw::c_void, $f>(p) })
+        }
+    }};
+}
+pub(crate) use resolved;
+
+/// An exported wrapper: `fn name(args) -> R; real: Source::constructor(symbol); missing:
+/// value; |real| body`. Declares the `#[no_mangle]` C symbol `name`, resolves the real
+/// function once (see `resolved!`) and runs `body` with it bound to `real`; when no object
+/// defines it the wrapper returns `missing`.
+///
+/// The wrappers stay `unsafe extern "C" fn`: their arguments are C pointers and handles the
+/// wrapper passes on and reads (a path, a status, a count), so calling one with invalid ones
+/// is as undefined as calling the C function itself; a safe signature would let safe Rust
+/// code (fortran.rs calls the MPI wrappers) do that without `unsafe`.
+macro_rules! exported {
+    ($(#[$attr:meta])* fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty;
+        real: $src:ident :: $ctor:ident ( $sym:expr ); missing: $missing:expr;
+        | $real:ident | $body:block) => {
+        /// A C function interposed by the recorder (see the `wrap` module).
+        ///
+        /// # Safety
+        ///
+        /// The arguments must be what the C function of this name accepts (the pointers
+        /// valid as its documentation asks): they are passed to it unchanged, and the
+        /// recorder reads them only where that function would.
+        #[no_mangle]
+        $(#[$attr])*
+        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
+            let Some($real) = $crate::wrap::resolved!($src::$ctor($sym) as fn($($t),*) -> $r) else {
+                return $missing;
+            };
+            $body
+        }
+    };
+}
+pub(crate) use exported;
+
 /// Typed calls of library functions the recorder itself asks (never wrapped ones):
 /// `lib_calls! { new|global [, query]; fn name(args) -> Ret = value-if-missing; ... }`.
 /// With `query` each call runs as a [`crate::runtime::query`]: I/O the library does to
 /// answer (HDF5, NetCDF load metadata lazily) is recorded inside the call being recorded.
 macro_rules! lib_calls {
-    ($resolve:ident, query; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
+    ($resolve:ident, query; $($rest:tt)*) => { $crate::wrap::lib_calls!(@each $resolve [query] $($rest)*); };
+    ($resolve:ident; $($rest:tt)*) => { $crate::wrap::lib_calls!(@each $resolve [] $($rest)*); };
+    (@each $resolve:ident $mode:tt $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
         #[inline]
         #[allow(non_snake_case, dead_code)]
         pub(crate) unsafe fn $name($($a: $t),*) -> $r {
-            static REAL: $crate::wrap::LibReal =
-                $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
+            let Some(f) = $crate::wrap::resolved!(LibReal::$resolve(concat!(stringify!($name), "\0")) as fn($($t),*) -> $r) else {
                 return $fail;
-            }
-            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            $crate::runtime::query(|| f($($a),*))
+            };
+            $crate::wrap::lib_calls!(@call $mode f($($a),*))
         }
     )* };
-    ($resolve:ident; $( fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty = $fail:expr; )*) => { $(
-        #[inline]
-        #[allow(non_snake_case, dead_code)]
-        pub(crate) unsafe fn $name($($a: $t),*) -> $r {
-            static REAL: $crate::wrap::LibReal =
-                $crate::wrap::LibReal::$resolve(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                return $fail;
-            }
-            let f: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            f($($a),*)
-        }
-    )* };
+    (@call [query] $call:expr) => { $crate::runtime::query(|| $call) };
+    (@call [] $call:expr) => { $call };
 }
 pub(crate) use lib_calls;
-
-/// The value a wrapper returns if the real symbol cannot be found (with errno = ENOSYS).
-pub trait FailValue {
-    fn fail_value() -> Self;
-}
-macro_rules! fail_int {
-    ($($t:ty),*) => { $( impl FailValue for $t { fn fail_value() -> Self { (0 as $t).wrapping_sub(1) } } )* };
-}
-fail_int!(i32, i64, isize, u32, u64, usize);
-impl<T> FailValue for *mut T {
-    fn fail_value() -> Self {
-        std::ptr::null_mut()
-    }
-}
-impl<T> FailValue for *const T {
-    fn fail_value() -> Self {
-        std::ptr::null()
-    }
-}
-
-/// Converts a return value into the u64 stored as the record's last field.
-pub trait RetField {
-    fn field(self) -> u64;
-}
-macro_rules! ret_int {
-    ($($t:ty),*) => { $( impl RetField for $t { #[inline(always)] fn field(self) -> u64 { self as i64 as u64 } } )* };
-}
-ret_int!(i32, i64, isize);
-impl RetField for u32 {
-    #[inline(always)]
-    fn field(self) -> u64 {
-        self as u64
-    }
-}
-impl RetField for usize {
-    #[inline(always)]
-    fn field(self) -> u64 {
-        self as u64
-    }
-}
-impl RetField for u64 {
-    #[inline(always)]
-    fn field(self) -> u64 {
-        self
-    }
-}
-impl<T> RetField for *mut T {
-    #[inline(always)]
-    fn field(self) -> u64 {
-        self as usize as u64
-    }
-}
-
-/// The function a wrapper records: its own name, or the one after `as` (a fortified entry
-/// point such as `__read_chk` is recorded as `read`).
-macro_rules! recorded_as {
-    ($name:ident) => {
-        io_events::functions::Func::$name
-    };
-    ($name:ident, $rec:ident) => {
-        io_events::functions::Func::$rec
-    };
-}
-pub(crate) use recorded_as;
-
-/// Declare wrappers; see the module documentation for the line format.
-macro_rules! wrap {
-    ($( $layer:ident fn $name:ident ( $($a:ident : $t:ty),* ) -> $r:ty $(as $rec:ident)?
-        [ $gate:expr ] $(refuse [ $refuse:expr ])? | $ts:ident, $ret:ident, $failed:ident | [ $($field:expr),* ] ; )*) => { $(
-        #[no_mangle]
-        #[allow(unused_variables, unused_mut, clippy::missing_safety_doc, clippy::redundant_closure_call)]
-        pub unsafe extern "C" fn $name($($a: $t),*) -> $r {
-            static REAL: $crate::wrap::Real = $crate::wrap::Real::new(concat!(stringify!($name), "\0"));
-            let p = REAL.get();
-            if p.is_null() {
-                $crate::runtime::set_errno(libc::ENOSYS);
-                return <$r as $crate::wrap::FailValue>::fail_value();
-            }
-            let real: unsafe extern "C" fn($($t),*) -> $r = std::mem::transmute(p);
-            $(
-                // Calls that must not reach libc at all (closing the recorder's own files):
-                // answered as if the descriptor were not open.
-                if $refuse {
-                    $crate::runtime::set_errno(libc::EBADF);
-                    return <$r as $crate::wrap::FailValue>::fail_value();
-                }
-            )?
-            // The gate first: some gates have effects that must happen whether or not the
-            // layer is traced (chdir invalidates the relative-path cache).
-            if !($gate) || !$crate::runtime::layer_on(io_events::functions::Layer::$layer) {
-                return real($($a),*);
-            }
-            let Some(ts) = $crate::runtime::begin(io_events::functions::Layer::$layer) else {
-                return real($($a),*);
-            };
-            let t0 = $crate::runtime::now_raw();
-            let $ret = real($($a),*);
-            let t1 = $crate::runtime::now_raw();
-            let err = $crate::runtime::errno();
-            let func = $crate::wrap::recorded_as!($name $(, $rec)?);
-            let $failed = func.info().fail.failed($crate::wrap::RetField::field($ret));
-            let $ts = &mut *ts;
-            let fields = (|| Some([$($field,)* $crate::wrap::RetField::field($ret)]))();
-            match fields {
-                Some(f) => $crate::runtime::end(ts, func, t0, t1, if $failed { err } else { 0 }, &f),
-                None => $crate::runtime::cancel(ts),
-            }
-            $crate::runtime::set_errno(err);
-            $ret
-        }
-    )* };
-}
-pub(crate) use wrap;
