@@ -15,17 +15,12 @@
 
 pub mod calls;
 pub mod clock;
-mod hdf5;
 pub mod kinds;
+mod layers;
 pub mod mpi;
-mod objects;
 pub mod pipe;
-mod posix;
 mod process;
 pub mod resolve;
 pub mod run;
 pub mod sink;
-mod stdio;
 pub mod trace;
-mod uring;
-mod variables;

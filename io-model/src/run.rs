@@ -341,12 +341,12 @@ pub fn interpret<S: Sink>(
         job.first_slot..job.first_slot + job.world
     });
     let mut st = ProcessState::new(p, host_node, ranks, defs)?;
-    if st.bad_comms > 0 {
+    if st.layers.mpi.bad_comms > 0 {
         // An archive naming a rank that does not exist is one OTF2 readers refuse.
         stats.warnings.push(format!(
             "{}: {} communicators name ranks outside the job's MPI_COMM_WORLD; left out (collectives on them carry no communicator)",
             who(),
-            st.bad_comms
+            st.layers.mpi.bad_comms
         ));
     }
     // Decoding runs in background threads (on the other core) for processes with a few
@@ -402,25 +402,25 @@ pub fn interpret<S: Sink>(
         }
     }
     (stats.tmin, stats.tmax) = span;
-    for (layer, n) in &st.guessed {
+    for (layer, n) in &st.sh.guessed {
         stats.warnings.push(format!(
             "{}: {n} {} operations on handles whose opening the trace does not show, placed on stand-in handles",
             p.dir.dir.display(),
             layer.identification()
         ));
     }
-    if st.mpi_unresolved > 0 {
+    if st.layers.mpi.unresolved > 0 {
         stats.warnings.push(format!(
             "{}: {} MPI calls on communicators or ranks the trace does not define (or receive completions whose start it does not show): no happens-before from them",
             p.dir.dir.display(),
-            st.mpi_unresolved
+            st.layers.mpi.unresolved
         ));
     }
-    if !st.recvs.is_empty() {
+    if !st.layers.mpi.recvs.is_empty() {
         stats.warnings.push(format!(
             "{}: {} non-blocking receives whose completion the trace does not show (completions are recorded by the mpiio layer's MPI_Wait/Test): no happens-before from them",
             p.dir.dir.display(),
-            st.recvs.len()
+            st.layers.mpi.recvs.len()
         ));
     }
     for c in cursors {
