@@ -16,6 +16,8 @@
 pub mod calls;
 pub mod clock;
 pub mod kinds;
+#[cfg(test)]
+mod layer_tests;
 mod layers;
 pub mod mpi;
 pub mod pipe;
