@@ -1,11 +1,9 @@
 //! The interpretation of one process's records: which file an fd or a stream is, file
 //! positions, handles and their parents one layer up, operations and their completion.
-//! This module holds the process state, the creation and destruction of files and handles,
-//! and the dispatch of each record's start and end by its [`Mapping`]; what a mapping means
-//! is in the module of its layer: [`crate::posix`] (descriptors, positions, locks, aio),
-//! [`crate::uring`] (io_uring submissions and completions), [`crate::stdio`] (streams), [`crate::objects`] (library files and their requests),
-//! [`crate::variables`] (named variables of netCDF, PnetCDF, ADIOS), [`crate::hdf5`]
-//! (objects inside HDF5 files, selections).
+//! This module holds the process state (the cross-layer [`Shared`] part and each layer's
+//! in [`Layers`]), walks a thread's call tree, and dispatches each record's start and end
+//! by its [`Mapping`] to the module of its layer in `crate::layers`, which gets what it
+//! needs of the process as a [`Ctx`].
 
 use crate::clock::TimeMap;
 use crate::kinds::*;
