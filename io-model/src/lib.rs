@@ -1,7 +1,8 @@
 //! The I/O model of recorder-otf2: one interpretation of a native trace into resolved I/O
 //! events, shared by every consumer (the OTF2 converter, `summary`, `report`, `export` ...).
 //!
-//! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees.
+//! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees;
+//!   [`Error`]: what can go wrong.
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement; [`mpi`]:
 //!   what synchronising MPI calls order, as consumers receive it.
 //! - [`clock`]: every process's clock mapped onto one time line.
@@ -26,6 +27,7 @@
 
 pub mod calls;
 pub mod clock;
+mod error;
 pub mod kinds;
 #[cfg(test)]
 mod layer_tests;
@@ -37,3 +39,5 @@ pub mod resolve;
 pub mod run;
 pub mod sink;
 pub mod trace;
+
+pub use error::Error;

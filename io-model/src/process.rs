@@ -6,8 +6,9 @@
 //! needs of the process as a [`Ctx`].
 
 use crate::clock::TimeMap;
+use crate::error::Error;
 use crate::kinds::*;
-use crate::layers::ctx::{Ctx, Err, Shared};
+use crate::layers::ctx::{Ctx, Shared};
 use crate::layers::hdf5::Hdf5State;
 use crate::layers::mpi::{communicators, MpiSyncState};
 use crate::layers::objects::LibraryObjects;
@@ -62,7 +63,7 @@ impl<'p> ProcessState<'p> {
         host_node: u32,
         ranks: Option<std::ops::Range<u32>>,
         defs: &mut GlobalDefs,
-    ) -> Result<ProcessState<'p>, Err> {
+    ) -> Result<ProcessState<'p>, Error> {
         let (comms, bad_comms) = communicators(p, ranks, defs);
         let mut st = ProcessState {
             sh: Shared::new(p, host_node, comms),
@@ -115,7 +116,7 @@ impl<'p> ProcessState<'p> {
         walk: &mut Walk,
         until: u64,
         span: &mut (u64, u64),
-    ) -> Result<bool, Err> {
+    ) -> Result<bool, Error> {
         // The first event is the thread's next one, at most `until` (the caller chose the
         // thread whose next event comes first).
         loop {
@@ -231,7 +232,7 @@ impl ProcessState<'_> {
         s: &mut S,
         t0: u64,
         r: &Record,
-    ) -> Result<Pending, Err> {
+    ) -> Result<Pending, Error> {
         let info = &FUNCTIONS[r.func as usize];
         let mut pend = Pending {
             t0,
@@ -277,7 +278,7 @@ impl ProcessState<'_> {
         t1: u64,
         r: &Record,
         pend: Pending,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let info = &FUNCTIONS[r.func as usize];
         leave_opening(&mut self.sh, info, pend);
         if info.role == Role::Event {
@@ -323,7 +324,8 @@ impl ProcessState<'_> {
         if info.fail.failed(r.ret()) && r.errno != 0 {
             cx.s.attr_u32(ATTR_ERRNO, r.errno)?;
         }
-        cx.s.leave(t1, cx.defs.region(r.func), r)
+        let region = cx.defs.region(r.func);
+        cx.s.leave(t1, region, r).map_err(Error::Sink)
     }
 }
 
@@ -404,7 +406,7 @@ impl Layers {
         info: &FunctionInfo,
         r: &Record,
         pend: &mut Pending,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         // Only PnetCDF and ADIOS calls act on a library object that owns what they open.
         pend.context = matches!(info.layer, Layer::PnetCdf | Layer::Adios)
             && self.lib.enter_object_context(cx, info, r);
@@ -454,7 +456,7 @@ impl Layers {
         info: &FunctionInfo,
         r: &Record,
         pend: Pending,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let failed = info.fail.failed(r.ret());
         let (posix, stdio) = (&mut self.posix, &mut self.stdio);
         match info.mapping {
@@ -513,7 +515,7 @@ impl Layers {
         info: &FunctionInfo,
         r: &Record,
         pend: Pending,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let failed = info.fail.failed(r.ret());
         let lib = &mut self.lib;
         let mut targets = Targets {
@@ -554,7 +556,7 @@ impl Layers {
     }
 
     /// After a dup onto a descriptor, the streams on its number write into its file.
-    fn rebind<S: Sink>(&mut self, cx: &mut Ctx<S>, t: u64, dup: Option<Dup>) -> Result<(), Err> {
+    fn rebind<S: Sink>(&mut self, cx: &mut Ctx<S>, t: u64, dup: Option<Dup>) -> Result<(), Error> {
         match dup {
             Some(dup) => self.stdio.rebind_streams(cx, t, &dup),
             None => Ok(()),

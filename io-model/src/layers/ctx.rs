@@ -5,6 +5,7 @@
 //! [`Ctx`] argument; they never reach the process state itself.
 
 use super::selection::Selection;
+use crate::error::Error;
 use crate::kinds::AccessMode;
 use crate::sink::Sink;
 use crate::trace::ProcessTrace;
@@ -12,8 +13,6 @@ use definitions::{FileType, GlobalDefs, HandleDef, HANDLE_PRE_CREATED};
 use hashbrown::{HashMap, HashSet};
 use io_events::defs::FileKind;
 use io_events::functions::Layer;
-
-pub(crate) type Err = String;
 
 /// The cross-layer part of one process's state.
 pub(crate) struct Shared<'p> {
@@ -250,7 +249,7 @@ impl<'p> Shared<'p> {
 impl<S: Sink> Ctx<'_, '_, S> {
     /// The end of a handle (IoDestroyHandle if it is active). Operations still in flight on
     /// it are the layer's to end first.
-    pub(crate) fn destroy(&mut self, t: u64, handle: u32) -> Result<(), Err> {
+    pub(crate) fn destroy(&mut self, t: u64, handle: u32) -> Result<(), Error> {
         if self.sh.active.remove(&handle) {
             self.s.destroy_handle(self.defs, t, handle)?;
         }
@@ -264,7 +263,7 @@ impl<S: Sink> Ctx<'_, '_, S> {
 
     /// The selection of the transfer ending now (set by its `*_selection` event), as
     /// attribute `attr` of its Complete when it has one.
-    pub(crate) fn attach_selection(&mut self, attr: u32, has_op: bool) -> Result<(), Err> {
+    pub(crate) fn attach_selection(&mut self, attr: u32, has_op: bool) -> Result<(), Error> {
         if let Some(sel) = self.sh.selection.take() {
             if has_op {
                 let id = self.defs.strings.id(&sel);

@@ -5,9 +5,10 @@
 //! and the operations placed on them counted. HDF5 files are library objects
 //! ([`super::objects`]); a transfer's selection is [`super::selection`]'s.
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::objects::LibraryObjects;
 use super::record::{field, mode_bytes, Op};
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use definitions::{ATTR_DATASET, ATTR_SELECTION};
@@ -73,7 +74,7 @@ impl Hdf5State {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::IdRelease { key, kind } = info.mapping else {
             return Ok(());
         };
@@ -101,7 +102,7 @@ impl Hdf5State {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let Mapping::SubData {
             key,
             dir,
@@ -155,7 +156,7 @@ impl Hdf5State {
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::SubData { xfer, dir, .. } = info.mapping else {
             return Ok(());
         };

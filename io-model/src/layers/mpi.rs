@@ -3,8 +3,9 @@
 //! ids through the process's communicator map; calls the trace does not let resolve are
 //! counted (a warning).
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::record::field;
+use crate::error::Error;
 use crate::mpi::{MpiSync, SyncKind};
 use crate::sink::Sink;
 use crate::trace::ProcessTrace;
@@ -63,7 +64,7 @@ impl MpiSyncState {
         (t0, t1): (u64, u64),
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let f = |i: u8| field(info, r, i);
         let at = (t0, t1);
         match info.mapping {
@@ -117,7 +118,7 @@ impl MpiSyncState {
         t: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::MpiRecvDone { id, peer, tag } = info.mapping else {
             return Ok(());
         };
@@ -138,7 +139,7 @@ impl MpiSyncState {
         comm: u64,
         (peer, tag): (u64, u64),
         send: bool,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if peer as i64 == mpi_rank::PROC_NULL {
             return Ok(());
         }
@@ -163,7 +164,7 @@ fn emit<S: Sink>(
     (t0, t1): (u64, u64),
     comm: u32,
     kind: SyncKind,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let sync = MpiSync {
         thread: cx.sh.thread,
         t0,
@@ -171,7 +172,7 @@ fn emit<S: Sink>(
         comm,
         kind,
     };
-    cx.s.mpi_sync(cx.defs, sync)
+    cx.s.mpi_sync(cx.defs, sync).map_err(Error::Sink)
 }
 
 /// The rank slot of rank `rank` (a field value) of the global comm `comm`.

@@ -4,9 +4,10 @@
 //! request tests, seeks, and collective calls, MpiCollectiveBegin/End with the file's
 //! communicator around their I/O events (collective analyses see them as MPI collectives).
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::objects::{req_key, LibraryObjects};
 use super::record::{field, Op};
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::Sink;
 use io_events::codec::Record;
@@ -20,7 +21,7 @@ pub(crate) fn begin_obj_start<S: Sink>(
     t0: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<Option<Op>, Err> {
+) -> Result<Option<Op>, Error> {
     let Mapping::ObjStart {
         key,
         dir,
@@ -45,7 +46,7 @@ pub(crate) fn obj_issued<S: Sink>(
     info: &FunctionInfo,
     r: &Record,
     op: Option<Op>,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let (
         Some((h, id)),
         Mapping::ObjStart {
@@ -67,7 +68,7 @@ pub(crate) fn obj_end<S: Sink>(
     t1: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let Mapping::ObjEnd { id: idf, xfer } = info.mapping else {
         return Ok(());
     };
@@ -86,7 +87,7 @@ pub(crate) fn obj_seek<S: Sink>(
     t1: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let Mapping::ObjSeek {
         key,
         offset,
@@ -118,7 +119,7 @@ pub(crate) fn req_test<S: Sink>(
     info: &FunctionInfo,
     r: &Record,
     id: u8,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     if let Some(v) = lib.reqs.get(&req_key(info, r, RET, id)) {
         cx.s.op_test(cx.defs, t1, v.handle, v.id)?;
     }
@@ -134,7 +135,7 @@ pub(crate) fn collective_begin<S: Sink>(
     t0: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<Option<(CollOp, u32)>, Err> {
+) -> Result<Option<(CollOp, u32)>, Error> {
     if info.layer != Layer::MpiIo {
         return Ok(None);
     }
@@ -164,7 +165,7 @@ pub(crate) fn collective_end<S: Sink>(
     info: &FunctionInfo,
     r: &Record,
     (op, comm): (CollOp, u32),
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let bytes = match info.mapping {
         _ if info.fail.failed(r.ret()) => 0,
         Mapping::ObjData { xfer, .. } | Mapping::ObjEnd { xfer, .. } => field(info, r, xfer),
@@ -179,4 +180,5 @@ pub(crate) fn collective_end<S: Sink>(
         (0, 0)
     };
     s.collective_end(t1, op, comm, sent, received)
+        .map_err(Error::Sink)
 }

@@ -6,8 +6,9 @@
 //! object closes first. An ADIOS BP output is also a container: a directory whose files,
 //! opened while it is open, belong to it.
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::record::{field, mode_bytes, Op};
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use hashbrown::HashMap;
@@ -116,7 +117,7 @@ impl LibraryObjects {
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some(h), Mapping::ObjOpen { key, amode, .. }) = (handle, info.mapping) else {
             return Ok(());
         };
@@ -139,7 +140,7 @@ impl LibraryObjects {
         info: &FunctionInfo,
         r: &Record,
         key: u8,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let k = (info.layer, field(info, r, key));
         if let Some(h) = self.objs.remove(&k) {
             self.cancel_in_flight(cx, t1, h)?;
@@ -181,7 +182,7 @@ impl LibraryObjects {
         req: u8,
         off: u8,
         flags: OpFlags,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let h = self.obj_or_stand_in(cx, info, field(info, r, key));
         let id = cx.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
@@ -212,7 +213,7 @@ impl LibraryObjects {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let Mapping::ObjData {
             key,
             dir,
@@ -236,7 +237,7 @@ impl LibraryObjects {
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some((h, id)), Mapping::ObjData { xfer, dir, .. }) = (op, info.mapping) else {
             return Ok(());
         };
@@ -247,6 +248,7 @@ impl LibraryObjects {
             field(info, r, xfer)
         };
         cx.s.op_complete(cx.defs, t1, h, got, id)
+            .map_err(Error::Sink)
     }
 
     /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
@@ -256,7 +258,7 @@ impl LibraryObjects {
         cx: &mut Ctx<S>,
         t: u64,
         handle: u32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let mut left: Vec<InFlight> = self
             .reqs
             .values()
@@ -286,7 +288,7 @@ impl LibraryObjects {
         id: u64,
         bytes: u64,
         dir: Dir,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let v = InFlight {
             handle,
             id,
@@ -306,7 +308,7 @@ impl LibraryObjects {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::ReqDone {
             file,
             id: idf,

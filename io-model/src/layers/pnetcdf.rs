@@ -3,10 +3,10 @@
 //! over the process's records ([`collective_starts`]) finds those starts. Its files and
 //! variables are the shared [`super::objects`] and [`super::variables`].
 
-use super::ctx::Err;
 use super::objects::{req_key, which_covers, ReqKey};
 use super::record::field;
 use crate::calls::CallTrees;
+use crate::error::Error;
 use crate::trace::ProcessTrace;
 use hashbrown::{HashMap, HashSet};
 use io_events::codec::Record;
@@ -23,7 +23,7 @@ pub(crate) struct PnetCdfState {
 
 impl PnetCdfState {
     /// The state of process `p`, after the first pass over its records.
-    pub(crate) fn new(p: &ProcessTrace) -> Result<PnetCdfState, Err> {
+    pub(crate) fn new(p: &ProcessTrace) -> Result<PnetCdfState, Error> {
         Ok(PnetCdfState {
             collective_starts: collective_starts(p)?,
             starts_seen: vec![0; p.threads.len()],
@@ -44,7 +44,7 @@ impl PnetCdfState {
 /// which is known only once the completion is seen, hence this first pass. Only processes
 /// that used PnetCDF are read twice; a request completed on another thread than the one
 /// that started it keeps NON_BLOCKING alone.
-pub(crate) fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Err> {
+pub(crate) fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)>, Error> {
     let mut out = HashSet::new();
     if !p.meta.options.contains_key("pnetcdf") {
         return Ok(out);
@@ -53,8 +53,8 @@ pub(crate) fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)
     for (ti, (_, path, _)) in p.threads.iter().enumerate() {
         let mut n = 0u64;
         let mut pending: HashMap<ReqKey, (u64, Dir)> = HashMap::new();
-        let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-        while let Some(tree) = trees.next_tree().map_err(|e| e.to_string())? {
+        let mut trees = CallTrees::open(path, p.func_map.clone())?;
+        while let Some(tree) = trees.next_tree()? {
             for r in tree.iter() {
                 let info = &FUNCTIONS[r.func as usize];
                 match info.mapping {

@@ -4,9 +4,10 @@
 //! their aiocb). io_uring entries on descriptors ([`super::uring`]) end with them too.
 //! Transfers and seeks on descriptors share the streams' bookkeeping in [`super::targets`].
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::record::{field, Op};
 use super::uring::UringState;
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use hashbrown::HashMap;
@@ -72,7 +73,7 @@ impl PosixState {
         cx: &mut Ctx<S>,
         t: u64,
         fd: i32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if let Some(e) = self.fds.remove(&fd) {
             self.end_aio_ops(cx, t, e.handle)?;
             self.uring.end_ops(cx, t, e.handle)?;
@@ -83,7 +84,7 @@ impl PosixState {
 
     /// aio requests never collected with aio_return (MPI_Request_free on an MPI-IO request
     /// that OMPIO ran as aio) end with their handle, as complete with the bytes asked.
-    fn end_aio_ops<S: Sink>(&mut self, cx: &mut Ctx<S>, t: u64, handle: u32) -> Result<(), Err> {
+    fn end_aio_ops<S: Sink>(&mut self, cx: &mut Ctx<S>, t: u64, handle: u32) -> Result<(), Error> {
         if !self.aio.values().any(|v| v.0 == handle) {
             return Ok(());
         }
@@ -108,7 +109,7 @@ impl PosixState {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let fds = &self.fds;
         self.uring
             .begin(cx, t0, info, r, |fd| fds.get(&fd).map(|e| e.handle))
@@ -136,7 +137,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some(h), Mapping::OpenFd { flags, path }) = (handle, info.mapping) else {
             return Ok(());
         };
@@ -168,7 +169,7 @@ impl PosixState {
         cx: &mut Ctx<S>,
         t1: u64,
         fd: i32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         self.close_fd(cx, t1, fd)
     }
 
@@ -181,7 +182,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         old: u8,
-    ) -> Result<Option<Dup>, Err> {
+    ) -> Result<Option<Dup>, Error> {
         let (o, n) = (field(info, r, old) as i32, r.ret() as i32);
         let cloexec = info.name == "dup3" && r.fields[2] as i32 & libc::O_CLOEXEC != 0;
         self.dup(cx, t1, o, n, cloexec)
@@ -194,7 +195,7 @@ impl PosixState {
         old: i32,
         new: i32,
         cloexec: bool,
-    ) -> Result<Option<Dup>, Err> {
+    ) -> Result<Option<Dup>, Error> {
         if old == new {
             return Ok(None);
         }
@@ -226,7 +227,7 @@ impl PosixState {
         cx: &mut Ctx<S>,
         t: u64,
         r: &Record,
-    ) -> Result<Option<Dup>, Err> {
+    ) -> Result<Option<Dup>, Error> {
         let fd = r.fields[0] as i32;
         let cmd = r.fields[1] as i32;
         let arg = r.fields[2];
@@ -256,7 +257,7 @@ impl PosixState {
         fd: i32,
         cmd: i32,
         kind: i32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Some(e) = self.fds.get(&fd) else {
             return Ok(());
         };
@@ -293,7 +294,7 @@ impl PosixState {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::Flock { fd, op } = info.mapping else {
             return Ok(());
         };
@@ -327,7 +328,7 @@ impl PosixState {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::Lockf { fd, cmd } = info.mapping else {
             return Ok(());
         };
@@ -358,7 +359,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         path: u8,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let dir = info.name == "rmdir"
             || (info.name == "unlinkat" && r.fields[2] as i32 & libc::AT_REMOVEDIR != 0);
         if let Some(file) = cx.sh.file(cx.defs, field(info, r, path), dir) {
@@ -378,7 +379,7 @@ impl PosixState {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Some(i) = info.args.iter().position(|a| a.1 == Kind::File) else {
             return Ok(());
         };
@@ -399,7 +400,7 @@ impl PosixState {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let Mapping::AioStart {
             dir, fd, req, off, ..
         } = info.mapping
@@ -439,7 +440,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some((h, id)), Mapping::AioStart { cb, req, .. }) = (op, info.mapping) else {
             return Ok(());
         };
@@ -457,7 +458,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         cb: u8,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if r.ret() as i32 == libc::EINPROGRESS {
             if let Some(&(h, id, _)) = self.aio.get(&field(info, r, cb)) {
                 cx.s.op_test(cx.defs, t1, h, id)?;
@@ -474,7 +475,7 @@ impl PosixState {
         info: &FunctionInfo,
         r: &Record,
         cb: u8,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let ret = r.ret();
         if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
             let got = if ret as i64 >= 0 { ret } else { 0 };
@@ -491,7 +492,7 @@ impl PosixState {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::AioCancel { fd, cb } = info.mapping else {
             return Ok(());
         };

@@ -5,9 +5,10 @@
 //! Transfers, flushes and seeks on streams share the descriptors' bookkeeping in
 //! [`super::targets`].
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::posix::{Dup, FdEntry, PosixState};
 use super::record::field;
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::Sink;
 use definitions::GlobalDefs;
@@ -37,7 +38,7 @@ impl StdioState {
         posix: &mut PosixState,
         t: u64,
         key: u64,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if let Some(e) = self.streams.remove(&key) {
             if let Some(fd) = e.fd {
                 posix.close_fd(cx, t, fd)?;
@@ -54,7 +55,7 @@ impl StdioState {
         cx: &mut Ctx<S>,
         posix: &mut PosixState,
         t: u64,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let isoc = cx.defs.paradigm(Layer::Isoc);
         let mut keys: Vec<u64> = self
             .streams
@@ -80,7 +81,7 @@ impl StdioState {
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (flags, fd, pos) = match info.mapping {
             Mapping::OpenStream {
                 flags, fd, path, ..
@@ -162,7 +163,7 @@ impl StdioState {
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some(h), Mapping::StreamFromFd { fd, flags }) = (handle, info.mapping) else {
             return Ok(());
         };
@@ -192,7 +193,7 @@ impl StdioState {
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Some(h) = handle else {
             return Ok(());
         };
@@ -230,7 +231,7 @@ impl StdioState {
         cx: &mut Ctx<S>,
         t: u64,
         dup: &Dup,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Dup {
             fd,
             handle: fd_handle,

@@ -3,10 +3,11 @@
 //! of descriptors and of the streams on them, and how I/O on one side of a stream makes the
 //! other side's position unknown.
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::posix::PosixState;
 use super::record::{field, mode_bytes, Op};
 use super::stdio::StdioState;
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use io_events::codec::Record;
@@ -232,7 +233,7 @@ impl Targets<'_> {
         dir: Dir,
         req: u8,
         off: Off,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let h = match self.target(cx, info, r, target) {
             Some(h) => h,
             None => self.stand_in_target(cx, info, r, target),
@@ -280,7 +281,7 @@ impl Targets<'_> {
         xfer: u8,
         off: Off,
         (h, id): Op,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let got = if dir == Dir::Flush {
             0
         } else {
@@ -309,7 +310,7 @@ impl Targets<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let Mapping::Data {
             target,
             dir,
@@ -331,7 +332,7 @@ impl Targets<'_> {
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (
             Some(op),
             Mapping::Data {
@@ -356,7 +357,7 @@ impl Targets<'_> {
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(Option<Op>, Option<Op>), Err> {
+    ) -> Result<(Option<Op>, Option<Op>), Error> {
         let Mapping::Copy {
             from,
             to,
@@ -380,7 +381,7 @@ impl Targets<'_> {
         info: &FunctionInfo,
         r: &Record,
         (read, write): (Option<Op>, Option<Op>),
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::Copy {
             from,
             to,
@@ -409,7 +410,7 @@ impl Targets<'_> {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::Seek {
             target,
             offset,
@@ -448,7 +449,7 @@ impl Targets<'_> {
         info: &FunctionInfo,
         r: &Record,
         target: Target,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if let Some(h) = self.target(cx, info, r, target) {
             cx.s.seek(cx.defs, t1, h, 0, Whence::FromStart, 0)?;
             self.set_position(info, r, target, Some(0), None);

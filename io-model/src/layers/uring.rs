@@ -6,8 +6,9 @@
 //! I/O operations or not (other opcodes, fixed files), so that a user_data reused by another
 //! kind of request does not take the place of an operation.
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::record::{field, Op};
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use hashbrown::HashMap;
@@ -39,7 +40,7 @@ impl UringState {
         info: &FunctionInfo,
         r: &Record,
         fd_handle: impl Fn(i32) -> Option<u32>,
-    ) -> Result<Option<Op>, Err> {
+    ) -> Result<Option<Op>, Error> {
         let Mapping::UringStart {
             fd, dir, req, off, ..
         } = info.mapping
@@ -88,7 +89,7 @@ impl UringState {
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::UringStart { ring, id, req, .. } = info.mapping else {
             return Ok(());
         };
@@ -110,7 +111,7 @@ impl UringState {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::UringDone { ring, id } = info.mapping else {
             return Ok(());
         };
@@ -137,7 +138,7 @@ impl UringState {
         cx: &mut Ctx<S>,
         t: u64,
         handle: u32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let mut left = Vec::new();
         for q in self.queues.values_mut() {
             q.retain(|e| match e {

@@ -5,10 +5,11 @@
 //! under their request id until a wait completes them, one request or all of a file's at
 //! once; whether that completion is collective is [`super::pnetcdf`]'s first pass.
 
-use super::ctx::{Ctx, Err};
+use super::ctx::Ctx;
 use super::objects::{req_key, which_covers, InFlight, LibraryObjects, ReqKey};
 use super::pnetcdf::PnetCdfState;
 use super::record::{field, mode_bytes, Op};
+use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::{OpBegin, Sink};
 use definitions::{ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_NC_SELECTION, ATTR_NC_VARIABLE};
@@ -35,7 +36,7 @@ fn begin_named_op<S: Sink>(
     r: &Record,
     (file, name, dir, req): (u8, u8, Dir, u8),
     flags: OpFlags,
-) -> Result<Option<Op>, Err> {
+) -> Result<Option<Op>, Error> {
     let h = lib.obj_or_stand_in(cx, info, field(info, r, file));
     let id = cx.op_id();
     let (mode, bytes) = mode_bytes(info, r, dir, req);
@@ -64,7 +65,7 @@ pub(crate) fn begin_named_data<S: Sink>(
     t0: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<Option<Op>, Err> {
+) -> Result<Option<Op>, Error> {
     let Mapping::NamedData {
         file,
         name,
@@ -87,7 +88,7 @@ pub(crate) fn complete_named_data<S: Sink>(
     info: &FunctionInfo,
     r: &Record,
     op: Option<Op>,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let Mapping::NamedData { xfer, .. } = info.mapping else {
         return Ok(());
     };
@@ -111,7 +112,7 @@ pub(crate) fn begin_named_start<S: Sink>(
     t0: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<Option<Op>, Err> {
+) -> Result<Option<Op>, Error> {
     let Mapping::NamedStart {
         file,
         name,
@@ -140,7 +141,7 @@ pub(crate) fn named_issued<S: Sink>(
     info: &FunctionInfo,
     r: &Record,
     op: Option<Op>,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let Mapping::NamedStart {
         file,
         req,
@@ -174,7 +175,7 @@ pub(crate) fn reqs_done<S: Sink>(
     t1: u64,
     info: &FunctionInfo,
     r: &Record,
-) -> Result<(), Err> {
+) -> Result<(), Error> {
     let Mapping::ReqsDone {
         file,
         which,
