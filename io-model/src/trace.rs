@@ -307,3 +307,16 @@ fn fit_worlds(processes: &mut [ProcessTrace]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_directory_is_no_trace() {
+        let e = Trace::open(Path::new("/nonexistent/trace")).err();
+        let e = e.expect("no such directory");
+        assert!(matches!(e, Error::NotATrace { .. }));
+        assert_eq!(e.to_string(), "/nonexistent/trace: no such trace directory");
+    }
+}
