@@ -5,6 +5,7 @@
 //! records are then sorted by (start, depth), which gives the order of the Enter events, and
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
+use crate::error::Error;
 use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
@@ -364,7 +365,7 @@ enum Msg {
         unknown: u64,
         bytes_read: u64,
     },
-    Err(String),
+    Err(StreamError),
 }
 
 /// Records per batch handed from a decoding thread to the converter.
@@ -431,7 +432,7 @@ impl TreeFeed {
     }
 
     /// Make the next tree current; Ok(false) at the end of the stream.
-    fn fill(&mut self) -> Result<bool, String> {
+    fn fill(&mut self) -> Result<bool, Error> {
         if self.tree < self.cur.ends.len() {
             return Ok(true);
         }
@@ -444,7 +445,7 @@ impl TreeFeed {
         self.tree = 0;
         if let Some(trees) = self.inline.as_mut() {
             self.cur = old;
-            match trees.next_tree().map_err(|e| e.to_string())? {
+            match trees.next_tree()? {
                 Some(t) => {
                     self.cur.recs.extend_from_slice(&t);
                     self.cur.ends.push(t.len());
@@ -482,14 +483,16 @@ impl TreeFeed {
                     self.bytes_read = bytes_read;
                     Ok(false)
                 }
-                Some(Msg::Err(e)) => Err(e),
-                None => Err("the decoding thread stopped unexpectedly".into()),
+                Some(Msg::Err(e)) => Err(e.into()),
+                None => Err(Error::ThreadFailed(
+                    "the decoding thread stopped unexpectedly",
+                )),
             }
         }
     }
 
     /// Start time of the next tree, loading it if needed (None at the end).
-    pub fn peek_start(&mut self) -> Result<Option<u64>, String> {
+    pub fn peek_start(&mut self) -> Result<Option<u64>, Error> {
         if !self.fill()? {
             return Ok(None);
         }
@@ -553,7 +556,7 @@ fn decode_worker(
                     break;
                 }
                 Err(e) => {
-                    let _ = tx.send(Msg::Err(e.to_string()));
+                    let _ = tx.send(Msg::Err(e));
                     return;
                 }
             }

@@ -1,31 +1,43 @@
 //! The I/O model of recorder-otf2: one interpretation of a native trace into resolved I/O
 //! events, shared by every consumer (the OTF2 converter, `summary`, `report`, `export` ...).
 //!
-//! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees.
-//! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
+//! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees;
+//!   [`Error`]: what can go wrong.
+//! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement; [`mpi`]:
+//!   what synchronising MPI calls order, as consumers receive it.
 //! - [`clock`]: every process's clock mapped onto one time line.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
-//! - [`mpi`]: synchronising MPI calls (collectives, messages) as analyses need them.
 //! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
 //!   thread beside the interpreter.
-//! - `process`: one process's state and the dispatch of its records; per layer: `posix`
-//!   (descriptors, positions, locks, aio), `uring` (io_uring), `stdio` (streams), `objects` (library files and
-//!   requests in flight: MPI-IO, netCDF, PnetCDF, ADIOS), `variables` (named variables of
-//!   netCDF, PnetCDF, ADIOS), `hdf5` (objects inside files, selections).
+//! - `process`: one process's state (the cross-layer part and each layer's) and the
+//!   dispatch of each record's start and end to its layer.
+//! - `layers`: one module per layer, each owning its part of the process state and
+//!   reaching the rest only through `layers::ctx::Ctx` (files, handles and their parents,
+//!   operation ids, communicators, the opening stack, the sink): `posix` (descriptors,
+//!   locks, aio), `uring` (io_uring, kept with the descriptors), `stdio` (ISO C streams),
+//!   `targets` (transfers and seeks on a descriptor or stream: the positions they share),
+//!   `mpiio` (MPI-IO's non-blocking and collective calls), `hdf5` (datasets), `pnetcdf`
+//!   (which requests a collective wait completes), `mpi` (MPI synchronisation). What the
+//!   library layers share is in `objects` (library files as objects, requests in flight:
+//!   MPI-IO, HDF5, netCDF, PnetCDF, ADIOS), `variables` (named variables of netCDF, PnetCDF
+//!   and ADIOS: netCDF and ADIOS have no code of their own) and `selection` (a transfer's
+//!   selection); `record` reads a record's fields. Dependencies go one way: `run` ->
+//!   `process` -> layers -> `ctx`.
+//! - `layer_tests` (tests only): each layer on synthetic records.
 
 pub mod calls;
 pub mod clock;
-mod hdf5;
+mod error;
 pub mod kinds;
+#[cfg(test)]
+mod layer_tests;
+mod layers;
 pub mod mpi;
-mod objects;
 pub mod pipe;
-mod posix;
 mod process;
 pub mod resolve;
 pub mod run;
 pub mod sink;
-mod stdio;
 pub mod trace;
-mod uring;
-mod variables;
+
+pub use error::Error;

@@ -7,6 +7,7 @@
 //! and recycles them, so memory stays a few batches whatever the trace's length.
 //! [`Direct`] runs the same accumulator in place (for many processes in parallel).
 
+use crate::error::Error;
 use crate::mpi::MpiSync;
 use crate::resolve::{Call, Consumer, FileAt, MetaKind, Op};
 use io_events::codec::Record;
@@ -59,7 +60,7 @@ pub struct Piped<A: Accumulator> {
 
 impl<A: Accumulator> Piped<A> {
     /// Start the accumulator's thread.
-    pub fn spawn(mut acc: A) -> Result<Piped<A>, String> {
+    pub fn spawn(mut acc: A) -> Result<Piped<A>, Error> {
         let (tx, rx) = sync_channel::<Vec<Item>>(2);
         let (back_tx, spare) = channel::<Vec<Item>>();
         let worker = std::thread::Builder::new()
@@ -80,7 +81,10 @@ impl<A: Accumulator> Piped<A> {
                 }
                 acc
             })
-            .map_err(|e| format!("cannot start an accumulating thread: {e}"))?;
+            .map_err(|source| Error::Spawn {
+                what: "an accumulating thread",
+                source,
+            })?;
         Ok(Piped {
             batch: Vec::with_capacity(BATCH),
             tx: Some(tx),
@@ -111,14 +115,14 @@ impl<A: Accumulator> Piped<A> {
     }
 
     /// Everything handed over: wait for the accumulator and take it back.
-    pub fn finish(mut self) -> Result<A, String> {
+    pub fn finish(mut self) -> Result<A, Error> {
         if !self.batch.is_empty() {
             self.flush();
         }
         self.tx = None;
         match self.worker.take().map(|w| w.join()) {
             Some(Ok(acc)) => Ok(acc),
-            _ => Err("the accumulating thread failed".into()),
+            _ => Err(Error::ThreadFailed("the accumulating thread failed")),
         }
     }
 }

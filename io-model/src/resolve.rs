@@ -150,7 +150,7 @@ pub fn resolve_process<C: Consumer>(
     pi: usize,
     consumer: C,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(C, GlobalDefs, crate::run::Stats), String> {
+) -> Result<(C, GlobalDefs, crate::run::Stats), crate::Error> {
     let p = &trace.processes[pi];
     let mut defs = GlobalDefs::new("process");
     let mut stats = crate::run::Stats::default();

@@ -7,6 +7,7 @@
 
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::clock::Clocks;
+use crate::error::Error;
 use crate::process::{ProcessState, Walk};
 use crate::sink::Sink;
 use crate::trace::{ProcessTrace, Trace};
@@ -260,7 +261,7 @@ struct ThreadCursor {
 
 impl ThreadCursor {
     /// Find the record time of the thread's next event, loading its next tree if needed.
-    fn refresh(&mut self) -> Result<(), String> {
+    fn refresh(&mut self) -> Result<(), Error> {
         self.next = if self.walk.at_tree_start() {
             self.feed.peek_start()?
         } else {
@@ -281,7 +282,7 @@ pub fn interpret<S: Sink>(
     sink: &mut S,
     stats: &mut Stats,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     stats.processes += 1;
     stats.process_last = plan.clocks.map(pi, p).at(0);
     let who = || match plan.rank(pi, p) {
@@ -341,12 +342,12 @@ pub fn interpret<S: Sink>(
         job.first_slot..job.first_slot + job.world
     });
     let mut st = ProcessState::new(p, host_node, ranks, defs)?;
-    if st.bad_comms > 0 {
+    if st.layers.mpi.bad_comms > 0 {
         // An archive naming a rank that does not exist is one OTF2 readers refuse.
         stats.warnings.push(format!(
             "{}: {} communicators name ranks outside the job's MPI_COMM_WORLD; left out (collectives on them carry no communicator)",
             who(),
-            st.bad_comms
+            st.layers.mpi.bad_comms
         ));
     }
     // Decoding runs in background threads (on the other core) for processes with a few
@@ -354,7 +355,7 @@ pub fn interpret<S: Sink>(
     let threaded = plan.decode_threads && p.threads.len() <= MAX_THREADED_STREAMS;
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
-        let feed = TreeFeed::open(path, p.func_map.clone(), threaded).map_err(|e| e.to_string())?;
+        let feed = TreeFeed::open(path, p.func_map.clone(), threaded)?;
         let mut c = ThreadCursor {
             feed,
             walk: Walk::new(time),
@@ -398,29 +399,29 @@ pub fn interpret<S: Sink>(
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
-            progress(base + done)?;
+            progress(base + done).map_err(Error::Interrupted)?;
         }
     }
     (stats.tmin, stats.tmax) = span;
-    for (layer, n) in &st.guessed {
+    for (layer, n) in &st.sh.guessed {
         stats.warnings.push(format!(
             "{}: {n} {} operations on handles whose opening the trace does not show, placed on stand-in handles",
             p.dir.dir.display(),
             layer.identification()
         ));
     }
-    if st.mpi_unresolved > 0 {
+    if st.layers.mpi.unresolved > 0 {
         stats.warnings.push(format!(
             "{}: {} MPI calls on communicators or ranks the trace does not define (or receive completions whose start it does not show): no happens-before from them",
             p.dir.dir.display(),
-            st.mpi_unresolved
+            st.layers.mpi.unresolved
         ));
     }
-    if !st.recvs.is_empty() {
+    if !st.layers.mpi.recvs.is_empty() {
         stats.warnings.push(format!(
             "{}: {} non-blocking receives whose completion the trace does not show (completions are recorded by the mpiio layer's MPI_Wait/Test): no happens-before from them",
             p.dir.dir.display(),
-            st.recvs.len()
+            st.layers.mpi.recvs.len()
         ));
     }
     for c in cursors {
@@ -434,7 +435,7 @@ pub fn interpret<S: Sink>(
         }
         stats.bytes_read += c.feed.bytes_read;
     }
-    progress(stats.bytes_read)?;
+    progress(stats.bytes_read).map_err(Error::Interrupted)?;
     Ok(())
 }
 
@@ -456,7 +457,7 @@ fn one_thread<S: Sink>(
     sink: &mut S,
     c: &mut ThreadCursor,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     st.set_thread(0);
     sink.thread(0);
     let time = c.walk.time();
@@ -478,7 +479,7 @@ fn one_thread<S: Sink>(
         }
         if c.feed.bytes_read - last_progress > 1 << 20 {
             last_progress = c.feed.bytes_read;
-            progress(last_progress)?;
+            progress(last_progress).map_err(Error::Interrupted)?;
         }
     }
     c.next = None;

@@ -13,6 +13,8 @@ use crate::mpi::MpiSync;
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 
+/// What a sink's event returns: the consumer's own error, as text (the model passes it on
+/// as [`crate::Error::Sink`]).
 pub type Res = Result<(), String>;
 
 /// The start of an operation on a handle.

@@ -1,6 +1,7 @@
 //! Opening a trace directory: every process's metadata, local definitions and thread
 //! streams, validated up front so that bad input fails with one clear line naming the file.
 
+use crate::error::Error;
 use io_events::defs::{read_defs, Def, FileKind, LocalDefs};
 use io_events::layout::{process_dirs, ProcessDir};
 use io_events::meta::{Ending, ProcessMeta};
@@ -70,20 +71,27 @@ pub struct Trace {
 
 impl Trace {
     /// Open and validate a trace directory.
-    pub fn open(dir: &Path) -> Result<Trace, String> {
+    pub fn open(dir: &Path) -> Result<Trace, Error> {
+        let not_a_trace = |reason| Error::NotATrace {
+            path: dir.to_path_buf(),
+            reason,
+        };
         if !dir.exists() {
-            return Err(format!("{}: no such trace directory", dir.display()));
+            return Err(not_a_trace("no such trace directory"));
         }
         if !dir.is_dir() {
-            return Err(format!(
-                "{}: not a directory (give the folder that `recorder-otf2 record -o` wrote)",
-                dir.display()
+            return Err(not_a_trace(
+                "not a directory (give the folder that `recorder-otf2 record -o` wrote)",
             ));
         }
         let mut processes = Vec::new();
         let mut tables = FunctionTables::default();
         let mut comms = hashbrown::HashSet::new();
-        for pd in process_dirs(dir)? {
+        let dirs = process_dirs(dir).map_err(|message| Error::BadFile {
+            path: dir.to_path_buf(),
+            message,
+        })?;
+        for pd in dirs {
             processes.push(open_process(pd, dir, &mut tables, &mut comms)?);
         }
         fit_worlds(&mut processes);
@@ -105,11 +113,13 @@ impl Trace {
 struct FunctionTables(hashbrown::HashMap<String, FuncMap>);
 
 impl FunctionTables {
-    fn map(&mut self, trace: &Path, name: &str) -> Result<FuncMap, String> {
+    /// The map of table `name`, which the process's `meta` (its meta.yaml) names.
+    fn map(&mut self, trace: &Path, name: &str, meta: PathBuf) -> Result<FuncMap, Error> {
         if let Some(m) = self.0.get(name) {
             return Ok(m.clone());
         }
-        let names = io_events::layout::read_functions_file(trace, name)?;
+        let names = io_events::layout::read_functions_file(trace, name)
+            .map_err(|message| Error::FunctionTable { meta, message })?;
         let m = func_map(&names);
         self.0.insert(name.to_string(), m.clone());
         Ok(m)
@@ -132,13 +142,14 @@ fn open_process(
     trace: &Path,
     tables: &mut FunctionTables,
     comm_lists: &mut hashbrown::HashSet<CommMembers>,
-) -> Result<ProcessTrace, String> {
+) -> Result<ProcessTrace, Error> {
     let mut warnings = Vec::new();
-    let mut meta = ProcessMeta::read(&pd.meta())?;
+    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|message| Error::BadFile {
+        path: pd.meta(),
+        message,
+    })?;
     let func_map = match &meta.functions_file {
-        Some(name) if meta.functions.is_empty() => tables
-            .map(trace, name)
-            .map_err(|e| format!("{e} (named by {})", pd.meta().display()))?,
+        Some(name) if meta.functions.is_empty() => tables.map(trace, name, pd.meta())?,
         _ => func_map(&meta.functions),
     };
     // The names are only needed for the map: at thousands of processes the lists
@@ -152,7 +163,7 @@ fn open_process(
             ));
             LocalDefs::default()
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.into()),
     };
     let comms = take_comms(&mut defs.defs, comm_lists);
     let mut files = hashbrown::HashMap::new();
@@ -186,10 +197,10 @@ fn open_process(
     }
     let mut threads = Vec::new();
     let mut bytes = 0;
-    for (i, path) in pd
-        .threads()
-        .map_err(|e| format!("{}: {}", pd.dir.display(), e))?
-    {
+    for (i, path) in pd.threads().map_err(|source| Error::ListThreads {
+        path: pd.dir.clone(),
+        source,
+    })? {
         // Check the header now: a wrong version or an unreadable file fails before any
         // output; an empty or damaged stream costs that stream.
         let r = match StreamReader::open(&path) {
@@ -200,7 +211,7 @@ fn open_process(
                 warnings.push(format!("{e}; this thread's calls are left out"));
                 continue;
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         let tid = tids.get(&i).copied().unwrap_or(r.header.tid);
         bytes += io_events::layout::trace_file_len(&path).unwrap_or(0);
@@ -294,5 +305,18 @@ fn fit_worlds(processes: &mut [ProcessTrace]) {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_directory_is_no_trace() {
+        let e = Trace::open(Path::new("/nonexistent/trace")).err();
+        let e = e.expect("no such directory");
+        assert!(matches!(e, Error::NotATrace { .. }));
+        assert_eq!(e.to_string(), "/nonexistent/trace: no such trace directory");
     }
 }

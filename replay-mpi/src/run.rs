@@ -19,7 +19,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
         timing: a.timing,
         files_made: true,
     };
-    let trace = world.agree(Trace::open(&a.trace))?;
+    let trace = world.agree(Trace::open(&a.trace).map_err(|e| e.to_string()))?;
     let plan = Plan::new(&trace);
     let (size, ranks) = world.agree(mpiio::job_ranks(&trace, &plan))?;
     if size != world.size {

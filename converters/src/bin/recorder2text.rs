@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let a = converters::cli::ToTextArgs::parse();
-    let r = io_model::trace::Trace::open(&a.trace_dir).and_then(|t| {
+    let trace = io_model::trace::Trace::open(&a.trace_dir).map_err(|e| e.to_string());
+    let r = trace.and_then(|t| {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         converters::text::dump(&t, &mut out)?;

@@ -725,7 +725,7 @@ fn interpret_one<'a>(
     });
     if let Err(e) = r {
         // A write error stopped the interpretation: report it, not the stop.
-        let e = tap.res.consumer.err.take().unwrap_or(e);
+        let e = tap.res.consumer.err.take().unwrap_or_else(|| e.to_string());
         return Err(e);
     }
     tap.sync(&defs);

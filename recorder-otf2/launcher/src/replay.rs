@@ -155,7 +155,7 @@ fn replay_mpi_binary() -> Result<PathBuf, String> {
 /// (this process becomes the rank's replay, with the same arguments).
 fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
     let (rank, size) = crate::pack::launcher_rank();
-    let trace = Trace::open(&a.trace).map_err(|e| once(rank, e))?;
+    let trace = Trace::open(&a.trace).map_err(|e| once(rank, e.to_string()))?;
     let plan = io_model::run::Plan::new(&trace);
     // An MPI job, or one process without MPI (a singleton MPI process replays it).
     let Ok((world, _)) = converters::replay::mpiio::job_ranks(&trace, &plan) else {

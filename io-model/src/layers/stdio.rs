@@ -3,13 +3,16 @@
 //! stream's own position (stdio buffers, so it is not the descriptor's), fclose, fcloseall
 //! and ungetc.
 //! Transfers, flushes and seeks on streams share the descriptors' bookkeeping in
-//! [`crate::posix`].
+//! [`super::targets`].
 
+use super::ctx::Ctx;
+use super::posix::{Dup, FdEntry, PosixState};
+use super::record::field;
+use crate::error::Error;
 use crate::kinds::*;
-use crate::posix::FdEntry;
-use crate::process::{field, Err, ProcessState};
 use crate::sink::Sink;
 use definitions::GlobalDefs;
+use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{FunctionInfo, Kind, Layer, Mapping};
 
@@ -20,19 +23,27 @@ pub(crate) struct StreamEntry {
     pub(crate) pos: Option<u64>,
 }
 
-impl ProcessState<'_> {
+/// The ISO C layer's part of a process's state.
+#[derive(Default)]
+pub(crate) struct StdioState {
+    /// Open streams, by FILE* (or DIR*).
+    pub(crate) streams: HashMap<u64, StreamEntry>,
+}
+
+impl StdioState {
+    /// The stream `key` is closed, with the descriptor under it.
     pub(crate) fn close_stream<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
+        posix: &mut PosixState,
         t: u64,
         key: u64,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         if let Some(e) = self.streams.remove(&key) {
             if let Some(fd) = e.fd {
-                self.close_fd(defs, s, t, fd)?;
+                posix.close_fd(cx, t, fd)?;
             }
-            self.destroy(defs, s, t, e.handle)?;
+            cx.destroy(t, e.handle)?;
         }
         Ok(())
     }
@@ -41,20 +52,20 @@ impl ProcessState<'_> {
     /// stay open).
     pub(crate) fn close_all_streams<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
+        posix: &mut PosixState,
         t: u64,
-    ) -> Result<(), Err> {
-        let isoc = defs.paradigm(Layer::Isoc);
+    ) -> Result<(), Error> {
+        let isoc = cx.defs.paradigm(Layer::Isoc);
         let mut keys: Vec<u64> = self
             .streams
             .iter()
-            .filter(|(_, e)| defs.handles[e.handle as usize].paradigm == isoc)
+            .filter(|(_, e)| cx.defs.handles[e.handle as usize].paradigm == isoc)
             .map(|(k, _)| *k)
             .collect();
         keys.sort_unstable();
         for k in keys {
-            self.close_stream(defs, s, t, k)?;
+            self.close_stream(cx, posix, t, k)?;
         }
         Ok(())
     }
@@ -64,25 +75,25 @@ impl ProcessState<'_> {
     /// 0 (none on a pipe: popen).
     pub(crate) fn opened_stream<S: Sink>(
         &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
+        posix: &mut PosixState,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (flags, fd, pos) = match info.mapping {
             Mapping::OpenStream {
                 flags, fd, path, ..
-            } => (flags, fd, self.start_position(field(info, r, path))),
+            } => (flags, fd, cx.sh.start_position(field(info, r, path))),
             Mapping::ReopenStream {
                 flags,
                 fd,
                 stream,
                 path,
             } => {
-                let pos = self.start_position(field(info, r, path));
-                self.close_stream(defs, s, t1, field(info, r, stream))?;
+                let pos = cx.sh.start_position(field(info, r, path));
+                self.close_stream(cx, posix, t1, field(info, r, stream))?;
                 (flags, fd, pos)
             }
             _ => return Ok(()),
@@ -92,8 +103,8 @@ impl ProcessState<'_> {
         };
         let fl = field(info, r, flags) as u32;
         let fdn = field(info, r, fd) as i32;
-        s.create_handle(
-            defs,
+        cx.s.create_handle(
+            cx.defs,
             t1,
             h,
             access_mode(fl),
@@ -101,13 +112,13 @@ impl ProcessState<'_> {
             status_flags(fl),
         )?;
         // The fd fopen opened underneath: a POSIX handle whose parent is the stream.
-        self.close_fd(defs, s, t1, fdn)?;
-        let file = defs.handles[h as usize].file.unwrap_or(0);
-        self.opening.push((h, defs.paradigm(Layer::Isoc)));
-        let ph = self.new_handle(defs, file, Layer::Posix);
-        self.opening.pop();
-        s.create_handle(
-            defs,
+        posix.close_fd(cx, t1, fdn)?;
+        let file = cx.defs.handles[h as usize].file.unwrap_or(0);
+        cx.sh.opening.push((h, cx.defs.paradigm(Layer::Isoc)));
+        let ph = cx.sh.new_handle(cx.defs, file, Layer::Posix);
+        cx.sh.opening.pop();
+        cx.s.create_handle(
+            cx.defs,
             t1,
             ph,
             access_mode(fl),
@@ -115,7 +126,7 @@ impl ProcessState<'_> {
             status_flags(fl),
         )?;
         let append = fl & libc::O_APPEND as u32 != 0;
-        self.fds.insert(fdn, FdEntry::new(ph, pos, append));
+        posix.fds.insert(fdn, FdEntry::new(ph, pos, append));
         self.streams.insert(
             r.ret(),
             StreamEntry {
@@ -129,48 +140,38 @@ impl ProcessState<'_> {
 
     /// The start of fdopen (StreamFromFd): a new handle on the file of the descriptor in
     /// field `fd`.
-    pub(crate) fn open_stream_on_fd(
+    pub(crate) fn open_stream_on_fd<S>(
         &mut self,
-        defs: &mut GlobalDefs,
+        cx: &mut Ctx<S>,
+        posix: &PosixState,
         info: &FunctionInfo,
         r: &Record,
         fd: u8,
     ) -> Option<u32> {
-        let e = self.fds.get(&(field(info, r, fd) as i32))?;
-        let fd_handle = e.handle;
-        let file = defs.handles[fd_handle as usize].file?;
-        Some(self.stream_handle_over(defs, file, fd_handle))
-    }
-
-    /// A new ISO C handle on `file` whose parent is the POSIX handle `fd_handle` of the
-    /// descriptor under the stream (a stream made on a descriptor is created over it; a
-    /// duplicate would cross paradigms).
-    fn stream_handle_over(&mut self, defs: &mut GlobalDefs, file: u32, fd_handle: u32) -> u32 {
-        self.opening.push((fd_handle, defs.paradigm(Layer::Posix)));
-        let h = self.new_handle(defs, file, Layer::Isoc);
-        self.opening.pop();
-        h
+        let fd_handle = posix.handle(field(info, r, fd) as i32)?;
+        let file = cx.defs.handles[fd_handle as usize].file?;
+        Some(stream_handle_over(cx, file, fd_handle))
     }
 
     /// The end of fdopen: the stream's handle is created over the descriptor's, at its
     /// position, with the mode fdopen was given.
     pub(crate) fn opened_stream_on_fd<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
+        posix: &PosixState,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let (Some(h), Mapping::StreamFromFd { fd, flags }) = (handle, info.mapping) else {
             return Ok(());
         };
         let fdn = field(info, r, fd) as i32;
-        if let Some(e) = self.fds.get(&fdn) {
+        if let Some(e) = posix.fds.get(&fdn) {
             let fl = field(info, r, flags) as u32;
             let mode = access_mode(fl);
-            s.create_handle(defs, t1, h, mode, CreationFlags::NONE, status_flags(fl))?;
+            cx.s.create_handle(cx.defs, t1, h, mode, CreationFlags::NONE, status_flags(fl))?;
             let pos = e.ofd.borrow().pos;
             self.streams.insert(
                 r.ret(),
@@ -187,13 +188,12 @@ impl ProcessState<'_> {
     /// The end of opendir / fdopendir (OpenDir): a directory stream.
     pub(crate) fn opened_dir<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
         handle: Option<u32>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Some(h) = handle else {
             return Ok(());
         };
@@ -203,8 +203,8 @@ impl ProcessState<'_> {
         } else {
             None
         };
-        s.create_handle(
-            defs,
+        cx.s.create_handle(
+            cx.defs,
             t1,
             h,
             AccessMode::ReadOnly,
@@ -228,13 +228,15 @@ impl ProcessState<'_> {
     /// (its parent), with the access mode the stream had.
     pub(crate) fn rebind_streams<S: Sink>(
         &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
         t: u64,
-        fd: i32,
-        fd_handle: u32,
-        pos: Option<u64>,
-    ) -> Result<(), Err> {
+        dup: &Dup,
+    ) -> Result<(), Error> {
+        let Dup {
+            fd,
+            handle: fd_handle,
+            pos,
+        } = *dup;
         let keys: Vec<u64> = self
             .streams
             .iter()
@@ -242,34 +244,23 @@ impl ProcessState<'_> {
             .map(|(k, _)| *k)
             .collect();
         for key in keys {
-            let Some(file) = defs.handles[fd_handle as usize].file else {
+            let Some(file) = cx.defs.handles[fd_handle as usize].file else {
                 continue;
             };
             let old = self.streams[&key].handle;
-            if defs.handles[old as usize].file == Some(file) {
+            if cx.defs.handles[old as usize].file == Some(file) {
                 continue;
             }
-            let mode = self.stream_mode(defs, old, fd);
-            self.destroy(defs, s, t, old)?;
-            let nh = self.stream_handle_over(defs, file, fd_handle);
-            s.create_handle(defs, t, nh, mode, CreationFlags::NONE, StatusFlags::NONE)?;
+            let mode = stream_mode(cx.defs, old, fd);
+            cx.destroy(t, old)?;
+            let nh = stream_handle_over(cx, file, fd_handle);
+            cx.s.create_handle(cx.defs, t, nh, mode, CreationFlags::NONE, StatusFlags::NONE)?;
             if let Some(s) = self.streams.get_mut(&key) {
                 s.handle = nh;
                 s.pos = pos;
             }
         }
         Ok(())
-    }
-
-    /// The access mode of the stream whose handle is `h` on descriptor `fd`: its state at
-    /// start for a standard stream, else by the descriptor (0 reads, 1 and 2 write).
-    fn stream_mode(&self, defs: &GlobalDefs, h: u32, fd: i32) -> AccessMode {
-        let code = defs.precreated.iter().find(|p| p.0 == h).map(|p| p.1);
-        match (code, fd) {
-            (Some(0), _) | (None, 0) => AccessMode::ReadOnly,
-            (Some(1), _) | (None, 1 | 2) => AccessMode::WriteOnly,
-            _ => AccessMode::ReadWrite,
-        }
     }
 
     /// A successful ungetc / ungetwc on the stream in field `stream`: its position moves back
@@ -280,5 +271,48 @@ impl ProcessState<'_> {
             // At position 0 the position after ungetc is unspecified.
             s.pos = s.pos.and_then(|p| p.checked_sub(n));
         }
+    }
+
+    /// close(fd) succeeded (close(fileno(f))): the stream no longer owns that number, so a
+    /// later fclose(f) must not close whatever reuses it.
+    pub(crate) fn fd_closed(&mut self, fd: i32) {
+        for s in self.streams.values_mut() {
+            if s.fd == Some(fd) {
+                s.fd = None;
+            }
+        }
+    }
+
+    /// A child was forked that inherited `fds`: the positions of the streams on them now
+    /// move with the child's I/O too.
+    pub(crate) fn forked(&mut self, fds: &[i32]) {
+        for s in self.streams.values_mut() {
+            if s.fd.is_some_and(|fd| fds.contains(&fd)) {
+                s.pos = None;
+            }
+        }
+    }
+}
+
+/// A new ISO C handle on `file` whose parent is the POSIX handle `fd_handle` of the
+/// descriptor under the stream (a stream made on a descriptor is created over it; a
+/// duplicate would cross paradigms).
+fn stream_handle_over<S>(cx: &mut Ctx<S>, file: u32, fd_handle: u32) -> u32 {
+    cx.sh
+        .opening
+        .push((fd_handle, cx.defs.paradigm(Layer::Posix)));
+    let h = cx.sh.new_handle(cx.defs, file, Layer::Isoc);
+    cx.sh.opening.pop();
+    h
+}
+
+/// The access mode of the stream whose handle is `h` on descriptor `fd`: its state at
+/// start for a standard stream, else by the descriptor (0 reads, 1 and 2 write).
+fn stream_mode(defs: &GlobalDefs, h: u32, fd: i32) -> AccessMode {
+    let code = defs.precreated.iter().find(|p| p.0 == h).map(|p| p.1);
+    match (code, fd) {
+        (Some(0), _) | (None, 0) => AccessMode::ReadOnly,
+        (Some(1), _) | (None, 1 | 2) => AccessMode::WriteOnly,
+        _ => AccessMode::ReadWrite,
     }
 }

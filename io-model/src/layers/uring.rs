@@ -6,10 +6,12 @@
 //! I/O operations or not (other opcodes, fixed files), so that a user_data reused by another
 //! kind of request does not take the place of an operation.
 
+use super::ctx::Ctx;
+use super::record::{field, Op};
+use crate::error::Error;
 use crate::kinds::*;
-use crate::process::{field, Err, Op, ProcessState};
 use crate::sink::{OpBegin, Sink};
-use definitions::GlobalDefs;
+use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{FunctionInfo, Mapping};
 use std::collections::VecDeque;
@@ -18,18 +20,27 @@ use std::collections::VecDeque;
 /// its operation, or None for an entry that is no I/O operation.
 pub(crate) type UringQueue = VecDeque<Option<(u32, u64, u64)>>;
 
-impl ProcessState<'_> {
+/// The io_uring layer's part of a process's state (kept with the descriptors: its
+/// operations end with their descriptor's handle).
+#[derive(Default)]
+pub(crate) struct UringState {
+    /// Entries in flight, oldest first, by (ring, user_data).
+    queues: HashMap<(u64, u64), UringQueue>,
+}
+
+impl UringState {
     /// The start of an SQE (UringStart): field `dir` 1 READ, 2 WRITE, 3 FLUSH on a known
     /// descriptor is Begin[NON_BLOCKING] of `req` bytes (none for a flush), at offset `off`
-    /// unless it is -1; 0 (or an unknown descriptor) begins nothing.
-    pub(crate) fn begin_uring<S: Sink>(
-        &mut self,
-        defs: &mut GlobalDefs,
-        s: &mut S,
+    /// unless it is -1; 0 begins nothing. `fd_handle` is the handle of an open descriptor
+    /// (an unknown one gets a stand-in).
+    pub(crate) fn begin<S: Sink>(
+        &self,
+        cx: &mut Ctx<S>,
         t0: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<Option<Op>, Err> {
+        fd_handle: impl Fn(i32) -> Option<u32>,
+    ) -> Result<Option<Op>, Error> {
         let Mapping::UringStart {
             fd, dir, req, off, ..
         } = info.mapping
@@ -43,17 +54,19 @@ impl ProcessState<'_> {
             _ => return Ok(None),
         };
         let fdn = field(info, r, fd) as i32;
-        let h = match self.fds.get(&fdn) {
-            Some(e) => e.handle,
-            None => self.stand_in_op(defs, info.layer, fdn as u64, || format!("fd {fdn}")),
+        let h = match fd_handle(fdn) {
+            Some(h) => h,
+            None => cx
+                .sh
+                .stand_in_op(cx.defs, info.layer, fdn as u64, || format!("fd {fdn}")),
         };
-        let id = self.op_id();
+        let id = cx.op_id();
         let o = field(info, r, off);
         let flush = mode == OpMode::Flush;
         let bytes = if flush { 0 } else { field(info, r, req) };
         let offset = (o as i64 != -1 && !flush).then_some(o);
-        s.op_begin(
-            defs,
+        cx.s.op_begin(
+            cx.defs,
             t0,
             OpBegin {
                 handle: h,
@@ -69,52 +82,50 @@ impl ProcessState<'_> {
 
     /// The end of an SQE: its operation (if any) is issued; the entry stays in flight under
     /// (ring, user_data) behind the older ones.
-    pub(crate) fn uring_issued<S: Sink>(
+    pub(crate) fn issued<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
         op: Option<Op>,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::UringStart { ring, id, req, .. } = info.mapping else {
             return Ok(());
         };
         let key = (field(info, r, ring), field(info, r, id));
         let entry = op.map(|(h, mid)| (h, mid, field(info, r, req)));
         if let Some((h, mid)) = op {
-            s.op_issued(defs, t1, h, mid)?;
+            cx.s.op_issued(cx.defs, t1, h, mid)?;
         }
-        self.uring.entry(key).or_default().push_back(entry);
+        self.queues.entry(key).or_default().push_back(entry);
         Ok(())
     }
 
     /// A CQE (UringDone): the oldest entry in flight with its (ring, user_data) ends; its
     /// operation completes with the result as bytes (0 when negative), or is cancelled
     /// (-ECANCELED).
-    pub(crate) fn uring_done<S: Sink>(
+    pub(crate) fn done<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let Mapping::UringDone { ring, id } = info.mapping else {
             return Ok(());
         };
         let key = (field(info, r, ring), field(info, r, id));
-        let next = self.uring.get_mut(&key).and_then(|q| q.pop_front());
-        if self.uring.get(&key).is_some_and(|q| q.is_empty()) {
-            self.uring.remove(&key);
+        let next = self.queues.get_mut(&key).and_then(|q| q.pop_front());
+        if self.queues.get(&key).is_some_and(|q| q.is_empty()) {
+            self.queues.remove(&key);
         }
         if let Some(Some((h, mid, _))) = next {
             let res = r.ret() as i64;
             if res == -(libc::ECANCELED as i64) {
-                s.op_cancelled(defs, t1, h, mid)?;
+                cx.s.op_cancelled(cx.defs, t1, h, mid)?;
             } else {
-                s.op_complete(defs, t1, h, res.max(0) as u64, mid)?;
+                cx.s.op_complete(cx.defs, t1, h, res.max(0) as u64, mid)?;
             }
         }
         Ok(())
@@ -122,15 +133,14 @@ impl ProcessState<'_> {
 
     /// io_uring operations on a handle being destroyed whose completion was never seen (more
     /// completions than the ring holds between two liburing calls): complete as requested.
-    pub(crate) fn end_uring_ops<S: Sink>(
+    pub(crate) fn end_ops<S: Sink>(
         &mut self,
-        defs: &GlobalDefs,
-        s: &mut S,
+        cx: &mut Ctx<S>,
         t: u64,
         handle: u32,
-    ) -> Result<(), Err> {
+    ) -> Result<(), Error> {
         let mut left = Vec::new();
-        for q in self.uring.values_mut() {
+        for q in self.queues.values_mut() {
             q.retain(|e| match e {
                 Some((h, id, bytes)) if *h == handle => {
                     left.push((*id, *bytes));
@@ -141,7 +151,7 @@ impl ProcessState<'_> {
         }
         left.sort_unstable();
         for (id, bytes) in left {
-            s.op_complete(defs, t, handle, bytes, id)?;
+            cx.s.op_complete(cx.defs, t, handle, bytes, id)?;
         }
         Ok(())
     }
