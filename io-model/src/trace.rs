@@ -83,7 +83,7 @@ impl Trace {
         let mut processes = Vec::new();
         let mut tables = FunctionTables::default();
         let mut comms = hashbrown::HashSet::new();
-        for pd in process_dirs(dir)? {
+        for pd in process_dirs(dir).map_err(|e| e.to_string())? {
             processes.push(open_process(pd, dir, &mut tables, &mut comms)?);
         }
         fit_worlds(&mut processes);
@@ -109,7 +109,8 @@ impl FunctionTables {
         if let Some(m) = self.0.get(name) {
             return Ok(m.clone());
         }
-        let names = io_events::layout::read_functions_file(trace, name)?;
+        let names =
+            io_events::layout::read_functions_file(trace, name).map_err(|e| e.to_string())?;
         let m = func_map(&names);
         self.0.insert(name.to_string(), m.clone());
         Ok(m)
@@ -134,7 +135,7 @@ fn open_process(
     comm_lists: &mut hashbrown::HashSet<CommMembers>,
 ) -> Result<ProcessTrace, String> {
     let mut warnings = Vec::new();
-    let mut meta = ProcessMeta::read(&pd.meta())?;
+    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|e| e.to_string())?;
     let func_map = match &meta.functions_file {
         Some(name) if meta.functions.is_empty() => tables
             .map(trace, name)
