@@ -73,7 +73,7 @@ fn put_part(out: &mut Vec<u8>, part: &ProcessPart) {
     w.u64(part.deleted as u64);
 }
 
-fn get_part(r: &mut WireReader) -> Result<ProcessPart, String> {
+fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
     let defs = GlobalDefs::from_wire(r)?;
     let events = (0..r.count()?).map(|_| r.u64()).collect::<Result<_, _>>()?;
     let mut v = [0u64; 6];
@@ -134,7 +134,7 @@ impl Collect<'_> {
         if self.error.is_some() {
             return Ok(());
         }
-        let bad = |e: String| format!("MPI rank {rank} sent a damaged message: {e}");
+        let bad = |e: definitions::Error| format!("MPI rank {rank} sent a damaged message: {e}");
         let mut r = WireReader::new(bytes);
         if r.u64().map_err(bad)? == 1 {
             self.error = Some(r.str().map_err(bad)?);
