@@ -151,7 +151,9 @@ impl Collect<'_> {
 
 /// An archive every rank created, or none on any (see `World::agree`).
 fn agree_archive(world: &World, r: Result<ArchiveWriter, Err>) -> Result<ArchiveWriter, Err> {
-    let status = world.agree(r.as_ref().map(|_| ()).map_err(|e| e.clone()));
+    let status = world
+        .agree(r.as_ref().map(|_| ()))
+        .map_err(|e| e.to_string());
     match (status, r) {
         (Ok(()), r) => r,
         (Err(e), Ok(a)) => {
@@ -168,7 +170,7 @@ fn step<T>(
     archive: &mut Option<ArchiveWriter>,
     r: Result<T, Err>,
 ) -> Result<T, Err> {
-    let r = world.agree(r);
+    let r = world.agree(r).map_err(|e| e.to_string());
     if r.is_err() {
         if let Some(a) = archive.take() {
             a.abandon();
@@ -235,7 +237,9 @@ fn write_mpi(
         error: None,
     };
     let message = rank_message(converted);
-    let gathered = world.gather_each(&message, &mut |rank, bytes| collect.take(rank, bytes));
+    let gathered = world
+        .gather_each(&message, &mut |rank, bytes| collect.take(rank, bytes))
+        .map_err(|e| e.to_string());
     drop(message);
     let decided = match (gathered, collect.error.take()) {
         (Err(e), _) | (Ok(()), Some(e)) => Err(e),
@@ -258,7 +262,7 @@ fn write_mpi(
     );
     let summary = step(world, &mut archive, summary)?;
     let closed = archive.take().expect("agreed").close().map_err(otf2e);
-    world.agree(closed)?;
+    world.agree(closed).map_err(|e| e.to_string())?;
     Ok(summary)
 }
 
