@@ -8,9 +8,11 @@
 //! gets a smaller id than its children because it is created first. The model knows nothing
 //! of OTF2's C API; converters write it out.
 
+pub mod error;
 mod unify;
 pub mod wire;
 
+pub use error::{Error, Result};
 pub use unify::IdMaps;
 
 use hashbrown::HashMap;

@@ -4,6 +4,7 @@
 //! handles, proxies, PRE_CREATED states); the lookup maps are rebuilt on arrival, so the
 //! decoded set unifies exactly like the original.
 
+use crate::error::{Error, Result};
 use crate::{FileDef, FileType, GlobalDefs, HandleDef, Node};
 
 const MAGIC: &[u8; 4] = b"RDW1";
@@ -34,8 +35,6 @@ pub struct WireReader<'a> {
     at: usize,
 }
 
-type Res<T> = Result<T, String>;
-
 impl<'a> WireReader<'a> {
     pub fn new(bytes: &'a [u8]) -> WireReader<'a> {
         WireReader { bytes, at: 0 }
@@ -43,43 +42,41 @@ impl<'a> WireReader<'a> {
     pub fn at_end(&self) -> bool {
         self.at == self.bytes.len()
     }
-    pub fn u64(&mut self) -> Res<u64> {
+    pub fn u64(&mut self) -> Result<u64> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
-            let b = *self.bytes.get(self.at).ok_or("definitions cut short")?;
+            let b = *self.bytes.get(self.at).ok_or(Error::CutShort)?;
             self.at += 1;
             v |= ((b & 0x7f) as u64) << shift;
             if b & 0x80 == 0 {
                 return Ok(v);
             }
         }
-        Err("a number longer than 64 bits".into())
+        Err(Error::NumberTooLong)
     }
-    pub fn u32(&mut self) -> Res<u32> {
-        u32::try_from(self.u64()?).map_err(|_| "a 32-bit id out of range".into())
+    pub fn u32(&mut self) -> Result<u32> {
+        u32::try_from(self.u64()?).map_err(|_| Error::Id32OutOfRange)
     }
     /// A count of items of at least one byte each: never more than the bytes left.
-    pub fn count(&mut self) -> Res<usize> {
-        let n = self.u64()?;
-        match usize::try_from(n) {
-            Ok(n) if n <= self.bytes.len() - self.at => Ok(n),
-            _ => Err(format!(
-                "a count of {n} with {} bytes left",
-                self.bytes.len() - self.at
-            )),
+    pub fn count(&mut self) -> Result<usize> {
+        let count = self.u64()?;
+        let left = self.bytes.len() - self.at;
+        match usize::try_from(count) {
+            Ok(n) if n <= left => Ok(n),
+            _ => Err(Error::Count { count, left }),
         }
     }
-    pub fn opt(&mut self) -> Res<Option<u32>> {
+    pub fn opt(&mut self) -> Result<Option<u32>> {
         Ok(match self.u64()? {
             0 => None,
-            v => Some(u32::try_from(v - 1).map_err(|_| "an id out of range")?),
+            v => Some(u32::try_from(v - 1).map_err(|_| Error::IdOutOfRange)?),
         })
     }
-    pub fn str(&mut self) -> Res<String> {
+    pub fn str(&mut self) -> Result<String> {
         let n = self.count()?;
         let s = &self.bytes[self.at..self.at + n];
         self.at += n;
-        String::from_utf8(s.to_vec()).map_err(|_| "a string that is not UTF-8".into())
+        String::from_utf8(s.to_vec()).map_err(Error::NotUtf8)
     }
 }
 
@@ -148,10 +145,10 @@ impl GlobalDefs {
     }
 
     /// Local definitions from [`to_wire`](Self::to_wire)'s bytes, read from `r`.
-    pub fn from_wire(r: &mut WireReader) -> Res<GlobalDefs> {
+    pub fn from_wire(r: &mut WireReader) -> Result<GlobalDefs> {
         for &b in MAGIC {
             if r.u64()? != b as u64 {
-                return Err("not a definitions record".into());
+                return Err(Error::NotDefinitions);
             }
         }
         let mut d = GlobalDefs::default();
@@ -174,9 +171,9 @@ impl GlobalDefs {
             });
         }
         for _ in 0..r.count()? {
-            let func = u16::try_from(r.u64()?).map_err(|_| "a function id out of range")?;
+            let func = u16::try_from(r.u64()?).map_err(|_| Error::FunctionIdOutOfRange)?;
             if crate::FUNCTIONS.get(func as usize).is_none() {
-                return Err(format!("function id {func} is not in this build's table"));
+                return Err(Error::UnknownFunction(func));
             }
             d.region(func);
         }
@@ -197,7 +194,7 @@ impl GlobalDefs {
         for _ in 0..r.count()? {
             let members = (0..r.count()?)
                 .map(|_| r.u32())
-                .collect::<Res<Vec<u32>>>()?;
+                .collect::<Result<Vec<u32>>>()?;
             d.comm(&members);
         }
         for _ in 0..r.count()? {

@@ -2,7 +2,8 @@
 //! (docs/format.md, "Definitions"). Each entry is written with a single write() call, so a
 //! crash loses at most the entry being written, and a reader stops cleanly at a torn tail.
 
-use std::path::{Path, PathBuf};
+use crate::error::{DefsProblem, Error, Result};
+use std::path::Path;
 
 /// Magic at the start of `defs.bin`.
 pub const DEFS_MAGIC: &[u8; 8] = b"RO2DEFS\0";
@@ -205,17 +206,6 @@ impl Def {
     }
 }
 
-/// Reading `defs.bin` failed.
-#[derive(Debug)]
-pub struct DefsError(pub PathBuf, pub String);
-
-impl std::fmt::Display for DefsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.0.display(), self.1)
-    }
-}
-impl std::error::Error for DefsError {}
-
 pub(crate) struct Cursor<'a> {
     pub(crate) b: &'a [u8],
     pub(crate) p: usize,
@@ -257,30 +247,22 @@ pub struct LocalDefs {
 }
 
 /// Read a `defs.bin` file. Unknown entry kinds are skipped (forward compatibility).
-pub fn read_defs(path: &Path) -> Result<LocalDefs, DefsError> {
-    let bytes = crate::layout::read_trace_file(path, MAX_DEFS_BYTES).map_err(|e| {
-        // read_trace_file names the file already.
-        let prefix = format!("{}: ", path.display());
-        DefsError(
-            path.into(),
-            e.strip_prefix(&prefix).unwrap_or(&e).to_string(),
-        )
-    })?;
-    parse_defs(&bytes).map_err(|m| DefsError(path.into(), m))
+pub fn read_defs(path: &Path) -> Result<LocalDefs> {
+    let bytes = crate::layout::read_trace_file(path, MAX_DEFS_BYTES)?;
+    parse_defs(&bytes).map_err(|problem| Error::Defs {
+        path: path.into(),
+        problem,
+    })
 }
 
 /// Parse the bytes of a `defs.bin` file.
-pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
+pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, DefsProblem> {
     if bytes.len() < DEFS_HEADER_LEN || &bytes[..8] != DEFS_MAGIC {
-        return Err("not a recorder-otf2 definitions file (bad magic)".into());
+        return Err(DefsProblem::BadMagic);
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
     if version != crate::FORMAT_VERSION {
-        return Err(format!(
-            "native format version {} but this tool reads version {}",
-            version,
-            crate::FORMAT_VERSION
-        ));
+        return Err(DefsProblem::Version(version));
     }
     let mut out = LocalDefs::default();
     let mut p = DEFS_HEADER_LEN;
@@ -297,7 +279,7 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, String> {
         };
         p += 5 + len;
         let mut c = Cursor { b: payload, p: 0 };
-        let bad = || format!("corrupt definition entry of kind {kind}");
+        let bad = || DefsProblem::CorruptEntry(kind);
         let def = match kind {
             K_FILE => {
                 let id = c.varint().ok_or_else(bad)?;

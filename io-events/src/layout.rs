@@ -9,6 +9,7 @@
 //!     thread-<i>.rec         one record stream per thread
 //! ```
 
+use crate::error::{Error, Result, TableProblem};
 use std::path::{Path, PathBuf};
 
 /// Metadata file name inside a process folder.
@@ -47,10 +48,11 @@ pub fn is_functions_file_name(name: &str) -> bool {
 }
 
 /// Read the function table `name` of trace directory `trace`, checking its hash.
-pub fn read_functions_file(trace: &Path, name: &str) -> Result<Vec<String>, String> {
+pub fn read_functions_file(trace: &Path, name: &str) -> Result<Vec<String>> {
     let path = trace.join(name);
+    let bad = |path: PathBuf, problem| Error::FunctionTable { path, problem };
     if !is_functions_file_name(name) {
-        return Err(format!("{}: not a function table's name", path.display()));
+        return Err(bad(path, TableProblem::BadName));
     }
     // A process folder copied out of its trace without the table: when the table is this
     // build's own (the same names, so the same hash), the reader has it.
@@ -62,13 +64,11 @@ pub fn read_functions_file(trace: &Path, name: &str) -> Result<Vec<String>, Stri
     }
     let bytes = read_trace_file(&path, MAX_FUNCTIONS_FILE)?;
     if format!("functions-{:016x}.txt", fnv1a(&bytes)) != name {
-        return Err(format!(
-            "{}: damaged (its contents do not match the hash in its name)",
-            path.display()
-        ));
+        return Err(bad(path, TableProblem::HashMismatch));
     }
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("{}: damaged (not UTF-8)", path.display()))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(bad(path, TableProblem::NotUtf8));
+    };
     Ok(text.lines().map(str::to_string).collect())
 }
 
@@ -137,13 +137,15 @@ impl ProcessDir {
 /// and the members of the packs (`*.rpk`) there; a folder that is also a pack's member is
 /// the pack's (packing writes the pack, then removes the folders). An error names the
 /// directory and says what is wrong when it is not a trace.
-pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
-    let rd = std::fs::read_dir(trace)
-        .map_err(|e| format!("{}: cannot read trace directory: {}", trace.display(), e))?;
+pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>> {
+    let rd = std::fs::read_dir(trace).map_err(|source| Error::TraceDir {
+        path: trace.into(),
+        source,
+    })?;
     let mut v = Vec::new();
     let mut packed = std::collections::HashSet::new();
     for e in rd {
-        let e = e.map_err(|e| format!("{}: {}", trace.display(), e))?;
+        let e = e.map_err(|e| Error::io(trace, e))?;
         let name = e.file_name().to_string_lossy().into_owned();
         if crate::pack::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
             let pack = crate::pack::read::open_cached(&e.path())?;
@@ -163,10 +165,7 @@ pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>, String> {
     }
     v.retain(|d| d.packed() || !packed.contains(&d.name));
     if v.is_empty() {
-        return Err(format!(
-            "{}: not a recorder-otf2 trace directory (no <host>.<pid>/meta.yaml inside); record one with `recorder-otf2 record -o DIR -- PROGRAM`",
-            trace.display()
-        ));
+        return Err(Error::NotATrace { path: trace.into() });
     }
     v.sort_by(|a, b| a.name.cmp(&b.name));
     v.dedup_by(|a, b| a.name == b.name);
@@ -225,7 +224,7 @@ pub fn trace_file_len(path: &Path) -> Option<u64> {
 /// folder) only when it stays inside the trace directory. Errors say what the file is.
 pub fn open_disk_file(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-    let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
+    let refuse = |why: Refused| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
     check_links(path).map_err(refuse)?;
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of blocking.
     let f = std::fs::OpenOptions::new()
@@ -245,14 +244,26 @@ pub fn open_disk_file(path: &Path) -> std::io::Result<std::fs::File> {
         } else {
             "not a regular file"
         };
-        return Err(refuse(format!("{what}, not a regular file of a trace")));
+        return Err(refuse(Refused::NotRegular(what)));
     }
     Ok(f)
 }
 
+/// Why [`open_disk_file`] refuses a file (the message of its `InvalidData` error).
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error("a symbolic link that does not resolve")]
+    Unresolved,
+    #[error("a symbolic link leading out of the trace directory (to {})", .0.display())]
+    LeavesTrace(PathBuf),
+    /// What the file is instead (`a FIFO`, `a device` ...).
+    #[error("{0}, not a regular file of a trace")]
+    NotRegular(&'static str),
+}
+
 /// A symbolic link at the file or its process folder must resolve inside the trace
 /// directory (the folder above the process folder).
-fn check_links(path: &Path) -> Result<(), String> {
+fn check_links(path: &Path) -> Result<(), Refused> {
     let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     if !is_link(path) && !parent.is_some_and(is_link) {
@@ -263,32 +274,28 @@ fn check_links(path: &Path) -> Result<(), String> {
         .filter(|p| !p.as_os_str().is_empty());
     let root = root.unwrap_or(Path::new("."));
     let (Ok(target), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root)) else {
-        return Err("a symbolic link that does not resolve".into());
+        return Err(Refused::Unresolved);
     };
     if target.starts_with(&root) {
         Ok(())
     } else {
-        Err(format!(
-            "a symbolic link leading out of the trace directory (to {})",
-            target.display()
-        ))
+        Err(Refused::LeavesTrace(target))
     }
 }
 
 /// Read a whole trace file of at most `limit` bytes (regular files only, see
 /// [`open_trace_file`]); an error names the file.
-pub fn read_trace_file(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+pub fn read_trace_file(path: &Path, limit: u64) -> Result<Vec<u8>> {
     use std::io::Read;
-    let name = |e: std::io::Error| format!("{}: {}", path.display(), e);
+    let name = |e: std::io::Error| Error::io(path, e);
     let f = open_trace_file(path).map_err(name)?;
     let mut bytes = Vec::new();
     f.take(limit + 1).read_to_end(&mut bytes).map_err(name)?;
     if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{}: larger than {} bytes, more than a recorder-otf2 trace writes there",
-            path.display(),
-            limit
-        ));
+        return Err(Error::TooLarge {
+            path: path.into(),
+            limit,
+        });
     }
     Ok(bytes)
 }

@@ -9,12 +9,14 @@
 //! - [`launcher`]: what the launcher (mpirun, mpiexec, srun) says: ranks, node, job id.
 //! - [`layout`]: the trace directory layout.
 //! - [`pack`]: packed traces (many process folders in one file, compressed across them).
+//! - [`error`]: why reading or packing a trace failed.
 //!
 //! The byte layout is specified in docs/format.md.
 
 pub mod codec;
 pub mod coverage;
 pub mod defs;
+pub mod error;
 pub mod functions;
 pub mod glibc;
 pub mod launcher;
@@ -30,4 +32,5 @@ pub mod stream;
 pub const FORMAT_VERSION: u16 = 3;
 
 pub use codec::{PeepholeDecoder, PeepholeEncoder, Record};
+pub use error::{Error, Result};
 pub use functions::{Func, FunctionInfo, FUNCTIONS};

@@ -3,6 +3,7 @@
 //! by rename) at exit with the end anchor and the counters; a killed process keeps the
 //! start version, which is how readers tell an incomplete process.
 
+use crate::error::{Error, MetaProblem, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -189,41 +190,38 @@ pub struct ProcessMeta {
 
 impl ProcessMeta {
     /// Parse a meta.yaml file, naming it in errors.
-    pub fn read(path: &Path) -> Result<ProcessMeta, String> {
+    pub fn read(path: &Path) -> Result<ProcessMeta> {
         let bytes = crate::layout::read_trace_file(path, MAX_META_BYTES)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("{}: not valid process metadata (not UTF-8)", path.display()))?;
+        Self::parse(bytes).map_err(|problem| Error::Meta {
+            path: path.into(),
+            problem,
+        })
+    }
+
+    /// Parse and check the bytes of a meta.yaml.
+    fn parse(bytes: Vec<u8>) -> Result<ProcessMeta, MetaProblem> {
+        let text = String::from_utf8(bytes).map_err(|_| MetaProblem::NotUtf8)?;
         if let Some(why) = too_deep(&text) {
-            return Err(format!(
-                "{}: not valid process metadata: {why}",
-                path.display()
-            ));
+            return Err(MetaProblem::TooDeep(why));
         }
-        let m: ProcessMeta = serde_yaml::from_str(&text)
-            .map_err(|e| format!("{}: not valid process metadata: {}", path.display(), e))?;
+        let m: ProcessMeta = serde_yaml::from_str(&text).map_err(MetaProblem::Yaml)?;
         if m.format_version != crate::FORMAT_VERSION {
-            return Err(format!(
-                "{}: written by native format version {} but this tool reads version {}",
-                path.display(),
-                m.format_version,
-                crate::FORMAT_VERSION
-            ));
+            return Err(MetaProblem::Version(m.format_version));
         }
-        m.check()
-            .map_err(|why| format!("{}: {why}", path.display()))?;
+        m.check()?;
         Ok(m)
     }
 
     /// The function table the streams were written with: `functions`, or the trace
     /// directory's `functions_file` (`meta` is this process's meta.yaml, in its folder of
     /// the trace directory). Readers of many processes share one table per file instead.
-    pub fn function_names(&self, meta: &Path) -> Result<Vec<String>, String> {
+    pub fn function_names(&self, meta: &Path) -> Result<Vec<String>> {
         match &self.functions_file {
             Some(name) if self.functions.is_empty() => {
                 let trace = meta
                     .parent()
                     .and_then(Path::parent)
-                    .ok_or_else(|| format!("{}: not in a trace directory", meta.display()))?;
+                    .ok_or_else(|| Error::NotInTrace { path: meta.into() })?;
                 crate::layout::read_functions_file(trace, name)
             }
             _ => Ok(self.functions.clone()),
@@ -231,30 +229,29 @@ impl ProcessMeta {
     }
 
     /// Values the rest of the tools index or size things by, checked against each other.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), MetaProblem> {
         match (self.rank, self.world_size) {
-            (Some(r), Some(n)) if r >= n => Err(format!("rank {r} is not below world_size {n}")),
-            (Some(r), None) => Err(format!("rank {r} without a world_size")),
-            (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(format!(
-                "world_size {n} out of range (1 to {MAX_WORLD_SIZE})"
-            )),
+            (Some(rank), Some(world_size)) if rank >= world_size => {
+                Err(MetaProblem::RankNotBelowWorld { rank, world_size })
+            }
+            (Some(r), None) => Err(MetaProblem::RankWithoutWorld(r)),
+            (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(MetaProblem::WorldSize(n)),
             _ if self.window == 0 || self.window as usize > crate::codec::MAX_WINDOW => {
-                Err(format!("window {} out of range", self.window))
+                Err(MetaProblem::Window(self.window))
             }
             _ if self.functions.is_empty() && self.functions_file.is_none() => {
-                Err("no function table (neither functions nor functions_file)".into())
+                Err(MetaProblem::NoFunctionTable)
             }
             _ if self
                 .functions_file
                 .as_deref()
                 .is_some_and(|f| !crate::layout::is_functions_file_name(f)) =>
             {
-                Err("functions_file does not name a function table file".into())
+                Err(MetaProblem::BadFunctionsFile)
             }
-            _ if self.functions.len() > u16::MAX as usize + 1 => Err(format!(
-                "{} function names, more than function ids can tell apart",
-                self.functions.len()
-            )),
+            _ if self.functions.len() > u16::MAX as usize + 1 => {
+                Err(MetaProblem::TooManyFunctions(self.functions.len()))
+            }
             _ => Ok(()),
         }
     }

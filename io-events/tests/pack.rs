@@ -174,7 +174,7 @@ fn a_damaged_pack_is_an_error_naming_it() {
                 // the pack; never other bytes.
                 match read_trace_file(&pack.join(name).join(f), 1 << 30) {
                     Ok(got) => assert!(got == *bytes, "byte {i}: {name}/{f} read back different"),
-                    Err(e) => assert!(e.contains("job-1-host.rpk"), "{e}"),
+                    Err(e) => assert!(e.to_string().contains("job-1-host.rpk"), "{e}"),
                 }
             }
         }

@@ -3,7 +3,6 @@
 //! progress callback's, which stops the interpretation). Messages are one line naming the
 //! file at fault.
 
-use io_events::defs::DefsError;
 use io_events::stream::StreamError;
 use std::path::PathBuf;
 
@@ -12,12 +11,20 @@ pub enum Error {
     /// The trace directory does not exist or is not a directory.
     #[error("{}: {reason}", path.display())]
     NotATrace { path: PathBuf, reason: &'static str },
-    /// A file of the trace that cannot be read or parsed (the message names it).
-    #[error("{message}")]
-    BadFile { path: PathBuf, message: String },
+    /// A file of the trace that cannot be read or parsed (the source names it).
+    #[error("{source}")]
+    BadFile {
+        path: PathBuf,
+        #[source]
+        source: io_events::Error,
+    },
     /// The function table a process's meta.yaml names cannot be read.
-    #[error("{message} (named by {})", meta.display())]
-    FunctionTable { meta: PathBuf, message: String },
+    #[error("{source} (named by {})", meta.display())]
+    FunctionTable {
+        meta: PathBuf,
+        #[source]
+        source: io_events::Error,
+    },
     /// A process folder whose thread streams cannot be listed.
     #[error("{}: {source}", path.display())]
     ListThreads {
@@ -27,7 +34,7 @@ pub enum Error {
     },
     /// A definitions file that cannot be read.
     #[error(transparent)]
-    Defs(#[from] DefsError),
+    Defs(#[from] io_events::Error),
     /// A thread stream that cannot be read or decoded.
     #[error(transparent)]
     Stream(#[from] StreamError),
@@ -72,12 +79,14 @@ mod tests {
     fn a_message_names_the_file_at_fault() {
         let table = Error::FunctionTable {
             meta: "/t/p/meta.yaml".into(),
-            message: "/t/functions-1.txt: missing".into(),
+            source: io_events::Error::NotATrace {
+                path: "/t/functions-1.txt".into(),
+            },
         };
         let text: String = table.into();
-        assert_eq!(
-            text,
-            "/t/functions-1.txt: missing (named by /t/p/meta.yaml)"
+        assert!(
+            text.starts_with("/t/functions-1.txt") && text.ends_with(" (named by /t/p/meta.yaml)"),
+            "{text}"
         );
     }
 }

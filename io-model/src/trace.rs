@@ -87,9 +87,9 @@ impl Trace {
         let mut processes = Vec::new();
         let mut tables = FunctionTables::default();
         let mut comms = hashbrown::HashSet::new();
-        let dirs = process_dirs(dir).map_err(|message| Error::BadFile {
+        let dirs = process_dirs(dir).map_err(|source| Error::BadFile {
             path: dir.to_path_buf(),
-            message,
+            source,
         })?;
         for pd in dirs {
             processes.push(open_process(pd, dir, &mut tables, &mut comms)?);
@@ -119,7 +119,7 @@ impl FunctionTables {
             return Ok(m.clone());
         }
         let names = io_events::layout::read_functions_file(trace, name)
-            .map_err(|message| Error::FunctionTable { meta, message })?;
+            .map_err(|source| Error::FunctionTable { meta, source })?;
         let m = func_map(&names);
         self.0.insert(name.to_string(), m.clone());
         Ok(m)
@@ -144,9 +144,9 @@ fn open_process(
     comm_lists: &mut hashbrown::HashSet<CommMembers>,
 ) -> Result<ProcessTrace, Error> {
     let mut warnings = Vec::new();
-    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|message| Error::BadFile {
+    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|source| Error::BadFile {
         path: pd.meta(),
-        message,
+        source,
     })?;
     let func_map = match &meta.functions_file {
         Some(name) if meta.functions.is_empty() => tables.map(trace, name, pd.meta())?,

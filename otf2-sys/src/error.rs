@@ -18,7 +18,8 @@ pub type Result<T, E = Otf2Error> = std::result::Result<T, E>;
 
 /// An error reported by the OTF2 library (or detected by this wrapper before
 /// calling it, with the matching OTF2 code, e.g. `OTF2_ERROR_EEXIST`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("OTF2 {context}: {description}")]
 pub struct Otf2Error {
     /// The raw `OTF2_ErrorCode`, so callers can match on e.g.
     /// [`ffi::OTF2_ERROR_EEXIST`] or [`ffi::OTF2_ERROR_INVALID_ARGUMENT`].
@@ -114,14 +115,6 @@ impl Otf2Error {
         Some((file.trim(), reason))
     }
 }
-
-impl fmt::Display for Otf2Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "OTF2 {}: {}", self.context, self.description)
-    }
-}
-
-impl std::error::Error for Otf2Error {}
 
 /// Converts an OTF2 return code into a `Result`; the success path is a single
 /// comparison so it can sit on the per-event hot path.
@@ -257,4 +250,18 @@ pub(crate) fn install_error_callback() {
         // SAFETY: the callback is a 'static function that never unwinds.
         unsafe { ffi::OTF2_Error_RegisterCallback(Some(error_callback), std::ptr::null_mut()) };
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_names_the_call_then_what_otf2_said() {
+        let e = Otf2Error::with_detail(ffi::OTF2_ERROR_EEXIST, "Archive_Open", "out exists");
+        assert_eq!(e.code, ffi::OTF2_ERROR_EEXIST);
+        let text = e.to_string();
+        assert!(text.starts_with("OTF2 Archive_Open: "), "{text}");
+        assert!(text.ends_with(": out exists"), "{text}");
+    }
 }

@@ -102,8 +102,11 @@ fn run(a: &Args) -> Result<(), String> {
 /// Under mpirun: every rank converts its share into the one archive (rank 0 reports).
 fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
     let main_rank = world.rank == 0;
-    let trace = world.agree(prepare(a, main_rank))?;
-    world.agree(converters::interrupt::install())?;
+    let agreed = |e: otf2_sys::mpi::Error| e.to_string();
+    let trace = world.agree(prepare(a, main_rank)).map_err(agreed)?;
+    world
+        .agree(converters::interrupt::install())
+        .map_err(agreed)?;
     let bar = match main_rank {
         true => progress_bar(a, trace.stream_bytes()),
         false => ProgressBar::hidden(),
@@ -165,7 +168,7 @@ fn main() -> ExitCode {
                 world.finalize();
                 code
             }
-            Err(e) => exit(&a, Err(e), launcher_rank() == 0),
+            Err(e) => exit(&a, Err(e.to_string()), launcher_rank() == 0),
         };
     }
     exit(&a, run(&a), true)

@@ -73,7 +73,7 @@ fn put_part(out: &mut Vec<u8>, part: &ProcessPart) {
     w.u64(part.deleted as u64);
 }
 
-fn get_part(r: &mut WireReader) -> Result<ProcessPart, String> {
+fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
     let defs = GlobalDefs::from_wire(r)?;
     let events = (0..r.count()?).map(|_| r.u64()).collect::<Result<_, _>>()?;
     let mut v = [0u64; 6];
@@ -134,7 +134,7 @@ impl Collect<'_> {
         if self.error.is_some() {
             return Ok(());
         }
-        let bad = |e: String| format!("MPI rank {rank} sent a damaged message: {e}");
+        let bad = |e: definitions::Error| format!("MPI rank {rank} sent a damaged message: {e}");
         let mut r = WireReader::new(bytes);
         if r.u64().map_err(bad)? == 1 {
             self.error = Some(r.str().map_err(bad)?);
@@ -151,7 +151,9 @@ impl Collect<'_> {
 
 /// An archive every rank created, or none on any (see `World::agree`).
 fn agree_archive(world: &World, r: Result<ArchiveWriter, Err>) -> Result<ArchiveWriter, Err> {
-    let status = world.agree(r.as_ref().map(|_| ()).map_err(|e| e.clone()));
+    let status = world
+        .agree(r.as_ref().map(|_| ()))
+        .map_err(|e| e.to_string());
     match (status, r) {
         (Ok(()), r) => r,
         (Err(e), Ok(a)) => {
@@ -168,7 +170,7 @@ fn step<T>(
     archive: &mut Option<ArchiveWriter>,
     r: Result<T, Err>,
 ) -> Result<T, Err> {
-    let r = world.agree(r);
+    let r = world.agree(r).map_err(|e| e.to_string());
     if r.is_err() {
         if let Some(a) = archive.take() {
             a.abandon();
@@ -235,7 +237,9 @@ fn write_mpi(
         error: None,
     };
     let message = rank_message(converted);
-    let gathered = world.gather_each(&message, &mut |rank, bytes| collect.take(rank, bytes));
+    let gathered = world
+        .gather_each(&message, &mut |rank, bytes| collect.take(rank, bytes))
+        .map_err(|e| e.to_string());
     drop(message);
     let decided = match (gathered, collect.error.take()) {
         (Err(e), _) | (Ok(()), Some(e)) => Err(e),
@@ -258,7 +262,7 @@ fn write_mpi(
     );
     let summary = step(world, &mut archive, summary)?;
     let closed = archive.take().expect("agreed").close().map_err(otf2e);
-    world.agree(closed)?;
+    world.agree(closed).map_err(|e| e.to_string())?;
     Ok(summary)
 }
 

@@ -162,7 +162,8 @@ fn record_body(r: &mut Reader, mask: Option<u64>) -> Option<()> {
 }
 
 /// Why columns could not be put back together (damaged packed data).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct MergeError(pub &'static str);
 
 /// Put a stream's columns back together: the original bytes.

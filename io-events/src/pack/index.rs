@@ -1,6 +1,7 @@
 //! The index of a pack: its members, their files and where each part's frame is.
 
 use crate::defs::{put_str, put_varint, Cursor};
+use crate::error::{PackDamage, Result};
 
 /// Which part another part was compressed against: (member, file, part) indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,10 +80,10 @@ impl Index {
     /// Parse an index; every count is checked against the bytes left (each entry takes at
     /// least one byte), every reference against what precedes it, every part against
     /// `data_end` (where the frames end).
-    pub fn decode(b: &[u8], data_end: u64) -> Result<Index, String> {
+    pub fn decode(b: &[u8], data_end: u64) -> Result<Index, PackDamage> {
         let mut c = Cursor { b, p: 0 };
-        let bad = |what: &str| format!("damaged pack index ({what})");
-        let count = |c: &mut Cursor, what: &str| -> Result<usize, String> {
+        let bad = |what: &str| PackDamage::Index(what.into());
+        let count = |c: &mut Cursor, what: &str| -> Result<usize, PackDamage> {
             let n = c.varint().ok_or_else(|| bad(what))?;
             if n > (c.b.len() - c.p) as u64 {
                 return Err(bad(what));
@@ -110,13 +111,13 @@ impl Index {
             return Err(bad("bytes after the last member"));
         }
         let idx = Index { members };
-        idx.check_refs().map_err(|w| bad(&w))?;
+        idx.check_refs()?;
         Ok(idx)
     }
 
     /// Every dictionary reference names an existing part of an earlier member that has no
     /// dictionary itself (so reading a part decompresses at most two frames).
-    fn check_refs(&self) -> Result<(), String> {
+    fn check_refs(&self) -> Result<(), PackDamage> {
         for (mi, m) in self.members.iter().enumerate() {
             for f in &m.files {
                 for p in &f.parts {
@@ -125,7 +126,9 @@ impl Index {
                         .part(d)
                         .filter(|t| (d.member as usize) < mi && t.dict.is_none());
                     if target.is_none() {
-                        return Err("a dictionary reference to no template part".into());
+                        return Err(PackDamage::Index(
+                            "a dictionary reference to no template part".into(),
+                        ));
                     }
                 }
             }

@@ -4,6 +4,7 @@
 use super::columns::{self, Columns};
 use super::index::{Index, Part, PartRef};
 use super::{PACK_END_MAGIC, PACK_FOOTER_LEN, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
+use crate::error::{Error, PackDamage, Result};
 use std::collections::HashMap;
 use std::io::Read;
 use std::os::unix::fs::FileExt;
@@ -44,43 +45,40 @@ fn stamp(m: &std::fs::Metadata) -> (u64, i64, i64) {
 
 impl PackFile {
     /// Open a pack and read its index; an error names the file and the problem.
-    pub fn open(path: &Path) -> Result<PackFile, String> {
-        let name = |e: String| format!("{}: {e}", path.display());
-        let file = crate::layout::open_disk_file(path).map_err(|e| name(e.to_string()))?;
-        let meta = file.metadata().map_err(|e| name(e.to_string()))?;
+    pub fn open(path: &Path) -> Result<PackFile> {
+        let io = |e| Error::io(path, e);
+        let damaged = |damage| Error::Pack {
+            path: path.into(),
+            damage,
+        };
+        let file = crate::layout::open_disk_file(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
         let len = meta.len();
-        let not_pack = || name("not a recorder-otf2 pack (bad header or footer)".into());
         if len < (PACK_HEADER_LEN + PACK_FOOTER_LEN) as u64 {
-            return Err(not_pack());
+            return Err(damaged(PackDamage::NotAPack));
         }
         let mut head = [0u8; PACK_HEADER_LEN];
         let mut foot = [0u8; PACK_FOOTER_LEN];
-        file.read_exact_at(&mut head, 0)
-            .map_err(|e| name(e.to_string()))?;
+        file.read_exact_at(&mut head, 0).map_err(io)?;
         file.read_exact_at(&mut foot, len - PACK_FOOTER_LEN as u64)
-            .map_err(|e| name(e.to_string()))?;
+            .map_err(io)?;
         if &head[..8] != PACK_MAGIC || &foot[16..] != PACK_END_MAGIC {
-            return Err(not_pack());
+            return Err(damaged(PackDamage::NotAPack));
         }
         let version = u16::from_le_bytes([head[8], head[9]]);
         if version != PACK_VERSION {
-            return Err(name(format!(
-                "pack version {version}, this tool reads version {PACK_VERSION}"
-            )));
+            return Err(damaged(PackDamage::Version(version)));
         }
         let at = u64::from_le_bytes(foot[..8].try_into().unwrap());
         let n = u64::from_le_bytes(foot[8..16].try_into().unwrap());
         let end = len - PACK_FOOTER_LEN as u64;
         if at < PACK_HEADER_LEN as u64 || at.checked_add(n) != Some(end) || n > MAX_INDEX {
-            return Err(name(
-                "damaged pack (the footer points outside the file)".into(),
-            ));
+            return Err(damaged(PackDamage::Footer));
         }
         let mut frame = vec![0u8; n as usize];
-        file.read_exact_at(&mut frame, at)
-            .map_err(|e| name(e.to_string()))?;
-        let raw = decompress(&frame, None, MAX_INDEX).map_err(name)?;
-        let index = Index::decode(&raw, at).map_err(name)?;
+        file.read_exact_at(&mut frame, at).map_err(io)?;
+        let raw = decompress(&frame, None, MAX_INDEX).map_err(damaged)?;
+        let index = Index::decode(&raw, at).map_err(damaged)?;
         let by_name = index
             .members
             .iter()
@@ -108,69 +106,67 @@ impl PackFile {
 
     /// The bytes of file `file` of member `member`, reassembled and checked against the
     /// length and CRC-32 recorded when packing.
-    pub fn read_file(&self, member: usize, file: usize) -> Result<Vec<u8>, String> {
+    pub fn read_file(&self, member: usize, file: usize) -> Result<Vec<u8>> {
         let m = &self.index.members[member];
         let f = &m.files[file];
-        let here = || format!("{}/{}/{}", self.path.display(), m.name, f.name);
+        let damaged = |damage| Error::Pack {
+            path: self.path.join(&m.name).join(&f.name),
+            damage,
+        };
         let mut parts = Vec::with_capacity(f.parts.len());
         for p in &f.parts {
-            parts.push(self.part(p).map_err(|e| format!("{}: {e}", here()))?);
+            parts.push(self.part(p).map_err(damaged)?);
         }
         let bytes = if f.columns {
             let [frame, calls, times]: [Vec<u8>; 3] = parts
                 .try_into()
-                .map_err(|_| format!("{}: damaged pack entry", here()))?;
+                .map_err(|_| damaged(PackDamage::PartCount))?;
             let c = Columns {
                 frame,
                 calls,
                 times,
             };
-            columns::merge(&c).map_err(|e| format!("{}: damaged pack entry: {}", here(), e.0))?
+            columns::merge(&c).map_err(|e| damaged(PackDamage::Columns(e)))?
         } else {
             parts.pop().unwrap_or_default()
         };
         if bytes.len() as u64 != f.len || crc32fast::hash(&bytes) != f.crc {
-            return Err(format!(
-                "{}: damaged pack entry (its bytes do not match the checksum)",
-                here()
-            ));
+            return Err(damaged(PackDamage::Checksum));
         }
         Ok(bytes)
     }
 
     /// One part decompressed (with its template part as dictionary).
-    fn part(&self, p: &Part) -> Result<Vec<u8>, String> {
+    fn part(&self, p: &Part) -> Result<Vec<u8>, PackDamage> {
         let frame = self.frame(p)?;
         let raw = match p.dict {
             Some(r) => decompress_with(&frame, &*self.template(r)?, p.raw)?,
             None => decompress(&frame, None, p.raw)?,
         };
         if raw.len() as u64 != p.raw {
-            return Err("damaged pack entry (a part of the wrong size)".into());
+            return Err(PackDamage::PartSize);
         }
         Ok(raw)
     }
 
-    fn frame(&self, p: &Part) -> Result<Vec<u8>, String> {
+    fn frame(&self, p: &Part) -> Result<Vec<u8>, PackDamage> {
         let mut frame = vec![0u8; p.compressed as usize];
         self.file
             .read_exact_at(&mut frame, p.offset)
-            .map_err(|e| e.to_string())?;
+            .map_err(PackDamage::Read)?;
         Ok(frame)
     }
 
     /// The template part `r` as a prepared dictionary (made once per pack).
-    fn template(&self, r: PartRef) -> Result<Arc<DecoderDictionary<'static>>, String> {
-        if let Some(t) = self.templates.lock().map_err(|_| "poisoned")?.get(&r) {
+    fn template(&self, r: PartRef) -> Result<Arc<DecoderDictionary<'static>>, PackDamage> {
+        let templates = || self.templates.lock().map_err(|_| PackDamage::Poisoned);
+        if let Some(t) = templates()?.get(&r) {
             return Ok(t.clone());
         }
-        let p = self.index.part(r).ok_or("damaged pack index")?;
+        let p = self.index.part(r).ok_or(PackDamage::NoTemplate)?;
         let raw = self.part(p)?;
         let t = Arc::new(DecoderDictionary::copy(&raw));
-        self.templates
-            .lock()
-            .map_err(|_| "poisoned")?
-            .insert(r, t.clone());
+        templates()?.insert(r, t.clone());
         Ok(t)
     }
 }
@@ -181,8 +177,8 @@ fn decompress(
     frame: &[u8],
     dict: Option<&DecoderDictionary>,
     limit: u64,
-) -> Result<Vec<u8>, String> {
-    let bad = |e: std::io::Error| format!("damaged pack entry ({e})");
+) -> Result<Vec<u8>, PackDamage> {
+    let bad = PackDamage::Frame;
     let mut out = Vec::new();
     let mut d = match dict {
         Some(d) => zstd::stream::read::Decoder::with_prepared_dictionary(frame, d).map_err(bad)?,
@@ -194,14 +190,14 @@ fn decompress(
         .read_to_end(&mut out)
         .map_err(bad)?;
     if out.len() as u64 > limit {
-        return Err("damaged pack entry (larger than recorded)".into());
+        return Err(PackDamage::LargerThanRecorded);
     }
     Ok(out)
 }
 
 /// Decompress a frame made against a dictionary into `raw` bytes: in one call on this
 /// thread's context when it is not large (most parts), else streamed.
-fn decompress_with(frame: &[u8], d: &DecoderDictionary, raw: u64) -> Result<Vec<u8>, String> {
+fn decompress_with(frame: &[u8], d: &DecoderDictionary, raw: u64) -> Result<Vec<u8>, PackDamage> {
     if raw > BULK_LIMIT {
         return decompress(frame, Some(d), raw);
     }
@@ -210,12 +206,7 @@ fn decompress_with(frame: &[u8], d: &DecoderDictionary, raw: u64) -> Result<Vec<
         let mut c = c.borrow_mut();
         let ctx = c.get_or_insert_with(zstd::zstd_safe::DCtx::create);
         ctx.decompress_using_ddict(&mut out, frame, d.as_ddict())
-            .map_err(|code| {
-                format!(
-                    "damaged pack entry ({})",
-                    zstd::zstd_safe::get_error_name(code)
-                )
-            })
+            .map_err(|code| PackDamage::Zstd(zstd::zstd_safe::get_error_name(code)))
     })?;
     Ok(out)
 }
@@ -227,7 +218,7 @@ fn cache() -> &'static Mutex<HashMap<PathBuf, Arc<PackFile>>> {
 }
 
 /// The pack at `path`, opened once per process (again if the file changed).
-pub fn open_cached(path: &Path) -> Result<Arc<PackFile>, String> {
+pub fn open_cached(path: &Path) -> Result<Arc<PackFile>> {
     let now = std::fs::metadata(path).ok().map(|m| stamp(&m));
     if let Ok(c) = cache().lock() {
         if let Some(p) = c.get(path).filter(|p| Some(p.stamp) == now) {
@@ -242,7 +233,7 @@ pub fn open_cached(path: &Path) -> Result<Arc<PackFile>, String> {
 }
 
 /// If `path` is a pack's member folder (`<pack>.rpk/<member>`): the pack and the member.
-pub fn packed_member(dir: &Path) -> Option<Result<(Arc<PackFile>, usize), String>> {
+pub fn packed_member(dir: &Path) -> Option<Result<(Arc<PackFile>, usize)>> {
     let pack = dir.parent()?;
     let name = pack.file_name()?.to_str()?;
     if !super::is_pack_name(name) || !pack.is_file() {
@@ -251,7 +242,10 @@ pub fn packed_member(dir: &Path) -> Option<Result<(Arc<PackFile>, usize), String
     let member = dir.file_name()?.to_str()?;
     Some(open_cached(pack).and_then(|p| match p.member(member) {
         Some(i) => Ok((p.clone(), i)),
-        None => Err(format!("{}: no such member in {}", member, pack.display())),
+        None => Err(Error::NoSuchMember {
+            member: member.into(),
+            pack: pack.into(),
+        }),
     }))
 }
 
@@ -260,7 +254,7 @@ pub fn packed_member(dir: &Path) -> Option<Result<(Arc<PackFile>, usize), String
 type Entry = (Arc<PackFile>, usize, Option<usize>);
 
 /// If `path` is a file of a packed member (`<pack>.rpk/<member>/<file>`), its entry.
-fn packed_entry(path: &Path) -> Option<Result<Entry, String>> {
+fn packed_entry(path: &Path) -> Option<Result<Entry>> {
     let r = packed_member(path.parent()?)?;
     let file = path.file_name()?.to_str()?;
     Some(r.map(|(p, m)| {
@@ -291,7 +285,7 @@ pub fn packed_len(path: &Path) -> Option<Option<u64>> {
 }
 
 /// The file names of a packed member folder, if `dir` is one.
-pub fn packed_files(dir: &Path) -> Option<Result<Vec<String>, String>> {
+pub fn packed_files(dir: &Path) -> Option<Result<Vec<String>>> {
     Some(packed_member(dir)?.map(|(p, m)| {
         p.index.members[m]
             .files

@@ -8,6 +8,7 @@
 
 use super::read::PackFile;
 use super::write::{member_files, temp_name, write_pack, Input, Stats};
+use crate::error::{Error, Result};
 use crate::layout::{process_dirs, ProcessDir};
 use crate::meta::{Ending, ProcessMeta};
 use std::collections::{BTreeMap, HashSet};
@@ -66,7 +67,7 @@ pub fn this_host() -> String {
 
 /// The packs to make from the trace's unpacked folders, in name order, and the folders
 /// left out (one line each, why).
-pub fn plan(trace: &Path) -> Result<(Vec<Group>, Vec<String>), String> {
+pub fn plan(trace: &Path) -> Result<(Vec<Group>, Vec<String>)> {
     let dirs = process_dirs(trace)?;
     let taken: HashSet<String> = existing_packs(trace)?;
     let mut groups: BTreeMap<String, Vec<(u32, String, Input)>> = BTreeMap::new();
@@ -121,8 +122,8 @@ pub fn plan(trace: &Path) -> Result<(Vec<Group>, Vec<String>), String> {
 }
 
 /// The pack files of a trace directory, by name.
-fn existing_packs(trace: &Path) -> Result<HashSet<String>, String> {
-    let rd = std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))?;
+fn existing_packs(trace: &Path) -> Result<HashSet<String>> {
+    let rd = std::fs::read_dir(trace).map_err(|e| Error::io(trace, e))?;
     Ok(rd
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -132,13 +133,13 @@ fn existing_packs(trace: &Path) -> Result<HashSet<String>, String> {
 
 /// Write one group's pack, check it against the folders, rename it into place and, unless
 /// `keep`, remove the folders.
-pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Stats, String> {
+pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Stats> {
     let out = trace.join(&g.name);
     let tmp = temp_name(&out);
     let stats = write_pack(&tmp, &g.members, level)?;
     let checked = verify(&tmp, &g.members);
-    let renamed = checked
-        .and_then(|()| std::fs::rename(&tmp, &out).map_err(|e| format!("{}: {e}", out.display())));
+    let renamed =
+        checked.and_then(|()| std::fs::rename(&tmp, &out).map_err(|e| Error::io(&out, e)));
     if let Err(e) = renamed {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
@@ -155,24 +156,20 @@ pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Sta
 }
 
 /// Read every member file back from the pack and compare it with the folder's.
-fn verify(pack: &Path, members: &[Input]) -> Result<(), String> {
+fn verify(pack: &Path, members: &[Input]) -> Result<()> {
     let p = PackFile::open(pack)?;
     for (mi, m) in members.iter().enumerate() {
         let files = member_files(&m.dir)?;
         let entry = &p.index.members[mi];
         if files.len() != entry.files.len() {
-            return Err(format!(
-                "{}: changed while it was packed; left unpacked",
-                m.dir.display()
-            ));
+            return Err(Error::ChangedWhilePacked {
+                path: m.dir.clone(),
+            });
         }
         for (fi, (_, path)) in files.iter().enumerate() {
             let want = crate::layout::read_trace_file(path, super::write::MAX_PACKED_FILE)?;
             if p.read_file(mi, fi)? != want {
-                return Err(format!(
-                    "{}: changed while it was packed (or the pack is damaged); left unpacked",
-                    path.display()
-                ));
+                return Err(Error::PackedCopyDiffers { path: path.clone() });
             }
         }
     }
@@ -181,14 +178,14 @@ fn verify(pack: &Path, members: &[Input]) -> Result<(), String> {
 
 /// Remove the folders a pack already holds byte for byte (a `pack` killed after the
 /// rename); a folder that differs from its pack member stays, with a warning.
-pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<(), String> {
+pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<()> {
     let dirs = process_dirs_all(trace)?;
     let packed: Vec<&ProcessDir> = dirs.iter().filter(|d| d.packed()).collect();
     for d in dirs.iter().filter(|d| !d.packed()) {
         let Some(p) = packed.iter().find(|p| p.name == d.name) else {
             continue;
         };
-        let same = (|| -> Result<bool, String> {
+        let same = (|| -> Result<bool> {
             for (name, path) in member_files(&d.dir)? {
                 let want = crate::layout::read_trace_file(&path, super::write::MAX_PACKED_FILE)?;
                 let got = crate::layout::read_trace_file(
@@ -218,23 +215,23 @@ pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<(), Stri
 }
 
 /// Remove a packed folder (one another rank removed already is fine).
-fn remove_folder(dir: &Path) -> Result<(), String> {
+fn remove_folder(dir: &Path) -> Result<()> {
     match std::fs::remove_dir_all(dir) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!(
-            "{}: packed, but cannot remove the folder: {e}",
-            dir.display()
-        )),
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(Error::RemoveFolder {
+            path: dir.into(),
+            source,
+        }),
         _ => Ok(()),
     }
 }
 
 /// Every process folder, packed or not, even when they share a name; a folder named like a
 /// pack's member counts even without its meta.yaml (a `pack` killed while removing it).
-fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>, String> {
+fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>> {
     let mut v = Vec::new();
     let mut folders = Vec::new();
-    for e in std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))? {
-        let e = e.map_err(|e| format!("{}: {e}", trace.display()))?;
+    for e in std::fs::read_dir(trace).map_err(|e| Error::io(trace, e))? {
+        let e = e.map_err(|e| Error::io(trace, e))?;
         let name = e.file_name().to_string_lossy().into_owned();
         if super::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
             let pack = super::read::open_cached(&e.path())?;

@@ -3,6 +3,7 @@
 use super::columns;
 use super::index::{FileEntry, Index, Member, Part, PartRef};
 use super::{PACK_END_MAGIC, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
+use crate::error::{Error, Result};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -69,20 +70,15 @@ impl Templates {
 
 /// The files of a process folder, in name order: regular files only (anything else is an
 /// error: the folder is not one the recorder wrote, and is left as it is).
-pub fn member_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+pub fn member_files(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     let mut v = Vec::new();
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
     for e in rd {
-        let e = e.map_err(|e| format!("{}: {e}", dir.display()))?;
-        let t = e
-            .file_type()
-            .map_err(|x| format!("{}: {x}", e.path().display()))?;
+        let e = e.map_err(|e| Error::io(dir, e))?;
+        let t = e.file_type().map_err(|x| Error::io(e.path(), x))?;
         let name = e.file_name().to_string_lossy().into_owned();
         if !t.is_file() {
-            return Err(format!(
-                "{}: not a regular file; this folder is left unpacked",
-                e.path().display()
-            ));
+            return Err(Error::NotRegularFile { path: e.path() });
         }
         v.push((name, e.path()));
     }
@@ -103,13 +99,13 @@ fn parts_of(name: &str, bytes: &[u8]) -> (bool, Vec<Vec<u8>>) {
 /// Pack the folders `inputs` (the first is the template: give the lowest rank first) into
 /// the new file `out` (written under a temporary name, synced and renamed into place; an
 /// existing `out` is an error). The folders are not touched.
-pub fn write_pack(out: &Path, inputs: &[Input], level: i32) -> Result<Stats, String> {
+pub fn write_pack(out: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
     if out.exists() {
-        return Err(format!("{}: exists already", out.display()));
+        return Err(Error::PackExists { path: out.into() });
     }
     let tmp = temp_name(out);
     let r = write_to(&tmp, inputs, level).and_then(|stats| {
-        std::fs::rename(&tmp, out).map_err(|e| format!("{}: {e}", out.display()))?;
+        std::fs::rename(&tmp, out).map_err(|e| Error::io(out, e))?;
         sync_dir(out);
         Ok(stats)
     });
@@ -140,9 +136,9 @@ fn sync_dir(p: &Path) {
     }
 }
 
-fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats, String> {
+fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
     use std::os::unix::fs::OpenOptionsExt;
-    let werr = |e: std::io::Error| format!("{}: {e}", tmp.display());
+    let werr = |e: std::io::Error| Error::io(tmp, e);
     let f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -178,8 +174,13 @@ fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats, String> {
                 parts: Vec::new(),
             };
             for (pi, raw) in parts.iter().enumerate() {
-                let (frame, dict) = compress(&mut templates, mi, &name, pi as u32, raw)
-                    .map_err(|e| format!("{}: cannot compress: {e}", path.display()))?;
+                let (frame, dict) =
+                    compress(&mut templates, mi, &name, pi as u32, raw).map_err(|source| {
+                        Error::Compress {
+                            path: path.clone(),
+                            source,
+                        }
+                    })?;
                 w.write_all(&frame).map_err(werr)?;
                 entry.parts.push(Part {
                     offset: at,

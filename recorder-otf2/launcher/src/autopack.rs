@@ -101,7 +101,7 @@ fn pack_when_last(dir: &Path, pid: u32) -> Result<(), String> {
 
 /// Pack the group (job and host) the program's own folder is in.
 fn pack_own_group(dir: &Path, meta: &ProcessMeta) -> Result<(), String> {
-    let (groups, _) = plan(dir)?;
+    let (groups, _) = plan(dir).map_err(|e| e.to_string())?;
     let own = groups.iter().find(|g| {
         g.members.iter().any(|m| {
             ProcessMeta::read(&m.dir.join("meta.yaml"))
@@ -109,7 +109,9 @@ fn pack_own_group(dir: &Path, meta: &ProcessMeta) -> Result<(), String> {
         })
     });
     match own {
-        Some(g) => pack_group(dir, g, 9, false).map(|_| ()),
+        Some(g) => pack_group(dir, g, 9, false)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         None => Ok(()),
     }
 }

@@ -45,7 +45,7 @@ fn list(trace: &std::path::Path) -> Result<(), String> {
         .collect();
     packs.sort();
     for path in packs {
-        let p = io_events::pack::read::PackFile::open(&path)?;
+        let p = io_events::pack::read::PackFile::open(&path).map_err(|e| e.to_string())?;
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         for m in &p.index.members {
             for f in &m.files {
@@ -103,9 +103,9 @@ pub fn run(a: PackArgs) -> Result<(), String> {
     let (rank, size) = launcher_rank();
     let mut out = Outcome::default();
     if rank == 0 {
-        remove_packed_folders(&a.trace, &mut out)?;
+        remove_packed_folders(&a.trace, &mut out).map_err(|e| e.to_string())?;
     }
-    let (groups, warnings) = plan(&a.trace)?;
+    let (groups, warnings) = plan(&a.trace).map_err(|e| e.to_string())?;
     out.warnings.extend(warnings);
     // Each pack goes to the rank its name hashes to: the ranks list the trace while others
     // already pack, so positions in their lists may differ, names do not.
@@ -147,7 +147,7 @@ pub fn run(a: PackArgs) -> Result<(), String> {
         Some(e) if failed.len() > 1 => {
             Err(format!("{e} (and {} more packs failed)", failed.len() - 1))
         }
-        Some(e) => Err(e.clone()),
+        Some(e) => Err(e.to_string()),
         None => Ok(()),
     }
 }
