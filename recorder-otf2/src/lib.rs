@@ -8,8 +8,16 @@
 //! - one module per I/O layer: `posix` (with `fds`: pipes, sockets and other descriptors
 //!   that are not files; `uring`: io_uring through liburing), `stdio` (with `wide`: wide
 //!   characters; plus `shim.c` for C-variadic functions),
-//!   `hdf5`, `netcdf`, `adios`; the layers that need MPI types under `mpi` (MPI-IO,
-//!   `mpi::pnetcdf`, `mpi::adios_mpi`).
+//!   `hdf5` (with `hdf5::ids`: which HDF5 ids the converter knows), `netcdf`, `adios`; the
+//!   layers that need MPI types under `mpi` (MPI-IO, `mpi::pnetcdf`, `mpi::adios_mpi`, and
+//!   the parallel entry points of HDF5 and NetCDF).
+//! - `objects`: what the library layers share about their objects (name ids, the lock-free
+//!   per-id cache), so that no layer depends on another for them.
+//!
+//! Dependencies between these modules go one way (tests/tests/architecture.rs checks it):
+//! the layers use `wrap`, `files`, `runtime` and `objects`; `mpi` uses the serial layers it
+//! adds parallel entry points to (`netcdf`, `adios`) and `hdf5` asks `mpi` for the
+//! communicator of a file access property list.
 
 mod adios;
 mod adios_cxx;
@@ -17,10 +25,10 @@ mod config;
 mod fds;
 mod files;
 mod hdf5;
-mod hdf5_ids;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod netcdf;
+mod objects;
 mod posix;
 mod runtime;
 mod stdio;
