@@ -1,8 +1,12 @@
 //! librecorder_otf2.so: preload it into a program (`LD_PRELOAD`, or `recorder-otf2 record`)
 //! to record every I/O call it makes, layer by layer, into a native peephole trace.
 //!
-//! - `runtime`: process/thread state, the hot path, fork/exec/exit handling.
-//! - `files`: traced fds and path -> file id interning, filters, mount table.
+//! - `lifecycle`: start-up (options, trace folder, the process's state and file table) and
+//!   fork; it ties the two below together.
+//! - `runtime`: process/thread state, the hot path, exit/exec handling.
+//! - `files`: path -> file id interning, filters, mount table, traced fds (on `runtime`).
+//! - `fd_table`: what each fd is to the recorder (traced, excluded, its own): the lowest
+//!   module, used by `runtime` for its own files and by `files` and the layers.
 //! - `wrap`: real-symbol resolution and the one wrapper core every layer's tables expand
 //!   into (`generated/`: the tables scripts/gen-*.py write).
 //! - one module per I/O layer: `posix` (with `fds`: pipes, sockets and other descriptors
@@ -15,16 +19,19 @@
 //!   per-id cache), so that no layer depends on another for them.
 //!
 //! Dependencies between these modules go one way (tests/tests/architecture.rs checks it):
-//! the layers use `wrap`, `files`, `runtime` and `objects`; `mpi` uses the serial layers it
-//! adds parallel entry points to (`netcdf`, `adios`) and `hdf5` asks `mpi` for the
-//! communicator of a file access property list.
+//! `lifecycle` -> `files` -> `runtime` -> `fd_table`; the layers use `wrap`, `files`,
+//! `runtime`, `fd_table` and `objects`; `mpi` uses the serial layers it adds parallel entry
+//! points to (`netcdf`, `adios`), and `hdf5` asks `mpi` for the communicator of a file
+//! access property list.
 
 mod adios;
 mod adios_cxx;
 mod config;
+mod fd_table;
 mod fds;
 mod files;
 mod hdf5;
+mod lifecycle;
 #[cfg(rotf2_mpi)]
 mod mpi;
 mod netcdf;
@@ -42,7 +49,7 @@ mod wrap;
 #[link_section = ".init_array"]
 static INIT: extern "C" fn() = {
     extern "C" fn init() {
-        runtime::init();
+        lifecycle::init();
     }
     init
 };
