@@ -14,7 +14,7 @@
 //! recorded the same way by adios_cxx.rs. Only the outermost ADIOS call of a thread is
 //! recorded (`runtime::nest`): the C API calls into the core, which is interposed too.
 
-use crate::hdf5::{name_id, IdCache};
+use crate::objects::{cname, name_id, IdCache};
 use crate::runtime::{self, ThreadState};
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
@@ -259,13 +259,6 @@ impl Status for Obj {
     fn status(self) -> i32 {
         0
     }
-}
-
-pub(crate) unsafe fn cname(s: Str) -> u64 {
-    if s.is_null() {
-        return name_id("");
-    }
-    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
 }
 
 /// A name given as bytes (a std::string's) as a name id.

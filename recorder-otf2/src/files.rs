@@ -1,41 +1,26 @@
 //! Which file descriptors are traced, and the interning of paths into file ids.
 //!
-//! - `FD_STATE` says per fd whether its calls are recorded: only fds the recorder saw being
-//!   opened (or that were open at start-up) on a path that passes the filters. Sockets,
-//!   eventfds and other fds made by calls that are not interposed stay untracked. One relaxed
-//!   load per call: lock-free.
+//! - `fd_traced` says whether an fd's calls are recorded (its state in `fd_table`): only fds
+//!   the recorder saw being opened (or that were open at start-up) on a path that passes the
+//!   filters. Sockets, eventfds and other fds made by calls that are not interposed stay
+//!   untracked. One relaxed load per call: lock-free.
 //! - Paths are turned into file ids once: a per-thread cache keyed by the raw path bytes
 //!   (plus the cwd generation for relative paths) answers repeat calls without a lock or an
 //!   allocation; a miss resolves the path (realpath), applies the include/exclude filters,
 //!   finds the file system in the mount table and appends a File definition.
+//!
+//! A service on top of `runtime` (thread state, definitions, busy): the process's file
+//! table is installed by `lifecycle` at start-up, next to the runtime's process state.
 
 use crate::config::Config;
-use crate::runtime::{self, Process, ThreadState};
+use crate::fd_table::{fd_state, set_fd, state_for, EXCLUDED, FD_MAX, TRACED, UNTRACKED};
+use crate::runtime::{self, ThreadState};
 use io_events::defs::{Def, FileKind};
 use parking_lot::Mutex;
-use std::ffi::{CStr, CString};
+use std::ffi::CStr;
 use std::hash::BuildHasher;
 use std::os::raw::{c_char, c_int};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering::*};
-
-/// Number of fds tracked; calls on higher fds are not recorded.
-pub const FD_MAX: usize = 1 << 20;
-/// fd not opened through a traced call: not recorded.
-pub const UNTRACKED: u8 = 0;
-/// fd on a traced file.
-pub const TRACED: u8 = 1;
-/// fd on an excluded path.
-pub const EXCLUDED: u8 = 2;
-/// One of the recorder's own files: the program may not close it.
-pub const OWN: u8 = 3;
-
-/// Whether `fd` is one of the recorder's own files.
-#[inline(always)]
-pub fn is_own(fd: c_int) -> bool {
-    fd_state(fd) == OWN
-}
-
-static FD_STATE: [AtomicU8; FD_MAX] = [const { AtomicU8::new(0) }; FD_MAX];
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::*};
 
 /// Sentinel file id for "no path".
 pub const NO_FILE: u64 = u64::MAX;
@@ -79,30 +64,12 @@ fn untracked_call() {
     }
 }
 
-/// The state of `fd`.
-#[inline(always)]
-pub fn fd_state(fd: c_int) -> u8 {
-    if (fd as usize) < FD_MAX {
-        FD_STATE[fd as usize].load(Relaxed)
-    } else {
-        UNTRACKED
-    }
-}
-
-/// Set the state of `fd` (after open/dup/close).
-#[inline(always)]
-pub fn set_fd(fd: c_int, state: u8) {
-    if (fd as usize) < FD_MAX {
-        FD_STATE[fd as usize].store(state, Relaxed);
-    }
-}
-
 /// Bumped by chdir/fchdir: relative paths cached before resolve differently after.
 pub static CWD_GEN: AtomicU32 = AtomicU32::new(0);
 
-/// Per-thread cache: hash of (cwd generation, last-component mode, raw path) ->
-/// (raw path, whether the last component was followed, file id or EXCLUDED_ID).
-pub type PathCache = hashbrown::HashMap<u64, (Box<[u8]>, bool, u64)>;
+/// The file id the per-thread path cache (`ThreadState::path_cache`: hash of (cwd
+/// generation, last-component mode, raw path) -> (raw path, whether the last component was
+/// followed, file id)) keeps for an excluded path.
 const EXCLUDED_ID: u64 = u64::MAX - 1;
 
 /// Process-wide file table and filters.
@@ -111,8 +78,41 @@ pub struct Files {
     include: Vec<String>,
     trace_dir: String,
     mounts: Vec<(String, String)>,
-    pub(crate) table: Mutex<hashbrown::HashMap<String, u64>>,
+    table: Mutex<hashbrown::HashMap<String, u64>>,
     hasher: hashbrown::DefaultHashBuilder,
+}
+
+static mut FILES: *mut Files = std::ptr::null_mut();
+
+/// The process's file table, once start-up installed it.
+#[inline(always)]
+fn current() -> Option<&'static Files> {
+    // SAFETY: written only while single-threaded (start-up, fork child) before the layers
+    // are switched on, and never freed.
+    unsafe { (*std::ptr::addr_of!(FILES)).as_ref() }
+}
+
+/// Make `files` the process's file table (start-up, and again in a fork child: file ids
+/// are per process). Called while single-threaded, before the layers are switched on.
+pub fn install(files: Files) {
+    // SAFETY: see `current`; the previous table (a fork parent's) is left in place, like
+    // the parent's process state.
+    unsafe { *std::ptr::addr_of_mut!(FILES) = Box::into_raw(Box::new(files)) };
+}
+
+/// Before fork: hold the file table's lock so that no thread is half-way through an update
+/// the child would inherit (released by [`unlock_after_fork`] in parent and child).
+pub fn lock_for_fork() {
+    if let Some(f) = current() {
+        std::mem::forget(f.table.lock());
+    }
+}
+
+pub fn unlock_after_fork() {
+    if let Some(f) = current() {
+        // SAFETY: locked (and its guard forgotten) in lock_for_fork on this thread.
+        unsafe { f.table.force_unlock() };
+    }
 }
 
 fn under(path: &str, prefix: &str) -> bool {
@@ -342,7 +342,7 @@ pub fn intern_link(ts: &mut ThreadState, dirfd: c_int, path: *const c_char) -> O
 
 #[inline]
 fn intern(ts: &mut ThreadState, dirfd: c_int, path: *const c_char, follow: bool) -> Option<u64> {
-    let p = runtime::process()?;
+    let files = current()?;
     if path.is_null() {
         return Some(NO_FILE);
     }
@@ -350,25 +350,25 @@ fn intern(ts: &mut ThreadState, dirfd: c_int, path: *const c_char, follow: bool)
     let raw = unsafe { CStr::from_ptr(path) }.to_bytes();
     let relative = raw.first() != Some(&b'/');
     if relative && dirfd != libc::AT_FDCWD {
-        return intern_slow(p, dirfd, raw, follow, None);
+        return intern_slow(files, dirfd, raw, follow, None);
     }
     let gen = if relative {
         CWD_GEN.load(Relaxed)
     } else {
         u32::MAX
     };
-    let h = p.files.hasher.hash_one((gen, follow, raw));
+    let h = files.hasher.hash_one((gen, follow, raw));
     if let Some((k, f, id)) = ts.path_cache.get(&h) {
         if &**k == raw && *f == follow {
             return if *id == EXCLUDED_ID { None } else { Some(*id) };
         }
     }
-    intern_slow(p, dirfd, raw, follow, Some((ts, h)))
+    intern_slow(files, dirfd, raw, follow, Some((ts, h)))
 }
 
 #[cold]
 fn intern_slow(
-    p: &Process,
+    files: &Files,
     dirfd: c_int,
     raw: &[u8],
     follow: bool,
@@ -376,8 +376,8 @@ fn intern_slow(
 ) -> Option<u64> {
     runtime::busy(|| {
         let s = String::from_utf8_lossy(raw);
-        let name = p.files.resolve(dirfd, &s, follow);
-        let id = if p.files.traced(&name) {
+        let name = files.resolve(dirfd, &s, follow);
+        let id = if files.traced(&name) {
             // A link itself is not a folder even when its target is (asked on first sight
             // only: an unlink of a file the program opened stats nothing).
             let kind = || {
@@ -390,7 +390,7 @@ fn intern_slow(
                     Err(_) => None,
                 }
             };
-            p.files.id_of(&name, kind)
+            files.id_of(&name, kind)
         } else {
             EXCLUDED_ID
         };
@@ -406,16 +406,6 @@ fn intern_slow(
     .flatten()
 }
 
-/// The traced/excluded state a newly opened fd on `file` gets.
-#[inline]
-pub fn state_for(file: Option<u64>) -> u8 {
-    if file.is_some() {
-        TRACED
-    } else {
-        EXCLUDED
-    }
-}
-
 /// fcntl as a raw system call: never traced.
 pub fn raw_fcntl(fd: c_int, cmd: c_int) -> i64 {
     unsafe { libc::syscall(libc::SYS_fcntl, fd, cmd, 0) }
@@ -429,9 +419,12 @@ extern "C" {
 
 /// Record the handles open before tracing began: every fd (0-2 always; others when their
 /// path passes the filters; sockets and anonymous inodes are left untracked), and the
-/// three standard streams. In a fork child only the fds the parent traced are kept.
-pub fn register_precreated(p: &Process) {
-    let child = p.meta.lock().forked_from.is_some();
+/// three standard streams. In a fork child only the fds the parent traced are kept. Fds
+/// from `fd_base` on are the recorder's own.
+pub fn register_precreated(child: bool, fd_base: c_int) {
+    let Some(files) = current() else {
+        return;
+    };
     let Ok(rd) = std::fs::read_dir("/proc/self/fd") else {
         return;
     };
@@ -441,7 +434,7 @@ pub fn register_precreated(p: &Process) {
     fds.sort();
     let mut std_files = [NO_FILE; 3];
     for fd in fds {
-        if fd >= p.fd_base && fd > 2 {
+        if fd >= fd_base && fd > 2 {
             continue; // the recorder's own files (and the parent's, in a fork child)
         }
         let Some(target) = fd_target(fd) else {
@@ -458,7 +451,7 @@ pub fn register_precreated(p: &Process) {
                 {
                     continue; // the directory being listed
                 }
-                if p.files.traced(&target) {
+                if files.traced(&target) {
                     TRACED
                 } else {
                     EXCLUDED
@@ -476,9 +469,9 @@ pub fn register_precreated(p: &Process) {
             set_fd(fd, TRACED);
         }
         let file = if target.starts_with('/') {
-            p.files.id_of(&target, || None)
+            files.id_of(&target, || None)
         } else {
-            p.files.intern_name(&target)
+            files.intern_name(&target)
         };
         if (0..3).contains(&fd) {
             std_files[fd as usize] = file;
@@ -502,7 +495,7 @@ pub fn register_precreated(p: &Process) {
             continue;
         }
         if std_files[i] == NO_FILE && !child {
-            std_files[i] = p.files.intern_name(&format!("fd {i} (closed at start)"));
+            std_files[i] = files.intern_name(&format!("fd {i} (closed at start)"));
         }
         if std_files[i] == NO_FILE {
             continue;
@@ -560,7 +553,9 @@ pub fn new_fd(ts: &mut ThreadState, fd: c_int, failed: bool) -> Option<u64> {
         return Some(NO_FILE);
     }
     let id = match fd_name(fd) {
-        Some(n) if n.starts_with('/') => intern_path(ts, libc::AT_FDCWD, cstring(&n).as_ptr()),
+        Some(n) if n.starts_with('/') => {
+            intern_path(ts, libc::AT_FDCWD, runtime::cstring(&n).as_ptr())
+        }
         Some(n) => intern_pseudo(&n),
         None => Some(NO_FILE),
     };
@@ -570,15 +565,15 @@ pub fn new_fd(ts: &mut ThreadState, fd: c_int, failed: bool) -> Option<u64> {
 
 /// The id of a name that is not a path, unless a filter excludes it.
 fn intern_pseudo(name: &str) -> Option<u64> {
-    let p = runtime::process()?;
-    runtime::busy(|| p.files.traced(name).then(|| p.files.intern_name(name))).flatten()
+    let files = current()?;
+    runtime::busy(|| files.traced(name).then(|| files.intern_name(name))).flatten()
 }
 
 /// After fcloseall (which closes descriptors inside libc): every traced fd that is no longer
 /// open stops being traced. One pass over the fd table: fcloseall is called about once.
 pub fn forget_closed() {
     for fd in 0..FD_MAX as c_int {
-        if FD_STATE[fd as usize].load(Relaxed) == TRACED && raw_fcntl(fd, libc::F_GETFD) < 0 {
+        if fd_state(fd) == TRACED && raw_fcntl(fd, libc::F_GETFD) < 0 {
             set_fd(fd, UNTRACKED);
         }
     }
@@ -587,12 +582,7 @@ pub fn forget_closed() {
 /// The id of the file an fd is open on (`NO_FILE` if unknown; an excluded path gives None).
 pub fn intern_fd(ts: &mut ThreadState, fd: c_int) -> Option<u64> {
     match fd_target(fd) {
-        Some(t) => intern_path(ts, libc::AT_FDCWD, cstring(&t).as_ptr()),
+        Some(t) => intern_path(ts, libc::AT_FDCWD, runtime::cstring(&t).as_ptr()),
         None => Some(NO_FILE),
     }
-}
-
-/// A C string of a Rust string (interior NULs dropped).
-pub fn cstring(s: &str) -> CString {
-    CString::new(s.replace('\0', "")).unwrap_or_default()
 }

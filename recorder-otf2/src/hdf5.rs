@@ -16,19 +16,20 @@
 //!   the transfer property list asks for collective MPI-IO (`H5Pget_dxpl_mpio`).
 //!
 //! Which objects the converter knows (so that it can place a transfer on its file's handle)
-//! is kept in `hdf5_ids`: an object it does not know is made known inside the call on it.
+//! is kept in `ids`: an object it does not know is made known inside the call on it.
 //! The recorder's own questions to libhdf5 (`q::`) are listed in docs/coverage.md; I/O one
 //! of them causes is recorded inside the call being recorded (`runtime::query`).
 
 #![allow(non_camel_case_types, non_snake_case)]
 
-use crate::hdf5_ids as ids;
+mod ids;
+
+use crate::objects::{cname, name_id, IdCache};
 use crate::runtime;
 use crate::wrap::LibReal;
-use io_events::defs::Def;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_uint, c_void};
-use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicPtr, Ordering::*};
 
 pub type hid_t = i64;
 pub type herr_t = c_int;
@@ -88,52 +89,6 @@ pub(crate) mod q {
         fn H5Sget_select_bounds(space: hid_t, start: *mut hsize_t, end: *mut hsize_t) -> c_int = -1;
         fn H5Dget_chunk_storage_size(dset: hid_t, offset: *const hsize_t, bytes: *mut hsize_t) -> c_int = -1;
         fn H5get_libversion(maj: *mut c_uint, min: *mut c_uint, rel: *mut c_uint) -> c_int = -1;
-    }
-}
-
-/// A direct-mapped cache of one value per HDF5 id (ids are not reused within a run), read
-/// without locks: the writer stores the value, then the key; the reader checks the key
-/// again after reading the value. Each HDF5 API call the recorder saves costs ~700-1300
-/// instructions (the thread-safe library takes its global lock in every call).
-pub(crate) struct IdCache {
-    keys: [AtomicU64; 256],
-    vals: [AtomicU64; 256],
-}
-
-impl IdCache {
-    pub(crate) const fn new() -> IdCache {
-        IdCache {
-            keys: [const { AtomicU64::new(u64::MAX) }; 256],
-            vals: [const { AtomicU64::new(0) }; 256],
-        }
-    }
-    #[inline(always)]
-    fn slot(id: hid_t) -> usize {
-        ((id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
-    }
-    #[inline]
-    pub(crate) fn get(&self, id: hid_t) -> Option<u64> {
-        let i = Self::slot(id);
-        if self.keys[i].load(Acquire) != id as u64 {
-            return None;
-        }
-        let v = self.vals[i].load(Acquire);
-        (self.keys[i].load(Acquire) == id as u64).then_some(v)
-    }
-    /// Forget every entry whose key satisfies `f` (a closed file's entries).
-    pub(crate) fn forget(&self, f: impl Fn(u64) -> bool) {
-        for k in &self.keys {
-            let v = k.load(Acquire);
-            if v != u64::MAX && f(v) {
-                k.store(u64::MAX, Release);
-            }
-        }
-    }
-    pub(crate) fn put(&self, id: hid_t, v: u64) {
-        let i = Self::slot(id);
-        self.keys[i].store(u64::MAX, Release);
-        self.vals[i].store(v, Release);
-        self.keys[i].store(id as u64, Release);
     }
 }
 
@@ -412,36 +367,6 @@ pub(crate) fn amode(flags: c_uint, create: bool) -> u64 {
     a
 }
 
-// ---- names -----------------------------------------------------------------------------------
-
-static NAMES: parking_lot::Mutex<Option<hashbrown::HashMap<String, u32>>> =
-    parking_lot::Mutex::new(None);
-
-/// The local id of a name, defining it on first use (open-like calls only: not a hot path).
-pub(crate) fn name_id(text: &str) -> u64 {
-    let mut g = NAMES.lock();
-    let m = g.get_or_insert_with(Default::default);
-    if let Some(&id) = m.get(text) {
-        return id as u64;
-    }
-    let id = m.len() as u32;
-    m.insert(text.to_string(), id);
-    drop(g);
-    runtime::write_def(&Def::Name {
-        id,
-        text: text.to_string(),
-    });
-    id as u64
-}
-
-/// A C string argument as a name id.
-pub(crate) unsafe fn cname(s: *const c_char) -> u64 {
-    if s.is_null() {
-        return name_id("");
-    }
-    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
-}
-
 /// The path of an object inside its file (H5Iget_name).
 pub(crate) unsafe fn object_name(id: hid_t) -> u64 {
     let mut buf = [0u8; 1024];
@@ -520,7 +445,7 @@ fn note_version() {
 /// `fn H5Name(args) -> Ret |ts, t0| { statements before the call } |ret, t1| { statements
 /// after; [fields] };` The real function is the next definition of the same name. The
 /// statements before may give the call an earlier start (`t0 = Some(t)`: the time before
-/// they placed the call's object, see hdf5_ids); those after see its end time `t1`. A
+/// they placed the call's object, see `ids`); those after see its end time `t1`. A
 /// negative result is a failure (its record carries errno 1: HDF5 reports errors on its own
 /// error stack). I/O that a query after the call causes moves the call's end past it.
 macro_rules! h5_wrap {
@@ -652,7 +577,7 @@ unsafe fn refs_left(id: hid_t, ret: herr_t) -> i64 {
 
 /// Fields of an open-like call on a dataset (`dataset`) or object: [file, name]. A new
 /// object's file is made known to the converter inside the call when it is not
-/// (`hdf5_ids::opened`).
+/// (`ids::opened`).
 unsafe fn opened(
     ts: *mut runtime::ThreadState,
     t1: u64,

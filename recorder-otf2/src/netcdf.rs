@@ -10,7 +10,7 @@
 
 #![allow(non_snake_case)]
 
-use crate::hdf5::{name_id, IdCache};
+use crate::objects::{cname, name_id, IdCache};
 use crate::runtime;
 use io_events::functions::{mpi_amode, Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};
@@ -523,13 +523,6 @@ unsafe fn out_id(ret: c_int, p: Id) -> u64 {
     } else {
         u64::MAX
     }
-}
-
-pub(crate) unsafe fn cname(s: Str) -> u64 {
-    if s.is_null() {
-        return name_id("");
-    }
-    name_id(&std::ffi::CStr::from_ptr(s).to_string_lossy())
 }
 
 nc_wrap! {

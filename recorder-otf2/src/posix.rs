@@ -1,9 +1,8 @@
 //! The POSIX layer: one line per wrapped function (see wrap.rs for the line format and
 //! io-events/src/functions.rs for each function's fields and event mapping).
 
-use crate::files::{
-    self, fd_state, fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED,
-};
+use crate::fd_table::{self, fd_state, set_fd, state_for, UNTRACKED};
+use crate::files::{self, fd_traced, intern_link, intern_path, NO_FILE};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::wrap;
 use io_events::functions::{Func, Layer};
@@ -216,7 +215,7 @@ wrap! {
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
     Posix fn mkostemps64(p: *mut c_char, sl: c_int, flags: c_int) -> c_int [true]
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, sl as u64, flags as u64];
-    Posix fn close(fd: c_int) -> c_int [fd_traced(fd)] refuse [files::is_own(fd)]
+    Posix fn close(fd: c_int) -> c_int [fd_traced(fd)] refuse [fd_table::is_own(fd)]
         |ts, ret, failed| [closed(fd, failed)];
 
     // ---- data ------------------------------------------------------------------------------
@@ -463,7 +462,7 @@ wrap! {
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
     Posix fn __open64(p: *const c_char, flags: c_int, mode: c_uint) -> c_int as open64 [true]
         |ts, ret, failed| [opened(ts, AT_FDCWD, p, ret, failed)?, flags as u64, mode_of(flags, mode)];
-    Posix fn __close(fd: c_int) -> c_int as close [fd_traced(fd)] refuse [files::is_own(fd)]
+    Posix fn __close(fd: c_int) -> c_int as close [fd_traced(fd)] refuse [fd_table::is_own(fd)]
         |ts, ret, failed| [closed(fd, failed)];
     Posix fn __read(fd: c_int, b: *mut c_void, n: size_t) -> ssize_t as read [fd_traced(fd)]
         |ts, ret, failed| [fd as u64, n as u64];
@@ -770,11 +769,11 @@ pub unsafe extern "C" fn close_range(first: c_uint, last: c_uint, flags: c_int) 
         return call(first, last);
     }
     // Close the pieces between our descriptors; forget the program's closed ones.
-    let top = (last as u64).min(files::FD_MAX as u64 - 1) as c_uint;
+    let top = (last as u64).min(fd_table::FD_MAX as u64 - 1) as c_uint;
     let mut start = first;
     let mut fd = first;
     while fd <= top && first <= last {
-        if files::is_own(fd as c_int) {
+        if fd_table::is_own(fd as c_int) {
             if fd > start {
                 let r = call(start, fd - 1);
                 if r != 0 {

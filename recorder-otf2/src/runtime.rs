@@ -1,4 +1,6 @@
-//! Process and thread state of the recorder, and the hot path.
+//! Process and thread state of the recorder, and the hot path; exit, _exit and exec
+//! (`finish`). Set up by `lifecycle` (start-up, fork), which it knows nothing of: the
+//! modules above (`files`, the layers) use this one, never the other way.
 //!
 //! The hot path of a traced call is: check one global flag, load the thread's state from
 //! TLS, take two timestamps around the real call, encode the record into the thread's
@@ -10,7 +12,7 @@
 //! made inside another traced call (HDF5 -> pwrite) is recorded with depth + 1.
 
 use crate::config::Config;
-use crate::files::Files;
+use crate::fd_table;
 use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
 use io_events::defs::Def;
 use io_events::functions::{Func, Layer, FUNCTIONS};
@@ -28,7 +30,7 @@ use std::sync::atomic::{
 pub static LAYERS_ON: AtomicU8 = AtomicU8::new(0);
 
 #[inline(always)]
-fn layer_bit(l: Layer) -> u8 {
+pub fn layer_bit(l: Layer) -> u8 {
     1 << (l as u8)
 }
 
@@ -70,7 +72,7 @@ fn set_thread_ptr(p: *mut ThreadState) {
     TLS.with(|t| t.state.set(p))
 }
 
-fn set_busy(b: u8) {
+pub fn set_busy(b: u8) {
     TLS.with(|t| t.busy.set(b))
 }
 
@@ -84,7 +86,6 @@ pub struct Process {
     pub meta: Mutex<ProcessMeta>,
     /// File descriptor of defs.bin (O_APPEND: one write per entry).
     pub defs_fd: i32,
-    pub files: Files,
     /// Lowest fd number the recorder uses for its own files.
     pub fd_base: i32,
     /// The tick clock of the thread streams.
@@ -154,9 +155,13 @@ pub struct ThreadState {
     /// (ADIOS2: the C API and the C++ API call the core, which is interposed for the
     /// Python bindings): the inner entry points pass through (see [`nest`]).
     nested: bool,
-    /// Per-thread path cache (see files.rs).
-    pub path_cache: crate::files::PathCache,
+    /// Per-thread path cache of `files` (kept here: one TLS access per call).
+    pub path_cache: PathCache,
 }
+
+/// files.rs's per-thread cache: hash of (cwd generation, last-component mode, raw path) ->
+/// (raw path, whether the last component was followed, file id).
+pub type PathCache = hashbrown::HashMap<u64, (Box<[u8]>, bool, u64)>;
 
 #[inline(always)]
 pub fn now_ns() -> u64 {
@@ -198,7 +203,7 @@ pub struct TickSource {
 /// kernel's clock source, unless RECORDER_OTF2_CLOCK=monotonic. The TSC frequency is
 /// measured over 200 us only to pick the shift that makes a tick about `resolution_ns`;
 /// the exact conversion comes from the anchors written with every chunk.
-fn choose_clock(resolution_ns: u32, monotonic: bool) -> TickSource {
+pub fn choose_clock(resolution_ns: u32, monotonic: bool) -> TickSource {
     let mono = TickSource {
         tsc: false,
         tsc0: 0,
@@ -253,7 +258,7 @@ fn choose_clock(resolution_ns: u32, monotonic: bool) -> TickSource {
     mono
 }
 
-fn realtime_ns() -> u64 {
+pub fn realtime_ns() -> u64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -599,7 +604,7 @@ fn append_to_stream(path: &CString, b: &[u8]) -> Result<(), i32> {
 /// Close one of the recorder's own transient descriptors: its number is the program's again
 /// before it is closed (a close loop of the program at that moment closes nothing of its own).
 fn close_own(fd: i32) {
-    crate::files::set_fd(fd, crate::files::UNTRACKED);
+    fd_table::set_fd(fd, fd_table::UNTRACKED);
     unsafe { libc::syscall(libc::SYS_close, fd) };
 }
 
@@ -690,7 +695,7 @@ fn open_raw(c: &CString, flags: i32) -> Result<i32, i32> {
         fd
     };
     // Programs that close every descriptor (daemons, close_range loops) must not close ours.
-    crate::files::set_fd(fd, crate::files::OWN);
+    fd_table::set_fd(fd, fd_table::OWN);
     Ok(fd)
 }
 
@@ -766,7 +771,7 @@ fn thread_init() -> Option<*mut ThreadState> {
     busy(|| {
         let index = NEXT_THREAD.fetch_add(1, Relaxed);
         let path = format!("{}/{}", p.dir, io_events::layout::thread_file(index));
-        let c_path = crate::files::cstring(&path);
+        let c_path = cstring(&path);
         let fd = match open_own_c(&c_path, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC) {
             Ok(fd) => fd,
             Err(e) => {
@@ -885,109 +890,110 @@ fn add_dead_counts(c: &[u64]) {
     }
 }
 
-fn hostname() -> String {
-    let mut b = [0u8; 256];
-    unsafe { libc::gethostname(b.as_mut_ptr() as *mut libc::c_char, b.len()) };
-    let n = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-    String::from_utf8_lossy(&b[..n]).into_owned()
+/// A C string of a Rust string (interior NULs dropped).
+pub fn cstring(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).unwrap_or_default()
 }
 
-fn cmdline() -> Vec<String> {
-    std::fs::read("/proc/self/cmdline")
-        .map(|b| {
-            b.split(|&c| c == 0)
-                .filter(|s| !s.is_empty())
-                .map(|s| String::from_utf8_lossy(s).into_owned())
-                .collect()
-        })
-        .unwrap_or_default()
+/// Start-up (`lifecycle`): the thread key whose destructor flushes and frees a thread's
+/// state when the thread ends.
+pub fn init_thread_key() {
+    let mut key: libc::pthread_key_t = 0;
+    // SAFETY: a valid key slot and a destructor with the signature pthread expects.
+    if unsafe { libc::pthread_key_create(&mut key, Some(thread_exit)) } == 0 {
+        PTHREAD_KEY.store(key as usize, SeqCst);
+    }
 }
 
-/// Make this process's folder in the trace directory (made too if missing); returns the
-/// trace directory actually used (a symbolic link of the user's own resolved), the
-/// folder's path and name. Every folder the recorder makes is 0700 whatever the umask.
-fn make_process_dir(dir: &str, host: &str, pid: u32) -> Result<(String, String, String), String> {
-    let dir = make_trace_dir(dir)?;
-    for n in 0..1000 {
-        let name = if n == 0 {
-            format!("{host}.{pid}")
-        } else {
-            format!("{host}.{pid}.{n}")
-        };
-        let path = format!("{dir}/{name}");
-        match make_private_dir(&path) {
-            Ok(()) => return Ok((dir, path, name)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("cannot create {path}: {e}")),
+/// Start-up (`lifecycle`): make `process` the process state, create its definitions file
+/// and write its metadata. None when tracing cannot go on (`fail` said why).
+pub fn start(process: Process, defs_path: &str) -> Option<&'static Process> {
+    let raw = Box::into_raw(Box::new(process));
+    // SAFETY: start-up and fork child are single-threaded; see `process`.
+    unsafe { *std::ptr::addr_of_mut!(PROCESS) = raw };
+    // SAFETY: just leaked; no other thread sees it before the layers are switched on.
+    let p = unsafe { &mut *raw };
+    match open_own(
+        defs_path,
+        libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND,
+    ) {
+        Ok(fd) => p.defs_fd = fd,
+        Err(e) => {
+            set_errno(e);
+            fail("cannot create the definitions file");
+            return None;
         }
     }
-    Err(format!("too many process folders for pid {pid} in {dir}"))
-}
-
-/// mkdir 0700, then 0700 again through a descriptor that cannot be a link (a umask may
-/// also have taken bits from the owner).
-fn make_private_dir(path: &str) -> std::io::Result<()> {
-    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-    std::fs::DirBuilder::new().mode(0o700).create(path)?;
-    let d = open_dir_nofollow(path)?;
-    d.set_permissions(std::fs::Permissions::from_mode(0o700))
-}
-
-fn open_dir_nofollow(path: &str) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(path)
-}
-
-/// The trace directory: made 0700 when missing (its parents are made as the umask says:
-/// they are the user's own folders). Many processes (MPI ranks) make it at once, so one that
-/// exists is used, if it is a real folder of this user. A symbolic link is followed only
-/// when it belongs to this user (a link planted by someone else, e.g. in /tmp, is refused:
-/// the trace would go where they chose).
-fn make_trace_dir(dir: &str) -> Result<String, String> {
-    use std::os::unix::fs::MetadataExt;
-    let trimmed = dir.trim_end_matches('/');
-    let trimmed = if trimmed.is_empty() { "/" } else { trimmed };
-    if let Some(parent) = std::path::Path::new(trimmed).parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create trace directory {dir}: {e}"))?;
+    if write_all(p.defs_fd, &io_events::defs::defs_header()).is_err() {
+        fail("cannot write the definitions file");
+        return None;
     }
-    match make_private_dir(trimmed) {
-        Ok(()) => return Ok(trimmed.to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(format!("cannot create trace directory {dir}: {e}")),
+    write_meta(p);
+    Some(p)
+}
+
+/// The end of start-up: the `layers` (bits of [`layer_bit`]) are traced from now on,
+/// unless tracing failed meanwhile.
+pub fn switch_on(p: &Process, layers: u8) {
+    USE_TSC.store(p.clock.tsc, SeqCst);
+    if !FAILED.load(SeqCst) {
+        LAYERS_ON.store(layers, SeqCst);
     }
-    let uid = unsafe { libc::geteuid() };
-    let m = std::fs::symlink_metadata(trimmed)
-        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
-    let real = if m.file_type().is_symlink() {
-        if m.uid() != uid {
-            return Err(format!(
-                "trace directory {dir} is a symbolic link of another user (uid {}); not followed",
-                m.uid()
-            ));
+}
+
+/// Start-up, once set up: flush the trace on the signals that stop a job, and learn the
+/// status the process exits with.
+pub fn watch_exit() {
+    install_signal_flush();
+    // SAFETY: a plain function with the signature on_exit expects, no argument.
+    unsafe { on_exit(on_exit_status, std::ptr::null_mut()) };
+}
+
+/// Before fork: hold every lock of the runtime so that no other thread is half-way through
+/// an update the child would inherit (and so that no lock is copied into the child held).
+pub fn lock_for_fork() {
+    std::mem::forget(REGISTRY.lock());
+    std::mem::forget(DEAD_COUNTS.lock());
+    if let Some(p) = process() {
+        std::mem::forget(p.meta.lock());
+    }
+}
+
+/// After fork, in parent and child: release what [`lock_for_fork`] holds.
+pub fn unlock_after_fork() {
+    // SAFETY: each was locked (and its guard forgotten) in lock_for_fork on this thread.
+    unsafe {
+        REGISTRY.force_unlock();
+        DEAD_COUNTS.force_unlock();
+        if let Some(p) = process() {
+            p.meta.force_unlock();
         }
-        std::fs::canonicalize(trimmed)
-            .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?
-            .to_string_lossy()
-            .into_owned()
-    } else {
-        trimmed.to_string()
-    };
-    let d =
-        open_dir_nofollow(&real).map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
-    let m = d
-        .metadata()
-        .map_err(|e| format!("cannot use trace directory {dir}: {e}"))?;
-    if m.uid() != uid {
-        return Err(format!(
-            "trace directory {dir} belongs to another user (uid {}); not used",
-            m.uid()
-        ));
     }
-    Ok(real)
+}
+
+/// In a fork child: stop tracing, forget the parent's threads and totals and close its
+/// definitions file. The thread stays busy until the child's own state is set up.
+pub fn forget_parent(parent: &Process) {
+    LAYERS_ON.store(0, SeqCst);
+    set_busy(BUSY);
+    // Forget the parent's threads: they do not exist here.
+    {
+        let mut r = REGISTRY.lock();
+        r.clear();
+    }
+    {
+        let mut d = DEAD_COUNTS.lock();
+        d.clear();
+    }
+    set_thread_ptr(std::ptr::null_mut());
+    NEXT_THREAD.store(0, SeqCst);
+    TOTAL_RECORDS.store(0, SeqCst);
+    TOTAL_BYTES.store(0, SeqCst);
+    DROPPED_IN_HANDLERS.store(0, SeqCst);
+    FAILED.store(false, SeqCst);
+    FINISHED.store(false, SeqCst);
+    // SAFETY: a raw close of the recorder's own descriptor (never traced).
+    unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
 }
 
 fn write_meta(p: &Process) {
@@ -1005,32 +1011,8 @@ fn write_meta(p: &Process) {
     }
 }
 
-/// The function table, once per trace directory (io_events::layout::functions_file_name):
-/// the first process of this build writes it under a name of its own and links it to its
-/// final name (atomic: a reader never sees half a table; the others find it there). None
-/// when it cannot be written or what is there is not a regular file: the process's
-/// meta.yaml then holds the table itself.
-fn write_function_table(trace_dir: &str) -> Option<String> {
-    let names = FUNCTIONS.iter().map(|f| f.name);
-    let name = io_events::layout::functions_file_name(names.clone());
-    let fin = format!("{trace_dir}/{name}");
-    if let Ok(m) = std::fs::symlink_metadata(&fin) {
-        return m.file_type().is_file().then_some(name);
-    }
-    let tmp = format!("{trace_dir}/.{name}.{}.tmp", std::process::id());
-    let text = io_events::layout::functions_text(names);
-    let linked = write_private(&tmp, &text).and_then(|_| std::fs::hard_link(&tmp, &fin));
-    let _ = std::fs::remove_file(&tmp);
-    match linked {
-        Ok(()) => Some(name),
-        // Another process of the same build was first.
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Some(name),
-        Err(_) => None,
-    }
-}
-
 /// Create (or truncate) a file 0600 without following a link, and write it.
-fn write_private(path: &str, b: &[u8]) -> std::io::Result<()> {
+pub fn write_private(path: &str, b: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
@@ -1057,170 +1039,6 @@ fn overwrite_in_place(path: &str, b: &[u8]) -> std::io::Result<()> {
     }
     f.write_all_at(b, 0)?;
     f.set_len(b.len() as u64)
-}
-
-/// The default trace directory: per job when a launcher says which job this process
-/// belongs to (so that every rank of an MPI job writes into the same directory), per
-/// process otherwise.
-fn default_dir() -> String {
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.file_name().map(|s| s.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| "program".into());
-    match io_events::launcher::job_id() {
-        Some(job) => format!("recorder-otf2-{exe}-job{job}"),
-        None => format!("recorder-otf2-{}-{}", exe, std::process::id()),
-    }
-}
-
-fn absolute(dir: &str) -> String {
-    if dir.starts_with('/') {
-        dir.to_string()
-    } else {
-        let cwd = std::env::current_dir()
-            .map(|p| p.to_string_lossy().into_owned())
-            .unwrap_or_else(|_| ".".into());
-        format!("{}/{}", cwd.trim_end_matches('/'), dir)
-    }
-}
-
-/// Set up the process: options, trace folder, metadata, definitions file, pre-created
-/// handles. `forked_from` is set in a fork child.
-fn setup(forked_from: Option<String>, exec_from: Option<String>) {
-    let env = |k: &str| std::env::var(k).ok();
-    let mut config = Config::load(&env, default_dir());
-    // Once per process: a fork child and an exec'ed image have the same options.
-    if forked_from.is_none() && exec_from.is_none() {
-        for w in &config.warnings {
-            let _ = write_all(
-                2,
-                format!("recorder-otf2: option problem: {w}\n").as_bytes(),
-            );
-        }
-    }
-    if config.disabled {
-        return;
-    }
-    config.dir = absolute(&config.dir);
-    // Children (fork, exec, spawn) inherit the directory through the environment, as an
-    // absolute path so that a child that changes folder still writes into the same trace.
-    if env("RECORDER_OTF2_DIR").as_deref() != Some(config.dir.as_str()) {
-        std::env::set_var("RECORDER_OTF2_DIR", &config.dir);
-    }
-    let host = hostname();
-    let pid = std::process::id();
-    let (dir, dir_name) = match make_process_dir(&config.dir, &host, pid) {
-        Ok((top, d, n)) => {
-            config.dir = top;
-            (d, n)
-        }
-        Err(e) => {
-            let _ = write_all(
-                2,
-                format!("recorder-otf2: {e}; the program continues untraced\n").as_bytes(),
-            );
-            return;
-        }
-    };
-    let mut clock = choose_clock(config.time_resolution_ns, config.monotonic);
-    let start = ClockAnchor {
-        monotonic_ns: now_ns(),
-        realtime_ns: realtime_ns(),
-    };
-    if clock.tsc {
-        // Tick 0 of the TSC clock is read right after the monotonic start anchor.
-        #[cfg(target_arch = "x86_64")]
-        {
-            clock.tsc0 = unsafe { core::arch::x86_64::_rdtsc() };
-        }
-    }
-    let mut options = config.as_map();
-    options.insert(
-        "clock".into(),
-        if clock.tsc {
-            format!(
-                "tsc (shift {}, {} ns/tick)",
-                clock.shift, clock.resolution_ns
-            )
-        } else {
-            "monotonic".into()
-        },
-    );
-    let (functions_file, functions) = match write_function_table(&config.dir) {
-        Some(name) => (Some(name), Vec::new()),
-        None => (None, FUNCTIONS.iter().map(|f| f.name.to_string()).collect()),
-    };
-    let meta = ProcessMeta {
-        format_version: io_events::FORMAT_VERSION,
-        recorder_version: env!("CARGO_PKG_VERSION").into(),
-        host,
-        pid,
-        ppid: unsafe { libc::getppid() } as u32,
-        rank: None,
-        job: io_events::launcher::job_id(),
-        world_size: None,
-        mpi_library: None,
-        mpi_layers_off: None,
-        clock_offsets: Vec::new(),
-        cmdline: cmdline(),
-        exe: std::env::current_exe()
-            .map(|p| p.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        time_resolution_ns: config.time_resolution_ns,
-        window: config.window as u16,
-        start,
-        end: None,
-        ending: Ending::Running,
-        failure: None,
-        exit_status: None,
-        options,
-        functions,
-        functions_file,
-        function_counts: Default::default(),
-        records: 0,
-        stream_bytes: 0,
-        forked_from,
-        exec_from,
-    };
-    let fd_base = fd_base();
-    let defs_path = format!("{dir}/{}", io_events::layout::DEFS_FILE);
-    let files = Files::new(&config);
-    let layers = config.layers.iter().fold(0u8, |a, l| a | layer_bit(*l));
-    let proc_ = Box::new(Process {
-        config,
-        dir,
-        dir_name,
-        start,
-        meta: Mutex::new(meta),
-        defs_fd: -1,
-        files,
-        fd_base,
-        clock,
-    });
-    let raw = Box::into_raw(proc_);
-    unsafe { *std::ptr::addr_of_mut!(PROCESS) = raw };
-    let p = unsafe { &mut *raw };
-    match open_own(
-        &defs_path,
-        libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND,
-    ) {
-        Ok(fd) => p.defs_fd = fd,
-        Err(e) => {
-            set_errno(e);
-            fail("cannot create the definitions file");
-            return;
-        }
-    }
-    if write_all(p.defs_fd, &io_events::defs::defs_header()).is_err() {
-        fail("cannot write the definitions file");
-        return;
-    }
-    write_meta(p);
-    crate::files::register_precreated(p);
-    USE_TSC.store(p.clock.tsc, SeqCst);
-    if !FAILED.load(SeqCst) {
-        LAYERS_ON.store(layers, SeqCst);
-    }
 }
 
 /// Signals whose default action ends the process and which job launchers send to stop a
@@ -1284,31 +1102,6 @@ pub fn own_process() -> bool {
     process().is_some_and(|p| p.meta.lock().pid == std::process::id())
 }
 
-/// Library constructor.
-pub fn init() {
-    busy(|| {
-        let mut key: libc::pthread_key_t = 0;
-        if unsafe { libc::pthread_key_create(&mut key, Some(thread_exit)) } == 0 {
-            PTHREAD_KEY.store(key as usize, SeqCst);
-        }
-        unsafe {
-            libc::pthread_atfork(
-                Some(before_fork),
-                Some(after_fork_parent),
-                Some(after_fork_child),
-            )
-        };
-        let exec_from = std::env::var("RECORDER_OTF2_EXEC_FROM").ok();
-        if exec_from.is_some() {
-            std::env::remove_var("RECORDER_OTF2_EXEC_FROM");
-        }
-        setup(None, exec_from);
-        install_signal_flush();
-        // SAFETY: a plain function with the signature on_exit expects, no argument.
-        unsafe { on_exit(on_exit_status, std::ptr::null_mut()) };
-    });
-}
-
 extern "C" {
     /// glibc: run `f(status, arg)` at exit, with exit's status (or main's return value).
     fn on_exit(
@@ -1345,62 +1138,6 @@ extern "C" fn on_exit_status(status: libc::c_int, _: *mut libc::c_void) {
         drop(m);
         write_meta(p);
     });
-}
-
-/// Before fork: hold every recorder lock so that no other thread is half-way through an
-/// update the child would inherit (and so that no lock is copied into the child held).
-extern "C" fn before_fork() {
-    std::mem::forget(REGISTRY.lock());
-    std::mem::forget(DEAD_COUNTS.lock());
-    if let Some(p) = process() {
-        std::mem::forget(p.meta.lock());
-        std::mem::forget(p.files.table.lock());
-    }
-}
-
-fn release_fork_locks() {
-    // SAFETY: each was locked (and its guard forgotten) in before_fork on this thread.
-    unsafe {
-        REGISTRY.force_unlock();
-        DEAD_COUNTS.force_unlock();
-        if let Some(p) = process() {
-            p.meta.force_unlock();
-            p.files.table.force_unlock();
-        }
-    }
-}
-
-extern "C" fn after_fork_parent() {
-    release_fork_locks();
-}
-
-/// In a fork child: the child gets its own folder and streams; the copies of the parent's
-/// buffers are dropped (the parent writes them).
-extern "C" fn after_fork_child() {
-    let Some(parent) = process() else { return };
-    release_fork_locks();
-    let parent_name = parent.dir_name.clone();
-    LAYERS_ON.store(0, SeqCst);
-    set_busy(BUSY);
-    // Forget the parent's threads: they do not exist here.
-    {
-        let mut r = REGISTRY.lock();
-        r.clear();
-    }
-    {
-        let mut d = DEAD_COUNTS.lock();
-        d.clear();
-    }
-    set_thread_ptr(std::ptr::null_mut());
-    NEXT_THREAD.store(0, SeqCst);
-    TOTAL_RECORDS.store(0, SeqCst);
-    TOTAL_BYTES.store(0, SeqCst);
-    DROPPED_IN_HANDLERS.store(0, SeqCst);
-    FAILED.store(false, SeqCst);
-    FINISHED.store(false, SeqCst);
-    unsafe { libc::syscall(libc::SYS_close, parent.defs_fd) };
-    let _ = std::panic::catch_unwind(|| setup(Some(parent_name), None));
-    set_busy(FREE);
 }
 
 /// Flush every thread's buffer and write the final metadata. Used at exit, _exit and exec.

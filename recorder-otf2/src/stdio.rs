@@ -2,7 +2,8 @@
 //! (variadic, or taking a va_list) are in shim.c and call `rotf2_stdio_begin` /
 //! `rotf2_stdio_end` below; wide characters are in wide.rs.
 
-use crate::files::{fd_traced, intern_link, intern_path, set_fd, state_for, NO_FILE, UNTRACKED};
+use crate::fd_table::{set_fd, state_for, UNTRACKED};
+use crate::files::{fd_traced, intern_link, intern_path, NO_FILE};
 use crate::runtime::{self, ThreadState};
 use crate::wrap::wrap;
 use io_events::functions::{Func, Layer};

@@ -18,10 +18,10 @@
 //! 4 dimensions, a varn's first 16 subarrays; what does not fit is flagged). These events are
 //! written from the values the program passed: no query, nothing allocated.
 
-use super::{MPI_Comm, MPI_Datatype, MPI_Info, MPI_Offset};
 use super::{comm_id, PMPI_Type_size};
-use crate::hdf5::IdCache;
-use crate::netcdf::{att_call, cname, VarCache};
+use super::{MPI_Comm, MPI_Datatype, MPI_Info, MPI_Offset};
+use crate::netcdf::{att_call, VarCache};
+use crate::objects::{cname, IdCache};
 use crate::runtime::{self, ThreadState};
 use io_events::functions::{Func, Layer};
 use std::os::raw::{c_char, c_int, c_void};

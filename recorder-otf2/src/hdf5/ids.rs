@@ -19,7 +19,7 @@
 //! it. An id that finds no free slot within the probe limit is not kept: it is told again
 //! at each use, and counted (`hdf5_untracked_ids` in meta.yaml).
 
-use crate::hdf5::{self, hid_t, q};
+use super::{self as hdf5, hid_t, q};
 use crate::runtime::{self, ThreadState};
 use io_events::functions::Func;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::*};
