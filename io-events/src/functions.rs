@@ -361,7 +361,7 @@ pub enum Mapping {
     /// chdir: future relative paths resolve elsewhere (handled by the recorder; region only).
     Chdir,
     /// aio_read/aio_write: a non-blocking operation on the fd in `fd`, identified by the
-    /// aiocb in `cb` until it completes: Begin[NON_BLOCKING] + Issued.
+    /// aiocb in `cb` until it completes: `Begin[NON_BLOCKING]` + Issued.
     AioStart {
         dir: Dir,
         fd: u8,
@@ -376,7 +376,7 @@ pub enum Mapping {
     /// aio_cancel(fd, cb): AIO_CANCELED cancels `cb` (or every pending one of `fd` when NULL).
     AioCancel { fd: u8, cb: u8 },
     /// (Role::Event, inside an io_uring submitting call) one submission queue entry on the fd
-    /// in `fd`: the field `dir` says 1 READ, 2 WRITE, 3 FLUSH (Begin[NON_BLOCKING] + Issued,
+    /// in `fd`: the field `dir` says 1 READ, 2 WRITE, 3 FLUSH (`Begin[NON_BLOCKING]` + Issued,
     /// `req` bytes, Offset `off` unless -1), or 0 (no I/O operation: other opcodes, fixed
     /// files). Every entry stays in flight under (ring `ring`, user_data `id`), oldest
     /// first, until a [`Mapping::UringDone`] with the same pair.
@@ -412,7 +412,7 @@ pub enum Mapping {
         off: u8,
         coll: bool,
     },
-    /// A non-blocking transfer starts on the object in `key` (Begin[NON_BLOCKING] + Issued),
+    /// A non-blocking transfer starts on the object in `key` (`Begin[NON_BLOCKING]` + Issued),
     /// identified until it completes by the value in `id` (a request; for split collectives
     /// the object itself).
     ObjStart {
@@ -474,7 +474,7 @@ pub enum Mapping {
         coll: bool,
     },
     /// A non-blocking transfer on the variable named in `name` of the library object in
-    /// `file` (PnetCDF iput/iget/bput, ADIOS deferred put/get): Begin[NON_BLOCKING] + Issued
+    /// `file` (PnetCDF iput/iget/bput, ADIOS deferred put/get): `Begin[NON_BLOCKING]` + Issued
     /// on the object's handle, in flight under the request id in `id` (unique per object)
     /// until a ReqDone/ReqsDone. An id of u64::MAX means nothing stays in flight (PnetCDF's
     /// NC_REQ_NULL, ADIOS sync mode): a blocking Begin/Complete of `req` bytes.

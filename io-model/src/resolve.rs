@@ -72,7 +72,7 @@ pub struct Op {
     pub root: u64,
     pub root_func: u16,
     /// The layers between: the outermost call of each layer below the root's and above the
-    /// call's, outermost first (H5Dwrite → [MPI_File_write_at_all] → pwrite); u16::MAX
+    /// call's, outermost first (`H5Dwrite → [MPI_File_write_at_all] → pwrite`); u16::MAX
     /// where there is none.
     pub via_func: [u16; 2],
 }

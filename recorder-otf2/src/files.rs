@@ -287,7 +287,7 @@ impl Files {
         dangling_target(&abs, 40).unwrap_or_else(|| missing_file(&abs))
     }
 
-    /// Intern a resolved name that is not a path (e.g. "pipe:[123]" from /proc/self/fd).
+    /// Intern a resolved name that is not a path (e.g. `"pipe:[123]"` from /proc/self/fd).
     pub fn intern_name(&self, name: &str) -> u64 {
         self.id_of(name, || None)
     }

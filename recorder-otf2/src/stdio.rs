@@ -346,8 +346,8 @@ const SHIM_FUNCS: [Func; 26] = [
 
 /// For shim.c: finish a traced call of `SHIM_FUNCS[which]` on `target` (the stream, or the fd
 /// of dprintf). `bytes`: what a scanf consumed or a wide printf wrote (-1 unknown: 0 is
-/// recorded). The fields follow the table line: [target], [target, bytes] or
-/// [target, chars (the return value), bytes].
+/// recorded). The fields follow the table line: `[target]`, `[target, bytes]` or
+/// `[target, chars, bytes]` (chars: the return value).
 #[no_mangle]
 pub extern "C" fn rotf2_stdio_end(
     ts: *mut c_void,

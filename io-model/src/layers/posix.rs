@@ -393,7 +393,7 @@ impl PosixState {
 
 /// The aio family: operations in flight known by their aiocb until aio_return.
 impl PosixState {
-    /// The start of aio_read/aio_write (AioStart): Begin[NON_BLOCKING] on the descriptor.
+    /// The start of aio_read/aio_write (AioStart): `Begin[NON_BLOCKING]` on the descriptor.
     pub(crate) fn begin_aio<S: Sink>(
         &mut self,
         cx: &mut Ctx<S>,

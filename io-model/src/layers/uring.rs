@@ -30,7 +30,7 @@ pub(crate) struct UringState {
 
 impl UringState {
     /// The start of an SQE (UringStart): field `dir` 1 READ, 2 WRITE, 3 FLUSH on a known
-    /// descriptor is Begin[NON_BLOCKING] of `req` bytes (none for a flush), at offset `off`
+    /// descriptor is `Begin[NON_BLOCKING]` of `req` bytes (none for a flush), at offset `off`
     /// unless it is -1; 0 begins nothing. `fd_handle` is the handle of an open descriptor
     /// (an unknown one gets a stand-in).
     pub(crate) fn begin<S: Sink>(

@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering:
 
 /// Fortran INTEGER as MPI passes it.
 pub type MPI_Fint = c_int;
-/// The handle types: see [`abi`]. A file handle is a pointer in every ABI.
+/// The handle types: see [`abi`](mod@abi). A file handle is a pointer in every ABI.
 pub type MPI_Comm = Handle;
 pub type MPI_Datatype = Handle;
 pub type MPI_Info = Handle;
