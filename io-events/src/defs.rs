@@ -3,6 +3,7 @@
 //! crash loses at most the entry being written, and a reader stops cleanly at a torn tail.
 
 use crate::error::{DefsProblem, Error, Result};
+use crate::varint::{put_str, put_varint, Cursor};
 use std::path::Path;
 
 /// Magic at the start of `defs.bin`.
@@ -67,19 +68,6 @@ const K_NAME: u8 = 5;
 const K_COMM_RUNS: u8 = 6;
 /// Most members a communicator may have (as `world_size`'s bound in meta.yaml).
 const MAX_COMM_MEMBERS: u64 = 1 << 24;
-
-pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-pub(crate) fn put_str(out: &mut Vec<u8>, s: &str) {
-    put_varint(out, s.len() as u64);
-    out.extend_from_slice(s.as_bytes());
-}
 
 /// Communicator members as runs: count of runs, then per run `first`, zigzag `stride`,
 /// `count` (varints); each run takes members while they keep its stride.
@@ -203,37 +191,6 @@ impl Def {
         let len = (out.len() - start - 5) as u32;
         out[start] = kind;
         out[start + 1..start + 5].copy_from_slice(&len.to_le_bytes());
-    }
-}
-
-pub(crate) struct Cursor<'a> {
-    pub(crate) b: &'a [u8],
-    pub(crate) p: usize,
-}
-
-impl Cursor<'_> {
-    pub(crate) fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = *self.b.get(self.p)?;
-            self.p += 1;
-            v |= ((byte & 0x7F) as u64) << shift;
-            if byte & 0x80 == 0 {
-                return Some(v);
-            }
-        }
-        None
-    }
-    pub(crate) fn byte(&mut self) -> Option<u8> {
-        let v = *self.b.get(self.p)?;
-        self.p += 1;
-        Some(v)
-    }
-    pub(crate) fn string(&mut self) -> Option<String> {
-        let n = self.varint()? as usize;
-        let s = self.b.get(self.p..self.p.checked_add(n)?)?;
-        self.p += n;
-        Some(String::from_utf8_lossy(s).into_owned())
     }
 }
 

@@ -119,8 +119,9 @@ pub enum MetaProblem {
     RankNotBelowWorld { rank: u32, world_size: u32 },
     #[error("rank {0} without a world_size")]
     RankWithoutWorld(u32),
-    #[error("world_size {0} out of range (1 to {max})", max = crate::meta::MAX_WORLD_SIZE)]
-    WorldSize(u32),
+    /// A world_size of 0 or above the largest a reader accepts (`max`).
+    #[error("world_size {world_size} out of range (1 to {max})")]
+    WorldSize { world_size: u32, max: u32 },
     #[error("window {0} out of range")]
     Window(u16),
     #[error("no function table (neither functions nor functions_file)")]
@@ -158,7 +159,7 @@ pub enum TableProblem {
 pub enum PackDamage {
     #[error("not a recorder-otf2 pack (bad header or footer)")]
     NotAPack,
-    #[error("pack version {0}, this tool reads version {want}", want = crate::pack::PACK_VERSION)]
+    #[error("pack version {0}, this tool reads version {want}", want = crate::PACK_VERSION)]
     Version(u16),
     #[error("damaged pack (the footer points outside the file)")]
     Footer,
@@ -184,7 +185,7 @@ pub enum PackDamage {
     #[error("damaged pack entry")]
     PartCount,
     #[error("damaged pack entry: {0}")]
-    Columns(#[source] crate::pack::columns::MergeError),
+    Columns(#[source] MergeError),
     #[error("damaged pack entry (its bytes do not match the checksum)")]
     Checksum,
     /// A thread panicked while holding the pack's dictionaries.
@@ -192,27 +193,16 @@ pub enum PackDamage {
     Poisoned,
 }
 
+/// Why columns could not be put back together (damaged packed data): the error of
+/// [`crate::packfile::columns::merge`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(pub &'static str);
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::error::Error as _;
-
-    #[test]
-    fn a_missing_file_names_the_path_and_keeps_the_io_error() {
-        let path = std::path::Path::new("/nonexistent-trace/h.1/meta.yaml");
-        let e = crate::layout::read_trace_file(path, 100).unwrap_err();
-        assert!(matches!(&e, Error::Io { path: p, .. } if p == path));
-        assert_eq!(
-            e.to_string(),
-            "/nonexistent-trace/h.1/meta.yaml: No such file or directory (os error 2)"
-        );
-        let source = e
-            .source()
-            .unwrap()
-            .downcast_ref::<std::io::Error>()
-            .unwrap();
-        assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
-    }
 
     #[test]
     fn damaged_definitions_say_the_file_and_the_entry() {

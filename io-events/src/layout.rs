@@ -8,9 +8,15 @@
 //!     defs.bin               local definitions (files, threads, pre-created handles)
 //!     thread-<i>.rec         one record stream per thread
 //! ```
+//!
+//! A process folder's files are on disk or in a pack ([`crate::packfile`]): the functions
+//! here open, list and read them alike.
 
 use crate::error::{Error, Result, TableProblem};
+use crate::packfile::{is_pack_name, read as packed};
 use std::path::{Path, PathBuf};
+
+pub use crate::disk::{open_disk_file, Refused};
 
 /// Metadata file name inside a process folder.
 pub const META_FILE: &str = "meta.yaml";
@@ -104,7 +110,7 @@ impl ProcessDir {
     }
     /// Thread stream files, ordered by index.
     pub fn threads(&self) -> std::io::Result<Vec<(u32, PathBuf)>> {
-        let names: Vec<String> = match crate::pack::read::packed_files(&self.dir) {
+        let names: Vec<String> = match packed::packed_files(&self.dir) {
             Some(r) => r.map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?,
             None => std::fs::read_dir(&self.dir)?
                 .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
@@ -129,7 +135,7 @@ impl ProcessDir {
         self.dir
             .parent()
             .and_then(|p| p.file_name())
-            .is_some_and(|n| crate::pack::is_pack_name(&n.to_string_lossy()))
+            .is_some_and(|n| is_pack_name(&n.to_string_lossy()))
     }
 }
 
@@ -147,8 +153,8 @@ pub fn process_dirs(trace: &Path) -> Result<Vec<ProcessDir>> {
     for e in rd {
         let e = e.map_err(|e| Error::io(trace, e))?;
         let name = e.file_name().to_string_lossy().into_owned();
-        if crate::pack::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
-            let pack = crate::pack::read::open_cached(&e.path())?;
+        if is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
+            let pack = packed::open_cached(&e.path())?;
             for m in &pack.index.members {
                 packed.insert(m.name.clone());
                 v.push(ProcessDir {
@@ -202,7 +208,7 @@ impl std::io::Read for TraceFile {
 
 /// Open a file of a trace for reading, in a folder or a pack (see [`open_disk_file`]).
 pub fn open_trace_file(path: &Path) -> std::io::Result<TraceFile> {
-    match crate::pack::read::packed_file(path) {
+    match packed::packed_file(path) {
         Some(bytes) => Ok(TraceFile::Packed(std::io::Cursor::new(bytes?))),
         None => open_disk_file(path).map(TraceFile::Disk),
     }
@@ -210,76 +216,12 @@ pub fn open_trace_file(path: &Path) -> std::io::Result<TraceFile> {
 
 /// The length of a trace file (in a folder or a pack), if it is there.
 pub fn trace_file_len(path: &Path) -> Option<u64> {
-    match crate::pack::read::packed_len(path) {
+    match packed::packed_len(path) {
         Some(len) => len,
         None => std::fs::symlink_metadata(path)
             .ok()
             .filter(|m| m.is_file())
             .map(|m| m.len()),
-    }
-}
-
-/// Open a file of a trace on disk for reading: regular files only (a FIFO would block forever, a
-/// device would be read to exhaustion), and a symbolic link (of the file or of its process
-/// folder) only when it stays inside the trace directory. Errors say what the file is.
-pub fn open_disk_file(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-    let refuse = |why: Refused| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
-    check_links(path).map_err(refuse)?;
-    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of blocking.
-    let f = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
-        .open(path)?;
-    let t = f.metadata()?.file_type();
-    if !t.is_file() {
-        let what = if t.is_fifo() {
-            "a FIFO"
-        } else if t.is_char_device() || t.is_block_device() {
-            "a device"
-        } else if t.is_socket() {
-            "a socket"
-        } else if t.is_dir() {
-            "a directory"
-        } else {
-            "not a regular file"
-        };
-        return Err(refuse(Refused::NotRegular(what)));
-    }
-    Ok(f)
-}
-
-/// Why [`open_disk_file`] refuses a file (the message of its `InvalidData` error).
-#[derive(Debug, thiserror::Error)]
-pub enum Refused {
-    #[error("a symbolic link that does not resolve")]
-    Unresolved,
-    #[error("a symbolic link leading out of the trace directory (to {})", .0.display())]
-    LeavesTrace(PathBuf),
-    /// What the file is instead (`a FIFO`, `a device` ...).
-    #[error("{0}, not a regular file of a trace")]
-    NotRegular(&'static str),
-}
-
-/// A symbolic link at the file or its process folder must resolve inside the trace
-/// directory (the folder above the process folder).
-fn check_links(path: &Path) -> Result<(), Refused> {
-    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if !is_link(path) && !parent.is_some_and(is_link) {
-        return Ok(());
-    }
-    let root = parent
-        .and_then(|p| p.parent())
-        .filter(|p| !p.as_os_str().is_empty());
-    let root = root.unwrap_or(Path::new("."));
-    let (Ok(target), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root)) else {
-        return Err(Refused::Unresolved);
-    };
-    if target.starts_with(&root) {
-        Ok(())
-    } else {
-        Err(Refused::LeavesTrace(target))
     }
 }
 
@@ -298,4 +240,27 @@ pub fn read_trace_file(path: &Path, limit: u64) -> Result<Vec<u8>> {
         });
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_missing_file_names_the_path_and_keeps_the_io_error() {
+        let path = std::path::Path::new("/nonexistent-trace/h.1/meta.yaml");
+        let e = read_trace_file(path, 100).unwrap_err();
+        assert!(matches!(&e, Error::Io { path: p, .. } if p == path));
+        assert_eq!(
+            e.to_string(),
+            "/nonexistent-trace/h.1/meta.yaml: No such file or directory (os error 2)"
+        );
+        let source = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::io::Error>()
+            .unwrap();
+        assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+    }
 }

@@ -235,7 +235,10 @@ impl ProcessMeta {
                 Err(MetaProblem::RankNotBelowWorld { rank, world_size })
             }
             (Some(r), None) => Err(MetaProblem::RankWithoutWorld(r)),
-            (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(MetaProblem::WorldSize(n)),
+            (_, Some(n)) if n == 0 || n > MAX_WORLD_SIZE => Err(MetaProblem::WorldSize {
+                world_size: n,
+                max: MAX_WORLD_SIZE,
+            }),
             _ if self.window == 0 || self.window as usize > crate::codec::MAX_WINDOW => {
                 Err(MetaProblem::Window(self.window))
             }

@@ -1,11 +1,8 @@
 //! `ArchiveWriter`: owns one `OTF2_Archive*` opened for writing.
 
-use std::collections::HashMap;
 use std::ffi::{c_void, CString};
 use std::path::{Path, PathBuf};
 use std::ptr::{self, NonNull};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
 
 use crate::defs::GlobalDefWriter;
 use crate::error::{
@@ -14,6 +11,7 @@ use crate::error::{
 };
 use crate::events::EventWriter;
 use crate::ffi;
+use crate::handle::ArchiveHandle;
 use crate::locks::LOCKING_CALLBACKS;
 use crate::mapping::LocalDefFiles;
 use crate::memory::{MemoryStats, Pool, MEMORY_CALLBACKS};
@@ -86,20 +84,11 @@ static FLUSH_CALLBACKS: ffi::OTF2_FlushCallbacks = ffi::OTF2_FlushCallbacks {
 /// [`close`](Self::close)) take `&mut self`/`self`, which the borrow checker
 /// then enforces.
 pub struct ArchiveWriter {
-    raw: NonNull<ffi::OTF2_Archive>,
+    /// The archive as its writers share it (pointer, open locations, write failure).
+    handle: ArchiveHandle,
     anchor: PathBuf,
-    /// Locations whose event writer was opened: `true` while open, `false`
-    /// once closed. OTF2 hands out one shared writer per open location (two
-    /// Rust owners would double-close it), and reopening a closed location
-    /// silently truncates its event file, so both are refused.
-    locations: Mutex<HashMap<u64, bool>>,
     global_defs: *mut ffi::OTF2_GlobalDefWriter,
     closed: bool,
-    /// An event writer failed (a write error: disk full, file too large): OTF2's buffers
-    /// are then inconsistent, and flushing them again (closing a writer or the archive)
-    /// crashes inside OTF2, so nothing more is handed to OTF2; the caller removes the
-    /// files.
-    failed: AtomicBool,
     /// Must outlive the OTF2 archive (it is the memory callbacks' userData);
     /// declared last so it is dropped after `Drop::drop` closed the archive.
     pool: Option<Box<Pool>>,
@@ -229,15 +218,13 @@ impl ArchiveWriter {
 
         // From here on, Drop closes the archive if a later step fails.
         let mut archive = ArchiveWriter {
-            raw,
+            handle: ArchiveHandle::new(raw),
             anchor: anchor_file,
-            locations: Mutex::new(HashMap::new()),
             global_defs: ptr::null_mut(),
             closed: false,
-            failed: AtomicBool::new(false),
             pool: opts.max_chunks_per_writer.map(|n| Box::new(Pool::new(n))),
         };
-        let a = archive.raw.as_ptr();
+        let a = archive.handle.as_raw();
         // SAFETY: `a` is a live archive; the callback tables are 'static and
         // the pool box outlives the archive (see field order and Drop).
         unsafe {
@@ -287,26 +274,16 @@ impl ArchiveWriter {
         &self.anchor
     }
 
-    /// Abandon the archive after a write failure (see `failed`).
-    pub(crate) fn mark_failed(&self) {
-        self.failed.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a write failed: the archive is abandoned, closing it does nothing.
+    /// Whether a write failed (disk full, file too large): the archive is abandoned,
+    /// closing it does nothing, and the caller removes its files.
     pub fn failed(&self) -> bool {
-        self.failed.load(Ordering::Relaxed)
-    }
-
-    /// The open/closed state of the locations' event writers (valid after a panic
-    /// elsewhere: it is updated in single steps).
-    fn locations(&self) -> MutexGuard<'_, HashMap<u64, bool>> {
-        self.locations.lock().unwrap_or_else(|e| e.into_inner())
+        self.handle.failed()
     }
 
     /// The raw archive pointer, for OTF2 calls this wrapper does not cover.
     /// Do not close it.
     pub fn as_raw(&self) -> *mut ffi::OTF2_Archive {
-        self.raw.as_ptr()
+        self.handle.as_raw()
     }
 
     /// Chunk memory currently held and peak so far (all zero when the
@@ -320,7 +297,7 @@ impl ArchiveWriter {
     pub fn open_event_files(&mut self) -> Result<()> {
         // SAFETY: live archive.
         check(
-            unsafe { ffi::OTF2_Archive_OpenEvtFiles(self.raw.as_ptr()) },
+            unsafe { ffi::OTF2_Archive_OpenEvtFiles(self.handle.as_raw()) },
             "Archive_OpenEvtFiles",
         )
     }
@@ -333,7 +310,7 @@ impl ArchiveWriter {
     /// would reopen its event file for writing and silently drop the events
     /// written before).
     pub fn event_writer(&self, location: u64) -> Result<EventWriter<'_>> {
-        let mut locations = self.locations();
+        let mut locations = self.handle.locations();
         if let Some(&open) = locations.get(&location) {
             let why = if open {
                 "is already open"
@@ -348,7 +325,7 @@ impl ArchiveWriter {
         }
         clear_last_error();
         // SAFETY: live archive.
-        let raw = unsafe { ffi::OTF2_Archive_GetEvtWriter(self.raw.as_ptr(), location) };
+        let raw = unsafe { ffi::OTF2_Archive_GetEvtWriter(self.handle.as_raw(), location) };
         let Some(raw) = NonNull::new(raw) else {
             return Err(Otf2Error::from_null(
                 "Archive_GetEvtWriter",
@@ -359,7 +336,7 @@ impl ArchiveWriter {
         let attrs = unsafe { ffi::OTF2_AttributeList_New() };
         let Some(attrs) = NonNull::new(attrs) else {
             // SAFETY: writer obtained above from this archive.
-            unsafe { ffi::OTF2_Archive_CloseEvtWriter(self.raw.as_ptr(), raw.as_ptr()) };
+            unsafe { ffi::OTF2_Archive_CloseEvtWriter(self.handle.as_raw(), raw.as_ptr()) };
             locations.insert(location, false);
             return Err(Otf2Error::with_detail(
                 ffi::OTF2_ERROR_MEM_FAULT,
@@ -368,7 +345,7 @@ impl ArchiveWriter {
             ));
         };
         locations.insert(location, true);
-        Ok(EventWriter::new(self, raw, attrs, location))
+        Ok(EventWriter::new(&self.handle, raw, attrs, location))
     }
 
     /// Same as [`EventWriter::close`]: flushes and closes the writer and
@@ -377,21 +354,16 @@ impl ArchiveWriter {
         writer.close()
     }
 
-    /// Called by `EventWriter` when it closes.
-    pub(crate) fn release_location(&self, location: u64) {
-        self.locations().insert(location, false);
-    }
-
     /// `OTF2_Archive_CloseEvtFiles`: after every event writer was closed.
     pub fn close_event_files(&mut self) -> Result<()> {
         // SAFETY: live archive; &mut self proves no EventWriter is alive.
         let r = check(
-            unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.raw.as_ptr()) },
+            unsafe { ffi::OTF2_Archive_CloseEvtFiles(self.handle.as_raw()) },
             "Archive_CloseEvtFiles",
         );
         let r = check_file_failure(r, "Archive_CloseEvtFiles");
         if r.is_err() {
-            self.mark_failed();
+            self.handle.mark_failed();
         }
         r
     }
@@ -411,7 +383,7 @@ impl ArchiveWriter {
     /// file (its mapping tables) with [`LocalDefFiles::location`], then
     /// [`LocalDefFiles::close`].
     pub fn local_defs(&mut self) -> Result<LocalDefFiles<'_>> {
-        LocalDefFiles::open(self)
+        LocalDefFiles::open(&mut self.handle)
     }
 
     /// The global definition writer (created on first use, closed by
@@ -420,7 +392,7 @@ impl ArchiveWriter {
         if self.global_defs.is_null() {
             clear_last_error();
             // SAFETY: live archive.
-            let w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.raw.as_ptr()) };
+            let w = unsafe { ffi::OTF2_Archive_GetGlobalDefWriter(self.handle.as_raw()) };
             if w.is_null() {
                 return Err(Otf2Error::from_null(
                     "Archive_GetGlobalDefWriter",
@@ -431,14 +403,14 @@ impl ArchiveWriter {
         }
         // SAFETY: non-null checked above.
         let w = unsafe { NonNull::new_unchecked(self.global_defs) };
-        Ok(GlobalDefWriter::new(self, w))
+        Ok(GlobalDefWriter::new(&mut self.handle, w))
     }
 
     /// Give the archive up without closing it through OTF2: when the ranks of an MPI
     /// conversion failed, closing would wait in a collective call for ranks that no longer
     /// come. Its files stay as they are (the caller removes them).
     pub fn abandon(self) {
-        self.mark_failed();
+        self.handle.mark_failed();
     }
 
     /// `OTF2_Archive_Close`: flushes and closes every remaining writer, writes
@@ -461,7 +433,7 @@ impl ArchiveWriter {
         }
         // SAFETY: live archive, closed exactly once.
         let r = check(
-            unsafe { ffi::OTF2_Archive_Close(self.raw.as_ptr()) },
+            unsafe { ffi::OTF2_Archive_Close(self.handle.as_raw()) },
             "Archive_Close",
         );
         check_file_failure(r, "Archive_Close")
@@ -469,9 +441,9 @@ impl ArchiveWriter {
 }
 
 // SAFETY: every `&self` method is safe from several threads at once: OTF2 guards its
-// archive-wide state with the locking callbacks installed in `create_with`, the locations
-// table is behind a mutex, `failed` is atomic and the pool counts with atomics (its
-// per-buffer state belongs to one writer). What is not thread-safe takes `&mut self`.
+// archive-wide state with the locking callbacks installed in `create_with`, the handle is
+// `Sync` (see handle.rs) and the pool counts with atomics (its per-buffer state belongs to
+// one writer). What is not thread-safe takes `&mut self`.
 unsafe impl Sync for ArchiveWriter {}
 // SAFETY: the archive is not tied to the thread that opened it.
 unsafe impl Send for ArchiveWriter {}

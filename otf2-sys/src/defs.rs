@@ -5,16 +5,17 @@ use std::ffi::CString;
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
-use crate::archive::ArchiveWriter;
 use crate::error::{check, Otf2Error, Result};
 use crate::ffi;
+use crate::handle::ArchiveHandle;
 use crate::types::{
     ref32, AttributeValue, CommFlags, GroupFlags, GroupType, IoAccessMode, IoHandleFlags,
     IoParadigmClass, IoParadigmFlags, IoParadigmProperty, IoStatusFlags, LocationGroupType,
     LocationType, Paradigm, ParadigmClass, RegionFlags, RegionRole, SystemTreeDomain, Type,
 };
 
-/// Writes global definitions. Obtained from [`ArchiveWriter::global_defs`].
+/// Writes global definitions. Obtained from
+/// [`ArchiveWriter::global_defs`](crate::ArchiveWriter::global_defs).
 ///
 /// All string-valued fields take String definition ids: the caller interns
 /// its strings and writes each once with [`string`](Self::string) (before the
@@ -23,7 +24,7 @@ use crate::types::{
 /// should be dense (0..n) and written in increasing order.
 pub struct GlobalDefWriter<'a> {
     raw: NonNull<ffi::OTF2_GlobalDefWriter>,
-    _archive: PhantomData<&'a mut ArchiveWriter>,
+    _archive: PhantomData<&'a mut ArchiveHandle>,
 }
 
 impl std::fmt::Debug for GlobalDefWriter<'_> {
@@ -42,7 +43,7 @@ fn too_many(context: &'static str, what: &str, n: usize, max: usize) -> Otf2Erro
 
 impl<'a> GlobalDefWriter<'a> {
     pub(crate) fn new(
-        _archive: &'a mut ArchiveWriter,
+        _archive: &'a mut ArchiveHandle,
         raw: NonNull<ffi::OTF2_GlobalDefWriter>,
     ) -> Self {
         GlobalDefWriter {

@@ -2,18 +2,18 @@
 
 use std::ptr::{self, NonNull};
 
-use crate::archive::ArchiveWriter;
 use crate::error::{check, check_file_failure, Otf2Error, Result};
 use crate::ffi;
+use crate::handle::ArchiveHandle;
 use crate::types::{
     AttributeValue, CollectiveOp, IoAccessMode, IoCreationFlags, IoOperationFlags, IoOperationMode,
     IoSeekOption, IoStatusFlags, LockType,
 };
 
 /// Writes the events of one location. Obtained from
-/// [`ArchiveWriter::event_writer`]; many can be open at once and written in any
-/// order. Close it with [`close`](Self::close) to learn its number of events;
-/// dropping it closes it too, ignoring errors.
+/// [`ArchiveWriter::event_writer`](crate::ArchiveWriter::event_writer); many can be open at
+/// once and written in any order. Close it with [`close`](Self::close) to learn its number
+/// of events; dropping it closes it too, ignoring errors.
 ///
 /// Timestamps must not decrease within one location (OTF2 rejects such an
 /// event with `OTF2_ERROR_INVALID_ARGUMENT`); equal timestamps are fine.
@@ -22,7 +22,7 @@ use crate::types::{
 /// next event written carries them and OTF2 empties the list afterwards. Each
 /// attribute id may appear at most once per event.
 pub struct EventWriter<'a> {
-    archive: &'a ArchiveWriter,
+    archive: &'a ArchiveHandle,
     raw: NonNull<ffi::OTF2_EvtWriter>,
     attrs: NonNull<ffi::OTF2_AttributeList>,
     /// Attributes added since the last event (0: pass NULL, the fast path).
@@ -32,7 +32,7 @@ pub struct EventWriter<'a> {
 }
 
 // SAFETY: the writer and its attribute list belong to this value alone and are used through
-// `&mut self`; the archive is `Sync` (OTF2's locking callbacks guard what writers share).
+// `&mut self`; the archive handle is `Sync` (OTF2's locking callbacks guard what writers share).
 unsafe impl Send for EventWriter<'_> {}
 
 impl std::fmt::Debug for EventWriter<'_> {
@@ -46,7 +46,7 @@ impl std::fmt::Debug for EventWriter<'_> {
 
 impl<'a> EventWriter<'a> {
     pub(crate) fn new(
-        archive: &'a ArchiveWriter,
+        archive: &'a ArchiveHandle,
         raw: NonNull<ffi::OTF2_EvtWriter>,
         attrs: NonNull<ffi::OTF2_AttributeList>,
         location: u64,
@@ -155,7 +155,7 @@ impl<'a> EventWriter<'a> {
         self.pending_attrs = 0;
         let err = Otf2Error::from_code(rc, context);
         if err.file_failure().is_some() {
-            // A write failed (disk full): OTF2's buffer is broken, see `ArchiveWriter`.
+            // A write failed (disk full): OTF2's buffer is broken, see `ArchiveHandle`.
             self.archive.mark_failed();
         }
         // SAFETY: live list.

@@ -49,6 +49,7 @@ mod archive;
 mod defs;
 mod error;
 mod events;
+mod handle;
 mod locks;
 mod mapping;
 mod memory;

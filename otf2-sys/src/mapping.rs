@@ -5,9 +5,9 @@
 
 use std::ptr::NonNull;
 
-use crate::archive::ArchiveWriter;
 use crate::error::{check, check_file_failure, clear_last_error, Otf2Error, Result};
 use crate::ffi;
+use crate::handle::ArchiveHandle;
 use crate::types::MappingType;
 
 /// One mapping table (`OTF2_IdMap`): local id `i` -> global id `map[i]`.
@@ -62,10 +62,11 @@ impl Drop for IdMap {
 
 /// The local definition files being written (`OTF2_Archive_OpenDefFiles` ..
 /// `CloseDefFiles`), after every event writer was closed. Obtained from
-/// [`ArchiveWriter::local_defs`]; [`location`](Self::location) writes one location's file,
-/// [`close`](Self::close) ends them (dropping ends them too, ignoring errors).
+/// [`ArchiveWriter::local_defs`](crate::ArchiveWriter::local_defs);
+/// [`location`](Self::location) writes one location's file, [`close`](Self::close) ends
+/// them (dropping ends them too, ignoring errors).
 pub struct LocalDefFiles<'a> {
-    archive: &'a mut ArchiveWriter,
+    archive: &'a mut ArchiveHandle,
     closed: bool,
 }
 
@@ -76,7 +77,7 @@ impl std::fmt::Debug for LocalDefFiles<'_> {
 }
 
 impl<'a> LocalDefFiles<'a> {
-    pub(crate) fn open(archive: &'a mut ArchiveWriter) -> Result<Self> {
+    pub(crate) fn open(archive: &'a mut ArchiveHandle) -> Result<Self> {
         // SAFETY: live archive; &mut proves no event writer is alive.
         let r = check(
             unsafe { ffi::OTF2_Archive_OpenDefFiles(archive.as_raw()) },

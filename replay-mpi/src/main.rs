@@ -56,17 +56,17 @@ fn main() -> ExitCode {
     let result = run::run(&args, &world);
     // Unreachable: without MPI, `mpi::init` said so already.
     #[cfg(not(replay_mpi))]
-    let result: Result<(), String> = Err(format!("{}: not replayed", args.trace.display()));
+    let result: Result<(), mpi::Failure> =
+        Err(format!("{}: not replayed", args.trace.display()).into());
     world.finalize();
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            if !e.is_empty() {
-                // One write: under mpirun, stderr lines of the ranks interleave.
-                let line = format!("recorder-otf2: {e}\n");
-                let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
-            }
+        Err(mpi::Failure::Message(e)) => {
+            // One write: under mpirun, stderr lines of the ranks interleave.
+            let line = format!("recorder-otf2: {e}\n");
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
             ExitCode::from(1)
         }
+        Err(mpi::Failure::ReportedElsewhere) => ExitCode::from(1),
     }
 }

@@ -135,6 +135,23 @@ impl World {
     }
 }
 
+/// Why a rank's replay failed: what this rank says, or nothing when another rank says it
+/// (the ranks of a job failing alike say it once).
+#[derive(Debug)]
+pub enum Failure {
+    /// The line this rank prints.
+    Message(String),
+    /// The lowest failing rank prints the line; this one is silent.
+    #[cfg_attr(not(replay_mpi), allow(dead_code))]
+    ReportedElsewhere,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
 #[cfg(not(replay_mpi))]
 impl World {
     pub fn finalize(&self) {}
@@ -143,8 +160,9 @@ impl World {
 #[cfg(replay_mpi)]
 impl World {
     /// Every rank's `result` agreed on: Ok everywhere when Ok on all ranks; otherwise the
-    /// lowest failing rank's error there, and an empty one on the others (one line is said).
-    pub fn agree<T>(&self, result: Result<T, String>) -> Result<T, String> {
+    /// lowest failing rank's error there, and [`Failure::ReportedElsewhere`] on the others
+    /// (one line is said).
+    pub fn agree<T>(&self, result: Result<T, String>) -> Result<T, Failure> {
         let mut first = [match &result {
             Ok(_) => u64::MAX,
             Err(_) => self.rank as u64,
@@ -152,8 +170,8 @@ impl World {
         self.allreduce(&mut first, false);
         match result {
             Ok(v) if first[0] == u64::MAX => Ok(v),
-            Err(e) if first[0] == self.rank as u64 => Err(e),
-            _ => Err(String::new()),
+            Err(e) if first[0] == self.rank as u64 => Err(Failure::Message(e)),
+            _ => Err(Failure::ReportedElsewhere),
         }
     }
 }

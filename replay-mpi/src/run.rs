@@ -1,6 +1,7 @@
 //! One rank's replay from its start to its report (built with MPI only).
 
-use crate::{engine, mpi, Args};
+use crate::mpi::{self, Failure};
+use crate::{engine, Args};
 use converters::replay::mpiio::{self, RankPlan, What, LAYERS};
 use converters::replay::order::{CrossOrder, Wait};
 use converters::replay::{layered_text, prepare_files, Options, Totals};
@@ -12,7 +13,7 @@ use std::time::Instant;
 /// What one rank sends rank 0: its rows, then its wall time (ns) and flattened views.
 const SENT: usize = LAYERS.len() * 9 + 2;
 
-pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
+pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
     let opts = Options {
         into: std::path::absolute(&a.into).map_err(|e| format!("{}: {e}", a.into.display()))?,
         only: a.only.clone(),
@@ -28,7 +29,10 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
             a.trace.display(),
             world.size
         );
-        return Err(if world.rank == 0 { msg } else { String::new() });
+        return Err(match world.rank {
+            0 => Failure::Message(msg),
+            _ => Failure::ReportedElsewhere,
+        });
     }
     let comms = mpiio::comms(&trace, size, &ranks);
     let me = ranks[world.rank as usize];
@@ -85,7 +89,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), String> {
     let rows = engine.run(a.timing, first[0], &mut order);
     let wall = start.elapsed().as_nanos() as u64;
     world.barrier();
-    report(world, &rows, wall, rank_plan.flattened_views)
+    report(world, &rows, wall, rank_plan.flattened_views).map_err(Failure::Message)
 }
 
 /// With `--layer auto`: why the replay goes down to the MPI-IO layer, if it does: a

@@ -6,11 +6,12 @@
 //! readers skip, and the folders are intact; after it, readers take the pack's members
 //! and ignore folders of the same names, which a later `pack` removes.
 
-use super::read::PackFile;
 use super::write::{member_files, temp_name, write_pack, Input, Stats};
 use crate::error::{Error, Result};
 use crate::layout::{process_dirs, ProcessDir};
 use crate::meta::{Ending, ProcessMeta};
+use crate::packfile::is_pack_name;
+use crate::packfile::read::{open_cached, PackFile};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -127,7 +128,7 @@ fn existing_packs(trace: &Path) -> Result<HashSet<String>> {
     Ok(rd
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| super::is_pack_name(n))
+        .filter(|n| is_pack_name(n))
         .collect())
 }
 
@@ -233,8 +234,8 @@ fn process_dirs_all(trace: &Path) -> Result<Vec<ProcessDir>> {
     for e in std::fs::read_dir(trace).map_err(|e| Error::io(trace, e))? {
         let e = e.map_err(|e| Error::io(trace, e))?;
         let name = e.file_name().to_string_lossy().into_owned();
-        if super::is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
-            let pack = super::read::open_cached(&e.path())?;
+        if is_pack_name(&name) && e.file_type().is_ok_and(|t| t.is_file()) {
+            let pack = open_cached(&e.path())?;
             v.extend(pack.index.members.iter().map(|m| ProcessDir {
                 dir: e.path().join(&m.name),
                 name: m.name.clone(),

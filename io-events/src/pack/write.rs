@@ -1,9 +1,9 @@
 //! Writing a pack from process folders.
 
-use super::columns;
-use super::index::{FileEntry, Index, Member, Part, PartRef};
-use super::{PACK_END_MAGIC, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
 use crate::error::{Error, Result};
+use crate::packfile::columns;
+use crate::packfile::{FileEntry, Index, Member, Part, PartRef};
+use crate::packfile::{PACK_END_MAGIC, PACK_FOOTER_LEN, PACK_HEADER_LEN, PACK_MAGIC, PACK_VERSION};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -202,7 +202,7 @@ fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
     }
     let idx = zstd::bulk::compress(&index.encode(), level).map_err(werr)?;
     w.write_all(&idx).map_err(werr)?;
-    let mut footer = Vec::with_capacity(super::PACK_FOOTER_LEN);
+    let mut footer = Vec::with_capacity(PACK_FOOTER_LEN);
     footer.extend_from_slice(&at.to_le_bytes());
     footer.extend_from_slice(&(idx.len() as u64).to_le_bytes());
     footer.extend_from_slice(PACK_END_MAGIC);

@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
         Cmd::Pack(a) => (pack::run(a), 1),
-        Cmd::Replay(a) => (replay::run(a), 1),
+        Cmd::Replay(a) => return finish(replay::run(a), 1),
         Cmd::Extrapolate(a) => (extrapolate::run(a), 1),
         Cmd::Compare(a) => match compare::run(a) {
             Ok(true) => (Ok(()), 2),
@@ -114,12 +114,12 @@ fn main() -> ExitCode {
 
 /// The exit status of a command's result: 0, or `failure` (or a signal's status) after one
 /// line saying what went wrong.
-fn finish(r: Result<(), String>, failure: u8) -> ExitCode {
-    match r {
+fn finish(r: Result<(), impl Into<replay::Failure>>, failure: u8) -> ExitCode {
+    match r.map_err(Into::into) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // Empty: said by another rank of the job (see replay.rs).
-            if !e.is_empty() {
+            // ReportedElsewhere: said by another rank of the job (see replay.rs).
+            if let replay::Failure::Message(e) = e {
                 // One write: under mpirun, stderr lines of the ranks interleave.
                 let line = format!("recorder-otf2: {e}\n");
                 let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());

@@ -47,7 +47,7 @@ fn absolute(p: &Path) -> Result<PathBuf, String> {
 /// launcher's POSIX replay (`replay_mpi` None) or the MPI replay at `layer`. Under mpirun
 /// every rank's launcher runs its own: rank 0 makes RDIR, the files to read and the mapping,
 /// the others wait for that mapping (with their job's id) before they start.
-fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Result<(), String> {
+fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Result<(), Failure> {
     let (rank, _) = crate::pack::launcher_rank();
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this executable: {e}"))?;
     let trace = absolute(&a.trace)?;
@@ -128,13 +128,26 @@ fn wait_for(file: &Path, text: &str) {
     }
 }
 
-/// An error said by rank 0 only (the others' is empty: not printed), so that a job's
-/// ranks failing alike say it once.
-fn once(rank: usize, e: String) -> String {
+/// Why a replay failed: what this process says, or nothing when rank 0 of its job says it.
+pub enum Failure {
+    /// The line this process prints.
+    Message(String),
+    /// Rank 0 of the job prints the line; this rank is silent.
+    ReportedElsewhere,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
+/// An error said by rank 0 only, so that a job's ranks failing alike say it once.
+fn once(rank: usize, e: String) -> Failure {
     if rank == 0 {
-        e
+        Failure::Message(e)
     } else {
-        String::new()
+        Failure::ReportedElsewhere
     }
 }
 
@@ -153,7 +166,7 @@ fn replay_mpi_binary() -> Result<PathBuf, String> {
 
 /// The MPI replay: the rank count checked against the trace's, then recorded or exec'd
 /// (this process becomes the rank's replay, with the same arguments).
-fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), String> {
+fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), Failure> {
     let (rank, size) = crate::pack::launcher_rank();
     let trace = Trace::open(&a.trace).map_err(|e| once(rank, e.to_string()))?;
     let plan = io_model::run::Plan::new(&trace);
@@ -214,7 +227,7 @@ fn is_mpi_trace(trace: &Path) -> Result<bool, String> {
     Ok(!io_model::run::Plan::new(&trace).jobs.is_empty() || serial_hdf5)
 }
 
-pub fn run(a: ReplayArgs) -> Result<(), String> {
+pub fn run(a: ReplayArgs) -> Result<(), Failure> {
     let under_mpirun = crate::pack::launcher_rank().1 > 1;
     let mpi = match a.layer.as_deref() {
         Some("posix") => under_mpirun,
@@ -227,7 +240,7 @@ pub fn run(a: ReplayArgs) -> Result<(), String> {
     if let Some(rdir) = &a.record {
         return record(&a, rdir, None);
     }
-    let trace = Trace::open(&a.trace)?;
+    let trace = Trace::open(&a.trace).map_err(String::from)?;
     converters::interrupt::install()?;
     let opts = Options {
         into: absolute(&a.into)?,
@@ -239,5 +252,5 @@ pub fn run(a: ReplayArgs) -> Result<(), String> {
     for w in &report.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
-    stdout(&text(&report))
+    stdout(&text(&report)).map_err(Failure::Message)
 }

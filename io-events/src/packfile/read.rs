@@ -51,7 +51,7 @@ impl PackFile {
             path: path.into(),
             damage,
         };
-        let file = crate::layout::open_disk_file(path).map_err(io)?;
+        let file = crate::disk::open_disk_file(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         let len = meta.len();
         if len < (PACK_HEADER_LEN + PACK_FOOTER_LEN) as u64 {

@@ -16,7 +16,7 @@
 //! The split is syntactic (no window, no function table): any bytes round-trip.
 
 use crate::codec::{E_DEPTH, E_ERRNO, E_HIMASK, E_SLOT, S_EXT, S_REF};
-use crate::stream::{CHUNK_HEADER_LEN, CHUNK_MAGIC, MAX_CHUNK_PAYLOAD, STREAM_HEADER_LEN};
+use crate::framing::{CHUNK_HEADER_LEN, CHUNK_MAGIC, MAX_CHUNK_PAYLOAD, STREAM_HEADER_LEN};
 
 /// Tag of a chunk split into the columns.
 const SPLIT: u8 = 1;
@@ -161,10 +161,7 @@ fn record_body(r: &mut Reader, mask: Option<u64>) -> Option<()> {
     Some(())
 }
 
-/// Why columns could not be put back together (damaged packed data).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MergeError(pub &'static str);
+pub use crate::error::MergeError;
 
 /// Put a stream's columns back together: the original bytes.
 pub fn merge(c: &Columns) -> Result<Vec<u8>, MergeError> {
@@ -229,13 +226,13 @@ fn merge_record(calls: &mut Reader, times: &mut Reader, out: &mut Vec<u8>) -> Op
 mod tests {
     use super::*;
     use crate::codec::{PeepholeEncoder, Record};
-    use crate::stream::{chunk_header, Anchor};
+    use crate::framing::{chunk_header, Anchor};
     use proptest::prelude::*;
 
     /// A stream of `n` pwrite-like records per chunk, in `chunks` chunks.
     fn stream(n: u64, chunks: u32, rank: u64) -> Vec<u8> {
         let mut out = vec![7u8; STREAM_HEADER_LEN];
-        out[0..8].copy_from_slice(crate::stream::STREAM_MAGIC);
+        out[0..8].copy_from_slice(crate::framing::STREAM_MAGIC);
         for c in 0..chunks {
             let mut enc = PeepholeEncoder::new(3, 100);
             let mut buf = vec![0u8; n as usize * crate::codec::MAX_RECORD_BYTES];

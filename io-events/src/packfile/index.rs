@@ -1,7 +1,7 @@
 //! The index of a pack: its members, their files and where each part's frame is.
 
-use crate::defs::{put_str, put_varint, Cursor};
 use crate::error::{PackDamage, Result};
+use crate::varint::{put_str, put_varint, Cursor};
 
 /// Which part another part was compressed against: (member, file, part) indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
