@@ -35,28 +35,3 @@ pub enum Error {
     #[error("function id {0} is not in this build's table")]
     UnknownFunction(u16),
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wire::WireReader;
-    use std::error::Error as _;
-
-    #[test]
-    fn a_string_that_is_not_utf8_keeps_the_utf8_error() {
-        let bytes = [2, 0xff, 0xfe];
-        let e = WireReader::new(&bytes).str().unwrap_err();
-        assert_eq!(e.to_string(), "a string that is not UTF-8");
-        let source = e.source().unwrap();
-        let utf8 = source.downcast_ref::<std::string::FromUtf8Error>().unwrap();
-        assert_eq!(utf8.as_bytes(), &[0xff, 0xfe]);
-    }
-
-    #[test]
-    fn a_count_past_the_end_says_both_numbers() {
-        let e = WireReader::new(&[9, 1, 2]).count().unwrap_err();
-        assert_eq!(e, Error::Count { count: 9, left: 2 });
-        assert_eq!(e.to_string(), "a count of 9 with 2 bytes left");
-        assert!(e.source().is_none());
-    }
-}
