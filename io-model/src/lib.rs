@@ -4,6 +4,8 @@
 //! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees.
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement.
 //! - [`clock`]: every process's clock mapped onto one time line.
+//! - [`driver`]: the worker pool, progress and interrupt checks every job shares;
+//!   [`interrupt`]: SIGINT/SIGTERM/SIGHUP recorded, asked in the long loops.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
 //! - [`mpi`]: synchronising MPI calls (collectives, messages) as analyses need them.
 //! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
@@ -15,13 +17,16 @@
 
 pub mod calls;
 pub mod clock;
+pub mod driver;
 mod hdf5;
+pub mod interrupt;
 pub mod kinds;
 pub mod mpi;
 mod objects;
 pub mod pipe;
 mod posix;
 mod process;
+pub mod procs;
 pub mod resolve;
 pub mod run;
 pub mod sink;

@@ -99,7 +99,9 @@ fn main() -> ExitCode {
             record::find_lib().and_then(|p| analyze::stdout(&format!("{}\n", p.display()))),
             127,
         ),
-        Cmd::Functions { glibc: false } => (analyze::stdout(&io_events::coverage::markdown_table()), 1),
+        Cmd::Functions { glibc: false } => {
+            (analyze::stdout(&io_events::coverage::markdown_table()), 1)
+        }
         Cmd::Functions { glibc: true } => (analyze::stdout(&io_events::glibc::markdown()), 1),
     };
     finish(r, failure)
@@ -119,7 +121,7 @@ fn finish(r: Result<(), String>, failure: u8) -> ExitCode {
             }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.
-            let code = converters::interrupt::received().map(converters::interrupt::exit_code);
+            let code = io_model::interrupt::received().map(io_model::interrupt::exit_code);
             ExitCode::from(code.unwrap_or(failure))
         }
     }
