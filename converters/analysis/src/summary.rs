@@ -19,7 +19,7 @@ fn secs(ns: u64) -> f64 {
 }
 
 /// The I/O layers in the order of the stack, top first.
-pub const STACK: [Layer; 7] = [
+pub(crate) const STACK: [Layer; 7] = [
     Layer::Adios,
     Layer::PnetCdf,
     Layer::NetCdf,
@@ -96,7 +96,7 @@ fn layer_json(l: Layer, x: &LayerAcc) -> Value {
 }
 
 /// The layers with any call or operation, in stack order (then MPI).
-pub fn used_layers(a: &Analysis) -> Vec<Layer> {
+pub(crate) fn used_layers(a: &Analysis) -> Vec<Layer> {
     STACK
         .iter()
         .chain(std::iter::once(&Layer::Mpi))

@@ -24,7 +24,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Text for HTML (element content and attribute values).
-pub fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -40,7 +40,7 @@ pub fn esc(s: &str) -> String {
 }
 
 /// Seconds for people: "1.234 s", "12.3 ms", "45.6 µs", "0 s".
-pub fn human_secs(s: f64) -> String {
+pub(crate) fn human_secs(s: f64) -> String {
     if s == 0.0 {
         "0 s".into()
     } else if s >= 1.0 {
@@ -116,7 +116,7 @@ fn section(
 }
 
 /// The whole page.
-pub fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
+fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
     let j = summary::to_json(a, insights);
     let mut s = String::with_capacity(1 << 20);
     let _ = write!(
