@@ -11,7 +11,7 @@
 //! Function ids are the position in the table. They are part of the native format: append
 //! new functions at the end of a layer block only when bumping [`crate::FORMAT_VERSION`]; the
 //! metadata of every trace also lists the names it was written with, and readers map ids
-//! by name (`converters::trace::ProcessTrace::func_map`).
+//! by name (`io_model::trace::FuncMap`).
 
 /// The I/O layer (OTF2 I/O paradigm) a function belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,6 +6,8 @@
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement; [`mpi`]:
 //!   what synchronising MPI calls order, as consumers receive it.
 //! - [`clock`]: every process's clock mapped onto one time line.
+//! - [`driver`]: the worker pool, progress and interrupt checks every job shares;
+//!   [`interrupt`]: SIGINT/SIGTERM/SIGHUP recorded, asked in the long loops.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
 //! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
 //!   thread beside the interpreter.
@@ -27,7 +29,9 @@
 
 pub mod calls;
 pub mod clock;
+pub mod driver;
 mod error;
+pub mod interrupt;
 pub mod kinds;
 #[cfg(test)]
 mod layer_tests;
@@ -35,6 +39,7 @@ mod layers;
 pub mod mpi;
 pub mod pipe;
 mod process;
+pub mod procs;
 pub mod resolve;
 pub mod run;
 pub mod sink;

@@ -8,12 +8,12 @@
 use crate::hdf5::Hdf5;
 use crate::mpi::*;
 use crate::pnetcdf::PncEngine;
-use converters::replay::hdf5::H5Step;
-use converters::replay::mpiio::{
+use io_replay::hdf5::H5Step;
+use io_replay::mpiio::{
     Access, MpiStep, RankPlan, Transfer, What, HDF5, LAYERS, MPI, MPIIO, PNETCDF,
 };
-use converters::replay::order::CrossOrder;
-use converters::replay::{Options, Replayer, Timing, Totals};
+use io_replay::order::CrossOrder;
+use io_replay::{Options, Replayer, Timing, Totals};
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
 
@@ -112,7 +112,7 @@ impl<'a> Engine<'a> {
             rr_wait_for(src as i32);
         };
         for step in &plan.steps {
-            if converters::interrupt::received().is_some() {
+            if io_model::interrupt::received().is_some() {
                 break;
             }
             if let Timing::Scaled(f) = timing {
@@ -183,7 +183,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn replay_pnc(&mut self, s: &converters::replay::pnetcdf::PncStep, orig_ns: u64) {
+    fn replay_pnc(&mut self, s: &io_replay::pnetcdf::PncStep, orig_ns: u64) {
         let t = Instant::now();
         let rc = self.pnc.issue(s, &self.comms);
         let r = &mut self.pnc.row;

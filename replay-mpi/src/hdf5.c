@@ -1,5 +1,5 @@
 /* The HDF5 calls of recorder-otf2-replay-mpi at the HDF5 layer (src/hdf5.rs is their Rust
- * side; converters::replay::hdf5 plans them). Parallel HDF5 (pkg-config hdf5-openmpi);
+ * side; io_replay::hdf5 plans them). Parallel HDF5 (pkg-config hdf5-openmpi);
  * ids cross as int64 (hid_t), MPI communicators as 64-bit values as in shim.c. Numbers
  * shared with the planner: kinds of ids (0 file, 1 group, 2 dataset, 3 dataspace, 4
  * property list), property setters (SETTERS there), property-list classes (the recorder's

@@ -3,7 +3,7 @@
 //! HDF5 was found at build time (cfg `replay_hdf5`); otherwise [`AVAILABLE`] is false and
 //! the replay refuses a plan with HDF5 steps before it starts.
 
-use converters::replay::hdf5::{H5Step, Id, Kind, DEFAULT, SET_FAPL_MPIO};
+use io_replay::hdf5::{H5Step, Id, Kind, DEFAULT, SET_FAPL_MPIO};
 use std::ffi::c_void;
 #[cfg(replay_hdf5)]
 use std::os::raw::{c_char, c_int};

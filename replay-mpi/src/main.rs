@@ -1,6 +1,6 @@
 //! `recorder-otf2-replay-mpi TRACE --into DIR ...`: a trace's I/O replayed by as many MPI
 //! ranks as it recorded, each its own rank's calls, the MPI-IO calls through MPI
-//! (converters::replay::mpiio says how). Started by `recorder-otf2 replay` (which execs it
+//! (io_replay::mpiio says how). Started by `recorder-otf2 replay` (which execs it
 //! with its own arguments, under mpirun one per rank); linked with MPI, unlike the launcher.
 
 #[cfg(replay_mpi)]
@@ -13,7 +13,7 @@ mod pnetcdf;
 #[cfg(replay_mpi)]
 mod run;
 
-use converters::replay::{parse_timing, Timing};
+use io_replay::{parse_timing, Timing};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

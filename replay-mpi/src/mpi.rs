@@ -8,6 +8,7 @@ use std::os::raw::{c_char, c_int, c_void};
 extern "C" {
     pub fn rr_init(rank: *mut c_int, size: *mut c_int) -> c_int;
     pub fn rr_finalize() -> c_int;
+    pub fn rr_library(buf: *mut c_char, cap: c_int) -> c_int;
     pub fn rr_comm_world() -> u64;
     pub fn rr_comm_self() -> u64;
     pub fn rr_comm_split(member: c_int, key: c_int, out: *mut u64) -> c_int;
@@ -72,8 +73,8 @@ pub fn init() -> Result<World, String> {
         0 => {}
         c => return Err(format!("MPI_Init failed (error {c})")),
     }
-    // The MPI the replay is linked with: the one OTF2's MPI support links too.
-    let library = otf2_sys::mpi::library();
+    // The MPI the replay is linked with, to check it against the launcher's.
+    let library = library();
     let foreign = io_events::launcher::launch()
         .and_then(|l| io_events::launcher::foreign(&l, size as u32, &library));
     if let Some(e) = foreign {
@@ -85,6 +86,18 @@ pub fn init() -> Result<World, String> {
         rank: rank as u32,
         size: size as u32,
     })
+}
+
+/// The MPI library this program is linked with (MPI_Get_library_version).
+#[cfg(replay_mpi)]
+fn library() -> String {
+    let mut buf = vec![0 as c_char; 8193];
+    // SAFETY: buf holds cap bytes; the C side NUL-terminates.
+    unsafe { rr_library(buf.as_mut_ptr(), buf.len() as c_int) };
+    // SAFETY: NUL-terminated by snprintf.
+    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[cfg(not(replay_mpi))]

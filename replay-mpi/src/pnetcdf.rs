@@ -1,4 +1,4 @@
-//! A rank's PnetCDF steps (converters::replay::pnetcdf plans them) through src/pnetcdf.c.
+//! A rank's PnetCDF steps (io_replay::pnetcdf plans them) through src/pnetcdf.c.
 //! Nothing is allocated per call: ncids, dimension, variable and request ids are slots made
 //! before the first step, a variable of a file the replay opened (not defined) is looked up
 //! by name at its first use, data moves through two buffers of the largest transfer.
@@ -6,8 +6,8 @@
 //! an empty shell (hence the allowances).
 #![cfg_attr(not(replay_pnetcdf), allow(dead_code, unused_imports))]
 
-use converters::replay::pnetcdf::{PncPlan, PncStep, Sub};
-use converters::replay::Totals;
+use io_replay::pnetcdf::{PncPlan, PncStep, Sub};
+use io_replay::Totals;
 use std::ffi::{c_char, c_int, c_void};
 
 #[cfg(replay_pnetcdf)]

@@ -2,12 +2,12 @@
 
 use crate::mpi::{self, Failure};
 use crate::{engine, Args};
-use converters::replay::mpiio::{self, RankPlan, What, LAYERS};
-use converters::replay::order::{CrossOrder, Wait};
-use converters::replay::{layered_text, prepare_files, Options, Totals};
 use io_events::functions::Layer;
 use io_model::run::Plan;
 use io_model::trace::Trace;
+use io_replay::mpiio::{self, RankPlan, What, LAYERS};
+use io_replay::order::{CrossOrder, Wait};
+use io_replay::{layered_text, prepare_files, Options, Totals};
 use std::time::Instant;
 
 /// What one rank sends rank 0: its rows, then its wall time (ns) and flattened views.
@@ -80,7 +80,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
         let line = format!("recorder-otf2: warning: rank {}: {w}\n", world.rank);
         let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
     }
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let mut first = [rank_plan.steps.first().map_or(u64::MAX, |s| s.t0)];
     world.allreduce(&mut first, false);
     let mut engine = engine::Engine::new(&rank_plan, &opts, &comms.splits);

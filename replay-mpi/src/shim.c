@@ -27,7 +27,7 @@ HANDLE(MPI_File, file)
 HANDLE(MPI_Request, req)
 HANDLE(MPI_Comm, comm)
 
-/* The order between ranks that the replay keeps (converters::replay::order) is told by
+/* The order between ranks that the replay keeps (io_replay::order) is told by
  * empty messages on a communicator of its own, apart from anything replayed. */
 static MPI_Comm order_comm = MPI_COMM_NULL;
 
@@ -43,6 +43,15 @@ int rr_init(int *rank, int *size) {
 int rr_finalize(void) {
     if (order_comm != MPI_COMM_NULL) MPI_Comm_free(&order_comm);
     return MPI_Finalize();
+}
+
+/* MPI_Get_library_version into buf (cap bytes, NUL-terminated). */
+int rr_library(char *buf, int cap) {
+    char v[MPI_MAX_LIBRARY_VERSION_STRING + 1] = {0};
+    int len = 0;
+    int r = MPI_Get_library_version(v, &len);
+    snprintf(buf, cap, "%s", v);
+    return r;
 }
 
 uint64_t rr_comm_world(void) { return pack_comm(MPI_COMM_WORLD); }

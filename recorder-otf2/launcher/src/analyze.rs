@@ -1,12 +1,11 @@
 //! `summary`, `report`, `export`: open the trace, run the analysis with a progress bar on a
 //! terminal, write the result. Errors are one line naming the file and the problem.
 
-use converters::analysis::insights::{evaluate, Thresholds};
-use converters::analysis::{analyze, summary, Analysis, Options};
-use converters::conflicts::section;
-use indicatif::{ProgressBar, ProgressStyle};
+use io_analysis::insights::{evaluate, Thresholds};
+use io_analysis::{analyze, summary, Analysis, Options};
+use io_conflicts::section;
+use io_model::driver::bar;
 use io_model::trace::Trace;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -76,19 +75,6 @@ pub fn stdout(s: &str) -> Result<(), String> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
         _ => Ok(()),
     }
-}
-
-/// A progress bar over `total` bytes of trace, or a hidden one off a terminal.
-pub fn bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let b = ProgressBar::new(total);
-    b.set_style(
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    b
 }
 
 fn thresholds(config: &Option<PathBuf>) -> Result<Thresholds, String> {
@@ -174,23 +160,23 @@ pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
 
 pub fn report(r: ReportArgs) -> Result<(), String> {
     check_output(&r.output, r.force)?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let removed = format!("the temporary file of {} (if any)", r.output.display());
     let (a, t) =
-        run(&r.common, 512, true, true).map_err(|e| converters::interrupt::explain(e, &removed))?;
+        run(&r.common, 512, true, true).map_err(|e| io_model::interrupt::explain(e, &removed))?;
     let insights = evaluate(&a, &t);
-    converters::report::write(&a, &insights, &r.output)
-        .map_err(|e| converters::interrupt::explain(e, &removed))
+    io_analysis::report::write(&a, &insights, &r.output)
+        .map_err(|e| io_model::interrupt::explain(e, &removed))
 }
 
 pub fn export(e: ExportArgs) -> Result<(), String> {
     let trace = Trace::open(&e.trace)?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let b = bar(trace.stream_bytes(), e.quiet);
-    let r = converters::export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
+    let r = io_export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = format!("the Parquet files written in {}", e.parquet.display());
-    let s = r.map_err(|err| converters::interrupt::explain(err, &removed))?;
+    let s = r.map_err(|err| io_model::interrupt::explain(err, &removed))?;
     if !e.quiet {
         eprintln!("recorder-otf2: {s}");
     }

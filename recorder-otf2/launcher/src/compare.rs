@@ -2,9 +2,10 @@
 //! exit status 0 when they are the same, 1 when they differ (like cmp and diff), 2 on an
 //! error.
 
-use crate::analyze::{bar, stdout};
-use converters::compare::{compare, sequences, text, Options};
+use crate::analyze::stdout;
+use io_model::driver::bar;
 use io_model::trace::Trace;
+use io_replay::compare::{compare, sequences, text, Options};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -44,7 +45,7 @@ fn parse_map(s: &str) -> Result<(String, String), String> {
 pub fn run(a: CompareArgs) -> Result<bool, String> {
     // B a recorded replay of A: A's files are mapped the way the replay mapped them.
     let mut map = a.map.clone();
-    map.extend(converters::replay::recorded_map(&a.b)?);
+    map.extend(io_replay::recorded_map(&a.b)?);
     let opts = Options {
         only: with_mapped(&a.only, &map),
         map,
@@ -53,7 +54,7 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
     };
     let ta = Trace::open(&a.a)?;
     let tb = Trace::open(&a.b)?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let b = bar(ta.stream_bytes() + tb.stream_bytes(), a.quiet);
     let sa = sequences(&ta, &opts, true, &|n| b.set_position(n));
     let base = ta.stream_bytes();

@@ -1,11 +1,11 @@
 //! `conflicts`: open the trace, find the operations touching the same bytes of a file (with
 //! a progress bar on a terminal), print them as text or JSON.
 
-use crate::analyze::bar;
-use converters::conflicts::semantics::Semantics;
-use converters::conflicts::spill::default_memory;
-use converters::conflicts::{conflicts, output, Options, LAYERS};
+use io_conflicts::default_memory;
+use io_conflicts::semantics::Semantics;
+use io_conflicts::{conflicts, output, Options, LAYERS};
 use io_events::functions::Layer;
+use io_model::driver::bar;
 use io_model::trace::Trace;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -80,12 +80,12 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
         tmp_dir: a.tmp_dir.unwrap_or_else(std::env::temp_dir),
     };
     let trace = Trace::open(&a.trace)?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let c = conflicts(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = "the temporary runs (nothing was written)";
-    let c = c.map_err(|e| converters::interrupt::explain(e, removed))?;
+    let c = c.map_err(|e| io_model::interrupt::explain(e, removed))?;
     if a.json {
         write_json(&c)?;
     } else {
@@ -98,7 +98,7 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
 }
 
 /// The JSON document on stdout, written as it is serialized.
-fn write_json(c: &converters::conflicts::Conflicts) -> Result<(), String> {
+fn write_json(c: &io_conflicts::Conflicts) -> Result<(), String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     serde_json::to_writer_pretty(&mut out, &output::Json(c)).map_err(|e| e.to_string())?;
     writeln!(out)

@@ -1,8 +1,9 @@
 //! `extrapolate T1 T2 T3 [T4...] --ranks N -o OUT`: the trace of the same SPMD program at N
-//! ranks from its traces at smaller rank counts (see converters::extrapolate).
+//! ranks from its traces at smaller rank counts (see io_extrapolate).
 
-use crate::analyze::{bar, stdout};
-use converters::extrapolate::{extrapolate, text, Options};
+use crate::analyze::stdout;
+use io_extrapolate::{extrapolate, text, Options};
+use io_model::driver::bar;
 use io_model::trace::Trace;
 use std::path::PathBuf;
 
@@ -33,13 +34,13 @@ pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
     if a.ranks == 0 {
         return Err("--ranks must be at least 1".into());
     }
-    converters::extrapolate::check_output(&a.output)?;
+    io_extrapolate::check_output(&a.output)?;
     let traces = a
         .traces
         .iter()
         .map(|t| Trace::open(t))
         .collect::<Result<Vec<_>, _>>()?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let opts = Options {
         ranks: a.ranks,
         only: a.only.clone(),

@@ -5,7 +5,8 @@
 
 use clap::{CommandFactory, Parser};
 use clap_complete::Shell;
-use converters::cli::{ToOtf2Args, ToTextArgs};
+use io_text::ToTextArgs;
+use otf2_writer::cli::ToOtf2Args;
 use std::path::{Path, PathBuf};
 
 const SUBCOMMAND: &str = "__install-files";

@@ -126,7 +126,7 @@ fn finish(r: Result<(), impl Into<replay::Failure>>, failure: u8) -> ExitCode {
             }
             // Stopped by SIGINT, SIGTERM or SIGHUP (the tools that write files): as a shell
             // reports a process the signal killed.
-            let code = converters::interrupt::received().map(converters::interrupt::exit_code);
+            let code = io_model::interrupt::received().map(io_model::interrupt::exit_code);
             ExitCode::from(code.unwrap_or(failure))
         }
     }

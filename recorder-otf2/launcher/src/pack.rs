@@ -3,10 +3,9 @@
 //! `mpirun -np N` every rank packs its share of the packs (no MPI library needed: the rank
 //! comes from the launcher's environment).
 
-use crate::analyze::bar;
 use io_events::pack::trace::{pack_group, plan, remove_packed_folders, Outcome};
+use io_model::driver::{self, bar};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 #[derive(clap::Args)]
 pub struct PackArgs {
@@ -115,25 +114,14 @@ pub fn run(a: PackArgs) -> Result<(), String> {
         .collect();
     let members: u64 = mine.iter().map(|g| g.members.len() as u64).sum();
     let pb = bar(members, a.quiet || size > 1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads)
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results = Mutex::new(Vec::new());
-    pool.scope(|s| {
-        for g in &mine {
-            let (results, pb, trace) = (&results, &pb, &a.trace);
-            s.spawn(move |_| {
-                let r = pack_group(trace, g, a.level, a.keep);
-                pb.inc(g.members.len() as u64);
-                if let Ok(mut v) = results.lock() {
-                    v.push((g.name.clone(), r));
-                }
-            });
-        }
-    });
+    let pool = driver::pool(a.threads)?;
+    // A failed pack does not stop the others: every outcome is kept, by pack name.
+    let mut results = driver::map(&pool, &mine, |g| {
+        let r = pack_group(&a.trace, g, a.level, a.keep);
+        pb.inc(g.members.len() as u64);
+        Ok((g.name.clone(), r))
+    })?;
     pb.finish_and_clear();
-    let mut results = results.into_inner().unwrap_or_default();
     results.sort_by(|a, b| a.0.cmp(&b.0));
     let mut failed = Vec::new();
     for (name, r) in results {

@@ -1,11 +1,11 @@
 //! `perfetto`: open the trace, write it as a Perfetto timeline (with a progress bar on a
 //! terminal), say what was written.
 
-use crate::analyze::bar;
 use crate::conflicts::parse_size;
-use converters::perfetto::{write, Options};
 use io_events::functions::Layer;
+use io_model::driver::bar;
 use io_model::trace::Trace;
+use io_perfetto::{write, Options};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -45,7 +45,8 @@ pub struct PerfettoArgs {
 }
 
 fn parse_layer(s: &str) -> Result<Layer, String> {
-    s.parse().map_err(|e: io_events::functions::UnknownLayer| e.to_string())
+    s.parse()
+        .map_err(|e: io_events::functions::UnknownLayer| e.to_string())
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {
@@ -76,12 +77,12 @@ pub fn run(a: PerfettoArgs) -> Result<(), String> {
         to_s: a.to,
         threads: a.threads,
     };
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = format!("the timeline files of {}", a.output.display());
-    let w = r.map_err(|e| converters::interrupt::explain(e, &removed))?;
+    let w = r.map_err(|e| io_model::interrupt::explain(e, &removed))?;
     for warning in &w.warnings {
         eprintln!("recorder-otf2: warning: {warning}");
     }

@@ -1,12 +1,12 @@
 //! `replay TRACE --into DIR`: re-issue the trace's I/O on files under DIR (see
-//! converters::replay), print what was done against the original; `--record RDIR` traces the
+//! io_replay), print what was done against the original; `--record RDIR` traces the
 //! replay itself (its reading of TRACE left out) for `compare`. An MPI trace (or `--layer
 //! mpiio`) is replayed by recorder-otf2-replay-mpi, which links MPI (this launcher does not:
 //! it runs programs and works without MPI), exec'd with the same arguments.
 
 use crate::analyze::stdout;
-use converters::replay::{parse_timing, replay, text, timing_arg, Options, Timing};
 use io_model::trace::Trace;
+use io_replay::{parse_timing, replay, text, timing_arg, Options, Timing};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -117,7 +117,7 @@ fn prepare_recorded(a: &ReplayArgs, rdir: &Path, trace: &Path, into: &Path) -> R
         timing: a.timing,
         files_made: false,
     };
-    converters::replay::prepare_files(&Trace::open(trace)?, &opts).map(|_| ())
+    io_replay::prepare_files(&Trace::open(trace)?, &opts).map(|_| ())
 }
 
 /// Wait until `file` holds `text` (rank 0 of this job wrote it). If rank 0 fails, mpirun
@@ -171,7 +171,7 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), Failure> {
     let trace = Trace::open(&a.trace).map_err(|e| once(rank, e.to_string()))?;
     let plan = io_model::run::Plan::new(&trace);
     // An MPI job, or one process without MPI (a singleton MPI process replays it).
-    let Ok((world, _)) = converters::replay::mpiio::job_ranks(&trace, &plan) else {
+    let Ok((world, _)) = io_replay::mpiio::job_ranks(&trace, &plan) else {
         let e = format!(
             "{}: not an MPI trace (no process has a rank): replay it with --layer posix",
             a.trace.display()
@@ -241,7 +241,7 @@ pub fn run(a: ReplayArgs) -> Result<(), Failure> {
         return record(&a, rdir, None);
     }
     let trace = Trace::open(&a.trace).map_err(String::from)?;
-    converters::interrupt::install()?;
+    io_model::interrupt::install()?;
     let opts = Options {
         into: absolute(&a.into)?,
         only: a.only.clone(),

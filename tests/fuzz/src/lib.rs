@@ -61,12 +61,12 @@ pub fn run_pipeline(trace: &Path, dir: &Path) {
     let Ok(t) = io_model::trace::Trace::open(trace) else {
         return;
     };
-    let _ = converters::text::dump(&t, &mut std::io::sink());
+    let _ = io_text::dump(&t, &mut std::io::sink());
     let out = dir.join("out.otf2");
-    let _ = converters::remove_archive(&out);
+    let _ = otf2_writer::remove_archive(&out);
     // Two workers: the parallel path and the unification of definitions are fuzzed too.
-    let _ = converters::otf2::convert(&t, &out, 2, &|_| {});
-    let opts = converters::analysis::Options {
+    let _ = otf2_writer::convert(&t, &out, 2, &|_| {});
+    let opts = io_analysis::Options {
         small: 4096,
         alignment: 4096,
         fanout: 4,
@@ -74,5 +74,5 @@ pub fn run_pipeline(trace: &Path, dir: &Path) {
         per_process_series: true,
         threads: 1,
     };
-    let _ = converters::analysis::analyze(&t, &opts, &|_| {});
+    let _ = io_analysis::analyze(&t, &opts, &|_| {});
 }

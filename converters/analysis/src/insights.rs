@@ -1,0 +1,470 @@
+//! Insight rules: findings with the files, ranks and calls concerned and what to try. Every
+//! threshold is documented in docs/analysis.md and can be changed in a YAML file.
+
+use super::aggregate::{layer_index, RANDOM};
+use super::Analysis;
+use crate::units::human;
+use io_events::functions::{Layer, FUNCTIONS};
+use io_model::procs::rank_id;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// The thresholds of every rule (YAML keys are these names).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Thresholds {
+    /// Requests smaller than this are small.
+    pub small_request_bytes: u64,
+    /// Small requests: share of a file's requests and least count.
+    pub small_request_share: f64,
+    pub small_request_min: u64,
+    /// File offsets are aligned to this.
+    pub alignment_bytes: u64,
+    pub misaligned_share: f64,
+    pub misaligned_min: u64,
+    /// Random accesses: share of a file's accesses and least count.
+    pub random_share: f64,
+    pub random_min: u64,
+    /// Independent MPI-IO operations with no collective one, at least this many.
+    pub independent_mpiio_min: u64,
+    /// Metadata time: per rank in seconds, or as a share of its I/O and metadata time
+    /// (with at least `metadata_min_s`).
+    pub metadata_time_s: f64,
+    pub metadata_share: f64,
+    pub metadata_min_s: f64,
+    /// Rank imbalance: (slowest − fastest) / slowest I/O time, with the slowest at least
+    /// `imbalance_min_s`.
+    pub imbalance_share: f64,
+    pub imbalance_min_s: f64,
+    /// Redundant traffic: bytes read (or written) over the file's extent, at least this
+    /// factor and `redundant_min_bytes` in excess.
+    pub redundant_factor: f64,
+    pub redundant_min_bytes: u64,
+    /// Share of all bytes moved through ISO C stdio.
+    pub stdio_share: f64,
+    pub stdio_min_bytes: u64,
+    /// Files written by a single process each, at least this many (file-per-process).
+    pub file_per_process_min: u64,
+    /// Flushes (fsync, fdatasync, fflush, MPI_File_sync ...): count and share of I/O time.
+    pub flush_min: u64,
+    pub flush_share: f64,
+    /// A high-level call making at least this many small POSIX operations fans out.
+    pub fanout_posix_ops: u64,
+    /// High-level calls that fanned out, at least this many.
+    pub fanout_min_calls: u64,
+    /// Collective high-level calls that became independent MPI-IO, at least this many.
+    pub collective_to_independent_min: u64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            small_request_bytes: 1 << 20,
+            small_request_share: 0.1,
+            small_request_min: 1000,
+            alignment_bytes: 4096,
+            misaligned_share: 0.1,
+            misaligned_min: 1000,
+            random_share: 0.2,
+            random_min: 1000,
+            independent_mpiio_min: 1000,
+            metadata_time_s: 30.0,
+            metadata_share: 0.5,
+            metadata_min_s: 1.0,
+            imbalance_share: 0.15,
+            imbalance_min_s: 1.0,
+            redundant_factor: 2.0,
+            redundant_min_bytes: 1 << 20,
+            stdio_share: 0.1,
+            stdio_min_bytes: 1 << 20,
+            file_per_process_min: 64,
+            flush_min: 100,
+            flush_share: 0.1,
+            fanout_posix_ops: 8,
+            fanout_min_calls: 10,
+            collective_to_independent_min: 1,
+        }
+    }
+}
+
+impl Thresholds {
+    /// Read a YAML file of thresholds (missing keys keep their defaults).
+    pub fn load(path: &std::path::Path) -> Result<Thresholds, String> {
+        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+        if !meta.is_file() || meta.len() > 1 << 20 {
+            return Err(format!("{}: not a YAML file of thresholds", path.display()));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+        serde_yaml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e))
+    }
+}
+
+/// One finding.
+#[derive(Clone, Debug)]
+pub struct Insight {
+    pub code: &'static str,
+    pub rule: &'static str,
+    pub severity: &'static str,
+    pub message: String,
+    pub files: Vec<String>,
+    pub ranks: Vec<u64>,
+    pub calls: Vec<String>,
+    pub suggestion: &'static str,
+    pub value: f64,
+    pub threshold: f64,
+}
+
+impl Insight {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
+            "files": self.files, "ranks": self.ranks, "calls": self.calls,
+            "suggestion": self.suggestion, "value": self.value, "threshold": self.threshold,
+        })
+    }
+}
+
+const MAX_LISTED: usize = 20;
+
+fn ranks_of(a: &Analysis, procs: impl Iterator<Item = usize>) -> Vec<u64> {
+    let mut v: Vec<u64> = procs.map(|i| rank_id(a.proc(i))).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Every rule, in code order.
+pub fn evaluate(a: &Analysis, t: &Thresholds) -> Vec<Insight> {
+    let mut out = Vec::new();
+    per_file_rules(a, t, &mut out);
+    mpiio_rules(a, t, &mut out);
+    rank_rules(a, t, &mut out);
+    job_rules(a, t, &mut out);
+    chain_rules(a, t, &mut out);
+    out.sort_by_key(|i| i.code);
+    out
+}
+
+/// A per-file rule: code, name, severity, threshold, what to try, and the test giving the
+/// file's value and what it found.
+type FileTest<'a> = Box<dyn Fn(&super::FileStats) -> Option<(f64, String)> + 'a>;
+struct FileRule<'a>(
+    &'static str,
+    &'static str,
+    &'static str,
+    f64,
+    &'static str,
+    FileTest<'a>,
+);
+
+/// Rules that look at one file at a time, reported once per rule with every file concerned.
+fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let rules: [FileRule; 4] = [
+        FileRule("F01", "small-requests", "high", t.small_request_share,
+         "aggregate small requests: larger transfers per call, collective buffering (MPI-IO _all calls, romio_cb_write), or a buffering layer (HDF5 chunk cache, netCDF chunking)",
+         Box::new(|f| {
+            let n = f.acc.read_ops + f.acc.write_ops;
+            let s = share(f.acc.small_ops, n);
+            (f.acc.small_ops >= t.small_request_min && s > t.small_request_share)
+                .then(|| (s, format!("{} of {} requests under {}", f.acc.small_ops, n, human(t.small_request_bytes))))
+        })),
+        FileRule("F02", "misaligned-requests", "medium", t.misaligned_share,
+         "align file offsets to the file system block or stripe (H5Pset_alignment, MPI-IO striping hints, padding records)",
+         Box::new(|f| {
+            let n = f.acc.read_ops + f.acc.write_ops;
+            let s = share(f.acc.misaligned_ops, n);
+            (f.acc.misaligned_ops >= t.misaligned_min && s > t.misaligned_share)
+                .then(|| (s, format!("{} of {} requests not aligned to {}", f.acc.misaligned_ops, n, human(t.alignment_bytes))))
+        })),
+        FileRule("F03", "random-access", "medium", t.random_share,
+         "sort or group accesses by offset, or read whole blocks once (collective reads, data sieving)",
+         Box::new(|f| {
+            let n: u64 = f.acc.pattern.iter().sum();
+            let r = f.acc.pattern[RANDOM];
+            let s = share(r, n);
+            (r >= t.random_min && s > t.random_share).then(|| (s, format!("{r} of {n} accesses go backwards")))
+        })),
+        FileRule("F04", "redundant-traffic", "medium", t.redundant_factor,
+         "the same bytes are moved more than once: keep them in memory, or read once and broadcast (MPI_Bcast) instead of every rank reading",
+         Box::new(|f| {
+            let ext = f.acc.max_end;
+            let moved = f.acc.read_bytes.max(f.acc.write_bytes);
+            let factor = if ext == 0 { 0.0 } else { moved as f64 / ext as f64 };
+            (ext > 0 && factor >= t.redundant_factor && moved - ext >= t.redundant_min_bytes)
+                .then(|| (factor, format!("{} moved for a {} extent", human(moved), human(ext))))
+        })),
+    ];
+    for FileRule(code, rule, sev, threshold, fix, test) in rules {
+        let mut hits: Vec<(&super::FileStats, f64, String)> = a
+            .files
+            .iter()
+            .filter(|f| f.layer != Layer::Mpi)
+            .filter_map(|f| test(f).map(|(v, m)| (f, v, m)))
+            .collect();
+        if hits.is_empty() {
+            continue;
+        }
+        hits.sort_by(|x, y| y.1.total_cmp(&x.1));
+        let (f0, v0, m0) = &hits[0];
+        out.push(Insight {
+            code,
+            rule,
+            severity: sev,
+            message: format!(
+                "{} file(s); worst: {} at {}: {}",
+                hits.len(),
+                f0.path,
+                f0.layer.identification(),
+                m0
+            ),
+            files: hits
+                .iter()
+                .take(MAX_LISTED)
+                .map(|h| format!("{} ({})", h.0.path, h.0.layer.identification()))
+                .collect(),
+            ranks: ranks_of(
+                a,
+                hits.iter().flat_map(|h| h.0.per_proc.iter().map(|p| p.0)),
+            ),
+            calls: Vec::new(),
+            suggestion: fix,
+            value: *v0,
+            threshold,
+        });
+    }
+}
+
+fn share(n: u64, total: u64) -> f64 {
+    if total == 0 {
+        0.0
+    } else {
+        n as f64 / total as f64
+    }
+}
+
+/// MPI-IO: independent operations only.
+fn mpiio_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let files: Vec<&super::FileStats> =
+        a.files.iter().filter(|f| f.layer == Layer::MpiIo).collect();
+    let ops: u64 = files.iter().map(|f| f.acc.read_ops + f.acc.write_ops).sum();
+    let coll: u64 = files.iter().map(|f| f.acc.collective_ops).sum();
+    if coll == 0 && ops >= t.independent_mpiio_min {
+        out.push(Insight {
+            code: "M01",
+            rule: "no-collective-mpiio",
+            severity: "high",
+            message: format!("{ops} independent MPI-IO operations and no collective one"),
+            files: files.iter().take(MAX_LISTED).map(|f| f.path.clone()).collect(),
+            ranks: ranks_of(a, files.iter().flat_map(|f| f.per_proc.iter().map(|p| p.0))),
+            calls: Vec::new(),
+            suggestion: "use the collective forms (MPI_File_write_all / read_all, H5Pset_dxpl_mpio(H5FD_MPIO_COLLECTIVE), nc_var_par_access(NC_COLLECTIVE), ncmpi_*_all) so that MPI-IO can aggregate",
+            value: ops as f64,
+            threshold: t.independent_mpiio_min as f64,
+        });
+    }
+}
+
+/// Per-rank rules: metadata time and imbalance.
+fn rank_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let meta: Vec<(usize, f64, f64)> = a
+        .ranks
+        .iter()
+        .map(|r| {
+            (
+                r.proc,
+                r.meta_ns as f64 / 1e9,
+                share(r.meta_ns, r.meta_ns + r.io_ns),
+            )
+        })
+        .filter(|&(_, s, sh)| {
+            s > t.metadata_time_s || (s >= t.metadata_min_s && sh > t.metadata_share)
+        })
+        .collect();
+    if let Some(worst) = meta.iter().max_by(|x, y| x.1.total_cmp(&y.1)) {
+        out.push(Insight {
+            code: "R01",
+            rule: "metadata-dominated",
+            severity: "high",
+            message: format!("{} process(es) spend most of their I/O time in metadata calls; worst {} with {:.3} s ({:.0}%)", meta.len(), a.proc(worst.0).label(), worst.1, 100.0 * worst.2),
+            files: Vec::new(),
+            ranks: ranks_of(a, meta.iter().map(|m| m.0)),
+            calls: top_meta_calls(a),
+            suggestion: "open and close files less often, keep file handles open, avoid stat/seek storms, use fewer larger files",
+            value: worst.1,
+            threshold: t.metadata_time_s,
+        });
+    }
+    let times: Vec<(usize, u64)> = a
+        .ranks
+        .iter()
+        .map(|r| (r.proc, r.io_ns + r.meta_ns))
+        .collect();
+    if times.len() >= 2 {
+        let max = times
+            .iter()
+            .max_by_key(|x| x.1)
+            .copied()
+            .unwrap_or_default();
+        let min = times
+            .iter()
+            .min_by_key(|x| x.1)
+            .copied()
+            .unwrap_or_default();
+        let s = share(max.1 - min.1, max.1);
+        if max.1 as f64 / 1e9 >= t.imbalance_min_s && s > t.imbalance_share {
+            out.push(Insight {
+                code: "R02",
+                rule: "rank-imbalance",
+                severity: "medium",
+                message: format!("slowest {} spends {:.3} s in I/O, fastest {} {:.3} s ({:.0}% imbalance)", a.proc(max.0).label(), max.1 as f64 / 1e9, a.proc(min.0).label(), min.1 as f64 / 1e9, 100.0 * s),
+                files: Vec::new(),
+                ranks: ranks_of(a, std::iter::once(max.0)),
+                calls: Vec::new(),
+                suggestion: "balance the data per rank, or let a few aggregators do the I/O (collective buffering, MPI-IO hints cb_nodes)",
+                value: s,
+                threshold: t.imbalance_share,
+            });
+        }
+    }
+}
+
+fn top_meta_calls(a: &Analysis) -> Vec<String> {
+    a.functions
+        .iter()
+        .filter(|f| FUNCTIONS[f.0 as usize].role == io_events::functions::Role::Meta)
+        .take(5)
+        .map(|f| FUNCTIONS[f.0 as usize].display.to_string())
+        .collect()
+}
+
+/// Whole-job rules: stdio share, file per process, flush storms.
+fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let isoc = &a.layers[layer_index(Layer::Isoc)];
+    let stdio = isoc.read_bytes + isoc.write_bytes;
+    let top: u64 = a.ranks.iter().map(|r| r.read_bytes + r.write_bytes).sum();
+    if stdio >= t.stdio_min_bytes && share(stdio, top) > t.stdio_share {
+        let files: Vec<String> = a
+            .files
+            .iter()
+            .filter(|f| f.layer == Layer::Isoc)
+            .take(MAX_LISTED)
+            .map(|f| f.path.clone())
+            .collect();
+        out.push(Insight {
+            code: "J01", rule: "stdio-heavy", severity: "low",
+            message: format!("{} of {} moved by the program go through ISO C stdio", human(stdio), human(top)),
+            ranks: ranks_of(a, a.files.iter().filter(|f| f.layer == Layer::Isoc).flat_map(|f| f.per_proc.iter().map(|p| p.0))),
+            files, calls: Vec::new(),
+            suggestion: "stdio buffers in small pieces: use POSIX or MPI-IO with large requests for bulk data, or setvbuf with a large buffer",
+            value: share(stdio, top), threshold: t.stdio_share,
+        });
+    }
+    let single: Vec<&super::FileStats> = a
+        .files
+        .iter()
+        .filter(|f| f.layer == Layer::Posix && f.per_proc.len() == 1 && f.acc.write_ops > 0)
+        .collect();
+    let owners = ranks_of(a, single.iter().map(|f| f.per_proc[0].0));
+    if a.procs.len() >= 2 && single.len() as u64 >= t.file_per_process_min && owners.len() >= 2 {
+        out.push(Insight {
+            code: "J02", rule: "file-per-process", severity: "medium",
+            message: format!("{} files each written by a single process, over {} processes", single.len(), owners.len()),
+            files: single.iter().take(MAX_LISTED).map(|f| f.path.clone()).collect(), ranks: owners, calls: Vec::new(),
+            suggestion: "one file per process makes metadata storms at scale: write a shared file (MPI-IO, parallel HDF5/netCDF, ADIOS2 aggregation) or fewer files per node",
+            value: single.len() as f64, threshold: t.file_per_process_min as f64,
+        });
+    }
+    let flushes: u64 = a.files.iter().map(|f| f.acc.flush_ops).sum();
+    let flush_ns: u64 = a
+        .functions
+        .iter()
+        .filter(|f| is_flush(f.0))
+        .map(|f| f.2)
+        .sum();
+    let io_ns: u64 = a.ranks.iter().map(|r| r.io_ns + r.meta_ns).sum();
+    if flushes >= t.flush_min && share(flush_ns, io_ns) > t.flush_share {
+        out.push(Insight {
+            code: "J03",
+            rule: "flush-storm",
+            severity: "medium",
+            message: format!(
+                "{} flushes take {:.0}% of the I/O time",
+                flushes,
+                100.0 * share(flush_ns, io_ns)
+            ),
+            files: a
+                .files
+                .iter()
+                .filter(|f| f.acc.flush_ops > 0)
+                .take(MAX_LISTED)
+                .map(|f| f.path.clone())
+                .collect(),
+            ranks: ranks_of(
+                a,
+                a.files
+                    .iter()
+                    .filter(|f| f.acc.flush_ops > 0)
+                    .flat_map(|f| f.per_proc.iter().map(|p| p.0)),
+            ),
+            calls: a
+                .functions
+                .iter()
+                .filter(|f| is_flush(f.0))
+                .map(|f| FUNCTIONS[f.0 as usize].display.to_string())
+                .collect(),
+            suggestion:
+                "flush once at the end of an I/O phase (or at checkpoints), not after every write",
+            value: flushes as f64,
+            threshold: t.flush_min as f64,
+        });
+    }
+}
+
+fn is_flush(f: u16) -> bool {
+    matches!(
+        FUNCTIONS[f as usize].mapping,
+        io_events::functions::Mapping::Data {
+            dir: io_events::functions::Dir::Flush,
+            ..
+        } | io_events::functions::Mapping::ObjData {
+            dir: io_events::functions::Dir::Flush,
+            ..
+        } | io_events::functions::Mapping::SubData {
+            dir: io_events::functions::Dir::Flush,
+            ..
+        }
+    )
+}
+
+/// Rules that need the layer chain of each high-level call.
+fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let c2i: Vec<&super::RootStats> = a
+        .roots
+        .iter()
+        .filter(|r| r.acc.collective_to_independent > 0)
+        .collect();
+    let n: u64 = c2i.iter().map(|r| r.acc.collective_to_independent).sum();
+    if n >= t.collective_to_independent_min && !c2i.is_empty() {
+        out.push(Insight {
+            code: "C01", rule: "collective-became-independent", severity: "high",
+            message: format!("{n} collective high-level calls reached MPI-IO as independent operations only"),
+            files: Vec::new(), ranks: Vec::new(),
+            calls: c2i.iter().map(|r| FUNCTIONS[r.func as usize].display.to_string()).collect(),
+            suggestion: "the library fell back to independent I/O (HDF5: H5Pget_mpio_no_collective_cause tells why: datatype conversion, chunked/filtered datasets, point selections); make the selection and types collective-friendly",
+            value: n as f64, threshold: t.collective_to_independent_min as f64,
+        });
+    }
+    let fan: Vec<&super::RootStats> = a.roots.iter().filter(|r| r.acc.small_fanout > 0).collect();
+    let n: u64 = fan.iter().map(|r| r.acc.small_fanout).sum();
+    if n >= t.fanout_min_calls && !fan.is_empty() {
+        out.push(Insight {
+            code: "C02", rule: "small-call-fanout", severity: "medium",
+            message: format!("{n} high-level calls each became {} or more small POSIX operations", t.fanout_posix_ops),
+            files: Vec::new(), ranks: Vec::new(),
+            calls: fan.iter().map(|r| FUNCTIONS[r.func as usize].display.to_string()).collect(),
+            suggestion: "one call turned into many small system calls: enlarge chunks or the library's buffers (HDF5 sieve buffer / chunk cache, H5Pset_meta_block_size), or write larger selections per call",
+            value: n as f64, threshold: t.fanout_min_calls as f64,
+        });
+    }
+}

@@ -1,0 +1,78 @@
+//! Bandwidth over time per layer: bytes moved in each time bin (all processes) over the bin's
+//! width, one step line per layer.
+
+use super::bins;
+use super::plot::{self, pe, svg, ticks, GRID, INK};
+use crate::Analysis;
+use plotters::prelude::*;
+
+pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+    let Some(ax) = bins::axis(a.timeline.iter().map(|t| &t.1)) else {
+        return Ok(None);
+    };
+    let mut lines = Vec::new();
+    for (l, s) in &a.timeline {
+        let mut busy = vec![0.0; ax.bins];
+        let mut bytes = vec![0.0; ax.bins];
+        ax.add(s, &mut busy, &mut bytes);
+        if bytes.iter().any(|&b| b > 0.0) {
+            lines.push((*l, bytes));
+        }
+    }
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    let w = ax.width_s();
+    let peak = lines
+        .iter()
+        .flat_map(|(_, b)| b.iter())
+        .fold(0.0f64, |m, &b| m.max(b / w));
+    let (bdiv, bunit) = plot::byte_unit(peak);
+    let (tdiv, tunit) = plot::time_unit(ax.span_s());
+    let body = svg(1000, 340, "bandwidth over time per layer", |root, _| {
+        let mut c = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0f64..ax.span_s() / tdiv, 0f64..peak / bdiv * 1.08)
+            .map_err(pe)?;
+        let xdesc = format!("time since the first process started ({tunit})");
+        let ydesc = format!("{bunit}/s");
+        let xf = ticks(0.0, ax.span_s() / tdiv);
+        let yf = ticks(0.0, peak / bdiv);
+        c.configure_mesh()
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(GRID)
+            .x_labels(10)
+            .y_labels(8)
+            .x_label_formatter(&xf)
+            .y_label_formatter(&yf)
+            .x_desc(xdesc.as_str())
+            .y_desc(ydesc.as_str())
+            .label_style(plot::text(12, INK))
+            .axis_desc_style(plot::text(13, INK))
+            .draw()
+            .map_err(pe)?;
+        for (l, bytes) in &lines {
+            // A step per bin: its bandwidth held over the bin.
+            let pts = bytes.iter().enumerate().flat_map(|(i, b)| {
+                let y = b / w / bdiv;
+                let (t0, t1) = (i as f64 * w / tdiv, (i + 1) as f64 * w / tdiv);
+                [(t0, y), (t1, y)]
+            });
+            c.draw_series(LineSeries::new(pts, plot::layer_color(*l).stroke_width(2)))
+                .map_err(pe)?;
+        }
+        Ok(())
+    })?;
+    let items: Vec<(String, RGBColor)> = lines
+        .iter()
+        .map(|(l, _)| (l.identification().to_string(), plot::layer_color(*l)))
+        .collect();
+    Ok(Some(format!(
+        "{body}{}<p class=\"note\">Bytes read and written per {} bin over the bin's width, \
+         all processes; data passing through several layers counts at each of them.</p>",
+        plot::legend(&items),
+        bins::human_width(ax.width)
+    )))
+}

@@ -1,0 +1,617 @@
+//! `recorder-otf2 conflicts`: which operations touch the same bytes of a file, by whom and in
+//! which order. Every process is interpreted (in parallel) through the I/O model; each
+//! completed read or write at the POSIX or MPI-IO layer with a known offset becomes an
+//! [`Access`] of its file. Per file the accesses are sorted by offset and swept
+//! ([`sweep`]); every overlapping pair is classified RAW / WAW / WAR / RAR by the time order
+//! of the two operations. Under a consistency semantics ([`semantics`]) each conflicting
+//! pair is also checked for the synchronisation the semantics asks for, with
+//! happens-before from the synchronising MPI calls ([`order`]).
+
+//!
+//! The API: [`conflicts`] with its [`Options`] and result [`Conflicts`]; [`output`] (text
+//! and JSON of a result), [`section`] (the conflicts section of `summary` and `report`),
+//! [`semantics::Semantics`], [`default_memory`] (the memory budget before spilling).
+
+mod order;
+pub mod output;
+pub mod section;
+pub mod semantics;
+mod spill;
+mod sweep;
+
+pub use spill::default_memory;
+
+use definitions::GlobalDefs;
+use hashbrown::HashMap;
+use io_events::functions::Layer;
+use io_model::driver::{self, Progress};
+use io_model::kinds::OpMode;
+use io_model::mpi::MpiSync;
+use io_model::pipe::{Accumulator, Direct, Piped};
+use io_model::procs::{origin, proc_info, ProcInfo};
+use io_model::resolve::{Call, FileAt, MetaKind, Op, Resolver};
+use io_model::run::{interpret, Plan, Stats};
+use io_model::trace::Trace;
+use order::{Comms, HappensBefore, SyncCall};
+use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
+use spill::{Merged, SpillDir};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use sweep::{sweep, sweep_file, FilePairs};
+
+/// One read or write of a byte range: 48 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// First byte and one past the last.
+    pub start: u64,
+    pub end: u64,
+    /// Start and end time on the trace's common time line (ns).
+    pub t0: u64,
+    pub t1: u64,
+    /// The process's index in the trace (low 31 bits) and whether it wrote (top bit).
+    proc_write: u32,
+    /// The call that made the operation and the outermost call above it.
+    pub func: u16,
+    pub root_func: u16,
+    /// The calls of the layers between (see `Op::via_func`).
+    pub via_func: [u16; 2],
+}
+
+const WRITE_BIT: u32 = 1 << 31;
+
+impl Access {
+    /// What one access costs in memory.
+    pub const BYTES: u64 = std::mem::size_of::<Access>() as u64;
+
+    pub fn new(op: &Op, proc: usize, start: u64) -> Access {
+        let write = if op.mode == OpMode::Write {
+            WRITE_BIT
+        } else {
+            0
+        };
+        Access {
+            start,
+            end: start.saturating_add(op.bytes_done),
+            t0: op.t0,
+            t1: op.t1,
+            proc_write: proc as u32 | write,
+            func: op.call_func,
+            root_func: op.root_func,
+            via_func: op.via_func,
+        }
+    }
+    #[cfg(test)]
+    pub fn test(start: u64, end: u64, t0: u64, proc: usize, write: bool) -> Access {
+        let write = if write { WRITE_BIT } else { 0 };
+        Access {
+            start,
+            end,
+            t0,
+            t1: t0,
+            proc_write: proc as u32 | write,
+            func: 0,
+            root_func: 0,
+            via_func: [u16::MAX; 2],
+        }
+    }
+    pub fn proc(&self) -> usize {
+        (self.proc_write & !WRITE_BIT) as usize
+    }
+    pub fn is_write(&self) -> bool {
+        self.proc_write & WRITE_BIT != 0
+    }
+}
+
+/// A file at a layer, as analyses name it: its path, the host when its file system is not
+/// shared between hosts (the same path on two hosts is two files), and the layer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileKey {
+    pub path: String,
+    pub host: Option<String>,
+    pub layer: Layer,
+}
+
+/// The layers whose operations are checked.
+pub const LAYERS: [Layer; 2] = [Layer::Posix, Layer::MpiIo];
+
+/// Operations left out of the check, with the reason (reported, never silent).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Skipped {
+    /// Completed reads/writes at a checked layer whose offset the model does not know
+    /// (shared file pointers, streams without positions).
+    pub no_offset: u64,
+    /// Completed reads/writes on a handle of no file (pipes, sockets, terminals).
+    pub no_file: u64,
+}
+
+impl Skipped {
+    fn add(&mut self, o: Skipped) {
+        self.no_offset += o.no_offset;
+        self.no_file += o.no_file;
+    }
+}
+
+/// One process's accesses by file, while it is interpreted.
+struct ProcessAccesses {
+    proc: usize,
+    layers: Vec<Layer>,
+    files: HashMap<FileAt, Vec<Access>>,
+    skipped: Skipped,
+    /// Per file: its operations without an offset.
+    no_offset: HashMap<FileAt, u64>,
+    /// Per file: opens, closes and flushes (what semantics synchronise on).
+    points: HashMap<FileAt, Vec<Point>>,
+    /// Synchronising MPI calls, in the order they ended.
+    syncs: Vec<MpiSync>,
+    spill: Spill,
+    /// Per file: its runs (accesses written out beyond the memory budget).
+    runs: HashMap<FileAt, Vec<PathBuf>>,
+}
+
+/// Where accesses go beyond the memory budget, and how many a worker may hold.
+#[derive(Clone)]
+struct Spill {
+    dir: Option<Arc<SpillDir>>,
+    budget: usize,
+    held: usize,
+    error: Option<String>,
+}
+
+impl Spill {
+    /// Whether one more access goes over the budget.
+    fn full(&mut self, n: usize) -> bool {
+        self.held += n;
+        self.dir.is_some() && self.held >= self.budget
+    }
+
+    /// Write every file's accesses out as runs.
+    fn out<K: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        files: &mut HashMap<K, Vec<Access>>,
+        runs: &mut HashMap<K, Vec<PathBuf>>,
+    ) {
+        let Some(dir) = self.dir.clone() else {
+            return;
+        };
+        for (k, v) in files.iter_mut().filter(|(_, v)| !v.is_empty()) {
+            match dir.write_run(v) {
+                Ok(p) => runs.entry(k.clone()).or_default().push(p),
+                Err(e) => {
+                    // Go on in memory; the check fails with this at its end.
+                    self.error.get_or_insert(e);
+                    self.dir = None;
+                    return;
+                }
+            }
+        }
+        self.held = 0;
+    }
+}
+
+impl Accumulator for ProcessAccesses {
+    fn call(&mut self, _c: &Call) {}
+    fn meta(&mut self, _th: usize, k: MetaKind, f: Option<FileAt>, t: u64) {
+        let kind = match k {
+            MetaKind::Open => PointKind::Open,
+            MetaKind::Close => PointKind::Close,
+            _ => return,
+        };
+        if let Some(at) = f.filter(|at| self.layers.contains(&at.1)) {
+            let p = Point { t0: t, t1: t, kind };
+            self.points.entry(at).or_default().push(p);
+        }
+    }
+    fn mpi_sync(&mut self, s: &MpiSync) {
+        self.syncs.push(*s);
+    }
+    fn op(&mut self, o: &Op) {
+        if o.mode == OpMode::Flush && !o.cancelled && self.layers.contains(&o.layer) {
+            if let Some(file) = o.file {
+                let p = Point {
+                    t0: o.t0,
+                    t1: o.t1,
+                    kind: PointKind::Flush,
+                };
+                self.points.entry((file, o.layer)).or_default().push(p);
+            }
+            return;
+        }
+        let data = matches!(o.mode, OpMode::Read | OpMode::Write);
+        if !data || o.cancelled || o.bytes_done == 0 || !self.layers.contains(&o.layer) {
+            return;
+        }
+        let Some(file) = o.file else {
+            self.skipped.no_file += 1;
+            return;
+        };
+        let Some(offset) = o.offset else {
+            self.skipped.no_offset += 1;
+            *self.no_offset.entry((file, o.layer)).or_default() += 1;
+            return;
+        };
+        let a = Access::new(o, self.proc, offset);
+        self.files.entry((file, o.layer)).or_default().push(a);
+        if self.spill.full(1) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
+    }
+}
+
+/// How to run the check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub layers: Vec<Layer>,
+    /// Overlapping pairs enumerated per file at most (the sweep stops there).
+    pub max_pairs: u64,
+    /// Keep the pairs themselves (for `--details`), not only their counts.
+    pub details: bool,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Check every conflicting pair under this semantics.
+    pub semantics: Option<Semantics>,
+    /// Bytes of accesses held in memory at most (0: no limit); beyond, they are sorted
+    /// into runs in a folder of `tmp_dir` and merged back per file.
+    pub memory: u64,
+    pub tmp_dir: PathBuf,
+}
+
+/// One file's overlapping pairs.
+pub struct FileConflicts {
+    pub key: FileKey,
+    pub no_offset: u64,
+    pub pairs: FilePairs,
+    /// Opens, closes and flushes per process (kept for the violations' report).
+    pub points: FilePoints,
+}
+
+pub struct Conflicts {
+    pub trace_dir: String,
+    /// Processes by trace index.
+    pub procs: Vec<ProcInfo>,
+    pub origin: u64,
+    pub layers: Vec<Layer>,
+    pub max_pairs: u64,
+    pub details: bool,
+    /// Files in path then layer order.
+    pub files: Vec<FileConflicts>,
+    pub skipped: Skipped,
+    pub unfinished_ops: u64,
+    pub warnings: Vec<String>,
+    pub semantics: Option<Semantics>,
+    /// Synchronising MPI calls seen, and those with no partner in the trace.
+    pub mpi_calls: u64,
+    pub mpi_unmatched: u64,
+    /// Accesses that went through runs on disk (beyond `Options::memory`).
+    pub spilled: u64,
+}
+
+/// One process's synchronising MPI calls with its communicators (members by rank slot).
+struct ProcSyncs {
+    proc: usize,
+    syncs: Vec<MpiSync>,
+    comms: Vec<Vec<u32>>,
+}
+
+struct Partial {
+    procs: Vec<ProcInfo>,
+    files: HashMap<FileKey, Vec<Access>>,
+    runs: HashMap<FileKey, Vec<PathBuf>>,
+    no_offset: HashMap<FileKey, u64>,
+    points: HashMap<FileKey, FilePoints>,
+    syncs: Vec<ProcSyncs>,
+    skipped: Skipped,
+    unfinished_ops: u64,
+    stats: Stats,
+    spill: Spill,
+}
+
+/// Append `v` to `into` (taking it whole when `into` is empty).
+fn append<T>(into: &mut Vec<T>, mut v: Vec<T>) {
+    if into.is_empty() {
+        *into = v;
+    } else {
+        into.append(&mut v);
+    }
+}
+
+/// The name of a file of one process's definitions across processes.
+fn file_key(defs: &GlobalDefs, (file, layer): FileAt) -> FileKey {
+    let d = &defs.files[file as usize];
+    let host = (d.scope != defs.machine()).then(|| defs.nodes[d.scope as usize].name.clone());
+    FileKey {
+        path: d.name.clone(),
+        host,
+        layer,
+    }
+}
+
+impl Partial {
+    fn new(spill: Spill) -> Partial {
+        Partial {
+            procs: Vec::new(),
+            files: HashMap::new(),
+            runs: HashMap::new(),
+            no_offset: HashMap::new(),
+            points: HashMap::new(),
+            syncs: Vec::new(),
+            skipped: Skipped::default(),
+            unfinished_ops: 0,
+            stats: Stats::default(),
+            spill,
+        }
+    }
+
+    fn add(&mut self, acc: ProcessAccesses, defs: &GlobalDefs) {
+        let mut n = 0;
+        for (at, v) in acc.files {
+            n += v.len();
+            append(self.files.entry(file_key(defs, at)).or_default(), v);
+        }
+        for (at, v) in acc.runs {
+            append(self.runs.entry(file_key(defs, at)).or_default(), v);
+        }
+        for (at, k) in acc.no_offset {
+            *self.no_offset.entry(file_key(defs, at)).or_default() += k;
+        }
+        for (at, v) in acc.points {
+            let f = self.points.entry(file_key(defs, at)).or_default();
+            f.by_proc.entry(acc.proc).or_default().extend(v);
+        }
+        self.skipped.add(acc.skipped);
+        if let Some(e) = acc.spill.error {
+            self.spill.error.get_or_insert(e);
+        }
+        if self.spill.full(n) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
+    }
+
+    fn merge(mut self, o: Partial) -> Partial {
+        let n: usize = o.files.values().map(|v| v.len()).sum();
+        for (k, v) in o.files {
+            append(self.files.entry(k).or_default(), v);
+        }
+        for (k, v) in o.runs {
+            append(self.runs.entry(k).or_default(), v);
+        }
+        for (k, c) in o.no_offset {
+            *self.no_offset.entry(k).or_default() += c;
+        }
+        for (k, f) in o.points {
+            let e = self.points.entry(k).or_default();
+            for (p, v) in f.by_proc {
+                e.by_proc.entry(p).or_default().extend(v);
+            }
+        }
+        self.syncs.extend(o.syncs);
+        self.procs.extend(o.procs);
+        self.skipped.add(o.skipped);
+        self.unfinished_ops += o.unfinished_ops;
+        self.stats.merge(o.stats);
+        if let Some(e) = o.spill.error {
+            self.spill.error.get_or_insert(e);
+        }
+        if self.spill.full(n) {
+            self.spill.out(&mut self.files, &mut self.runs);
+        }
+        self
+    }
+}
+
+/// Interpret one process into its accesses; `beside`: on a thread of its own.
+fn one(
+    trace: &Trace,
+    plan: &Plan,
+    pi: usize,
+    layers: &[Layer],
+    spill: Spill,
+    beside: bool,
+    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), String> {
+    let mut defs = GlobalDefs::new("conflicts");
+    let mut stats = Stats::default();
+    let acc = ProcessAccesses {
+        proc: pi,
+        layers: layers.to_vec(),
+        files: HashMap::new(),
+        skipped: Skipped::default(),
+        no_offset: HashMap::new(),
+        points: HashMap::new(),
+        syncs: Vec::new(),
+        spill,
+        runs: HashMap::new(),
+    };
+    let p = &trace.processes[pi];
+    let (acc, unfinished) = if beside {
+        let mut res = Resolver::new(Piped::spawn(acc)?);
+        interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
+        let unfinished = res.finish();
+        stats.warnings.extend(res.clamp_warnings(&p.dir.dir));
+        (res.consumer.finish()?, unfinished)
+    } else {
+        let mut res = Resolver::new(Direct(acc));
+        interpret(p, pi, plan, &mut defs, &mut res, &mut stats, progress)?;
+        let unfinished = res.finish();
+        stats.warnings.extend(res.clamp_warnings(&p.dir.dir));
+        (res.consumer.0, unfinished)
+    };
+    Ok((acc, defs, stats, unfinished))
+}
+
+/// Collect every process's accesses by file. `progress` gets the bytes read so far.
+fn collect(
+    trace: &Trace,
+    plan: &Plan,
+    opts: &Options,
+    spill: Option<Arc<SpillDir>>,
+    pool: &driver::ThreadPool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Partial, String> {
+    let progress = Progress::new(progress);
+    let workers = pool.current_num_threads();
+    let beside = trace.processes.len() < workers;
+    // Each worker's process and its partial hold up to a share of the budget (accesses).
+    let spill = Spill {
+        dir: spill,
+        budget: (opts.memory / Access::BYTES / (2 * workers as u64 + 1)).max(1) as usize,
+        held: 0,
+        error: None,
+    };
+    let add = |mut part: Partial, &pi: &usize| {
+        let (mut acc, defs, stats, unfinished) = one(
+            trace,
+            plan,
+            pi,
+            &opts.layers,
+            spill.clone(),
+            beside,
+            &mut progress.process(),
+        )?;
+        if !acc.syncs.is_empty() {
+            part.syncs.push(ProcSyncs {
+                proc: pi,
+                syncs: std::mem::take(&mut acc.syncs),
+                comms: defs.comms.clone(),
+            });
+        }
+        part.add(acc, &defs);
+        part.procs.push(proc_info(trace, plan, pi));
+        part.stats.merge(stats);
+        part.unfinished_ops += unfinished;
+        Ok(part)
+    };
+    let new = || Partial::new(spill.clone());
+    driver::fold(pool, &plan.order, new, add, |a, b| a.merge(b))
+}
+
+/// Happens-before from every process's synchronising MPI calls.
+fn happens_before(trace: &Trace, plan: &Plan, syncs: Vec<ProcSyncs>) -> (HappensBefore, u64) {
+    let n = trace.processes.len();
+    let slot_proc: HashMap<u32, usize> = (0..n)
+        .filter_map(|pi| Some((plan.rank_slot(pi, &trace.processes[pi])?, pi)))
+        .collect();
+    let mut comms = Comms::default();
+    let mut calls: Vec<Vec<SyncCall>> = vec![Vec::new(); n];
+    let mut seen = 0u64;
+    for ps in syncs {
+        seen += ps.syncs.len() as u64;
+        let mut v: Vec<SyncCall> = ps
+            .syncs
+            .iter()
+            .filter_map(|s| comms.call(s, &ps.comms))
+            .collect();
+        v.sort_by_key(|c| (c.t0, c.t1));
+        calls[ps.proc] = v;
+    }
+    let unknown = seen - calls.iter().map(|v| v.len() as u64).sum::<u64>();
+    let mut hb = HappensBefore::new(&calls, &comms, &slot_proc);
+    hb.unmatched += unknown;
+    (hb, seen)
+}
+
+/// Find the overlapping operations of every file of the trace.
+pub fn conflicts(
+    trace: &Trace,
+    opts: &Options,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Conflicts, String> {
+    let plan = Plan::new(trace);
+    let pool = driver::pool(opts.threads)?;
+    let dir = (opts.memory > 0).then(|| Arc::new(SpillDir::new(&opts.tmp_dir)));
+    let mut part = collect(trace, &plan, opts, dir.clone(), &pool, progress)?;
+    if let Some(e) = part.spill.error.take() {
+        return Err(e);
+    }
+    let (hb, mpi_calls) = happens_before(trace, &plan, std::mem::take(&mut part.syncs));
+    let mut procs = part.procs;
+    procs.sort_by_key(|p| p.index);
+    let (mut points, mut runs, mut no_offset) = (part.points, part.runs, part.no_offset);
+    let mut keys: Vec<FileKey> = part
+        .files
+        .keys()
+        .chain(runs.keys())
+        .chain(no_offset.keys())
+        .cloned()
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut work: Vec<FileWork> = keys
+        .into_iter()
+        .map(|key| {
+            let mut pts = points.remove(&key).unwrap_or_default();
+            pts.sort();
+            FileWork {
+                memory: part.files.remove(&key).unwrap_or_default(),
+                runs: runs.remove(&key).unwrap_or_default(),
+                no_offset: no_offset.remove(&key).unwrap_or_default(),
+                points: pts,
+                key,
+            }
+        })
+        .collect();
+    // The biggest first: the workers end together.
+    work.sort_by_key(|w| std::cmp::Reverse(w.memory.len() + w.runs.len() * 4096));
+    let verifier = opts
+        .semantics
+        .map(|semantics| Verifier { semantics, hb: &hb });
+    let mut files = driver::map(&pool, work, |w| sweep_work(w, opts, verifier.as_ref()))?;
+    files.sort_by(|a, b| a.key.cmp(&b.key));
+    let spilled = dir
+        .as_ref()
+        .map_or(0, |d| d.spilled.load(Ordering::Relaxed));
+    Ok(Conflicts {
+        trace_dir: trace.dir.display().to_string(),
+        procs,
+        origin: origin(trace, &plan),
+        layers: opts.layers.clone(),
+        max_pairs: opts.max_pairs,
+        details: opts.details,
+        files,
+        skipped: part.skipped,
+        unfinished_ops: part.unfinished_ops,
+        warnings: part.stats.warnings,
+        semantics: opts.semantics,
+        mpi_calls,
+        mpi_unmatched: hb.unmatched,
+        spilled,
+    })
+}
+
+/// One file to sweep: its accesses in memory and in runs.
+struct FileWork {
+    key: FileKey,
+    memory: Vec<Access>,
+    runs: Vec<PathBuf>,
+    no_offset: u64,
+    points: FilePoints,
+}
+
+fn sweep_work(
+    w: FileWork,
+    opts: &Options,
+    verifier: Option<&Verifier>,
+) -> Result<FileConflicts, String> {
+    let pts = &w.points;
+    let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
+    let check = check
+        .as_ref()
+        .map(|c| c as &dyn Fn(&Access, &Access) -> bool);
+    let pairs = if w.runs.is_empty() {
+        let mut memory = w.memory;
+        sweep_file(&mut memory, opts.max_pairs, opts.details, check)
+    } else {
+        let mut merged = Merged::new(&w.runs, w.memory)?;
+        let pairs = sweep(&mut merged, opts.max_pairs, opts.details, check);
+        if let Some(e) = merged.error {
+            return Err(e);
+        }
+        pairs
+    };
+    Ok(FileConflicts {
+        key: w.key,
+        no_offset: w.no_offset,
+        pairs,
+        points: w.points,
+    })
+}

@@ -1,0 +1,241 @@
+//! Accesses beyond the memory budget: sorted runs in files of a private folder, merged
+//! back in offset order for the sweep (an external-memory sort), so a trace with more
+//! accesses than memory holds is still checked. The folder goes when the check ends.
+
+use super::Access;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The default memory budget for accesses: half of what the system has available (4 GiB
+/// when /proc/meminfo does not say).
+pub fn default_memory() -> u64 {
+    let avail = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    avail.map_or(4 << 30, |kib| kib * 1024 / 2)
+}
+
+/// Bytes of one access in a run.
+const RECORD: usize = 44;
+
+/// The order the sweep needs: by start offset (then end, time, process).
+pub fn sort_key(a: &Access) -> (u64, u64, u64, usize) {
+    (a.start, a.end, a.t0, a.proc())
+}
+
+fn encode(a: &Access, out: &mut [u8; RECORD]) {
+    out[0..8].copy_from_slice(&a.start.to_le_bytes());
+    out[8..16].copy_from_slice(&a.end.to_le_bytes());
+    out[16..24].copy_from_slice(&a.t0.to_le_bytes());
+    out[24..32].copy_from_slice(&a.t1.to_le_bytes());
+    out[32..36].copy_from_slice(&a.proc_write.to_le_bytes());
+    out[36..38].copy_from_slice(&a.func.to_le_bytes());
+    out[38..40].copy_from_slice(&a.root_func.to_le_bytes());
+    out[40..42].copy_from_slice(&a.via_func[0].to_le_bytes());
+    out[42..44].copy_from_slice(&a.via_func[1].to_le_bytes());
+}
+
+fn decode(b: &[u8; RECORD]) -> Access {
+    let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+    let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+    Access {
+        start: u64_at(0),
+        end: u64_at(8),
+        t0: u64_at(16),
+        t1: u64_at(24),
+        proc_write: u32::from_le_bytes(b[32..36].try_into().expect("4 bytes")),
+        func: u16_at(36),
+        root_func: u16_at(38),
+        via_func: [u16_at(40), u16_at(42)],
+    }
+}
+
+/// The private folder of the runs; removed with everything in it when dropped.
+pub struct SpillDir {
+    dir: PathBuf,
+    /// Made on the first run only: a check that stays in memory leaves nothing to clean.
+    made: std::sync::OnceLock<Result<(), String>>,
+    next: AtomicU64,
+    /// Accesses written to runs so far.
+    pub spilled: AtomicU64,
+}
+
+impl SpillDir {
+    /// A folder inside `base`, made when the first run is written.
+    pub fn new(base: &Path) -> SpillDir {
+        static SEQ: AtomicU64 = AtomicU64::new(0);
+        let n = SEQ.fetch_add(1, Ordering::Relaxed);
+        let dir = base.join(format!(
+            "recorder-otf2-conflicts-{}-{n}",
+            std::process::id()
+        ));
+        SpillDir {
+            dir,
+            made: std::sync::OnceLock::new(),
+            next: AtomicU64::new(0),
+            spilled: AtomicU64::new(0),
+        }
+    }
+
+    /// Sort `acc`, write it as one run and empty it.
+    pub fn write_run(&self, acc: &mut Vec<Access>) -> Result<PathBuf, String> {
+        self.made
+            .get_or_init(|| {
+                std::fs::create_dir(&self.dir).map_err(|e| {
+                    format!("{}: cannot make a folder for the accesses beyond --memory: {e} (give another with --tmp-dir)", self.dir.display())
+                })
+            })
+            .clone()?;
+        acc.sort_unstable_by_key(sort_key);
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        let path = self.dir.join(format!("run-{n}"));
+        let fail = |e: io::Error| {
+            format!(
+                "{}: {e} (give another folder with --tmp-dir, or more --memory)",
+                path.display()
+            )
+        };
+        let mut w = BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
+        let mut rec = [0u8; RECORD];
+        for a in acc.iter() {
+            encode(a, &mut rec);
+            w.write_all(&rec).map_err(fail)?;
+        }
+        w.flush().map_err(fail)?;
+        self.spilled.fetch_add(acc.len() as u64, Ordering::Relaxed);
+        acc.clear();
+        acc.shrink_to_fit();
+        Ok(path)
+    }
+}
+
+impl Drop for SpillDir {
+    fn drop(&mut self) {
+        if let Some(Ok(())) = self.made.get() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// One sorted source of the merge: a run file, or accesses in memory.
+enum Source {
+    File(BufReader<File>, PathBuf),
+    Memory(std::vec::IntoIter<Access>),
+}
+
+impl Source {
+    fn next(&mut self) -> Result<Option<Access>, String> {
+        match self {
+            Source::Memory(it) => Ok(it.next()),
+            Source::File(r, path) => {
+                let mut rec = [0u8; RECORD];
+                match r.read_exact(&mut rec) {
+                    Ok(()) => Ok(Some(decode(&rec))),
+                    Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(None),
+                    Err(e) => Err(format!("{}: {e}", path.display())),
+                }
+            }
+        }
+    }
+}
+
+/// The next access of each source, smallest sort key first: (sort key, source).
+type Heads = BinaryHeap<Reverse<((u64, u64, u64, usize), usize)>>;
+
+/// A file's accesses in sweep order: its runs and the rest (in memory) merged.
+pub struct Merged {
+    sources: Vec<Source>,
+    heads: Heads,
+    pending: Vec<Option<Access>>,
+    pub error: Option<String>,
+}
+
+impl Merged {
+    pub fn new(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged, String> {
+        memory.sort_unstable_by_key(sort_key);
+        let mut sources = vec![Source::Memory(memory.into_iter())];
+        for p in runs {
+            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            sources.push(Source::File(
+                BufReader::with_capacity(1 << 16, f),
+                p.clone(),
+            ));
+        }
+        let mut m = Merged {
+            heads: BinaryHeap::with_capacity(sources.len()),
+            pending: vec![None; sources.len()],
+            sources,
+            error: None,
+        };
+        for i in 0..m.sources.len() {
+            m.refill(i)?;
+        }
+        Ok(m)
+    }
+
+    fn refill(&mut self, i: usize) -> Result<(), String> {
+        if let Some(a) = self.sources[i].next()? {
+            self.heads.push(Reverse((sort_key(&a), i)));
+            self.pending[i] = Some(a);
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for Merged {
+    type Item = Access;
+    /// The next access in order; a read error ends the stream and is kept in `error`.
+    fn next(&mut self) -> Option<Access> {
+        let Reverse((_, i)) = self.heads.pop()?;
+        let a = self.pending[i].take();
+        if let Err(e) = self.refill(i) {
+            self.error = Some(e);
+            self.heads.clear();
+        }
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_and_memory_merge_in_offset_order() {
+        let base = std::env::temp_dir();
+        let dir = SpillDir::new(&base);
+        let a = |s: u64, p: usize| {
+            let mut x = Access::test(s, s + 4, 10 * s, p, s.is_multiple_of(2));
+            x.t1 = x.t0 + 3;
+            x.via_func = [7, u16::MAX];
+            x
+        };
+        let mut r1 = vec![a(9, 0), a(1, 1), a(5, 0)];
+        let mut r2 = vec![a(2, 2), a(8, 1)];
+        let runs = vec![
+            dir.write_run(&mut r1).unwrap(),
+            dir.write_run(&mut r2).unwrap(),
+        ];
+        assert!(r1.is_empty());
+        let m = Merged::new(&runs, vec![a(3, 3), a(0, 0)]).unwrap();
+        let got: Vec<Access> = m.collect();
+        let want = vec![
+            a(0, 0),
+            a(1, 1),
+            a(2, 2),
+            a(3, 3),
+            a(5, 0),
+            a(8, 1),
+            a(9, 0),
+        ];
+        assert_eq!(got, want);
+        let path = dir.dir.clone();
+        drop(dir);
+        assert!(!path.exists(), "the folder goes with the check");
+    }
+}

@@ -1,0 +1,793 @@
+//! `recorder-otf2 export --parquet DIR`: calls, operations, files and handles as Parquet
+//! (schema: docs/analysis.md, "Parquet export").
+//!
+//! Processes are interpreted in parallel through the I/O model; each fills record batches of
+//! at most [`tables::BATCH`] rows per table and hands every full batch to an encoder thread
+//! of its own, which encodes it into one row group and appends that to the table's file under
+//! a lock. Memory stays bounded by the batches in progress, whatever the number of calls. The files are written under temporary
+//! names in DIR and renamed when all are complete; on error they are removed.
+//!
+//! The API: [`parquet`] (export a trace into a folder, with a one-line account).
+
+mod tables;
+
+use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
+use definitions::GlobalDefs;
+use io_events::codec::Record;
+use io_events::functions::Layer;
+use io_model::driver::{self, Progress};
+use io_model::kinds::{AccessMode, CreationFlags, LockOp, LockType, OpFlags, StatusFlags, Whence};
+use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op, Resolver};
+use io_model::run::{interpret, Plan, Stats};
+use io_model::sink::{OpBegin, Res, Sink};
+use io_model::trace::{ProcessTrace, Trace};
+use parquet::arrow::arrow_writer::ArrowWriterOptions;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnPath;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender};
+use std::sync::Mutex;
+use tables::*;
+
+/// The table files, in the order they are written and renamed.
+pub const FILES: [&str; 4] = [
+    "calls.parquet",
+    "operations.parquet",
+    "files.parquet",
+    "handles.parquet",
+];
+
+/// Batches waiting for a process's encoder thread (each up to [`BATCH`] rows).
+const QUEUE: usize = 1;
+
+/// One Parquet file being written: row groups are encoded by the workers and appended here.
+struct Table {
+    path: PathBuf,
+    tmp: PathBuf,
+    schema: arrow_schema::SchemaRef,
+    factory: ArrowRowGroupWriterFactory,
+    writer: Mutex<Option<SerializedFileWriter<BufWriter<File>>>>,
+    rows: AtomicU64,
+}
+
+impl Table {
+    fn create(dir: &Path, name: &str, schema: arrow_schema::SchemaRef) -> Result<Table, String> {
+        let path = dir.join(name);
+        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let file = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let mut props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_statistics_enabled(parquet::file::properties::EnabledStatistics::Chunk)
+            .set_created_by(format!("recorder-otf2 {}", env!("CARGO_PKG_VERSION")));
+        for &(col, enc) in encodings(name) {
+            let c = ColumnPath::new(col.split('.').map(String::from).collect());
+            props = props
+                .set_column_dictionary_enabled(c.clone(), false)
+                .set_column_encoding(c, enc);
+        }
+        let props = props.build();
+        let w = ArrowWriter::try_new_with_options(
+            BufWriter::with_capacity(1 << 20, file),
+            schema.clone(),
+            ArrowWriterOptions::new().with_properties(props),
+        )
+        .and_then(|w| w.into_serialized_writer())
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("{}: {e}", path.display())
+        })?;
+        let (writer, factory) = w;
+        Ok(Table {
+            path,
+            tmp,
+            schema,
+            factory,
+            writer: Mutex::new(Some(writer)),
+            rows: AtomicU64::new(0),
+        })
+    }
+
+    /// The error as one line naming the file; an I/O error (disk full) as the system says
+    /// it, without Parquet's "External: " wrapping.
+    fn err(&self, e: impl std::fmt::Display) -> String {
+        let e = e.to_string();
+        let e = e.strip_prefix("External: ").unwrap_or(&e);
+        format!("{}: {e}", self.path.display())
+    }
+
+    /// Encode `batch` (on the calling thread) into a row group and append it to the file.
+    fn write(&self, batch: RecordBatch) -> Result<(), String> {
+        if batch.num_rows() == 0 {
+            return Ok(());
+        }
+        let mut writers = self
+            .factory
+            .create_column_writers(0)
+            .map_err(|e| self.err(e))?;
+        let mut w = writers.iter_mut();
+        for (field, col) in self.schema.fields().iter().zip(batch.columns()) {
+            for leaf in compute_leaves(field, col).map_err(|e| self.err(e))? {
+                let Some(cw) = w.next() else {
+                    return Err(self.err("more leaf columns than the schema has"));
+                };
+                cw.write(&leaf).map_err(|e| self.err(e))?;
+            }
+        }
+        let chunks = writers
+            .into_iter()
+            .map(|w| w.close())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| self.err(e))?;
+        let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(fw) = guard.as_mut() else {
+            return Err(self.err("already closed"));
+        };
+        let mut rg = fw.next_row_group().map_err(|e| self.err(e))?;
+        for c in chunks {
+            c.append_to_row_group(&mut rg).map_err(|e| self.err(e))?;
+        }
+        rg.close().map_err(|e| self.err(e))?;
+        self.rows
+            .fetch_add(batch.num_rows() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Write the footer and flush to disk (still under the temporary name).
+    fn close(&self) -> Result<(), String> {
+        let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(fw) = guard.take() else {
+            return Ok(());
+        };
+        // Writes the footer.
+        let buf = fw.into_inner().map_err(|e| self.err(e))?;
+        let file = buf.into_inner().map_err(|e| self.err(e.error()))?;
+        file.sync_all().map_err(|e| self.err(e))
+    }
+}
+
+/// The four tables of one export, and what stops the workers on the first error.
+struct Output {
+    dir: PathBuf,
+    created_dir: bool,
+    vocab: Vocab,
+    calls: Table,
+    ops: Table,
+    files: Table,
+    handles: Table,
+    stop: AtomicBool,
+    error: Mutex<Option<String>>,
+}
+
+impl Output {
+    /// Check DIR and the existing files, then open the four temporary files.
+    fn create(dir: &Path, force: bool) -> Result<Output, String> {
+        let mut created_dir = false;
+        if dir.as_os_str().is_empty() {
+            return Err("--parquet: empty folder name".into());
+        }
+        if dir.exists() {
+            if !dir.is_dir() {
+                return Err(format!(
+                    "{}: exists and is not a directory; not writing Parquet files there",
+                    dir.display()
+                ));
+            }
+        } else {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            created_dir = true;
+        }
+        for name in FILES {
+            let p = dir.join(name);
+            if p.exists() || p.is_symlink() {
+                if !force {
+                    return Err(format!(
+                        "{}: already exists; use --force to replace it",
+                        p.display()
+                    ));
+                }
+                if !p.is_file() {
+                    return Err(format!(
+                        "{}: exists and is not a file; not replacing it",
+                        p.display()
+                    ));
+                }
+            }
+        }
+        let mut tables = Vec::new();
+        let schemas = [
+            calls_schema(),
+            ops_schema(),
+            files_schema(),
+            handles_schema(),
+        ];
+        for (name, schema) in FILES.iter().zip(schemas) {
+            match Table::create(dir, name, schema) {
+                Ok(t) => tables.push(t),
+                Err(e) => {
+                    for t in &tables {
+                        let _ = std::fs::remove_file(&t.tmp);
+                    }
+                    if created_dir {
+                        let _ = std::fs::remove_dir(dir);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        let mut t = tables.into_iter();
+        let mut next = || {
+            t.next()
+                .ok_or_else(|| "internal: table missing".to_string())
+        };
+        Ok(Output {
+            dir: dir.to_path_buf(),
+            created_dir,
+            vocab: Vocab::new(),
+            calls: next()?,
+            ops: next()?,
+            files: next()?,
+            handles: next()?,
+            stop: AtomicBool::new(false),
+            error: Mutex::new(None),
+        })
+    }
+
+    fn tables(&self) -> [&Table; 4] {
+        [&self.calls, &self.ops, &self.files, &self.handles]
+    }
+
+    /// Keep the first error and tell every worker to stop.
+    fn fail(&self, e: String) {
+        let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
+        if g.is_none() {
+            *g = Some(e);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Close every file and give them their final names.
+    fn commit(&self) -> Result<(), String> {
+        for t in self.tables() {
+            t.close()?;
+        }
+        let mut renamed = Vec::new();
+        for t in self.tables() {
+            if let Err(e) = std::fs::rename(&t.tmp, &t.path) {
+                // All or nothing: take back the files already given their names.
+                for p in renamed {
+                    let _ = std::fs::remove_file(p);
+                }
+                return Err(format!("{}: {e}", t.path.display()));
+            }
+            renamed.push(&t.path);
+        }
+        Ok(())
+    }
+
+    /// Remove everything this export wrote.
+    fn abort(&self) {
+        for t in self.tables() {
+            if let Ok(mut g) = t.writer.lock() {
+                g.take();
+            }
+            let _ = std::fs::remove_file(&t.tmp);
+        }
+        if self.created_dir {
+            let _ = std::fs::remove_dir(&self.dir);
+        }
+    }
+}
+
+/// The consumer of one process: rows into batches, full batches into row groups.
+struct Exporter<'a> {
+    out: &'a Output,
+    /// To this process's encoder thread: full batches and the table they go to.
+    enc: SyncSender<(&'a Table, RecordBatch)>,
+    p: &'a ProcessTrace,
+    proc: ProcCols<'a>,
+    /// File paths by global file id, copied from the definitions as they grow.
+    names: Vec<String>,
+    calls: CallCols,
+    ops: OpCols,
+    files: hashbrown::HashMap<(Option<u32>, Layer), FileAcc>,
+    /// Per thread: the last call that began a blocking operation, and that operation's file
+    /// (a call's `file` when it opened or closed none).
+    op_file: Vec<(u64, Option<u32>)>,
+    err: Option<String>,
+}
+
+impl<'a> Exporter<'a> {
+    /// Hand a batch to the encoder thread (which appends it to the table as a row group).
+    fn send(&mut self, t: &'a Table, b: Result<RecordBatch, ArrowError>) {
+        let r = b.map_err(|e| t.err(e)).and_then(|b| {
+            // The encoder only goes away after an error, which it has reported.
+            self.enc.send((t, b)).map_err(|_| "stopped".to_string())
+        });
+        if let Err(e) = r {
+            self.err.get_or_insert(e);
+        }
+    }
+
+    fn flush_calls(&mut self) {
+        let t = &self.out.calls;
+        let b = self.calls.finish(&t.schema, &self.out.vocab);
+        self.send(t, b);
+    }
+
+    fn flush_ops(&mut self) {
+        let t = &self.out.ops;
+        let b = self.ops.finish(&t.schema, &self.out.vocab);
+        self.send(t, b);
+    }
+
+    fn acc(&mut self, file: Option<u32>, layer: Layer) -> &mut FileAcc {
+        self.files.entry((file, layer)).or_default()
+    }
+
+    /// The process's files and handles, once it has been interpreted.
+    fn finish(&mut self, defs: &GlobalDefs) -> Result<(), String> {
+        if self.calls.rows > 0 {
+            self.flush_calls();
+        }
+        if self.ops.rows > 0 {
+            self.flush_ops();
+        }
+        if let Some(e) = self.err.take() {
+            return Err(e);
+        }
+        let out = self.out;
+        let mut files: Vec<_> = self.files.drain().collect();
+        files.sort_unstable_by_key(|((f, l), _)| (f.unwrap_or(u32::MAX), layer_key(*l)));
+        let mut fc = FileCols::default();
+        for ((file, layer), acc) in &files {
+            let def = file.and_then(|f| defs.files.get(f as usize));
+            fc.push(
+                self.proc,
+                &FileRow {
+                    path: def.map(|d| d.name.as_str()),
+                    fs_type: def.map(|d| d.fs_type.as_str()),
+                    mount: def.map(|d| d.mount.as_str()),
+                    layer: *layer,
+                    acc,
+                },
+            );
+            if fc.rows >= BATCH {
+                self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
+            }
+        }
+        if fc.rows > 0 {
+            self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
+        }
+        let mut hc = HandleCols::default();
+        for (i, h) in defs.handles.iter().enumerate() {
+            hc.push(
+                self.proc,
+                &HandleRow {
+                    handle: i as u32,
+                    name: &h.name,
+                    file: h
+                        .file
+                        .and_then(|f| defs.files.get(f as usize))
+                        .map(|d| d.name.as_str()),
+                    layer: Layer::ALL
+                        .get(h.paradigm as usize)
+                        .copied()
+                        .unwrap_or(Layer::Posix),
+                    parent: h.parent,
+                    comm: h.comm,
+                    comm_size: h
+                        .comm
+                        .and_then(|c| defs.comms.get(c as usize))
+                        .map(|m| m.len() as u32),
+                    flags: h.flags,
+                },
+            );
+            if hc.rows >= BATCH {
+                self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
+            }
+        }
+        if hc.rows > 0 {
+            self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
+        }
+        match self.err.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A file id with its path, when known.
+fn file_at(names: &[String], f: Option<u32>) -> Option<(u32, &str)> {
+    let f = f?;
+    Some((f, names.get(f as usize)?.as_str()))
+}
+
+impl Consumer for Exporter<'_> {
+    fn call(&mut self, c: &Call, r: &Record) {
+        if self.err.is_some() {
+            return;
+        }
+        let fields = r.fields();
+        let args = &fields[..fields.len().saturating_sub(1)];
+        io_text::write_args(&mut self.calls.args_text, self.p, r);
+        let f = match c.touched {
+            Some((f, _)) => Some(f),
+            None => self
+                .op_file
+                .get(c.thread)
+                .filter(|x| x.0 == c.id)
+                .and_then(|x| x.1),
+        };
+        let file = file_at(&self.names, f);
+        let row = CallRow {
+            thread: c.thread as u32,
+            id: c.id,
+            func: c.func,
+            layer: c.layer,
+            role: c.role,
+            t0: c.t0,
+            t1: c.t1,
+            self_ns: c.self_ns,
+            depth: c.depth,
+            parent: c.parent,
+            root: c.root,
+            root_func: c.root_func,
+            failed: c.failed,
+            errno: r.errno,
+            file,
+            args,
+            ret: r.ret(),
+        };
+        self.calls.push(self.proc, &row);
+        if let Some((f, l)) = c.touched {
+            self.acc(Some(f), l).meta_ns += c.t1.saturating_sub(c.t0);
+        }
+        if self.calls.rows >= BATCH {
+            self.flush_calls();
+        }
+    }
+
+    fn op(&mut self, o: &Op) {
+        if self.err.is_some() {
+            return;
+        }
+        let known = |id: u64, f: u16| (id != u64::MAX).then_some((id, f));
+        let row = OpRow {
+            thread: o.thread as u32,
+            id: o.id,
+            layer: o.layer,
+            file: file_at(&self.names, o.file),
+            handle: o.handle,
+            mode: o.mode,
+            collective: o.flags.contains(OpFlags::COLLECTIVE),
+            non_blocking: o.flags.contains(OpFlags::NON_BLOCKING),
+            t0: o.t0,
+            t1: o.t1,
+            bytes_requested: o.bytes_requested,
+            bytes_done: o.bytes_done,
+            offset: o.offset,
+            cancelled: o.cancelled,
+            call: known(o.call, o.call_func),
+            root: known(o.root, o.root_func),
+        };
+        self.ops.push(self.proc, &row);
+        if !row.non_blocking && o.call != u64::MAX {
+            if self.op_file.len() <= o.thread {
+                self.op_file.resize(o.thread + 1, (u64::MAX, None));
+            }
+            self.op_file[o.thread] = (o.call, o.file);
+        }
+        let a = self.acc(o.file, o.layer);
+        a.seen(o.t0, o.t1);
+        if o.cancelled {
+            a.cancelled_ops += 1;
+        } else {
+            a.io_ns += o.t1.saturating_sub(o.t0);
+            let b = o.bytes_done;
+            match o.mode {
+                io_model::kinds::OpMode::Read => {
+                    a.read_ops += 1;
+                    a.read_bytes = a.read_bytes.saturating_add(b);
+                }
+                io_model::kinds::OpMode::Write => {
+                    a.write_ops += 1;
+                    a.write_bytes = a.write_bytes.saturating_add(b);
+                }
+                io_model::kinds::OpMode::Flush => a.flush_ops += 1,
+            }
+            if let (Some(off), false) = (o.offset, o.mode == io_model::kinds::OpMode::Flush) {
+                a.extent = a.extent.max(off.saturating_add(b));
+            }
+        }
+        if self.ops.rows >= BATCH {
+            self.flush_ops();
+        }
+    }
+
+    fn meta(&mut self, _thread: usize, _kind: MetaKind, file: Option<FileAt>, t: u64) {
+        if let Some((f, l)) = file {
+            let a = self.acc(Some(f), l);
+            a.meta_ops += 1;
+            a.seen(t, t);
+        }
+    }
+}
+
+/// The sink given to the interpreter: the resolver, plus a copy of new file names before
+/// every event that may name a file (the consumer has no access to the definitions), and
+/// the stop on the first error (this process's or another's).
+struct Tap<'a> {
+    res: Resolver<Exporter<'a>>,
+}
+
+impl Tap<'_> {
+    fn sync(&mut self, defs: &GlobalDefs) {
+        let names = &mut self.res.consumer.names;
+        while let Some(f) = defs.files.get(names.len()) {
+            names.push(f.name.clone());
+        }
+    }
+    fn check(&mut self) -> Res {
+        let c = &mut self.res.consumer;
+        if let Some(e) = c.err.take() {
+            c.out.fail(e.clone());
+            return Err(e);
+        }
+        if c.out.stop.load(Ordering::Relaxed) {
+            return Err("stopped".into());
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Tap<'_> {
+    fn thread(&mut self, index: usize) {
+        self.res.thread(index)
+    }
+    fn enter(&mut self, t: u64, region: u32, r: &Record) -> Res {
+        self.res.enter(t, region, r)
+    }
+    fn leave(&mut self, t: u64, region: u32, r: &Record) -> Res {
+        self.res.leave(t, region, r)?;
+        self.check()
+    }
+    fn attr_string(&mut self, attr: u32, string: u32) -> Res {
+        self.res.attr_string(attr, string)
+    }
+    fn attr_u32(&mut self, attr: u32, value: u32) -> Res {
+        self.res.attr_u32(attr, value)
+    }
+    fn create_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        mode: AccessMode,
+        creation: CreationFlags,
+        status: StatusFlags,
+    ) -> Res {
+        self.sync(defs);
+        self.res
+            .create_handle(defs, t, handle, mode, creation, status)
+    }
+    fn destroy_handle(&mut self, defs: &GlobalDefs, t: u64, handle: u32) -> Res {
+        self.sync(defs);
+        self.res.destroy_handle(defs, t, handle)
+    }
+    fn duplicate_handle(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        old: u32,
+        new: u32,
+        status: StatusFlags,
+    ) -> Res {
+        self.sync(defs);
+        self.res.duplicate_handle(defs, t, old, new, status)
+    }
+    fn change_status_flags(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        status: StatusFlags,
+    ) -> Res {
+        self.sync(defs);
+        self.res.change_status_flags(defs, t, handle, status)
+    }
+    fn delete_file(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.sync(defs);
+        self.res.delete_file(defs, t, paradigm, file)
+    }
+    fn path_meta(&mut self, defs: &GlobalDefs, t: u64, paradigm: u8, file: u32) -> Res {
+        self.sync(defs);
+        self.res.path_meta(defs, t, paradigm, file)
+    }
+    fn mpi_sync(&mut self, defs: &GlobalDefs, sync: io_model::mpi::MpiSync) -> Res {
+        self.sync(defs);
+        self.res.mpi_sync(defs, sync)
+    }
+    fn seek(
+        &mut self,
+        defs: &GlobalDefs,
+        t: u64,
+        handle: u32,
+        offset: i64,
+        whence: Whence,
+        result: u64,
+    ) -> Res {
+        self.sync(defs);
+        self.res.seek(defs, t, handle, offset, whence, result)
+    }
+    fn op_begin(&mut self, defs: &GlobalDefs, t: u64, op: OpBegin) -> Res {
+        self.sync(defs);
+        self.res.op_begin(defs, t, op)
+    }
+    fn op_issued(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res {
+        self.res.op_issued(defs, t, handle, id)
+    }
+    fn op_test(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res {
+        self.res.op_test(defs, t, handle, id)
+    }
+    fn op_complete(&mut self, defs: &GlobalDefs, t: u64, handle: u32, bytes: u64, id: u64) -> Res {
+        self.sync(defs);
+        self.res.op_complete(defs, t, handle, bytes, id)?;
+        self.check()
+    }
+    fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res {
+        self.sync(defs);
+        self.res.op_cancelled(defs, t, handle, id)?;
+        self.check()
+    }
+    fn lock(&mut self, defs: &GlobalDefs, t: u64, handle: u32, op: LockOp, ty: LockType) -> Res {
+        self.sync(defs);
+        self.res.lock(defs, t, handle, op, ty)
+    }
+}
+
+/// Interpret process `pi` into the tables. Batches are encoded by a thread of the process's
+/// own (the interpretation goes on meanwhile; a single-process trace uses two cores), in
+/// order, at most [`QUEUE`] waiting.
+fn one(
+    trace: &Trace,
+    plan: &Plan,
+    pi: usize,
+    out: &Output,
+    progress: &Progress,
+) -> Result<Stats, String> {
+    std::thread::scope(|s| {
+        let (tx, rx) = sync_channel::<(&Table, RecordBatch)>(QUEUE);
+        std::thread::Builder::new()
+            .name("encode".into())
+            .spawn_scoped(s, move || {
+                for (t, b) in rx {
+                    if out.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if let Err(e) = t.write(b) {
+                        out.fail(e);
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start an encoder thread: {e}"))?;
+        interpret_one(trace, plan, pi, out, tx, progress)
+    })
+}
+
+fn interpret_one<'a>(
+    trace: &'a Trace,
+    plan: &Plan,
+    pi: usize,
+    out: &'a Output,
+    enc: SyncSender<(&'a Table, RecordBatch)>,
+    progress: &Progress,
+) -> Result<Stats, String> {
+    let p = &trace.processes[pi];
+    let proc = ProcCols {
+        process: pi as u32,
+        rank: plan.rank(pi, p),
+        job: plan.rank(pi, p).and(plan.job_number(pi)),
+        pid: p.meta.pid,
+        host: &p.meta.host,
+    };
+    let exp = Exporter {
+        out,
+        enc,
+        p,
+        proc,
+        names: Vec::new(),
+        calls: CallCols::default(),
+        ops: OpCols::default(),
+        files: hashbrown::HashMap::new(),
+        op_file: Vec::new(),
+        err: None,
+    };
+    let mut defs = GlobalDefs::new("export");
+    let mut tap = Tap {
+        res: Resolver::new(exp),
+    };
+    let mut stats = Stats::default();
+    let r = interpret(
+        p,
+        pi,
+        plan,
+        &mut defs,
+        &mut tap,
+        &mut stats,
+        &mut progress.process(),
+    );
+    if let Err(e) = r {
+        // A write error stopped the interpretation: report it, not the stop.
+        let e = tap.res.consumer.err.take().unwrap_or_else(|| e.to_string());
+        return Err(e);
+    }
+    tap.sync(&defs);
+    let unfinished = tap.res.finish();
+    stats
+        .warnings
+        .extend(tap.res.clamp_warnings(&trace.processes[pi].dir.dir));
+    if unfinished > 0 {
+        stats.warnings.push(format!(
+            "process {pi}: {unfinished} operations were never completed (exported as cancelled)"
+        ));
+    }
+    tap.res.consumer.finish(&defs)?;
+    Ok(stats)
+}
+
+/// Export `trace` into `dir`; returns a one-line account of what was written.
+pub fn parquet(
+    trace: &Trace,
+    dir: &Path,
+    force: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<String, String> {
+    let out = Output::create(dir, force)?;
+    let plan = Plan::new(trace);
+    let progress = Progress::new(progress);
+    // One worker per core. Every process's error goes to `out` (the first is kept, and it
+    // stops the others) rather than ending the loop, so that every encoder is joined.
+    let pool = driver::pool(0)?;
+    let each = driver::map(&pool, &plan.order, |&pi| {
+        if out.stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        Ok(one(trace, &plan, pi, &out, &progress)
+            .map_err(|e| out.fail(e))
+            .ok())
+    });
+    let mut stats = Stats::default();
+    for s in each?.into_iter().flatten() {
+        stats.merge(s);
+    }
+    let failed = out.error.lock().unwrap_or_else(|p| p.into_inner()).take();
+    if let Some(e) = failed {
+        out.abort();
+        return Err(e);
+    }
+    if let Err(e) = out.commit() {
+        out.abort();
+        return Err(e);
+    }
+    for w in &stats.warnings {
+        eprintln!("recorder-otf2: warning: {w}");
+    }
+    let n = |t: &Table| t.rows.load(Ordering::Relaxed);
+    Ok(format!(
+        "{} calls, {} operations, {} files, {} handles written to {}",
+        n(&out.calls),
+        n(&out.ops),
+        n(&out.files),
+        n(&out.handles),
+        dir.display()
+    ))
+}

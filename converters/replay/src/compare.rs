@@ -1,0 +1,458 @@
+//! `compare`: two traces, per process, file and layer: the operations (mode, offset, bytes
+//! requested and done, in the order the process made them), and the calls that opened,
+//! closed, duplicated, moved or deleted the file (function and flag arguments). Useful on
+//! two runs of a program (before and after a change, two file systems) and to validate a
+//! replay against its original.
+//!
+//! An offset a trace did not record (MPI-IO shared-pointer transfers) matches any offset.
+//!
+//! Processes are matched by MPI rank (job by job), the others by their position in plan
+//! order. File names are compared after mapping (`--map A=B` prefixes, the first that
+//! matches); `--only PREFIX` keeps the files under the given prefixes.
+
+use io_events::codec::Record;
+use io_events::functions::{Kind, Layer, Mapping, FUNCTIONS};
+use io_model::driver::{self, Progress};
+use io_model::kinds::OpMode;
+use io_model::resolve::{resolve_process, Call, Consumer, Op};
+use io_model::run::Plan;
+use io_model::trace::Trace;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// What to compare.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Only files under these prefixes (after mapping); empty: all.
+    pub only: Vec<String>,
+    /// Path prefix rewrites of the first trace's names (A prefix, B prefix).
+    pub map: Vec<(String, String)>,
+    /// Differences listed at most (all are counted).
+    pub max_listed: usize,
+    pub threads: usize,
+}
+
+/// One thing a process did to a file at a layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    Op {
+        mode: &'static str,
+        offset: Option<u64>,
+        requested: u64,
+        done: u64,
+    },
+    Call {
+        func: &'static str,
+        /// The flag and mode arguments (open flags, permission mode, access mode, whence).
+        flags: Vec<(&'static str, u64)>,
+    },
+}
+
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Item::Op {
+                mode,
+                offset,
+                requested,
+                done,
+            } => {
+                let at = offset.map_or("-".into(), |o| o.to_string());
+                write!(
+                    f,
+                    "{mode} at {at}, {requested} bytes requested, {done} done"
+                )
+            }
+            Item::Call { func, flags } => {
+                let args: Vec<String> = flags.iter().map(|(n, v)| format!("{n}={v:#x}")).collect();
+                write!(f, "{func}({})", args.join(", "))
+            }
+        }
+    }
+}
+
+/// Who a process is, for matching: MPI job and rank, or the position among the others.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ProcKey {
+    Rank { job: u32, rank: u32 },
+    Other(usize),
+}
+
+impl std::fmt::Display for ProcKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ProcKey::Rank { job: 0, rank } => write!(f, "rank {rank}"),
+            ProcKey::Rank { job, rank } => write!(f, "job {job} rank {rank}"),
+            ProcKey::Other(i) => write!(f, "process {i}"),
+        }
+    }
+}
+
+/// (process, file, layer) -> what the process did there, in order.
+pub type Sequences = BTreeMap<(ProcKey, String, Layer), Vec<Item>>;
+
+/// An item with what it is about, (global file id, layer), and its order key, (thread, call
+/// id, kind).
+type Keyed = ((u32, Layer), (usize, u64, u8), Item);
+
+/// One process's items, collected as the resolver hands them over, with their order key.
+#[derive(Default)]
+struct Collector {
+    items: Vec<Keyed>,
+}
+
+fn flag_args(func: u16, r: &Record) -> Vec<(&'static str, u64)> {
+    let info = &FUNCTIONS[func as usize];
+    info.args
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, k))| {
+            matches!(k, Kind::OpenFlags | Kind::Mode | Kind::Amode | Kind::Whence)
+        })
+        .map(|(i, (name, _))| (*name, r.fields[i]))
+        .collect()
+}
+
+/// A function's name as compared: the large-file variants are the same call (`open64` is
+/// `open`), and a replay issues whichever its C library maps to.
+fn compared_func(name: &'static str) -> &'static str {
+    name.strip_suffix("64").unwrap_or(name)
+}
+
+impl Consumer for Collector {
+    fn call(&mut self, c: &Call, r: &Record) {
+        let info = &FUNCTIONS[c.func as usize];
+        // Descriptor copies are not compared: the numbers are the process's own business
+        // (a replay cannot take the program's), and no byte moves.
+        if matches!(info.mapping, Mapping::Dup { .. } | Mapping::Fcntl) {
+            return;
+        }
+        if let (Some(at), false) = (c.touched, c.failed) {
+            let func = compared_func(info.display);
+            let item = Item::Call {
+                func,
+                flags: flag_args(c.func, r),
+            };
+            self.items.push((at, (c.thread, c.id, 0), item));
+        }
+    }
+    fn op(&mut self, o: &Op) {
+        let Some(file) = o.file else { return };
+        if o.cancelled {
+            return;
+        }
+        let mode = match o.mode {
+            OpMode::Read => "read",
+            OpMode::Write => "write",
+            OpMode::Flush => "flush",
+        };
+        let item = Item::Op {
+            mode,
+            offset: o.offset,
+            requested: o.bytes_requested,
+            done: o.bytes_done,
+        };
+        // Calls arrive at their end, operations at their completion: both are put in the
+        // order the process entered the calls (an operation at its beginning call's place).
+        self.items
+            .push(((file, o.layer), (o.thread, o.call, 1), item));
+    }
+}
+
+/// The name a file gets in the comparison (mapped), or None when `--only` leaves it out.
+fn compared_name(name: &str, opts: &Options, mapped: bool) -> Option<String> {
+    let mut name = name.to_string();
+    if mapped {
+        if let Some((a, b)) = opts.map.iter().find(|(a, _)| name.starts_with(a.as_str())) {
+            name = format!("{b}{}", &name[a.len()..]);
+        }
+    }
+    let keep = opts.only.is_empty() || opts.only.iter().any(|p| name.starts_with(p.as_str()));
+    keep.then_some(name)
+}
+
+/// The process keys of a trace, in plan order.
+fn proc_keys(trace: &Trace, plan: &Plan) -> Vec<(usize, ProcKey)> {
+    let mut others = 0;
+    plan.order
+        .iter()
+        .map(|&pi| {
+            let p = &trace.processes[pi];
+            let key = match plan.rank(pi, p) {
+                Some(rank) => ProcKey::Rank {
+                    job: plan.job_number(pi).unwrap_or(0),
+                    rank,
+                },
+                None => {
+                    others += 1;
+                    ProcKey::Other(others - 1)
+                }
+            };
+            (pi, key)
+        })
+        .collect()
+}
+
+/// Every process's sequences of `trace` (file names mapped when `mapped`), and the
+/// warnings of the interpretation.
+pub fn sequences(
+    trace: &Trace,
+    opts: &Options,
+    mapped: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Sequences, Vec<String>), String> {
+    let plan = Plan::new(trace);
+    let keys = proc_keys(trace, &plan);
+    let pool = driver::pool(opts.threads)?;
+    let progress = Progress::new(progress);
+    let parts = driver::map(&pool, &keys, |(pi, key)| {
+        let mut prog = progress.process();
+        let (collected, defs, stats) =
+            resolve_process(trace, &plan, *pi, Collector::default(), &mut prog)?;
+        let mut items = collected.items;
+        items.sort_by_key(|(_, order, _)| *order);
+        let mut seqs = Sequences::new();
+        for ((file, layer), _, item) in items {
+            let name = &defs.files[file as usize].name;
+            if let Some(name) = compared_name(name, opts, mapped) {
+                seqs.entry((key.clone(), name, layer))
+                    .or_default()
+                    .push(item);
+            }
+        }
+        Ok((seqs, stats.warnings))
+    })?;
+    let mut all = Sequences::new();
+    let mut warnings = Vec::new();
+    for (seqs, w) in parts {
+        all.extend(seqs);
+        warnings.extend(w);
+    }
+    Ok((all, warnings))
+}
+
+/// Totals of a sequence: (operations, bytes read, bytes written, calls).
+fn totals(items: &[Item]) -> (usize, u64, u64, usize) {
+    let mut t = (0, 0, 0, 0);
+    for i in items {
+        match i {
+            Item::Op { mode, done, .. } => {
+                t.0 += 1;
+                match *mode {
+                    "read" => t.1 += done,
+                    "write" => t.2 += done,
+                    _ => {}
+                }
+            }
+            Item::Call { .. } => t.3 += 1,
+        }
+    }
+    t
+}
+
+/// The result of a comparison.
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// (process, file, layer) compared, and how many of them differ.
+    pub compared: usize,
+    pub differing: usize,
+    /// Items compared (both sides).
+    pub items: usize,
+    /// One line per difference (at most `max_listed`).
+    pub lines: Vec<String>,
+}
+
+/// Whether two items are the same. An offset one trace did not record (an MPI-IO transfer
+/// through the shared file pointer, which the recorder cannot ask MPI for without moving
+/// it) matches any: the layer beneath tells where the bytes went.
+fn same(x: &Item, y: &Item) -> bool {
+    match (x, y) {
+        (
+            Item::Op {
+                mode: ma,
+                offset: oa,
+                requested: ra,
+                done: da,
+            },
+            Item::Op {
+                mode: mb,
+                offset: ob,
+                requested: rb,
+                done: db,
+            },
+        ) => ma == mb && ra == rb && da == db && (oa.is_none() || ob.is_none() || oa == ob),
+        _ => x == y,
+    }
+}
+
+/// The one process of `s`, if it holds exactly one.
+fn only_process(s: &Sequences) -> Option<&ProcKey> {
+    let first = s.keys().next().map(|k| &k.0)?;
+    s.keys().all(|k| &k.0 == first).then_some(first)
+}
+
+/// Compare the sequences of A (mapped) and B. Two traces of one process each are compared
+/// process to process whatever they are (rank 0 of a job and its replay, a plain process).
+pub fn compare(a: &Sequences, b: &Sequences, max_listed: usize) -> Comparison {
+    if let (Some(pa), Some(pb)) = (only_process(a), only_process(b)) {
+        if pa != pb {
+            let rekeyed: Sequences = b
+                .iter()
+                .map(|((_, f, l), v)| ((pa.clone(), f.clone(), *l), v.clone()))
+                .collect();
+            return compare(a, &rekeyed, max_listed);
+        }
+    }
+    let mut c = Comparison::default();
+    let mut keys: Vec<&(ProcKey, String, Layer)> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let list = |c: &mut Comparison, line: String| {
+        if c.lines.len() < max_listed {
+            c.lines.push(line);
+        }
+    };
+    for key in keys {
+        c.compared += 1;
+        let (p, file, layer) = key;
+        let where_ = format!("{p}, {file}, {}", layer.identification());
+        let (sa, sb) = (a.get(key), b.get(key));
+        c.items += sa.map_or(0, Vec::len) + sb.map_or(0, Vec::len);
+        let (sa, sb) = match (sa, sb) {
+            (Some(x), Some(y)) => (x, y),
+            (Some(x), None) | (None, Some(x)) => {
+                let side = if sa.is_some() { "A" } else { "B" };
+                let (ops, r, w, calls) = totals(x);
+                c.differing += 1;
+                list(&mut c, format!("{where_}: only in {side} ({ops} operations, {r} bytes read, {w} written, {calls} calls)"));
+                continue;
+            }
+            (None, None) => continue,
+        };
+        if sa.len() == sb.len() && sa.iter().zip(sb).all(|(x, y)| same(x, y)) {
+            continue;
+        }
+        c.differing += 1;
+        let at = sa.iter().zip(sb.iter()).position(|(x, y)| !same(x, y));
+        let line = match at {
+            Some(i) => format!("{where_}: item {i} differs: A {} / B {}", sa[i], sb[i]),
+            None => {
+                let (ta, tb) = (totals(sa), totals(sb));
+                format!(
+                    "{where_}: A has {} items ({} operations, {} bytes read, {} written), B {} ({} operations, {} bytes read, {} written); the first {} are the same",
+                    sa.len(), ta.0, ta.1, ta.2, sb.len(), tb.0, tb.1, tb.2, sa.len().min(sb.len())
+                )
+            }
+        };
+        list(&mut c, line);
+    }
+    c
+}
+
+/// The report of a comparison as text.
+pub fn text(c: &Comparison) -> String {
+    let mut s = String::new();
+    for l in &c.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    let unlisted = c.differing.saturating_sub(c.lines.len());
+    if unlisted > 0 {
+        let _ = writeln!(s, "... and {unlisted} more differences (--max-diffs)");
+    }
+    let _ = writeln!(
+        s,
+        "{} of {} (process, file, layer) sequences differ ({} operations and calls compared)",
+        c.differing, c.compared, c.items
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(offset: u64, n: u64) -> Item {
+        Item::Op {
+            mode: "write",
+            offset: Some(offset),
+            requested: n,
+            done: n,
+        }
+    }
+
+    #[test]
+    fn differences_are_found_and_named() {
+        let key = |f: &str| {
+            (
+                ProcKey::Rank { job: 0, rank: 1 },
+                f.to_string(),
+                Layer::Posix,
+            )
+        };
+        let mut a = Sequences::new();
+        let mut b = Sequences::new();
+        a.insert(key("/d/x"), vec![op(0, 10), op(10, 10)]);
+        b.insert(key("/d/x"), vec![op(0, 10), op(12, 10)]);
+        a.insert(key("/d/y"), vec![op(0, 1)]);
+        b.insert(key("/d/y"), vec![op(0, 1)]);
+        b.insert(key("/d/z"), vec![op(0, 1)]);
+        let c = compare(&a, &b, 10);
+        assert_eq!((c.compared, c.differing), (3, 2));
+        assert!(
+            c.lines[0].contains("rank 1, /d/x, POSIX: item 1 differs: A write at 10"),
+            "{:?}",
+            c.lines
+        );
+        assert!(
+            c.lines[1].contains("/d/z, POSIX: only in B (1 operations"),
+            "{:?}",
+            c.lines
+        );
+        assert_eq!(compare(&a, &a, 10).differing, 0);
+        // One sequence the start of the other.
+        let mut b = a.clone();
+        b.get_mut(&key("/d/y")).unwrap().push(op(1, 1));
+        let c = compare(&a, &b, 10);
+        assert_eq!(c.differing, 1);
+        assert!(
+            c.lines[0].contains("A has 1 items (1 operations, 0 bytes read, 1 written), B 2"),
+            "{:?}",
+            c.lines
+        );
+        assert!(
+            c.lines[0].ends_with("the first 1 are the same"),
+            "{:?}",
+            c.lines
+        );
+        assert_eq!(compare(&a, &b, 0).lines.len(), 0);
+    }
+
+    #[test]
+    fn an_unrecorded_offset_matches_any() {
+        let key = (ProcKey::Other(0), "/d/x".to_string(), Layer::MpiIo);
+        let unknown = Item::Op {
+            mode: "write",
+            offset: None,
+            requested: 64,
+            done: 64,
+        };
+        let a: Sequences = [(key.clone(), vec![unknown])].into_iter().collect();
+        let b: Sequences = [(key.clone(), vec![op(2560, 64)])].into_iter().collect();
+        assert_eq!(compare(&a, &b, 10).differing, 0);
+        // The bytes still count.
+        let c: Sequences = [(key, vec![op(2560, 65)])].into_iter().collect();
+        assert_eq!(compare(&a, &c, 10).differing, 1);
+    }
+
+    #[test]
+    fn names_are_mapped_then_filtered() {
+        let opts = Options {
+            only: vec!["/b/".into()],
+            map: vec![("/a/".into(), "/b/".into())],
+            ..Options::default()
+        };
+        assert_eq!(compared_name("/a/f", &opts, true).as_deref(), Some("/b/f"));
+        assert_eq!(compared_name("/a/f", &opts, false), None);
+        assert_eq!(compared_name("/c/f", &opts, true), None);
+    }
+}

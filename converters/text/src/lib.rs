@@ -1,0 +1,174 @@
+//! recorder2text: one human-readable line per call, for debugging a trace.
+//!
+//! The API: [`dump`] (the whole trace), [`write_args`] (a call's arguments as text, which
+//! `export` stores too), and the command line of `recorder2text` ([`ToTextArgs`]).
+
+use clap::Parser;
+use std::path::PathBuf;
+
+use io_events::codec::Record;
+use io_events::functions::{Kind, FUNCTIONS};
+use io_model::calls::CallTrees;
+use io_model::trace::Trace;
+use std::io::Write;
+
+fn value(p: &io_model::trace::ProcessTrace, kind: Kind, v: u64) -> String {
+    let mut s = String::new();
+    write_value(&mut s, p, kind, v);
+    s
+}
+
+/// Write a field's value as `recorder2text` shows it (paths and names resolved, flags in
+/// hex, modes in octal).
+fn write_value(
+    out: &mut impl std::fmt::Write,
+    p: &io_model::trace::ProcessTrace,
+    kind: Kind,
+    v: u64,
+) {
+    let _ = match kind {
+        Kind::File => {
+            if v == u64::MAX {
+                out.write_str("-")
+            } else {
+                match p.file(v) {
+                    Some(f) => write!(out, "{:?}", f.path),
+                    None => write!(out, "file#{v}"),
+                }
+            }
+        }
+        Kind::Name => match p.name(v) {
+            Some(n) => write!(out, "{n:?}"),
+            None => write!(out, "name#{v}"),
+        },
+        Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => {
+            write!(out, "{}", v as i64)
+        }
+        Kind::Size => {
+            if v as i64 == -1 {
+                out.write_str("-1")
+            } else {
+                write!(out, "{v}")
+            }
+        }
+        Kind::OpenFlags | Kind::Hex | Kind::Amode => write!(out, "{v:#x}"),
+        Kind::Mode => write!(out, "{v:#o}"),
+        Kind::Stream | Kind::Addr | Kind::Handle => write!(out, "{v:#x}"),
+    };
+}
+
+/// The arguments of a record as `name=value, ...` (the return value excluded).
+pub fn write_args(out: &mut impl std::fmt::Write, p: &io_model::trace::ProcessTrace, r: &Record) {
+    let f = &FUNCTIONS[r.func as usize];
+    for (i, ((name, kind), v)) in f.args.iter().zip(r.fields()).enumerate() {
+        let _ = write!(out, "{}{}=", if i > 0 { ", " } else { "" }, name);
+        write_value(out, p, *kind, *v);
+    }
+}
+
+/// Deepest nesting shown by indentation; deeper calls show their depth instead (a depth
+/// read from a damaged trace can be 2^32-1).
+const MAX_INDENT: u32 = 32;
+
+/// The indentation of a call at `depth`.
+fn indent(depth: u32) -> String {
+    if depth <= MAX_INDENT {
+        "  ".repeat(depth as usize)
+    } else {
+        format!("{}[depth {depth}] ", "  ".repeat(MAX_INDENT as usize))
+    }
+}
+
+/// Format one record as a line (times in µs since the process start).
+fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
+    let f = &FUNCTIONS[r.func as usize];
+    let mut args = String::new();
+    write_args(&mut args, p, r);
+    // A C++ function shows its signature, then the recorded fields in brackets.
+    let (open, close) = if f.display == f.name {
+        ("(", ")")
+    } else {
+        (" [", "]")
+    };
+    let mut s = format!(
+        "{:>14.3} {:>10.3} {}{}{open}{}{close} = {}",
+        r.start as f64 / 1000.0,
+        (r.end - r.start) as f64 / 1000.0,
+        indent(r.depth),
+        f.display,
+        args,
+        value(p, f.ret, r.ret())
+    );
+    if r.errno != 0 {
+        s.push_str(&format!(
+            " errno={} ({})",
+            r.errno,
+            std::io::Error::from_raw_os_error(r.errno as i32)
+        ));
+    }
+    s
+}
+
+/// Print the whole trace.
+pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
+    let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(|e| e.to_string());
+    for p in &trace.processes {
+        w(
+            out,
+            format!(
+                "# process {} pid {} on {}: {}",
+                p.dir.name,
+                p.meta.pid,
+                p.meta.host,
+                p.meta.cmdline.join(" ")
+            ),
+        )?;
+        w(
+            out,
+            format!(
+                "#   ending: {:?}, clock {} ({} ns per tick)",
+                p.meta.ending,
+                p.meta
+                    .options
+                    .get("clock")
+                    .map(String::as_str)
+                    .unwrap_or("monotonic"),
+                p.meta.time_resolution_ns
+            ),
+        )?;
+        for t in &p.warnings {
+            eprintln!("recorder2text: warning: {t}");
+            w(out, format!("# warning: {t}"))?;
+        }
+        for (i, path, tid) in &p.threads {
+            w(
+                out,
+                format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"),
+            )?;
+            let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
+            while let Some(t) = trees.next_tree().map_err(|e| e.to_string())? {
+                for r in &t {
+                    w(out, line(p, r))?;
+                }
+            }
+            for t in &trees.warnings {
+                eprintln!("recorder2text: warning: {t}");
+                w(out, format!("# warning: {t}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `recorder2text TRACE_DIR`: here rather than in the binary so that `recorder-otf2` can
+/// build its man page and shell completions from the same definition (scripts/install.sh).
+#[derive(Parser)]
+#[command(
+    name = "recorder2text",
+    version,
+    about = "Print a recorder-otf2 trace as text: one line per call, with its arguments"
+)]
+pub struct ToTextArgs {
+    /// The trace directory.
+    pub trace_dir: PathBuf,
+}

@@ -1,0 +1,138 @@
+//! The process-parallel driver every job shares: a pool of worker threads, the items of a
+//! job (the processes of a plan, in its order) spread over it, one progress count of the
+//! bytes read by all workers, and the interrupt check in each process's progress callback.
+
+use crate::interrupt;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use rayon::ThreadPool;
+
+/// A pool of `threads` workers (0: one per core).
+pub fn pool(threads: usize) -> Result<ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))
+}
+
+/// `f` on every item (`&[T]`: by reference, `Vec<T>`: by value) on the pool; the results
+/// in the items' order, or an error of one of them (the others stop as soon as they can).
+pub fn map<P: IntoParallelIterator + Send, T: Send>(
+    pool: &ThreadPool,
+    items: P,
+    f: impl Fn(P::Item) -> Result<T, String> + Sync + Send,
+) -> Result<Vec<T>, String> {
+    pool.install(|| items.into_par_iter().map(f).collect())
+}
+
+/// Fold the items into partial results on the pool (one per piece of work a worker took)
+/// and `merge` them into one; or an error of one of them.
+pub fn fold<P: IntoParallelIterator + Send, A: Send>(
+    pool: &ThreadPool,
+    items: P,
+    init: impl Fn() -> A + Sync + Send,
+    add: impl Fn(A, P::Item) -> Result<A, String> + Sync + Send,
+    merge: impl Fn(A, A) -> A + Sync + Send,
+) -> Result<A, String> {
+    pool.install(|| {
+        items
+            .into_par_iter()
+            .try_fold(&init, &add)
+            .try_reduce(&init, |a, b| Ok(merge(a, b)))
+    })
+}
+
+/// The bytes of thread streams read so far by every worker, told to one callback.
+pub struct Progress<'a> {
+    done: AtomicU64,
+    report: &'a (dyn Fn(u64) + Sync),
+    /// The trace is read this many times: the callback gets the bytes of one reading.
+    passes: u64,
+}
+
+impl<'a> Progress<'a> {
+    pub fn new(report: &'a (dyn Fn(u64) + Sync)) -> Self {
+        Self::passes(report, 1)
+    }
+
+    /// A progress over `passes` readings of the trace.
+    pub fn passes(report: &'a (dyn Fn(u64) + Sync), passes: u64) -> Self {
+        Progress {
+            done: AtomicU64::new(0),
+            report,
+            passes: passes.max(1),
+        }
+    }
+
+    /// The counter of one process: it gets the bytes that process read so far, adds what is
+    /// new to the total and tells it.
+    pub fn counter(&self) -> impl FnMut(u64) + '_ {
+        let mut seen = 0u64;
+        move |n: u64| {
+            let new = n.saturating_sub(seen);
+            seen = n;
+            let total = self.done.fetch_add(new, Ordering::Relaxed) + new;
+            (self.report)(total / self.passes);
+        }
+    }
+
+    /// The progress callback of one process's interpreter: the counter, then an error once a
+    /// signal was received (so that the interpretation stops).
+    pub fn process(&self) -> impl FnMut(u64) -> Result<(), String> + '_ {
+        let mut count = self.counter();
+        move |n: u64| {
+            count(n);
+            interrupt::check()
+        }
+    }
+}
+
+/// A progress bar over `total` bytes of trace, or a hidden one when `quiet` or off a
+/// terminal.
+pub fn bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(total);
+    b.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn map_keeps_the_order_and_fold_sums() {
+        let pool = pool(3).unwrap();
+        let items: Vec<u64> = (0..100).collect();
+        assert_eq!(map(&pool, &items, |&i| Ok(i * 2)).unwrap()[99], 198);
+        let sum = fold(&pool, &items, || 0, |a, &i| Ok(a + i), |a, b| a + b);
+        assert_eq!(sum.unwrap(), 4950);
+        assert!(map(&pool, &items, |&i| if i == 50 {
+            Err("x".into())
+        } else {
+            Ok(i)
+        })
+        .is_err());
+    }
+
+    #[test]
+    fn progress_adds_what_each_process_read() {
+        let told = Mutex::new(Vec::new());
+        let report = |n: u64| told.lock().unwrap().push(n);
+        let p = Progress::passes(&report, 2);
+        let (mut a, mut b) = (p.counter(), p.counter());
+        a(10);
+        b(4);
+        a(30);
+        assert_eq!(*told.lock().unwrap(), vec![5, 7, 17]);
+    }
+}
