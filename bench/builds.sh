@@ -6,7 +6,9 @@
 # both alike. Jobs: recording N one-byte pwrite calls (ns per call, bench/pwrite_loop.c), and
 # on the trace recorded by OLD: recorder2otf2, summary --json, conflicts --json, perfetto,
 # export. Prints every run's seconds, the medians and new/old.
-# Usage: bench/builds.sh OLD [N=2000000] [RUNS=5]
+# With INSTR=1: each job once per build under callgrind instead (one worker thread), the
+# instructions executed by each and new/old: the stable figure when the machine is busy.
+# Usage: [INSTR=1] bench/builds.sh OLD [N=2000000] [RUNS=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OLD=$(realpath "${1:?usage: bench/builds.sh OLD_BUILD_DIR [N] [RUNS]}")
@@ -46,9 +48,27 @@ job() {
   printf '%-10s old: %s\n%-10s new: %s\n' "$name" "${old[*]}" "" "${new[*]}"
   awk -v n="$name" -v o="$mo" -v w="$mn" 'BEGIN { printf "%-10s median old %.3f, new %.3f, new/old %.3f\n", n, o, w, w/o }'
 }
-job record
-job otf2 @/recorder2otf2 -q "$work/t" "$work/out/a.otf2"
-job summary @/recorder-otf2 summary -q --json --threads 1 "$work/t"
-job conflicts @/recorder-otf2 conflicts -q --json "$work/t"
-job perfetto @/recorder-otf2 perfetto -q --threads 1 "$work/t" -o "$work/out/p.pftrace"
-job export @/recorder-otf2 export -q "$work/t" --parquet "$work/out/pq"
+# Instructions of one run under callgrind (every thread of the process).
+instructions() {
+  rm -f "$work"/cg.*
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg.%p" "$@" >/dev/null 2>&1 ||
+    { echo "failed: $*" >&2; return 1; }
+  cat "$work"/cg.* | awk '/^(summary|totals):/ {n += $2} END {print n}'
+}
+instr_job() {
+  local name=$1; shift
+  rm -rf "$work/out" && mkdir -p "$work/out"
+  local o n
+  o=$(instructions "${@//@/$OLD}")
+  rm -rf "$work/out" && mkdir -p "$work/out"
+  n=$(instructions "${@//@/$NEW}")
+  awk -v j="$name" -v o="$o" -v n="$n" 'BEGIN { printf "%-10s instructions old %.0f, new %.0f, new/old %.3f\n", j, o, n, n/o }'
+}
+run=job
+[ "${INSTR:-0}" = 1 ] && run=instr_job
+[ "$run" = job ] && job record
+$run otf2 @/recorder2otf2 -q --threads 1 "$work/t" "$work/out/a.otf2"
+$run summary @/recorder-otf2 summary -q --json --threads 1 "$work/t"
+$run conflicts @/recorder-otf2 conflicts -q --json --threads 1 "$work/t"
+$run perfetto @/recorder-otf2 perfetto -q --threads 1 "$work/t" -o "$work/out/p.pftrace"
+$run export @/recorder-otf2 export -q "$work/t" --parquet "$work/out/pq"

@@ -3,6 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The API docs, private items included, with every intra-doc link resolving: libraries, then
+# binaries (separately: the launcher binary and the preload library are both recorder_otf2
+# in target/doc).
+RUSTDOCFLAGS="-D rustdoc::broken_intra_doc_links" cargo doc --workspace --no-deps --document-private-items --lib -q
+RUSTDOCFLAGS="-D rustdoc::broken_intra_doc_links" cargo doc --workspace --no-deps --document-private-items --bins -q
 cargo test --release --workspace
 # The fuzz targets of the trace readers and the converter (tests/fuzz), seeded with real
 # traces, 15 s each: any crash fails the run.

@@ -1,5 +1,5 @@
 //! What one process did, accumulated call by call and operation by operation (a
-//! [`Consumer`] of the I/O model's resolved events). Memory grows with files and functions,
+//! [`Consumer`](io_model::resolve::Consumer) of the I/O model's resolved events). Memory grows with files and functions,
 //! never with calls.
 
 use super::timeline::Series;

@@ -2,7 +2,7 @@
 //! which order. Every process is interpreted (in parallel) through the I/O model; each
 //! completed read or write at the POSIX or MPI-IO layer with a known offset becomes an
 //! [`Access`] of its file. Per file the accesses are sorted by offset and swept
-//! ([`sweep`]); every overlapping pair is classified RAW / WAW / WAR / RAR by the time order
+//! ([`sweep`](mod@sweep)); every overlapping pair is classified RAW / WAW / WAR / RAR by the time order
 //! of the two operations. Under a consistency semantics ([`semantics`]) each conflicting
 //! pair is also checked for the synchronisation the semantics asks for, with
 //! happens-before from the synchronising MPI calls ([`order`]).

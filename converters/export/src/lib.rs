@@ -7,7 +7,7 @@
 //! a lock. Memory stays bounded by the batches in progress, whatever the number of calls. The files are written under temporary
 //! names in DIR and renamed when all are complete; on error they are removed.
 //!
-//! The API: [`parquet`] (export a trace into a folder, with a one-line account).
+//! The API: [`parquet`](fn@parquet) (export a trace into a folder, with a one-line account).
 
 mod tables;
 

@@ -21,7 +21,7 @@ pub enum FieldModel {
     Representative,
 }
 
-/// A string whose numbers follow models: texts[0] num[0] texts[1] ... texts[k].
+/// A string whose numbers follow models: `texts[0] num[0] texts[1] ... texts[k]`.
 #[derive(Clone, Debug)]
 pub struct Elastic {
     texts: Vec<String>,

@@ -38,7 +38,7 @@ pub struct At {
     pub it: Vec<i64>,
 }
 
-/// A fitted model: value = Σ coef[j] · term_j(n, r, it) / (n · den).
+/// A fitted model: `value = Σ coef[j] · term_j(n, r, it) / (n · den)`.
 #[derive(Clone, Debug)]
 pub struct Model {
     terms: Vec<(NTerm, RTerm, ITerm)>,

@@ -14,7 +14,7 @@
 //! in the number of calls). `--max-size` first sizes the output per time bucket in a pass
 //! that encodes without writing, then cuts the time line into pieces of their own files.
 //!
-//! The API: [`write`] with its [`Options`], and what it wrote ([`Written`]).
+//! The API: [`write`](fn@write) with its [`Options`], and what it wrote ([`Written`]).
 
 mod counters;
 mod encode;
