@@ -6,6 +6,8 @@
 //! inherent `impl` to a type the sibling defines (the sibling's type then needs this module's
 //! methods: the "extension" circle). A parent (lib.rs, mod.rs) is the face of its children:
 //! it may use them and they its items.
+//!
+//! And heavy dependencies are linked by the one crate whose job needs them (`cargo tree`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -14,7 +16,10 @@ use std::path::{Path, PathBuf};
 type ModPath = Vec<String>;
 
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// The source roots (folders holding lib.rs or main.rs, and each src/bin file) of every
@@ -53,7 +58,10 @@ fn crate_files(root: &Path) -> Vec<(ModPath, PathBuf)> {
             _ => file.with_extension(""),
         };
         for child in declared_mods(&text) {
-            let (a, b) = (dir.join(format!("{child}.rs")), dir.join(&child).join("mod.rs"));
+            let (a, b) = (
+                dir.join(format!("{child}.rs")),
+                dir.join(&child).join("mod.rs"),
+            );
             let f = if a.is_file() { a } else { b };
             if f.is_file() {
                 let mut p = path.clone();
@@ -79,7 +87,9 @@ fn strip(text: &str) -> String {
         } else if b[i..].starts_with(b"/*") {
             let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 4 + e);
             i = end;
-        } else if b[i] == b'"' || (b[i] == b'r' && b.get(i + 1).is_some_and(|c| *c == b'"' || *c == b'#')) {
+        } else if b[i] == b'"'
+            || (b[i] == b'r' && b.get(i + 1).is_some_and(|c| *c == b'"' || *c == b'#'))
+        {
             i = skip_string(b, i);
             out.push_str("\"\"");
         } else if b[i] == b'\'' && b.get(i + 2) == Some(&b'\'') {
@@ -100,7 +110,9 @@ fn skip_string(b: &[u8], mut i: usize) -> usize {
         i += 1;
         let hashes = b[i..].iter().take_while(|c| **c == b'#').count();
         i += hashes + 1;
-        let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+        let close: Vec<u8> = std::iter::once(b'"')
+            .chain(std::iter::repeat_n(b'#', hashes))
+            .collect();
         while i < b.len() && !b[i..].starts_with(&close) {
             i += 1;
         }
@@ -209,7 +221,12 @@ fn expand(t: &[String], i: usize, base: ModPath, out: &mut Vec<ModPath>) {
                 }
             }
         }
-        Some(seg) if seg.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') => {
+        Some(seg)
+            if seg
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_') =>
+        {
             let mut p = base;
             p.push(seg.to_string());
             if t.get(i + 1).map(String::as_str) == Some("::") {
@@ -286,7 +303,11 @@ fn sibling_edge(from: &ModPath, to: &ModPath) -> Option<(ModPath, String, String
     if common == from.len() || common == to.len() {
         return None;
     }
-    Some((from[..common].to_vec(), from[common].clone(), to[common].clone()))
+    Some((
+        from[..common].to_vec(),
+        from[common].clone(),
+        to[common].clone(),
+    ))
 }
 
 /// The sibling dependency edges of one crate, grouped by parent module.
@@ -296,8 +317,15 @@ fn crate_edges(root: &Path) -> BTreeMap<ModPath, BTreeSet<(String, String)>> {
     let texts: Vec<(ModPath, String, bool)> = files
         .iter()
         .map(|(m, f)| {
-            let parent = matches!(f.file_name().and_then(|n| n.to_str()), Some("lib.rs" | "main.rs" | "mod.rs"));
-            (m.clone(), strip(&std::fs::read_to_string(f).unwrap()), parent)
+            let parent = matches!(
+                f.file_name().and_then(|n| n.to_str()),
+                Some("lib.rs" | "main.rs" | "mod.rs")
+            );
+            (
+                m.clone(),
+                strip(&std::fs::read_to_string(f).unwrap()),
+                parent,
+            )
         })
         .collect();
     let mut definers: BTreeMap<String, Vec<ModPath>> = BTreeMap::new();
@@ -355,14 +383,27 @@ fn cycles(edges: &BTreeSet<(String, String)>) -> Vec<BTreeSet<String>> {
     out
 }
 
-fn describe(root: &Path, parent: &ModPath, cycle: &BTreeSet<String>, edges: &BTreeSet<(String, String)>) -> String {
+fn describe(
+    root: &Path,
+    parent: &ModPath,
+    cycle: &BTreeSet<String>,
+    edges: &BTreeSet<(String, String)>,
+) -> String {
     let inside: Vec<String> = edges
         .iter()
         .filter(|(a, b)| cycle.contains(a) && cycle.contains(b))
         .map(|(a, b)| format!("{a} -> {b}"))
         .collect();
-    let krate = root.strip_prefix(workspace()).unwrap_or(root).display().to_string();
-    let at = if parent.is_empty() { "crate root".to_string() } else { parent.join("::") };
+    let krate = root
+        .strip_prefix(workspace())
+        .unwrap_or(root)
+        .display()
+        .to_string();
+    let at = if parent.is_empty() {
+        "crate root".to_string()
+    } else {
+        parent.join("::")
+    };
     format!("{krate} ({at}): {}", inside.join(", "))
 }
 
@@ -387,11 +428,90 @@ fn the_circle_check_sees_paths_groups_and_extensions() {
     let own = vec!["m".to_string(), "n".to_string()];
     let paths = named_paths(&text, &own);
     let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<ModPath>();
-    assert_eq!(paths, vec![p(&["a", "X"]), p(&["b", "c", "Y"]), p(&["b", "Z"]), p(&["m", "e", "g"])]);
+    assert_eq!(
+        paths,
+        vec![
+            p(&["a", "X"]),
+            p(&["b", "c", "Y"]),
+            p(&["b", "Z"]),
+            p(&["m", "e", "g"])
+        ]
+    );
     assert_eq!(extended_types(&text), vec!["Thing".to_string()]);
-    let edges: BTreeSet<(String, String)> =
-        [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let edges: BTreeSet<(String, String)> = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
     let c = cycles(&edges);
     assert_eq!(c.len(), 1);
     assert_eq!(c[0].len(), 3);
+}
+
+/// The workspace crates that depend directly on `dep` (normal dependencies).
+fn direct_users(dep: &str) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "-e",
+            "normal",
+            "-i",
+            dep,
+            "--workspace",
+            "--depth",
+            "1",
+        ])
+        .args(["--prefix", "none", "--offline"])
+        .current_dir(workspace())
+        .output()
+        .expect("cargo tree");
+    assert!(
+        out.status.success(),
+        "cargo tree -i {dep}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut users: Vec<String> = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains(&*workspace().to_string_lossy()))
+        .filter_map(|l| l.split_whitespace().next().map(String::from))
+        .collect();
+    users.sort();
+    users.dedup();
+    users
+}
+
+#[test]
+fn each_heavy_dependency_is_linked_by_its_own_crate_only() {
+    for (dep, user) in [
+        ("parquet", "io-export"),
+        ("arrow-array", "io-export"),
+        ("plotters", "io-analysis"),
+        ("prost", "io-perfetto"),
+        ("otf2-sys", "otf2-writer"),
+    ] {
+        assert_eq!(
+            direct_users(dep),
+            vec![user.to_string()],
+            "crates depending on {dep}"
+        );
+    }
+}
+
+/// The MPI replayer links only what replay needs: none of the heavy dependencies.
+#[test]
+fn the_mpi_replayer_links_no_heavy_dependency() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "-e", "normal", "-p", "replay-mpi", "--prefix", "none", "--offline"])
+        .current_dir(workspace())
+        .output()
+        .expect("cargo tree");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for dep in ["parquet", "arrow-array", "plotters", "prost", "otf2-sys", "io-analysis"] {
+        assert!(
+            !text.lines().any(|l| l.split_whitespace().next() == Some(dep)),
+            "replay-mpi links {dep}"
+        );
+    }
 }
