@@ -22,7 +22,7 @@
 
 use definitions::GlobalDefs;
 use io_events::codec::Record;
-use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
+use io_events::functions::{mpi_amode, Func, Kind, Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -173,8 +173,10 @@ impl Collector {
             OpMode::Write => Some(true),
             OpMode::Flush => None,
         };
-        let name = FUNCTIONS[o.call_func as usize].name;
-        let at_offset = matches!(name, "read" | "write" | "readv" | "writev");
+        let at_offset = matches!(
+            func(o.call_func),
+            Func::read | Func::write | Func::readv | Func::writev
+        );
         // The offset of a descriptor shared with another process is not known (they move it
         // both): such a transfer orders by its descriptor only (no range).
         if let (true, Layer::Posix, Some(file), Some(write), true) = (
@@ -204,11 +206,10 @@ impl Consumer for Collector {
         }
         if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
             self.calls.push(ReplayCall::new(c, r));
-            let name = FUNCTIONS[c.func as usize].name;
-            if name.starts_with("getdelim") {
+            if func(c.func) == Func::getdelim {
                 self.delims.insert((c.thread, c.id), r.fields[1] as u8);
             }
-        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
+        } else if func(c.func) == Func::MPI_File_open {
             self.lib_opens.push(ReplayCall::new(c, r));
         }
     }
@@ -217,7 +218,7 @@ impl Consumer for Collector {
         if self.order {
             self.note_moved(o);
         }
-        let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
+        let line_read = stdio::line_read_delim(func(o.call_func), 0);
         if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
         {
             let end = off.saturating_add(o.bytes_done - 1);
@@ -505,14 +506,21 @@ pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, 
         .collect())
 }
 
+/// The table's function of a recorded id (ids index the table, as [`FUNCTIONS`] does).
+pub(crate) fn func(id: u16) -> Func {
+    Func::ALL[id as usize]
+}
+
 /// Whether an open creates its file when missing (None: not an open).
 fn open_creates(c: &ReplayCall) -> Option<bool> {
-    Some(match FUNCTIONS[c.func as usize].name {
-        "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
-        "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
-        "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
-        "fopen" | "fopen64" | "freopen" | "freopen64" => c.fields[1] & libc::O_CREAT as u64 != 0,
-        "creat" | "creat64" => true,
+    Some(match func(c.func) {
+        Func::MPI_File_open => c.fields[2] & mpi_amode::CREATE != 0,
+        Func::open | Func::open64 => c.fields[1] & libc::O_CREAT as u64 != 0,
+        Func::openat => c.fields[2] & libc::O_CREAT as u64 != 0,
+        Func::fopen | Func::fopen64 | Func::freopen | Func::freopen64 => {
+            c.fields[1] & libc::O_CREAT as u64 != 0
+        }
+        Func::creat | Func::creat64 => true,
         _ => return None,
     })
 }
@@ -575,23 +583,25 @@ struct TransferForm {
 /// replay's dispatch costs no name comparisons per call.
 fn transfer_forms() -> &'static [Option<TransferForm>] {
     static FORMS: std::sync::OnceLock<Vec<Option<TransferForm>>> = std::sync::OnceLock::new();
-    FORMS.get_or_init(|| FUNCTIONS.iter().map(transfer_form).collect())
+    FORMS.get_or_init(|| Func::ALL.iter().map(|&f| transfer_form(f)).collect())
 }
 
-fn transfer_form(info: &io_events::functions::FunctionInfo) -> Option<TransferForm> {
-    let (write, positioned) = match info.name {
-        "read" | "readv" => (false, false),
-        "write" | "writev" => (true, false),
-        "pread" | "pread64" | "preadv" => (false, true),
-        "pwrite" | "pwrite64" | "pwritev" => (true, true),
+fn transfer_form(f: Func) -> Option<TransferForm> {
+    // (write, positioned, vector)
+    let (write, positioned, vector) = match f {
+        Func::read => (false, false, false),
+        Func::readv => (false, false, true),
+        Func::write => (true, false, false),
+        Func::writev => (true, false, true),
+        Func::pread | Func::pread64 => (false, true, false),
+        Func::preadv => (false, true, true),
+        Func::pwrite | Func::pwrite64 => (true, true, false),
+        Func::pwritev => (true, true, true),
         _ => return None,
     };
+    let info = f.info();
     let at = |name: &str| info.args.iter().position(|(n, _)| *n == name);
-    let count = if info.name.ends_with('v') {
-        "bytes"
-    } else {
-        "count"
-    };
+    let count = if vector { "bytes" } else { "count" };
     Some(TransferForm {
         write,
         fd: at("fd")?,
@@ -763,10 +773,9 @@ impl<'a> Replayer<'a> {
 
     /// Re-issue `c`; false when it was skipped.
     pub fn issue(&mut self, c: &ReplayCall) -> bool {
-        let name = FUNCTIONS[c.func as usize].name;
         let r = match transfer_forms()[c.func as usize] {
             Some(form) => self.transfer(c, form),
-            None => self.issue_other(c, name),
+            None => self.issue_other(c, func(c.func)),
         };
         match r {
             None => false,
@@ -777,25 +786,24 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn issue_other(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
-        match name {
-            "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
-            "close" => self.close(c),
-            "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
-            | "dup2" | "dup3" | "flock" | "fstat" | "fstat64" => self.on_fd(c, name),
-            "unlink" | "rmdir" | "mkdir" | "stat" | "stat64" | "lstat" | "lstat64" | "access" => {
-                self.on_path(c, name)
-            }
-            _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
+    fn issue_other(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
+        use Func::*;
+        match f {
+            open | open64 | openat | creat | creat64 => self.open(c, f),
+            close => self.close(c),
+            lseek | lseek64 | fsync | fdatasync | ftruncate | ftruncate64 | dup | dup2 | dup3
+            | flock | fstat | fstat64 => self.on_fd(c, f),
+            unlink | rmdir | mkdir | stat | stat64 | lstat | lstat64 | access => self.on_path(c, f),
+            _ if stdio::is_stream_call(c.func) => self.stdio(c, f),
             _ => None,
         }
     }
 
     /// open, openat, creat: the live descriptor mapped from the recorded one.
-    fn open(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn open(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let path = self.path(c)?;
-        let (flags, mode) = match name {
-            "creat" | "creat64" => (
+        let (flags, mode) = match f {
+            Func::creat | Func::creat64 => (
                 libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
                 self.field(c, "mode"),
             ),
@@ -870,28 +878,28 @@ impl<'a> Replayer<'a> {
 
     /// lseek, fsync, fdatasync, ftruncate, flock (HDF5 locks every file it opens), dup
     /// (dup2/dup3 as dup: their target numbers are the program's, not free here).
-    fn on_fd(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn on_fd(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let fd = self.live(c, "fd")?;
         // SAFETY: plain system calls on a descriptor this replay opened.
         let r = unsafe {
-            match name {
-                "lseek" | "lseek64" => libc::lseek(
+            match f {
+                Func::lseek | Func::lseek64 => libc::lseek(
                     fd,
                     self.field(c, "offset") as libc::off_t,
                     self.field(c, "whence") as i32,
                 ),
-                "fsync" => libc::fsync(fd) as i64,
-                "fdatasync" => libc::fdatasync(fd) as i64,
+                Func::fsync => libc::fsync(fd) as i64,
+                Func::fdatasync => libc::fdatasync(fd) as i64,
                 // Never blocking: a lock the original waited for was released by then.
-                "flock" => libc::flock(fd, self.field(c, "op") as i32 | libc::LOCK_NB) as i64,
-                "fstat" | "fstat64" => {
+                Func::flock => libc::flock(fd, self.field(c, "op") as i32 | libc::LOCK_NB) as i64,
+                Func::fstat | Func::fstat64 => {
                     let mut st: libc::stat64 = std::mem::zeroed();
-                    match name {
-                        "fstat" => libc::fstat(fd, (&raw mut st).cast()) as i64,
+                    match f {
+                        Func::fstat => libc::fstat(fd, (&raw mut st).cast()) as i64,
                         _ => libc::fstat64(fd, &mut st) as i64,
                     }
                 }
-                "ftruncate" | "ftruncate64" => {
+                Func::ftruncate | Func::ftruncate64 => {
                     libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
                 }
                 _ => {
@@ -909,20 +917,20 @@ impl<'a> Replayer<'a> {
 
     /// unlink, rmdir, mkdir, stat, lstat, access (each the function the original called:
     /// the replay's trace names it alike).
-    fn on_path(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn on_path(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let path = self.path(c)?;
         let p = path.as_ptr();
         // SAFETY: a NUL-terminated path under DIR; `st` large enough for both stat forms.
         let r = unsafe {
             let mut st: libc::stat64 = std::mem::zeroed();
-            match name {
-                "unlink" => libc::unlink(p),
-                "rmdir" => libc::rmdir(p),
-                "stat" => libc::stat(p, (&raw mut st).cast()),
-                "stat64" => libc::stat64(p, &mut st),
-                "lstat" => libc::lstat(p, (&raw mut st).cast()),
-                "lstat64" => libc::lstat64(p, &mut st),
-                "access" => libc::access(p, self.field(c, "mode") as i32),
+            match f {
+                Func::unlink => libc::unlink(p),
+                Func::rmdir => libc::rmdir(p),
+                Func::stat => libc::stat(p, (&raw mut st).cast()),
+                Func::stat64 => libc::stat64(p, &mut st),
+                Func::lstat => libc::lstat(p, (&raw mut st).cast()),
+                Func::lstat64 => libc::lstat64(p, &mut st),
+                Func::access => libc::access(p, self.field(c, "mode") as i32),
                 _ => libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t),
             }
         };

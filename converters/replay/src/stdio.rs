@@ -16,7 +16,7 @@
 //! the files made for reading hold them.
 
 use super::{ReplayCall, Replayer};
-use io_events::functions::{Layer, FUNCTIONS};
+use io_events::functions::{Func, Layer, FUNCTIONS};
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 use std::ptr::null_mut;
@@ -25,12 +25,81 @@ use std::ptr::null_mut;
 pub type LineEnds = BTreeMap<String, Vec<(u64, u8)>>;
 
 /// The line reads' delimiter: getdelim's argument, a line end for the others.
-pub(super) fn line_read_delim(name: &str, delim_field: u64) -> Option<u8> {
-    match name.trim_end_matches("_unlocked") {
-        "fgets" | "getline" => Some(b'\n'),
-        "getdelim" => Some(delim_field as u8),
+pub(super) fn line_read_delim(f: Func, delim_field: u64) -> Option<u8> {
+    match locked(f) {
+        Func::fgets | Func::getline => Some(b'\n'),
+        Func::getdelim => Some(delim_field as u8),
         _ => None,
     }
+}
+
+/// The locking form of a stdio function (`fwrite_unlocked` is replayed as `fwrite`).
+pub(super) fn locked(f: Func) -> Func {
+    use Func::*;
+    match f {
+        fread_unlocked => fread,
+        fwrite_unlocked => fwrite,
+        fgets_unlocked => fgets,
+        fputs_unlocked => fputs,
+        fgetc_unlocked => fgetc,
+        getc_unlocked => getc,
+        fputc_unlocked => fputc,
+        putc_unlocked => putc,
+        fflush_unlocked => fflush,
+        putchar_unlocked => putchar,
+        getchar_unlocked => getchar,
+        fputwc_unlocked => fputwc,
+        putwc_unlocked => putwc,
+        putwchar_unlocked => putwchar,
+        fgetwc_unlocked => fgetwc,
+        getwc_unlocked => getwc,
+        getwchar_unlocked => getwchar,
+        fputws_unlocked => fputws,
+        fgetws_unlocked => fgetws,
+        f => f,
+    }
+}
+
+/// The printf family (their recorded return value is the bytes written).
+fn is_printf(f: Func) -> bool {
+    use Func::*;
+    matches!(
+        f,
+        fprintf
+            | vfprintf
+            | printf
+            | vprintf
+            | dprintf
+            | vdprintf
+            | fwprintf
+            | vfwprintf
+            | wprintf
+            | vwprintf
+    )
+}
+
+/// The scanf family.
+fn is_scanf(f: Func) -> bool {
+    use Func::*;
+    matches!(
+        f,
+        fscanf
+            | __isoc99_fscanf
+            | scanf
+            | vscanf
+            | vfscanf
+            | __isoc99_scanf
+            | __isoc99_vscanf
+            | __isoc99_vfscanf
+            | fwscanf
+            | vfwscanf
+            | wscanf
+            | vwscanf
+            | __isoc99_fwscanf
+            | __isoc99_vfwscanf
+            | __isoc99_wscanf
+            | __isoc99_vwscanf
+    )
 }
 
 /// Sort and deduplicate each file's line ends.
@@ -90,20 +159,21 @@ pub(super) struct Streams {
 
 impl<'a> Replayer<'a> {
     /// Re-issue the ISO C call `c`; None when it is skipped.
-    pub(super) fn stdio(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
-        let name = name.trim_end_matches("_unlocked");
+    pub(super) fn stdio(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
+        use Func::*;
+        let name = locked(f);
         match name {
-            "fopen" | "fopen64" | "freopen" | "freopen64" | "tmpfile" | "tmpfile64" | "fdopen" => {
+            fopen | fopen64 | freopen | freopen64 | tmpfile | tmpfile64 | fdopen => {
                 self.stream_open(c, name)
             }
-            "fclose" => self.stream_close(c),
-            "fcloseall" => Some(self.close_streams()),
-            "remove" => {
+            fclose => self.stream_close(c),
+            fcloseall => Some(self.close_streams()),
+            remove => {
                 let path = self.path(c)?;
                 // SAFETY: a NUL-terminated path under DIR.
                 Some(unsafe { libc::remove(path.as_ptr()) } as i64)
             }
-            "dprintf" | "vdprintf" => self.fd_printf(c),
+            dprintf | vdprintf => self.fd_printf(c),
             _ => {
                 let f = *self.streams.live.get(&self.field(c, "stream"))?;
                 self.on_stream(c, name, f)
@@ -111,14 +181,14 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn stream_open(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn stream_open(&mut self, c: &ReplayCall, name: Func) -> Option<i64> {
         let mode = fopen_mode(self.field(c, "mode"));
         // SAFETY: NUL-terminated paths and modes; streams and descriptors this replay opened.
         let f = unsafe {
             match name {
-                "fopen" | "fopen64" => libc::fopen(self.path(c)?.as_ptr(), mode.as_ptr()),
-                "tmpfile" | "tmpfile64" => libc::tmpfile(),
-                "fdopen" => libc::fdopen(self.live(c, "fd")?, mode.as_ptr()),
+                Func::fopen | Func::fopen64 => libc::fopen(self.path(c)?.as_ptr(), mode.as_ptr()),
+                Func::tmpfile | Func::tmpfile64 => libc::tmpfile(),
+                Func::fdopen => libc::fdopen(self.live(c, "fd")?, mode.as_ptr()),
                 _ => {
                     let old = self.streams.live.remove(&self.field(c, "stream"))?;
                     libc::freopen(self.path(c)?.as_ptr(), mode.as_ptr(), old)
@@ -131,7 +201,7 @@ impl<'a> Replayer<'a> {
         let stream = self.ret(c);
         self.streams.live.insert(stream, f);
         // The stream's descriptor, as the program may name it in POSIX calls.
-        if name == "fdopen" {
+        if name == Func::fdopen {
             self.streams
                 .fds_of
                 .push((stream, self.field(c, "fd") as i64));
@@ -190,46 +260,47 @@ impl<'a> Replayer<'a> {
     }
 
     /// The calls on an open stream `f`.
-    fn on_stream(&mut self, c: &ReplayCall, name: &str, f: *mut libc::FILE) -> Option<i64> {
+    fn on_stream(&mut self, c: &ReplayCall, name: Func, f: *mut libc::FILE) -> Option<i64> {
+        use Func::*;
         // SAFETY: `f` is a live stream this replay opened.
         unsafe {
             let r = match name {
                 // fseek stays fseek: compare names the calls that move a stream.
-                "fseek" => libc::fseek(
+                fseek => libc::fseek(
                     f,
                     self.field(c, "offset") as libc::c_long,
                     self.field(c, "whence") as i32,
                 ) as i64,
-                "fseeko" | "fseeko64" => libc::fseeko(
+                fseeko | fseeko64 => libc::fseeko(
                     f,
                     self.field(c, "offset") as libc::off_t,
                     self.field(c, "whence") as i32,
                 ) as i64,
-                "ftell" => libc::ftell(f) as i64,
-                "ftello" | "ftello64" => libc::ftello(f),
-                "rewind" => {
+                ftell => libc::ftell(f) as i64,
+                ftello | ftello64 => libc::ftello(f),
+                rewind => {
                     libc::rewind(f);
                     0
                 }
-                "fgetpos" | "fgetpos64" => {
+                fgetpos | fgetpos64 => {
                     let mut pos: libc::fpos_t = std::mem::zeroed();
                     libc::fgetpos(f, &mut pos) as i64
                 }
-                "fsetpos" | "fsetpos64" => self.set_pos(f, self.field(c, "pos")),
-                "fflush" => libc::fflush(f) as i64,
-                "fileno" => {
+                fsetpos | fsetpos64 => self.set_pos(f, self.field(c, "pos")),
+                fflush => libc::fflush(f) as i64,
+                fileno => {
                     let fd = libc::fileno(f);
                     self.borrow_fd(self.field(c, "stream"), self.ret(c) as i64, fd);
                     fd as i64
                 }
-                "setvbuf" => libc::setvbuf(
+                setvbuf => libc::setvbuf(
                     f,
                     null_mut(),
                     self.field(c, "mode") as i32,
                     self.field(c, "size") as usize,
                 ) as i64,
-                "ungetc" => libc::ungetc(self.field(c, "c") as i32, f) as i64,
-                "ungetwc" | "fwide" | "pclose" => return None,
+                ungetc => libc::ungetc(self.field(c, "c") as i32, f) as i64,
+                ungetwc | fwide | pclose => return None,
                 _ => return self.stream_transfer(c, name, f),
             };
             Some(r)
@@ -270,39 +341,41 @@ enum Move {
 }
 
 /// What `name` moves, from its recorded fields (None: not a transfer the replay makes).
-fn stream_move(r: &Replayer, c: &ReplayCall, name: &str) -> Option<Move> {
+fn stream_move(r: &Replayer, c: &ReplayCall, name: Func) -> Option<Move> {
+    use Func::*;
     let f = |n| r.field(c, n);
     Some(match name {
-        "fwrite" | "fread" => Move::Items {
-            write: name == "fwrite",
+        fwrite | fread => Move::Items {
+            write: name == fwrite,
             size: f("size"),
             nmemb: f("nmemb"),
         },
-        "fputs" | "puts" => Move::Puts(f("len")),
-        "fputc" | "putc" | "putchar" => Move::Putc,
-        "fprintf" | "vfprintf" | "printf" | "vprintf" => Move::Printf(r.ret(c)),
-        "fgets" => Move::Gets(f("size")),
-        "fgetc" | "getc" | "getchar" => Move::Getc,
-        "getline" => Move::Getdelim(b'\n'),
-        "getdelim" => Move::Getdelim(f("delim") as u8),
-        "fputwc" | "putwc" | "putwchar" | "fputws" | "fwprintf" | "vfwprintf" | "wprintf"
-        | "vwprintf" => Move::Items {
-            write: true,
-            size: 1,
-            nmemb: f("bytes"),
-        },
-        "fgetwc" | "getwc" | "getwchar" | "fgetws" => Move::Items {
+        fputs | puts => Move::Puts(f("len")),
+        fputc | putc | putchar => Move::Putc,
+        fprintf | vfprintf | printf | vprintf => Move::Printf(r.ret(c)),
+        fgets => Move::Gets(f("size")),
+        fgetc | getc | getchar => Move::Getc,
+        getline => Move::Getdelim(b'\n'),
+        getdelim => Move::Getdelim(f("delim") as u8),
+        fputwc | putwc | putwchar | fputws | fwprintf | vfwprintf | wprintf | vwprintf => {
+            Move::Items {
+                write: true,
+                size: 1,
+                nmemb: f("bytes"),
+            }
+        }
+        fgetwc | getwc | getwchar | fgetws => Move::Items {
             write: false,
             size: 1,
             nmemb: f("bytes"),
         },
-        n if n.contains("scanf") => Move::Scanf(f("bytes")),
+        n if is_scanf(n) => Move::Scanf(f("bytes")),
         _ => return None,
     })
 }
 
 /// The recorded bytes a stream call moved (the original's count).
-fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: &str) -> u64 {
+fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: Func) -> u64 {
     let info = &FUNCTIONS[c.func as usize];
     let has = |n: &str| info.args.iter().any(|(a, _)| *a == n);
     for field in ["put", "got", "bytes", "len", "one"] {
@@ -310,7 +383,7 @@ fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: &str) -> u64 {
             return r.field(c, field);
         }
     }
-    if name.contains("printf") {
+    if is_printf(name) {
         return r.ret(c);
     }
     0
@@ -321,7 +394,7 @@ impl<'a> Replayer<'a> {
     unsafe fn stream_transfer(
         &mut self,
         c: &ReplayCall,
-        name: &str,
+        name: Func,
         f: *mut libc::FILE,
     ) -> Option<i64> {
         let mv = stream_move(self, c, name)?;
