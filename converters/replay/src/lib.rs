@@ -787,13 +787,31 @@ impl<'a> Replayer<'a> {
     }
 
     fn issue_other(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
-        use Func::*;
         match f {
-            open | open64 | openat | creat | creat64 => self.open(c, f),
-            close => self.close(c),
-            lseek | lseek64 | fsync | fdatasync | ftruncate | ftruncate64 | dup | dup2 | dup3
-            | flock | fstat | fstat64 => self.on_fd(c, f),
-            unlink | rmdir | mkdir | stat | stat64 | lstat | lstat64 | access => self.on_path(c, f),
+            Func::open | Func::open64 | Func::openat | Func::creat | Func::creat64 => {
+                self.open(c, f)
+            }
+            Func::close => self.close(c),
+            Func::lseek
+            | Func::lseek64
+            | Func::fsync
+            | Func::fdatasync
+            | Func::ftruncate
+            | Func::ftruncate64
+            | Func::dup
+            | Func::dup2
+            | Func::dup3
+            | Func::flock
+            | Func::fstat
+            | Func::fstat64 => self.on_fd(c, f),
+            Func::unlink
+            | Func::rmdir
+            | Func::mkdir
+            | Func::stat
+            | Func::stat64
+            | Func::lstat
+            | Func::lstat64
+            | Func::access => self.on_path(c, f),
             _ if stdio::is_stream_call(c.func) => self.stdio(c, f),
             _ => None,
         }
@@ -1096,6 +1114,9 @@ pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, String> {
         _ => Err(format!("{}: no 'from' and 'to' prefixes", file.display())),
     }
 }
+
+#[cfg(test)]
+mod coverage;
 
 #[cfg(test)]
 mod tests {
