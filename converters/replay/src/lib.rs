@@ -20,6 +20,8 @@
 //! plans that `recorder-otf2-replay-mpi` carries out ([`mpiio`], [`hdf5`], [`pnetcdf`],
 //! [`order`]); and [`compare`] (two traces, e.g. a replay against its original).
 
+pub use error::Error;
+
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{mpi_amode, Func, Kind, Layer, FUNCTIONS};
@@ -43,7 +45,7 @@ pub enum Timing {
 }
 
 /// `--timing`: asap, original, or scaled:F.
-pub fn parse_timing(s: &str) -> Result<Timing, String> {
+pub fn parse_timing(s: &str) -> Result<Timing, Error> {
     match s {
         "asap" => Ok(Timing::Asap),
         "original" => Ok(Timing::Scaled(1.0)),
@@ -52,9 +54,7 @@ pub fn parse_timing(s: &str) -> Result<Timing, String> {
             .and_then(|f| f.parse::<f64>().ok())
         {
             Some(f) if f.is_finite() && f >= 0.0 => Ok(Timing::Scaled(f)),
-            _ => Err(format!(
-                "'{s}': expected asap, original or scaled:F (F >= 0)"
-            )),
+            _ => Err(Error::BadTiming(s.to_string())),
         },
     }
 }
@@ -79,6 +79,7 @@ pub struct Options {
 }
 
 pub mod compare;
+mod error;
 mod fork;
 pub mod hdf5;
 pub mod mpiio;
@@ -338,7 +339,7 @@ struct Prepared {
 }
 
 /// Read the trace into per-process call lists; make the files it reads under DIR.
-fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
+fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
     let mut plan = Plan::new(trace);
     // One process (and what it forked) is replayed on this thread (see `replay`): read its
     // trace on this thread too, so that this process never has a second one.
@@ -488,9 +489,9 @@ fn path_uses(c: &Collector, proc: u32, opts: &Options) -> Vec<order::PathUse> {
 /// that the replay's trace holds only the replayed calls.
 /// Returns the order between the ranks of an MPI trace (`order::Wait` with ranks for
 /// processes; waits of processes that are not ranks left out).
-pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, String> {
+pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, Error> {
     if !opts.files_made {
-        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+        std::fs::create_dir_all(&opts.into).map_err(Error::io(&opts.into))?;
     }
     let p = prepare(trace, opts)?;
     let rank = |i: u32| p.procs[i as usize].rank;
@@ -533,7 +534,7 @@ fn make_read_files(
     read_end: &BTreeMap<String, u64>,
     line_ends: &LineEnds,
     opts: &Options,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
     for p in procs {
         for c in p.calls.iter().chain(&p.lib_opens) {
@@ -551,17 +552,15 @@ fn make_read_files(
             continue;
         };
         if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
         }
         if !creates && !target.exists() {
-            let f =
-                std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            let f = std::fs::File::create(&target).map_err(Error::io(&target))?;
             let len = read_end.get(path).copied().unwrap_or(0);
-            f.set_len(len)
-                .map_err(|e| format!("{}: {e}", target.display()))?;
+            f.set_len(len).map_err(Error::io(&target))?;
             for &(at, byte) in line_ends.get(path).into_iter().flatten() {
                 std::os::unix::fs::FileExt::write_at(&f, &[byte], at)
-                    .map_err(|e| format!("{}: {e}", target.display()))?;
+                    .map_err(Error::io(&target))?;
             }
         }
     }
@@ -1003,9 +1002,9 @@ impl<'a> Replayer<'a> {
 }
 
 /// Replay `trace` as `opts` say; every process on a thread of its own.
-pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
+pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, Error> {
     if !opts.files_made {
-        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+        std::fs::create_dir_all(&opts.into).map_err(Error::io(&opts.into))?;
     }
     let Prepared {
         procs,
@@ -1040,7 +1039,7 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     let per_process: Vec<(String, Totals)> = (procs.iter().enumerate())
         .map(|(i, p)| (p.name.clone(), rows.get(i)))
         .collect();
-    io_model::interrupt::check()?;
+    io_model::interrupt::check().map_err(Error::Interrupted)?;
     let mut total = Totals::default();
     per_process.iter().for_each(|(_, t)| total.add(t));
     Ok(Report {
@@ -1102,16 +1101,18 @@ fn text_row(name: &str, t: &Totals) -> String {
 
 /// The file mapping a recorded replay left in its trace (`replay.yaml`: the prefix `from`
 /// of the original's names became `to`), if `dir` is such a trace.
-pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, String> {
+pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, Error> {
     let file = dir.join("replay.yaml");
     let Ok(text) = std::fs::read_to_string(&file) else {
         return Ok(None);
     };
-    let v: serde_yaml::Value =
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let v: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|source| Error::BadMap {
+        path: file.clone(),
+        source,
+    })?;
     match (v["from"].as_str(), v["to"].as_str()) {
         (Some(f), Some(t)) => Ok(Some((f.to_string(), t.to_string()))),
-        _ => Err(format!("{}: no 'from' and 'to' prefixes", file.display())),
+        _ => Err(Error::MapWithoutPrefixes { path: file }),
     }
 }
 

@@ -26,7 +26,7 @@ mod pnc;
 
 use super::hdf5::{self as h5, H5Step, Planner, Skip};
 use super::pnetcdf::{PncPlan, PncState, PncStep};
-use super::{mapped, Options, ReplayCall};
+use super::{mapped, Error, Options, ReplayCall};
 use io_events::codec::Record;
 use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_model::kinds::OpFlags;
@@ -228,19 +228,15 @@ pub struct Comms {
 
 /// The MPI job of a trace: its size and (rank, process index) of every rank, or why the
 /// trace cannot be replayed at the MPI-IO layer.
-pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>), String> {
-    let dir = trace.dir.display();
+pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>), Error> {
+    let dir = trace.dir.clone();
     match plan.jobs.len() {
         // A program of one process without MPI (serial HDF5, PnetCDF needs MPI): rank 0 of
         // a job of one, replayed by a singleton MPI process.
         0 if trace.processes.len() == 1 => return Ok((1, vec![(0, 0)])),
-        0 => return Err(format!("{dir}: not an MPI trace (no process has a rank)")),
+        0 => return Err(Error::NotMpi { dir }),
         1 => {}
-        n => {
-            return Err(format!(
-                "{dir}: holds {n} MPI jobs; the MPI-IO replay takes one"
-            ))
-        }
+        jobs => return Err(Error::ManyJobs { dir, jobs }),
     }
     let world = plan.jobs[0].world;
     let mut ranks: Vec<(u32, usize)> = (0..trace.processes.len())
@@ -248,9 +244,11 @@ pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>),
         .collect();
     ranks.sort();
     if let Some(missing) = (0..world).find(|r| ranks.binary_search_by_key(r, |x| x.0).is_err()) {
-        return Err(format!(
-            "{dir}: rank {missing} of {world} has no process in the trace"
-        ));
+        return Err(Error::MissingRank {
+            dir,
+            rank: missing,
+            world,
+        });
     }
     Ok((world, ranks))
 }
@@ -286,7 +284,7 @@ pub fn rank_plan(
     opts: &Options,
     comms: &Comms,
     layer: Layer,
-) -> Result<(RankPlan, Vec<String>), String> {
+) -> Result<(RankPlan, Vec<String>), Error> {
     let p = &trace.processes[pi];
     let c = Collector::new(p, opts, comms, rank, layer);
     let check = &mut |_| io_model::interrupt::check();
