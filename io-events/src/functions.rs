@@ -137,7 +137,8 @@ impl std::str::FromStr for Layer {
         alias
             .or_else(|| {
                 Layer::ALL.iter().copied().find(|l| {
-                    l.option_name().eq_ignore_ascii_case(n) || l.identification().eq_ignore_ascii_case(n)
+                    l.option_name().eq_ignore_ascii_case(n)
+                        || l.identification().eq_ignore_ascii_case(n)
                 })
             })
             .ok_or_else(|| UnknownLayer(s.to_string()))
@@ -607,6 +608,11 @@ macro_rules! io_functions {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u16)]
         pub enum Func { $( $name, )* }
+
+        impl Func {
+            /// Every function, in table order (`ALL[id]` is the function with that id).
+            pub const ALL: &'static [Func] = &[ $( Func::$name, )* ];
+        }
 
         /// The table, indexed by [`Func`] as u16.
         pub static FUNCTIONS: &[FunctionInfo] = &[
@@ -2790,6 +2796,11 @@ impl Func {
     pub fn id(self) -> u16 {
         self as u16
     }
+    /// The function with this id (None: not in this table).
+    #[inline]
+    pub fn from_id(id: u16) -> Option<Func> {
+        Func::ALL.get(id as usize).copied()
+    }
 }
 
 /// Look a function id up by name (for traces written by another table version).
@@ -2831,6 +2842,10 @@ mod tests {
             assert!(names.insert(f.name), "duplicate function {}", f.name);
             assert!(f.nfields() <= MAX_FIELDS, "{} has too many fields", f.name);
             assert_eq!(id_by_name(f.name), Some(i as u16));
+            assert_eq!(
+                Func::from_id(i as u16).map(Func::info).map(|g| g.name),
+                Some(f.name)
+            );
             let n = f.args.len() as u8;
             let ok = |i: u8| i == RET || i < n;
             match f.mapping {

@@ -22,7 +22,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
     };
     let trace = world.agree(Trace::open(&a.trace).map_err(|e| e.to_string()))?;
     let plan = Plan::new(&trace);
-    let (size, ranks) = world.agree(mpiio::job_ranks(&trace, &plan))?;
+    let (size, ranks) = world.agree(mpiio::job_ranks(&trace, &plan).map_err(|e| e.to_string()))?;
     if size != world.size {
         let msg = format!(
             "{}: recorded with {size} ranks, replayed with {}: run `mpirun -np {size} recorder-otf2 replay ...`",
@@ -42,11 +42,13 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
         "pnetcdf" => Layer::PnetCdf,
         _ => Layer::Hdf5,
     };
-    let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, layer);
+    let planned =
+        mpiio::rank_plan(&trace, &plan, me, &opts, &comms, layer).map_err(|e| e.to_string());
     let (mut rank_plan, mut warnings) = world.agree(planned)?;
     if a.layer == "auto" {
         if let Some(why) = library_fallback(world, &rank_plan) {
-            let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, Layer::MpiIo);
+            let planned = mpiio::rank_plan(&trace, &plan, me, &opts, &comms, Layer::MpiIo)
+                .map_err(|e| e.to_string());
             (rank_plan, warnings) = world.agree(planned)?;
             warnings.push(why);
         }
@@ -61,7 +63,8 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
                 files_made: a.files_made,
                 ..opts.clone()
             },
-        ),
+        )
+        .map_err(|e| e.to_string()),
         _ => Ok(Vec::new()),
     };
     let waits = world.agree(made)?;

@@ -200,10 +200,10 @@ pub fn sequences(
     opts: &Options,
     mapped: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Sequences, Vec<String>), String> {
+) -> Result<(Sequences, Vec<String>), crate::Error> {
     let plan = Plan::new(trace);
     let keys = proc_keys(trace, &plan);
-    let pool = driver::pool(opts.threads)?;
+    let pool = driver::pool(opts.threads).map_err(crate::Error::Workers)?;
     let progress = Progress::new(progress);
     let parts = driver::map(&pool, &keys, |(pi, key)| {
         let mut prog = progress.process();
@@ -221,7 +221,8 @@ pub fn sequences(
             }
         }
         Ok((seqs, stats.warnings))
-    })?;
+    })
+    .map_err(crate::Error::Workers)?;
     let mut all = Sequences::new();
     let mut warnings = Vec::new();
     for (seqs, w) in parts {

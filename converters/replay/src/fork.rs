@@ -123,14 +123,14 @@ impl SharedTotals {
     fn len(n: usize) -> usize {
         n.max(1) * std::mem::size_of::<[u64; 11]>()
     }
-    pub fn new(n: usize) -> Result<SharedTotals, String> {
+    pub fn new(n: usize) -> Result<SharedTotals, crate::Error> {
         let len = Self::len(n) as libc::size_t;
         let flags = libc::MAP_SHARED | libc::MAP_ANONYMOUS;
         let prot = libc::PROT_READ | libc::PROT_WRITE;
         // SAFETY: a fresh anonymous mapping, unmapped by drop.
         let ptr = unsafe { libc::mmap(std::ptr::null_mut(), len, prot, flags, -1, 0) };
         if ptr == libc::MAP_FAILED {
-            return Err(format!("replay: {}", std::io::Error::last_os_error()));
+            return Err(crate::Error::SharedTotals(std::io::Error::last_os_error()));
         }
         let ptr: *mut [u64; 9] = ptr.cast();
         // SAFETY: the progress words follow the n rows inside the mapping (zeroed: nothing

@@ -30,7 +30,7 @@
 
 use super::{mapped, Options};
 use io_events::codec::Record;
-use io_events::functions::FUNCTIONS;
+use io_events::functions::{Func, FUNCTIONS};
 use io_model::resolve::Call;
 use io_model::trace::ProcessTrace;
 use std::collections::{BTreeMap, HashMap};
@@ -57,27 +57,27 @@ pub enum Kind {
 
 /// The property setters replayed (replay-mpi/src/hdf5.c takes these numbers), with the
 /// recorded function: each records [list, up to four values].
-pub const SETTERS: [(&str, u32); 20] = [
-    ("H5Pset_fapl_mpio", 1),
-    ("H5Pset_dxpl_mpio", 2),
-    ("H5Pset_alignment", 3),
-    ("H5Pset_sizes", 4),
-    ("H5Pset_fill_time", 5),
-    ("H5Pset_alloc_time", 6),
-    ("H5Pset_layout", 7),
-    ("H5Pset_chunk", 8),
-    ("H5Pset_deflate", 9),
-    ("H5Pset_shuffle", 10),
-    ("H5Pset_libver_bounds", 11),
-    ("H5Pset_all_coll_metadata_ops", 12),
-    ("H5Pset_coll_metadata_write", 13),
-    ("H5Pset_fapl_sec2", 14),
-    ("H5Pset_fclose_degree", 15),
-    ("H5Pset_obj_track_times", 16),
-    ("H5Pset_link_creation_order", 17),
-    ("H5Pset_attr_creation_order", 18),
-    ("H5Pset_create_intermediate_group", 19),
-    ("H5Pset_cache", 20),
+pub const SETTERS: [(Func, u32); 20] = [
+    (Func::H5Pset_fapl_mpio, 1),
+    (Func::H5Pset_dxpl_mpio, 2),
+    (Func::H5Pset_alignment, 3),
+    (Func::H5Pset_sizes, 4),
+    (Func::H5Pset_fill_time, 5),
+    (Func::H5Pset_alloc_time, 6),
+    (Func::H5Pset_layout, 7),
+    (Func::H5Pset_chunk, 8),
+    (Func::H5Pset_deflate, 9),
+    (Func::H5Pset_shuffle, 10),
+    (Func::H5Pset_libver_bounds, 11),
+    (Func::H5Pset_all_coll_metadata_ops, 12),
+    (Func::H5Pset_coll_metadata_write, 13),
+    (Func::H5Pset_fapl_sec2, 14),
+    (Func::H5Pset_fclose_degree, 15),
+    (Func::H5Pset_obj_track_times, 16),
+    (Func::H5Pset_link_creation_order, 17),
+    (Func::H5Pset_attr_creation_order, 18),
+    (Func::H5Pset_create_intermediate_group, 19),
+    (Func::H5Pset_cache, 20),
 ];
 /// H5Pset_fapl_mpio's setter: its first value is a communicator slot.
 pub const SET_FAPL_MPIO: u32 = 1;
@@ -257,7 +257,7 @@ fn points(rank: u64, dims: &[u64]) -> Option<u64> {
 impl Planner {
     /// A slab event of `thread`'s hyperslab call in progress.
     pub fn event(&mut self, thread: usize, r: &Record) {
-        if FUNCTIONS[r.func as usize].name == "h5_slab" {
+        if super::func(r.func) == Func::h5_slab {
             let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
             let dims = [f(0), f(1), f(2), f(3), f(4)];
             self.slabs.entry(thread).or_default().push(dims);
@@ -299,54 +299,62 @@ impl Planner {
     /// An outermost, successful HDF5 call as a step, or why not. `comm` maps a recorded
     /// communicator to its slot, `path` a recorded file to its path under DIR.
     pub fn call(&mut self, c: &Call, r: &Record, ctx: &Context) -> Planned {
-        let name = FUNCTIONS[c.func as usize].name;
+        let func = super::func(c.func);
         let f = |n: &str| field(c, r, n);
         let ret = r.ret();
         let slabs = self.slabs.remove(&c.thread).unwrap_or_default();
-        if let Some(&(_, prop)) = SETTERS.iter().find(|(n, _)| *n == name) {
+        if let Some(&(_, prop)) = SETTERS.iter().find(|(n, _)| *n == func) {
             return self.set(prop, r, ctx);
         }
-        match name {
-            "H5Pcreate" => Ok(H5Step::PlistCreate {
+        match func {
+            Func::H5Pcreate => Ok(H5Step::PlistCreate {
                 class: f("class") as u32,
                 slot: self.new_slot(ret),
             }),
-            "H5Pcopy" => self.copy(Kind::Plist, f("plist"), ret),
-            "H5Scopy" => self.copy(Kind::Space, f("space"), ret),
-            "H5Pclose" => self.close(Kind::Plist, f("plist")),
-            "H5Sclose" => self.close(Kind::Space, f("space")),
-            "H5Dclose" | "H5Oclose" if f("refs") > 0 => Err(Skip::NoEffect),
-            "H5Dclose" => self.close(Kind::Dataset, f("dset")),
-            "H5Oclose" => self.close(Kind::Object, f("obj")),
-            "H5Aclose" => self.close(Kind::Attribute, f("attr_id")),
-            "H5Idec_ref" if ret == 0 => self.release(f("id")),
-            "H5Idec_ref" | "H5Iinc_ref" => Err(Skip::NoEffect),
-            "H5Gclose" => self.close(Kind::Group, f("group_id")),
-            "H5Fclose" => self.close(Kind::File, f("file")),
-            "H5Fflush" => Ok(H5Step::Flush {
+            Func::H5Pcopy => self.copy(Kind::Plist, f("plist"), ret),
+            Func::H5Scopy => self.copy(Kind::Space, f("space"), ret),
+            Func::H5Pclose => self.close(Kind::Plist, f("plist")),
+            Func::H5Sclose => self.close(Kind::Space, f("space")),
+            Func::H5Dclose | Func::H5Oclose if f("refs") > 0 => Err(Skip::NoEffect),
+            Func::H5Dclose => self.close(Kind::Dataset, f("dset")),
+            Func::H5Oclose => self.close(Kind::Object, f("obj")),
+            Func::H5Aclose => self.close(Kind::Attribute, f("attr_id")),
+            Func::H5Idec_ref if ret == 0 => self.release(f("id")),
+            Func::H5Idec_ref | Func::H5Iinc_ref => Err(Skip::NoEffect),
+            Func::H5Gclose => self.close(Kind::Group, f("group_id")),
+            Func::H5Fclose => self.close(Kind::File, f("file")),
+            Func::H5Fflush => Ok(H5Step::Flush {
                 file: self.id(f("file"))?,
                 scope: f("scope") as u32,
             }),
-            "H5Fcreate" | "H5Fopen" => self.file(c, r, ctx),
-            "H5Screate" | "H5Screate_simple" => self.space(name, c, r),
-            "H5Dget_space" => self.dataset_space(f("dset_id"), ret),
-            "H5Sselect_hyperslab" => self.hyperslab(f("space"), f("op"), f("rank"), &slabs),
-            "H5Sselect_all" | "H5Sselect_none" => self.select_all(name, f("space")),
-            "H5Sselect_elements" => {
+            Func::H5Fcreate | Func::H5Fopen => self.file(c, r, ctx),
+            Func::H5Screate | Func::H5Screate_simple => self.space(func, c, r),
+            Func::H5Dget_space => self.dataset_space(f("dset_id"), ret),
+            Func::H5Sselect_hyperslab => self.hyperslab(f("space"), f("op"), f("rank"), &slabs),
+            Func::H5Sselect_all | Func::H5Sselect_none => self.select_all(func, f("space")),
+            Func::H5Sselect_elements => {
                 self.unreplayable_space(f("space"), "point selections (H5Sselect_elements)")
             }
-            "H5Dcreate1" | "H5Dcreate2" | "H5Dopen1" | "H5Dopen2" => self.dataset(name, c, r, ctx),
-            "H5Gcreate1" | "H5Gcreate2" | "H5Gopen1" | "H5Gopen2" => self.group(name, c, r, ctx),
-            "H5Dwrite" | "H5Dread" => self.transfer(name == "H5Dwrite", c, r),
-            "H5Oopen" => self.object_open(c, r, ctx),
-            "H5Dset_extent" | "H5Dextend" => Ok(H5Step::Extent {
+            Func::H5Dcreate1 | Func::H5Dcreate2 | Func::H5Dopen1 | Func::H5Dopen2 => {
+                self.dataset(func, c, r, ctx)
+            }
+            Func::H5Gcreate1 | Func::H5Gcreate2 | Func::H5Gopen1 | Func::H5Gopen2 => {
+                self.group(func, c, r, ctx)
+            }
+            Func::H5Dwrite | Func::H5Dread => self.transfer(func == Func::H5Dwrite, c, r),
+            Func::H5Oopen => self.object_open(c, r, ctx),
+            Func::H5Dset_extent | Func::H5Dextend => Ok(H5Step::Extent {
                 dset: self.id(f("dset"))?,
-                extend: name == "H5Dextend",
+                extend: func == Func::H5Dextend,
                 dim0: f("dim0"),
             }),
-            "H5Acreate1" | "H5Acreate2" | "H5Acreate_by_name" | "H5Aopen" | "H5Aopen_name"
-            | "H5Aopen_by_name" => self.attribute(name, c, r, ctx),
-            "H5Awrite" | "H5Aread" => self.attribute_transfer(name == "H5Awrite", c, r),
+            Func::H5Acreate1
+            | Func::H5Acreate2
+            | Func::H5Acreate_by_name
+            | Func::H5Aopen
+            | Func::H5Aopen_name
+            | Func::H5Aopen_by_name => self.attribute(func, c, r, ctx),
+            Func::H5Awrite | Func::H5Aread => self.attribute_transfer(func == Func::H5Awrite, c, r),
             _ => Err(Skip::Silently),
         }
     }
@@ -379,24 +387,25 @@ impl Planner {
     }
 
     /// H5Acreate*, H5Aopen*: on the object the call named (by name below it with _by_name).
-    fn attribute(&mut self, name: &str, c: &Call, r: &Record, ctx: &Context) -> Planned {
+    fn attribute(&mut self, func: Func, c: &Call, r: &Record, ctx: &Context) -> Planned {
         let f = |n: &str| field(c, r, n);
         let text = |v: u64| {
             let t = ctx.p.name(v).ok_or(Skip::Silently)?;
             CString::new(t).map_err(|_| Skip::Silently)
         };
-        let create = name.starts_with("H5Acreate");
-        let loc = self.id(if name == "H5Aopen" {
+        use Func::*;
+        let create = matches!(func, H5Acreate1 | H5Acreate2 | H5Acreate_by_name);
+        let loc = self.id(if func == H5Aopen {
             f("obj_id")
         } else {
             f("loc_id")
         })?;
-        let obj = match name.ends_with("_by_name") {
+        let obj = match matches!(func, H5Acreate_by_name | H5Aopen_by_name) {
             true => Some(text(f("obj_name"))?),
             false => None,
         };
-        let attr_name = match name {
-            "H5Aopen_name" => f("name"),
+        let attr_name = match func {
+            H5Aopen_name => f("name"),
             _ => f("attr_name"),
         };
         let (space, acpl, aapl) = match create {
@@ -451,7 +460,7 @@ impl Planner {
         let f = |n: &str| field(c, r, n);
         let path = (ctx.path)(f("path")).ok_or(Skip::Silently)?;
         let amode = f("flags");
-        let create = FUNCTIONS[c.func as usize].name == "H5Fcreate";
+        let create = super::func(c.func) == Func::H5Fcreate;
         use io_events::functions::mpi_amode as m;
         // H5F_ACC_RDWR 1, TRUNC 2, EXCL 4.
         let flags = match create {
@@ -471,14 +480,14 @@ impl Planner {
         })
     }
 
-    fn space(&mut self, name: &str, c: &Call, r: &Record) -> Planned {
+    fn space(&mut self, func: Func, c: &Call, r: &Record) -> Planned {
         let f = |n: &str| field(c, r, n);
         let (rank, dims, max) = (
             f("rank"),
             [f("dim0"), f("dim1"), f("dim2")],
             [f("max0"), f("max1"), f("max2")],
         );
-        let kind = if name == "H5Screate" {
+        let kind = if func == Func::H5Screate {
             f("type") as i32
         } else {
             -1
@@ -527,8 +536,8 @@ impl Planner {
         })
     }
 
-    fn select_all(&mut self, name: &str, space: u64) -> Planned {
-        let op = if name.ends_with("all") { -1 } else { -2 };
+    fn select_all(&mut self, func: Func, space: u64) -> Planned {
+        let op = if func == Func::H5Sselect_all { -1 } else { -2 };
         Ok(H5Step::Select {
             space: self.id(space)?,
             op,
@@ -550,9 +559,9 @@ impl Planner {
     }
 
     /// H5Dcreate/H5Dopen: by its path in its file.
-    fn dataset(&mut self, name: &str, c: &Call, r: &Record, ctx: &Context) -> Planned {
+    fn dataset(&mut self, func: Func, c: &Call, r: &Record, ctx: &Context) -> Planned {
         let f = |n: &str| field(c, r, n);
-        let create = name.starts_with("H5Dcreate");
+        let create = matches!(func, Func::H5Dcreate1 | Func::H5Dcreate2);
         let loc = self.id(f("file"))?;
         let path = ctx.p.name(f("name")).ok_or(Skip::Silently)?;
         let name = CString::new(path).map_err(|_| Skip::Silently)?;
@@ -586,8 +595,8 @@ impl Planner {
     }
 
     /// H5Gcreate/H5Gopen: by its name in `loc`, default lists.
-    fn group(&mut self, name: &str, c: &Call, r: &Record, ctx: &Context) -> Planned {
-        let create = name.starts_with("H5Gcreate");
+    fn group(&mut self, func: Func, c: &Call, r: &Record, ctx: &Context) -> Planned {
+        let create = matches!(func, Func::H5Gcreate1 | Func::H5Gcreate2);
         self.plain_object(Kind::Group, create, field(c, r, "loc_id"), c, r, ctx)
     }
 

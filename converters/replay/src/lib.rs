@@ -20,9 +20,11 @@
 //! plans that `recorder-otf2-replay-mpi` carries out ([`mpiio`], [`hdf5`], [`pnetcdf`],
 //! [`order`]); and [`compare`] (two traces, e.g. a replay against its original).
 
+pub use error::Error;
+
 use definitions::GlobalDefs;
 use io_events::codec::Record;
-use io_events::functions::{mpi_amode, Kind, Layer, FUNCTIONS};
+use io_events::functions::{mpi_amode, Func, Kind, Layer, FUNCTIONS};
 use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
@@ -43,7 +45,7 @@ pub enum Timing {
 }
 
 /// `--timing`: asap, original, or scaled:F.
-pub fn parse_timing(s: &str) -> Result<Timing, String> {
+pub fn parse_timing(s: &str) -> Result<Timing, Error> {
     match s {
         "asap" => Ok(Timing::Asap),
         "original" => Ok(Timing::Scaled(1.0)),
@@ -52,9 +54,7 @@ pub fn parse_timing(s: &str) -> Result<Timing, String> {
             .and_then(|f| f.parse::<f64>().ok())
         {
             Some(f) if f.is_finite() && f >= 0.0 => Ok(Timing::Scaled(f)),
-            _ => Err(format!(
-                "'{s}': expected asap, original or scaled:F (F >= 0)"
-            )),
+            _ => Err(Error::BadTiming(s.to_string())),
         },
     }
 }
@@ -79,6 +79,7 @@ pub struct Options {
 }
 
 pub mod compare;
+mod error;
 mod fork;
 pub mod hdf5;
 pub mod mpiio;
@@ -173,8 +174,10 @@ impl Collector {
             OpMode::Write => Some(true),
             OpMode::Flush => None,
         };
-        let name = FUNCTIONS[o.call_func as usize].name;
-        let at_offset = matches!(name, "read" | "write" | "readv" | "writev");
+        let at_offset = matches!(
+            func(o.call_func),
+            Func::read | Func::write | Func::readv | Func::writev
+        );
         // The offset of a descriptor shared with another process is not known (they move it
         // both): such a transfer orders by its descriptor only (no range).
         if let (true, Layer::Posix, Some(file), Some(write), true) = (
@@ -204,11 +207,10 @@ impl Consumer for Collector {
         }
         if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
             self.calls.push(ReplayCall::new(c, r));
-            let name = FUNCTIONS[c.func as usize].name;
-            if name.starts_with("getdelim") {
+            if func(c.func) == Func::getdelim {
                 self.delims.insert((c.thread, c.id), r.fields[1] as u8);
             }
-        } else if FUNCTIONS[c.func as usize].name == "MPI_File_open" {
+        } else if func(c.func) == Func::MPI_File_open {
             self.lib_opens.push(ReplayCall::new(c, r));
         }
     }
@@ -217,7 +219,7 @@ impl Consumer for Collector {
         if self.order {
             self.note_moved(o);
         }
-        let line_read = stdio::line_read_delim(FUNCTIONS[o.call_func as usize].name, 0);
+        let line_read = stdio::line_read_delim(func(o.call_func), 0);
         if let (Some(_), Some(f), Some(off), true) = (line_read, o.file, o.offset, o.bytes_done > 0)
         {
             let end = off.saturating_add(o.bytes_done - 1);
@@ -337,7 +339,7 @@ struct Prepared {
 }
 
 /// Read the trace into per-process call lists; make the files it reads under DIR.
-fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, String> {
+fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
     let mut plan = Plan::new(trace);
     // One process (and what it forked) is replayed on this thread (see `replay`): read its
     // trace on this thread too, so that this process never has a second one.
@@ -487,9 +489,9 @@ fn path_uses(c: &Collector, proc: u32, opts: &Options) -> Vec<order::PathUse> {
 /// that the replay's trace holds only the replayed calls.
 /// Returns the order between the ranks of an MPI trace (`order::Wait` with ranks for
 /// processes; waits of processes that are not ranks left out).
-pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, String> {
+pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, Error> {
     if !opts.files_made {
-        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+        std::fs::create_dir_all(&opts.into).map_err(Error::io(&opts.into))?;
     }
     let p = prepare(trace, opts)?;
     let rank = |i: u32| p.procs[i as usize].rank;
@@ -505,14 +507,21 @@ pub fn prepare_files(trace: &Trace, opts: &Options) -> Result<Vec<order::Wait>, 
         .collect())
 }
 
+/// The table's function of a recorded id (ids index the table, as [`FUNCTIONS`] does).
+pub(crate) fn func(id: u16) -> Func {
+    Func::ALL[id as usize]
+}
+
 /// Whether an open creates its file when missing (None: not an open).
 fn open_creates(c: &ReplayCall) -> Option<bool> {
-    Some(match FUNCTIONS[c.func as usize].name {
-        "MPI_File_open" => c.fields[2] & mpi_amode::CREATE != 0,
-        "open" | "open64" => c.fields[1] & libc::O_CREAT as u64 != 0,
-        "openat" => c.fields[2] & libc::O_CREAT as u64 != 0,
-        "fopen" | "fopen64" | "freopen" | "freopen64" => c.fields[1] & libc::O_CREAT as u64 != 0,
-        "creat" | "creat64" => true,
+    Some(match func(c.func) {
+        Func::MPI_File_open => c.fields[2] & mpi_amode::CREATE != 0,
+        Func::open | Func::open64 => c.fields[1] & libc::O_CREAT as u64 != 0,
+        Func::openat => c.fields[2] & libc::O_CREAT as u64 != 0,
+        Func::fopen | Func::fopen64 | Func::freopen | Func::freopen64 => {
+            c.fields[1] & libc::O_CREAT as u64 != 0
+        }
+        Func::creat | Func::creat64 => true,
         _ => return None,
     })
 }
@@ -525,7 +534,7 @@ fn make_read_files(
     read_end: &BTreeMap<String, u64>,
     line_ends: &LineEnds,
     opts: &Options,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut first_open: BTreeMap<&str, (u64, bool)> = BTreeMap::new();
     for p in procs {
         for c in p.calls.iter().chain(&p.lib_opens) {
@@ -543,17 +552,15 @@ fn make_read_files(
             continue;
         };
         if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
         }
         if !creates && !target.exists() {
-            let f =
-                std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            let f = std::fs::File::create(&target).map_err(Error::io(&target))?;
             let len = read_end.get(path).copied().unwrap_or(0);
-            f.set_len(len)
-                .map_err(|e| format!("{}: {e}", target.display()))?;
+            f.set_len(len).map_err(Error::io(&target))?;
             for &(at, byte) in line_ends.get(path).into_iter().flatten() {
                 std::os::unix::fs::FileExt::write_at(&f, &[byte], at)
-                    .map_err(|e| format!("{}: {e}", target.display()))?;
+                    .map_err(Error::io(&target))?;
             }
         }
     }
@@ -575,23 +582,25 @@ struct TransferForm {
 /// replay's dispatch costs no name comparisons per call.
 fn transfer_forms() -> &'static [Option<TransferForm>] {
     static FORMS: std::sync::OnceLock<Vec<Option<TransferForm>>> = std::sync::OnceLock::new();
-    FORMS.get_or_init(|| FUNCTIONS.iter().map(transfer_form).collect())
+    FORMS.get_or_init(|| Func::ALL.iter().map(|&f| transfer_form(f)).collect())
 }
 
-fn transfer_form(info: &io_events::functions::FunctionInfo) -> Option<TransferForm> {
-    let (write, positioned) = match info.name {
-        "read" | "readv" => (false, false),
-        "write" | "writev" => (true, false),
-        "pread" | "pread64" | "preadv" => (false, true),
-        "pwrite" | "pwrite64" | "pwritev" => (true, true),
+fn transfer_form(f: Func) -> Option<TransferForm> {
+    // (write, positioned, vector)
+    let (write, positioned, vector) = match f {
+        Func::read => (false, false, false),
+        Func::readv => (false, false, true),
+        Func::write => (true, false, false),
+        Func::writev => (true, false, true),
+        Func::pread | Func::pread64 => (false, true, false),
+        Func::preadv => (false, true, true),
+        Func::pwrite | Func::pwrite64 => (true, true, false),
+        Func::pwritev => (true, true, true),
         _ => return None,
     };
+    let info = f.info();
     let at = |name: &str| info.args.iter().position(|(n, _)| *n == name);
-    let count = if info.name.ends_with('v') {
-        "bytes"
-    } else {
-        "count"
-    };
+    let count = if vector { "bytes" } else { "count" };
     Some(TransferForm {
         write,
         fd: at("fd")?,
@@ -763,10 +772,9 @@ impl<'a> Replayer<'a> {
 
     /// Re-issue `c`; false when it was skipped.
     pub fn issue(&mut self, c: &ReplayCall) -> bool {
-        let name = FUNCTIONS[c.func as usize].name;
         let r = match transfer_forms()[c.func as usize] {
             Some(form) => self.transfer(c, form),
-            None => self.issue_other(c, name),
+            None => self.issue_other(c, func(c.func)),
         };
         match r {
             None => false,
@@ -777,25 +785,42 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn issue_other(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
-        match name {
-            "open" | "open64" | "openat" | "creat" | "creat64" => self.open(c, name),
-            "close" => self.close(c),
-            "lseek" | "lseek64" | "fsync" | "fdatasync" | "ftruncate" | "ftruncate64" | "dup"
-            | "dup2" | "dup3" | "flock" | "fstat" | "fstat64" => self.on_fd(c, name),
-            "unlink" | "rmdir" | "mkdir" | "stat" | "stat64" | "lstat" | "lstat64" | "access" => {
-                self.on_path(c, name)
+    fn issue_other(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
+        match f {
+            Func::open | Func::open64 | Func::openat | Func::creat | Func::creat64 => {
+                self.open(c, f)
             }
-            _ if stdio::is_stream_call(c.func) => self.stdio(c, name),
+            Func::close => self.close(c),
+            Func::lseek
+            | Func::lseek64
+            | Func::fsync
+            | Func::fdatasync
+            | Func::ftruncate
+            | Func::ftruncate64
+            | Func::dup
+            | Func::dup2
+            | Func::dup3
+            | Func::flock
+            | Func::fstat
+            | Func::fstat64 => self.on_fd(c, f),
+            Func::unlink
+            | Func::rmdir
+            | Func::mkdir
+            | Func::stat
+            | Func::stat64
+            | Func::lstat
+            | Func::lstat64
+            | Func::access => self.on_path(c, f),
+            _ if stdio::is_stream_call(c.func) => self.stdio(c, f),
             _ => None,
         }
     }
 
     /// open, openat, creat: the live descriptor mapped from the recorded one.
-    fn open(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn open(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let path = self.path(c)?;
-        let (flags, mode) = match name {
-            "creat" | "creat64" => (
+        let (flags, mode) = match f {
+            Func::creat | Func::creat64 => (
                 libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
                 self.field(c, "mode"),
             ),
@@ -870,28 +895,28 @@ impl<'a> Replayer<'a> {
 
     /// lseek, fsync, fdatasync, ftruncate, flock (HDF5 locks every file it opens), dup
     /// (dup2/dup3 as dup: their target numbers are the program's, not free here).
-    fn on_fd(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn on_fd(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let fd = self.live(c, "fd")?;
         // SAFETY: plain system calls on a descriptor this replay opened.
         let r = unsafe {
-            match name {
-                "lseek" | "lseek64" => libc::lseek(
+            match f {
+                Func::lseek | Func::lseek64 => libc::lseek(
                     fd,
                     self.field(c, "offset") as libc::off_t,
                     self.field(c, "whence") as i32,
                 ),
-                "fsync" => libc::fsync(fd) as i64,
-                "fdatasync" => libc::fdatasync(fd) as i64,
+                Func::fsync => libc::fsync(fd) as i64,
+                Func::fdatasync => libc::fdatasync(fd) as i64,
                 // Never blocking: a lock the original waited for was released by then.
-                "flock" => libc::flock(fd, self.field(c, "op") as i32 | libc::LOCK_NB) as i64,
-                "fstat" | "fstat64" => {
+                Func::flock => libc::flock(fd, self.field(c, "op") as i32 | libc::LOCK_NB) as i64,
+                Func::fstat | Func::fstat64 => {
                     let mut st: libc::stat64 = std::mem::zeroed();
-                    match name {
-                        "fstat" => libc::fstat(fd, (&raw mut st).cast()) as i64,
+                    match f {
+                        Func::fstat => libc::fstat(fd, (&raw mut st).cast()) as i64,
                         _ => libc::fstat64(fd, &mut st) as i64,
                     }
                 }
-                "ftruncate" | "ftruncate64" => {
+                Func::ftruncate | Func::ftruncate64 => {
                     libc::ftruncate(fd, self.field(c, "length") as libc::off_t) as i64
                 }
                 _ => {
@@ -909,20 +934,20 @@ impl<'a> Replayer<'a> {
 
     /// unlink, rmdir, mkdir, stat, lstat, access (each the function the original called:
     /// the replay's trace names it alike).
-    fn on_path(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn on_path(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
         let path = self.path(c)?;
         let p = path.as_ptr();
         // SAFETY: a NUL-terminated path under DIR; `st` large enough for both stat forms.
         let r = unsafe {
             let mut st: libc::stat64 = std::mem::zeroed();
-            match name {
-                "unlink" => libc::unlink(p),
-                "rmdir" => libc::rmdir(p),
-                "stat" => libc::stat(p, (&raw mut st).cast()),
-                "stat64" => libc::stat64(p, &mut st),
-                "lstat" => libc::lstat(p, (&raw mut st).cast()),
-                "lstat64" => libc::lstat64(p, &mut st),
-                "access" => libc::access(p, self.field(c, "mode") as i32),
+            match f {
+                Func::unlink => libc::unlink(p),
+                Func::rmdir => libc::rmdir(p),
+                Func::stat => libc::stat(p, (&raw mut st).cast()),
+                Func::stat64 => libc::stat64(p, &mut st),
+                Func::lstat => libc::lstat(p, (&raw mut st).cast()),
+                Func::lstat64 => libc::lstat64(p, &mut st),
+                Func::access => libc::access(p, self.field(c, "mode") as i32),
                 _ => libc::mkdir(path.as_ptr(), self.field(c, "mode") as libc::mode_t),
             }
         };
@@ -977,9 +1002,9 @@ impl<'a> Replayer<'a> {
 }
 
 /// Replay `trace` as `opts` say; every process on a thread of its own.
-pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
+pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, Error> {
     if !opts.files_made {
-        std::fs::create_dir_all(&opts.into).map_err(|e| format!("{}: {e}", opts.into.display()))?;
+        std::fs::create_dir_all(&opts.into).map_err(Error::io(&opts.into))?;
     }
     let Prepared {
         procs,
@@ -1014,7 +1039,7 @@ pub fn replay(trace: &Trace, opts: &Options) -> Result<Report, String> {
     let per_process: Vec<(String, Totals)> = (procs.iter().enumerate())
         .map(|(i, p)| (p.name.clone(), rows.get(i)))
         .collect();
-    io_model::interrupt::check()?;
+    io_model::interrupt::check().map_err(Error::Interrupted)?;
     let mut total = Totals::default();
     per_process.iter().for_each(|(_, t)| total.add(t));
     Ok(Report {
@@ -1076,18 +1101,23 @@ fn text_row(name: &str, t: &Totals) -> String {
 
 /// The file mapping a recorded replay left in its trace (`replay.yaml`: the prefix `from`
 /// of the original's names became `to`), if `dir` is such a trace.
-pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, String> {
+pub fn recorded_map(dir: &Path) -> Result<Option<(String, String)>, Error> {
     let file = dir.join("replay.yaml");
     let Ok(text) = std::fs::read_to_string(&file) else {
         return Ok(None);
     };
-    let v: serde_yaml::Value =
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let v: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|source| Error::BadMap {
+        path: file.clone(),
+        source,
+    })?;
     match (v["from"].as_str(), v["to"].as_str()) {
         (Some(f), Some(t)) => Ok(Some((f.to_string(), t.to_string()))),
-        _ => Err(format!("{}: no 'from' and 'to' prefixes", file.display())),
+        _ => Err(Error::MapWithoutPrefixes { path: file }),
     }
 }
+
+#[cfg(test)]
+mod coverage;
 
 #[cfg(test)]
 mod tests {

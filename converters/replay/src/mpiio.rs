@@ -26,9 +26,9 @@ mod pnc;
 
 use super::hdf5::{self as h5, H5Step, Planner, Skip};
 use super::pnetcdf::{PncPlan, PncState, PncStep};
-use super::{mapped, Options, ReplayCall};
+use super::{mapped, Error, Options, ReplayCall};
 use io_events::codec::Record;
-use io_events::functions::{Layer, FUNCTIONS};
+use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_model::kinds::OpFlags;
 use io_model::resolve::{resolve_process, Call, Consumer, OffsetsBeneath, Op};
 use io_model::run::Plan;
@@ -228,19 +228,15 @@ pub struct Comms {
 
 /// The MPI job of a trace: its size and (rank, process index) of every rank, or why the
 /// trace cannot be replayed at the MPI-IO layer.
-pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>), String> {
-    let dir = trace.dir.display();
+pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>), Error> {
+    let dir = trace.dir.clone();
     match plan.jobs.len() {
         // A program of one process without MPI (serial HDF5, PnetCDF needs MPI): rank 0 of
         // a job of one, replayed by a singleton MPI process.
         0 if trace.processes.len() == 1 => return Ok((1, vec![(0, 0)])),
-        0 => return Err(format!("{dir}: not an MPI trace (no process has a rank)")),
+        0 => return Err(Error::NotMpi { dir }),
         1 => {}
-        n => {
-            return Err(format!(
-                "{dir}: holds {n} MPI jobs; the MPI-IO replay takes one"
-            ))
-        }
+        jobs => return Err(Error::ManyJobs { dir, jobs }),
     }
     let world = plan.jobs[0].world;
     let mut ranks: Vec<(u32, usize)> = (0..trace.processes.len())
@@ -248,9 +244,11 @@ pub fn job_ranks(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<(u32, usize)>),
         .collect();
     ranks.sort();
     if let Some(missing) = (0..world).find(|r| ranks.binary_search_by_key(r, |x| x.0).is_err()) {
-        return Err(format!(
-            "{dir}: rank {missing} of {world} has no process in the trace"
-        ));
+        return Err(Error::MissingRank {
+            dir,
+            rank: missing,
+            world,
+        });
     }
     Ok((world, ranks))
 }
@@ -286,7 +284,7 @@ pub fn rank_plan(
     opts: &Options,
     comms: &Comms,
     layer: Layer,
-) -> Result<(RankPlan, Vec<String>), String> {
+) -> Result<(RankPlan, Vec<String>), Error> {
     let p = &trace.processes[pi];
     let c = Collector::new(p, opts, comms, rank, layer);
     let check = &mut |_| io_model::interrupt::check();
@@ -421,24 +419,71 @@ fn comm_slot(p: &ProcessTrace, comms: &Comms, rank: u32, local: u64) -> Option<u
     Some(2 + i as u32)
 }
 
-/// A transfer function's kind, from its name.
-fn transfer_of(name: &str) -> Transfer {
-    let write = name.contains("write");
-    let access = if name.contains("_at") {
-        Access::At
-    } else if name.contains("ordered") {
-        Access::Ordered
-    } else if name.contains("shared") {
-        Access::Shared
-    } else {
-        Access::Individual
+/// How an MPI-IO transfer is issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Issue {
+    /// Done when the call returns.
+    Blocking,
+    /// A split collective's beginning (its `_end` completes it).
+    Begin,
+    /// A request (`MPI_File_i...`), completed by a wait or test.
+    Nonblocking,
+}
+
+/// A split collective's end (it completes the transfer its `_begin` started).
+pub(crate) fn is_split_end(func: Func) -> bool {
+    matches!(
+        func,
+        Func::MPI_File_read_all_end
+            | Func::MPI_File_read_at_all_end
+            | Func::MPI_File_read_ordered_end
+            | Func::MPI_File_write_all_end
+            | Func::MPI_File_write_at_all_end
+            | Func::MPI_File_write_ordered_end
+    )
+}
+
+/// A transfer function's kind and how it is issued (None: not an MPI-IO transfer).
+pub(crate) fn transfer_of(func: Func) -> Option<(Transfer, Issue)> {
+    use Access::{At, Individual, Ordered, Shared};
+    use Issue::{Begin, Blocking, Nonblocking};
+    let (write, access, collective, issue) = match func {
+        Func::MPI_File_read => (false, Individual, false, Blocking),
+        Func::MPI_File_read_at => (false, At, false, Blocking),
+        Func::MPI_File_read_shared => (false, Shared, false, Blocking),
+        Func::MPI_File_read_all => (false, Individual, true, Blocking),
+        Func::MPI_File_read_at_all => (false, At, true, Blocking),
+        Func::MPI_File_read_ordered => (false, Ordered, true, Blocking),
+        Func::MPI_File_read_all_begin => (false, Individual, true, Begin),
+        Func::MPI_File_read_at_all_begin => (false, At, true, Begin),
+        Func::MPI_File_read_ordered_begin => (false, Ordered, true, Begin),
+        Func::MPI_File_iread => (false, Individual, false, Nonblocking),
+        Func::MPI_File_iread_at => (false, At, false, Nonblocking),
+        Func::MPI_File_iread_shared => (false, Shared, false, Nonblocking),
+        Func::MPI_File_iread_all => (false, Individual, true, Nonblocking),
+        Func::MPI_File_iread_at_all => (false, At, true, Nonblocking),
+        Func::MPI_File_write => (true, Individual, false, Blocking),
+        Func::MPI_File_write_at => (true, At, false, Blocking),
+        Func::MPI_File_write_shared => (true, Shared, false, Blocking),
+        Func::MPI_File_write_all => (true, Individual, true, Blocking),
+        Func::MPI_File_write_at_all => (true, At, true, Blocking),
+        Func::MPI_File_write_ordered => (true, Ordered, true, Blocking),
+        Func::MPI_File_write_all_begin => (true, Individual, true, Begin),
+        Func::MPI_File_write_at_all_begin => (true, At, true, Begin),
+        Func::MPI_File_write_ordered_begin => (true, Ordered, true, Begin),
+        Func::MPI_File_iwrite => (true, Individual, false, Nonblocking),
+        Func::MPI_File_iwrite_at => (true, At, false, Nonblocking),
+        Func::MPI_File_iwrite_shared => (true, Shared, false, Nonblocking),
+        Func::MPI_File_iwrite_all => (true, Individual, true, Nonblocking),
+        Func::MPI_File_iwrite_at_all => (true, At, true, Nonblocking),
+        _ => return None,
     };
-    let collective = name.contains("_all") || access == Access::Ordered;
-    Transfer {
+    let t = Transfer {
         write,
         access,
         collective,
-    }
+    };
+    Some((t, issue))
 }
 
 /// How a recorded transfer at absolute byte `abs` (u64::MAX: unknown) is re-issued on a
@@ -467,25 +512,35 @@ fn placed(f: &FileState, x: Transfer, abs: u64) -> Option<(Transfer, u64)> {
 impl Collector<'_> {
     /// An MPI-IO call as a step (or skipped).
     fn mpiio_call(&mut self, c: &Call, r: &Record) {
-        let name = FUNCTIONS[c.func as usize].name;
+        let func = super::func(c.func);
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
-        if matches!(name, "MPI_Init" | "MPI_Init_thread" | "MPI_Finalize") {
+        if matches!(
+            func,
+            Func::MPI_Init | Func::MPI_Init_thread | Func::MPI_Finalize
+        ) {
             return; // the replay's own
         }
-        let step = match name {
-            "MPI_File_open" => self.open(f(0), f(1), f(2), f(3)),
-            "MPI_File_delete" => self.path(f(0)).map(|path| MpiStep::Delete { path }),
-            "MPI_Cancel" => self.reqs.get(&f(0)).map(|&req| MpiStep::Cancel { req }),
-            n if n.starts_with("MPI_Wait") || n.starts_with("MPI_Test") => self.complete(c.thread),
+        let step = match func {
+            Func::MPI_File_open => self.open(f(0), f(1), f(2), f(3)),
+            Func::MPI_File_delete => self.path(f(0)).map(|path| MpiStep::Delete { path }),
+            Func::MPI_Cancel => self.reqs.get(&f(0)).map(|&req| MpiStep::Cancel { req }),
+            Func::MPI_Wait
+            | Func::MPI_Waitall
+            | Func::MPI_Waitany
+            | Func::MPI_Waitsome
+            | Func::MPI_Test
+            | Func::MPI_Testall
+            | Func::MPI_Testany
+            | Func::MPI_Testsome => self.complete(c.thread),
             // Waited for instead: Open MPI's OMPIO drops a freed request's I/O in flight,
             // and the original's did complete.
-            "MPI_Request_free" => self.complete(c.thread).or_else(|| {
+            Func::MPI_Request_free => self.complete(c.thread).or_else(|| {
                 let &slot = self.reqs.get(&f(0))?;
                 self.out.completed.push(slot);
                 let first = self.out.completed.len() as u32 - 1;
                 Some(MpiStep::Complete { first, count: 1 })
             }),
-            _ => self.file_call(name, c, r),
+            _ => self.file_call(func, c, r),
         };
         match step {
             Some(s) => self.push(c, What::Mpi(s)),
@@ -523,22 +578,22 @@ impl Collector<'_> {
     }
 
     /// A call on an open file (its first field the MPI_File).
-    fn file_call(&mut self, name: &str, c: &Call, r: &Record) -> Option<MpiStep> {
+    fn file_call(&mut self, func: Func, c: &Call, r: &Record) -> Option<MpiStep> {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let fh = f(0);
         let st = self.files.get(&fh)?;
         let file = st.slot;
-        let step = match name {
-            "MPI_File_close" => {
+        let step = match func {
+            Func::MPI_File_close => {
                 self.files.remove(&fh);
                 MpiStep::Close { file }
             }
-            "MPI_File_set_size" => MpiStep::SetSize { file, size: f(1) },
-            "MPI_File_preallocate" => MpiStep::Preallocate { file, size: f(1) },
-            "MPI_File_sync" => MpiStep::Sync { file },
-            "MPI_File_set_view" => self.set_view(fh, f(1), f(2), f(3), f(4)),
-            "MPI_File_seek" | "MPI_File_seek_shared" => {
-                let shared = name.ends_with("shared");
+            Func::MPI_File_set_size => MpiStep::SetSize { file, size: f(1) },
+            Func::MPI_File_preallocate => MpiStep::Preallocate { file, size: f(1) },
+            Func::MPI_File_sync => MpiStep::Sync { file },
+            Func::MPI_File_set_view => self.set_view(fh, f(1), f(2), f(3), f(4)),
+            Func::MPI_File_seek | Func::MPI_File_seek_shared => {
+                let shared = func == Func::MPI_File_seek_shared;
                 MpiStep::Seek {
                     file,
                     offset: f(1) as i64,
@@ -546,27 +601,27 @@ impl Collector<'_> {
                     shared,
                 }
             }
-            "MPI_File_set_atomicity" => MpiStep::SetAtomicity {
+            Func::MPI_File_set_atomicity => MpiStep::SetAtomicity {
                 file,
                 flag: f(1) as i32,
             },
-            "MPI_File_get_size" => MpiStep::Query {
+            Func::MPI_File_get_size => MpiStep::Query {
                 file,
                 what: Query::Size,
             },
-            "MPI_File_get_position" => MpiStep::Query {
+            Func::MPI_File_get_position => MpiStep::Query {
                 file,
                 what: Query::Position,
             },
-            "MPI_File_get_position_shared" => MpiStep::Query {
+            Func::MPI_File_get_position_shared => MpiStep::Query {
                 file,
                 what: Query::PositionShared,
             },
-            "MPI_File_get_view" => MpiStep::Query {
+            Func::MPI_File_get_view => MpiStep::Query {
                 file,
                 what: Query::View,
             },
-            n if n.ends_with("_end") => {
+            _ if is_split_end(func) => {
                 let xfer = self.split.remove(&fh)?;
                 MpiStep::SplitEnd {
                     file,
@@ -574,8 +629,10 @@ impl Collector<'_> {
                     orig: f(1),
                 }
             }
-            n if n.contains("read") || n.contains("write") => self.transfer(name, c, r)?,
-            _ => return None, // set_info: the info is not recorded
+            _ => match transfer_of(func) {
+                Some(kind) => self.transfer(kind, c, r)?,
+                None => return None, // set_info: the info is not recorded
+            },
         };
         Some(step)
     }
@@ -602,20 +659,18 @@ impl Collector<'_> {
     }
 
     /// A transfer (blocking, non-blocking or a split collective's beginning).
-    fn transfer(&mut self, name: &str, c: &Call, r: &Record) -> Option<MpiStep> {
+    fn transfer(&mut self, kind: (Transfer, Issue), c: &Call, r: &Record) -> Option<MpiStep> {
+        let (x, issue) = kind;
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let (fh, bytes, mut abs) = (f(0), f(2), f(3));
-        if abs == u64::MAX && name.contains("_shared") {
+        if abs == u64::MAX && x.access == Access::Shared {
             abs = self.beneath.take(c.id).unwrap_or(u64::MAX);
         }
         let st = self.files.get(&fh)?;
         let file = st.slot;
-        let plain = name
-            .replace("MPI_File_i", "MPI_File_")
-            .replace("_begin", "");
-        let (xfer, offset) = placed(st, transfer_of(&plain), abs)?;
+        let (xfer, offset) = placed(st, x, abs)?;
         self.out.max_bytes = self.out.max_bytes.max(bytes);
-        if name.ends_with("_begin") {
+        if issue == Issue::Begin {
             self.split.insert(fh, xfer);
             return Some(MpiStep::SplitBegin {
                 file,
@@ -624,7 +679,7 @@ impl Collector<'_> {
                 bytes,
             });
         }
-        if !name.starts_with("MPI_File_i") {
+        if issue == Issue::Blocking {
             return Some(MpiStep::Transfer {
                 file,
                 xfer,
@@ -652,10 +707,9 @@ impl Collector<'_> {
 
     /// A call of the `mpi` layer: barriers kept, other communication skipped.
     fn mpi_call(&mut self, c: &Call, r: &Record) {
-        let name = FUNCTIONS[c.func as usize].name;
         let comm = r.fields.first().and_then(|&v| self.comm(v));
-        match (name, comm) {
-            ("MPI_Barrier", Some(comm)) => self.push(c, What::Mpi(MpiStep::Barrier { comm })),
+        match (super::func(c.func), comm) {
+            (Func::MPI_Barrier, Some(comm)) => self.push(c, What::Mpi(MpiStep::Barrier { comm })),
             _ => self.skip(MPI),
         }
     }
@@ -786,34 +840,38 @@ mod tests {
         }
     }
 
+    fn xfer(f: Func) -> Transfer {
+        transfer_of(f).expect("an MPI-IO transfer").0
+    }
+
     #[test]
     fn transfers_are_named_by_their_function() {
-        let t = transfer_of("MPI_File_write_at_all");
+        let t = xfer(Func::MPI_File_write_at_all);
         assert_eq!((t.write, t.access, t.collective), (true, Access::At, true));
-        let t = transfer_of("MPI_File_read_ordered");
+        let t = xfer(Func::MPI_File_read_ordered);
         assert_eq!(
             (t.write, t.access, t.collective),
             (false, Access::Ordered, true)
         );
-        let t = transfer_of("MPI_File_read_shared");
+        let t = xfer(Func::MPI_File_read_shared);
         assert_eq!((t.access, t.collective), (Access::Shared, false));
-        assert_eq!(transfer_of("MPI_File_write").access, Access::Individual);
+        assert_eq!(xfer(Func::MPI_File_write).access, Access::Individual);
     }
 
     #[test]
     fn offsets_follow_the_view() {
-        let at = transfer_of("MPI_File_write_at");
+        let at = xfer(Func::MPI_File_write_at);
         // A rebuilt view: etypes from the displacement.
         assert_eq!(placed(&state(false), at, 1024 + 40), Some((at, 10)));
         assert_eq!(placed(&state(false), at, 1024 + 41), None);
         // A flattened view: bytes, and the individual pointer becomes an explicit offset.
-        let ind = transfer_of("MPI_File_write_all");
+        let ind = xfer(Func::MPI_File_write_all);
         let (x, off) = placed(&state(true), ind, 5000).unwrap();
         assert_eq!((x.access, x.collective, off), (Access::At, true, 5000));
         assert_eq!(placed(&state(true), at, u64::MAX), None);
         assert_eq!(placed(&state(false), ind, 5000), Some((ind, 0)));
         // Independent shared-pointer access at the place the original got.
-        let sh = transfer_of("MPI_File_write_shared");
+        let sh = xfer(Func::MPI_File_write_shared);
         assert_eq!(
             placed(&state(false), sh, 1024 + 8).unwrap().0.access,
             Access::At

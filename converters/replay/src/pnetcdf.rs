@@ -19,6 +19,7 @@
 //!   vard (the file type), more than 4 dimensions, a varn with more subarrays than recorded,
 //!   ncmpi__enddef (its alignments), and the calls not listed here.
 
+use io_events::functions::FUNCTIONS;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 
@@ -181,9 +182,20 @@ pub(crate) struct PncState {
     pub(crate) pending: HashMap<usize, Pending>,
 }
 
-/// A data function's name as (direction write, non-blocking, form, flexible), or None for
-/// one the replay cannot rebuild (varm, vard) or not a data function.
-pub(crate) fn data_kind(name: &str) -> Option<(bool, bool, Form, bool)> {
+/// A data function's kind: (direction write, non-blocking, form, flexible).
+pub(crate) type DataKind = (bool, bool, Form, bool);
+
+/// Per function of the table, its data kind, found once from the names (the data functions
+/// are some two hundred `ncmpi_{put,get,iput,iget,bput}_var*` forms): the per-call dispatch
+/// compares no names.
+pub(crate) fn data_kinds() -> &'static [Option<DataKind>] {
+    static KINDS: std::sync::OnceLock<Vec<Option<DataKind>>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| FUNCTIONS.iter().map(|f| data_kind(f.name)).collect())
+}
+
+/// A data function's name as its kind, or None for one the replay cannot rebuild (varm,
+/// vard) or not a data function.
+pub(crate) fn data_kind(name: &str) -> Option<DataKind> {
     let (kind, rest) = name.strip_prefix("ncmpi_")?.split_once("_var")?;
     let (write, nb) = match kind {
         "put" => (true, false),

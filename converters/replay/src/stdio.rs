@@ -16,7 +16,7 @@
 //! the files made for reading hold them.
 
 use super::{ReplayCall, Replayer};
-use io_events::functions::{Layer, FUNCTIONS};
+use io_events::functions::{Func, Layer, FUNCTIONS};
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::CString;
 use std::ptr::null_mut;
@@ -25,12 +25,78 @@ use std::ptr::null_mut;
 pub type LineEnds = BTreeMap<String, Vec<(u64, u8)>>;
 
 /// The line reads' delimiter: getdelim's argument, a line end for the others.
-pub(super) fn line_read_delim(name: &str, delim_field: u64) -> Option<u8> {
-    match name.trim_end_matches("_unlocked") {
-        "fgets" | "getline" => Some(b'\n'),
-        "getdelim" => Some(delim_field as u8),
+pub(super) fn line_read_delim(f: Func, delim_field: u64) -> Option<u8> {
+    match locked(f) {
+        Func::fgets | Func::getline => Some(b'\n'),
+        Func::getdelim => Some(delim_field as u8),
         _ => None,
     }
+}
+
+/// The locking form of a stdio function (`fwrite_unlocked` is replayed as `fwrite`).
+pub(super) fn locked(f: Func) -> Func {
+    match f {
+        Func::fread_unlocked => Func::fread,
+        Func::fwrite_unlocked => Func::fwrite,
+        Func::fgets_unlocked => Func::fgets,
+        Func::fputs_unlocked => Func::fputs,
+        Func::fgetc_unlocked => Func::fgetc,
+        Func::getc_unlocked => Func::getc,
+        Func::fputc_unlocked => Func::fputc,
+        Func::putc_unlocked => Func::putc,
+        Func::fflush_unlocked => Func::fflush,
+        Func::putchar_unlocked => Func::putchar,
+        Func::getchar_unlocked => Func::getchar,
+        Func::fputwc_unlocked => Func::fputwc,
+        Func::putwc_unlocked => Func::putwc,
+        Func::putwchar_unlocked => Func::putwchar,
+        Func::fgetwc_unlocked => Func::fgetwc,
+        Func::getwc_unlocked => Func::getwc,
+        Func::getwchar_unlocked => Func::getwchar,
+        Func::fputws_unlocked => Func::fputws,
+        Func::fgetws_unlocked => Func::fgetws,
+        f => f,
+    }
+}
+
+/// The printf family (their recorded return value is the bytes written).
+fn is_printf(f: Func) -> bool {
+    matches!(
+        f,
+        Func::fprintf
+            | Func::vfprintf
+            | Func::printf
+            | Func::vprintf
+            | Func::dprintf
+            | Func::vdprintf
+            | Func::fwprintf
+            | Func::vfwprintf
+            | Func::wprintf
+            | Func::vwprintf
+    )
+}
+
+/// The scanf family.
+fn is_scanf(f: Func) -> bool {
+    matches!(
+        f,
+        Func::fscanf
+            | Func::__isoc99_fscanf
+            | Func::scanf
+            | Func::vscanf
+            | Func::vfscanf
+            | Func::__isoc99_scanf
+            | Func::__isoc99_vscanf
+            | Func::__isoc99_vfscanf
+            | Func::fwscanf
+            | Func::vfwscanf
+            | Func::wscanf
+            | Func::vwscanf
+            | Func::__isoc99_fwscanf
+            | Func::__isoc99_vfwscanf
+            | Func::__isoc99_wscanf
+            | Func::__isoc99_vwscanf
+    )
 }
 
 /// Sort and deduplicate each file's line ends.
@@ -90,20 +156,24 @@ pub(super) struct Streams {
 
 impl<'a> Replayer<'a> {
     /// Re-issue the ISO C call `c`; None when it is skipped.
-    pub(super) fn stdio(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
-        let name = name.trim_end_matches("_unlocked");
+    pub(super) fn stdio(&mut self, c: &ReplayCall, f: Func) -> Option<i64> {
+        let name = locked(f);
         match name {
-            "fopen" | "fopen64" | "freopen" | "freopen64" | "tmpfile" | "tmpfile64" | "fdopen" => {
-                self.stream_open(c, name)
-            }
-            "fclose" => self.stream_close(c),
-            "fcloseall" => Some(self.close_streams()),
-            "remove" => {
+            Func::fopen
+            | Func::fopen64
+            | Func::freopen
+            | Func::freopen64
+            | Func::tmpfile
+            | Func::tmpfile64
+            | Func::fdopen => self.stream_open(c, name),
+            Func::fclose => self.stream_close(c),
+            Func::fcloseall => Some(self.close_streams()),
+            Func::remove => {
                 let path = self.path(c)?;
                 // SAFETY: a NUL-terminated path under DIR.
                 Some(unsafe { libc::remove(path.as_ptr()) } as i64)
             }
-            "dprintf" | "vdprintf" => self.fd_printf(c),
+            Func::dprintf | Func::vdprintf => self.fd_printf(c),
             _ => {
                 let f = *self.streams.live.get(&self.field(c, "stream"))?;
                 self.on_stream(c, name, f)
@@ -111,14 +181,14 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn stream_open(&mut self, c: &ReplayCall, name: &str) -> Option<i64> {
+    fn stream_open(&mut self, c: &ReplayCall, name: Func) -> Option<i64> {
         let mode = fopen_mode(self.field(c, "mode"));
         // SAFETY: NUL-terminated paths and modes; streams and descriptors this replay opened.
         let f = unsafe {
             match name {
-                "fopen" | "fopen64" => libc::fopen(self.path(c)?.as_ptr(), mode.as_ptr()),
-                "tmpfile" | "tmpfile64" => libc::tmpfile(),
-                "fdopen" => libc::fdopen(self.live(c, "fd")?, mode.as_ptr()),
+                Func::fopen | Func::fopen64 => libc::fopen(self.path(c)?.as_ptr(), mode.as_ptr()),
+                Func::tmpfile | Func::tmpfile64 => libc::tmpfile(),
+                Func::fdopen => libc::fdopen(self.live(c, "fd")?, mode.as_ptr()),
                 _ => {
                     let old = self.streams.live.remove(&self.field(c, "stream"))?;
                     libc::freopen(self.path(c)?.as_ptr(), mode.as_ptr(), old)
@@ -131,7 +201,7 @@ impl<'a> Replayer<'a> {
         let stream = self.ret(c);
         self.streams.live.insert(stream, f);
         // The stream's descriptor, as the program may name it in POSIX calls.
-        if name == "fdopen" {
+        if name == Func::fdopen {
             self.streams
                 .fds_of
                 .push((stream, self.field(c, "fd") as i64));
@@ -190,46 +260,46 @@ impl<'a> Replayer<'a> {
     }
 
     /// The calls on an open stream `f`.
-    fn on_stream(&mut self, c: &ReplayCall, name: &str, f: *mut libc::FILE) -> Option<i64> {
+    fn on_stream(&mut self, c: &ReplayCall, name: Func, f: *mut libc::FILE) -> Option<i64> {
         // SAFETY: `f` is a live stream this replay opened.
         unsafe {
             let r = match name {
                 // fseek stays fseek: compare names the calls that move a stream.
-                "fseek" => libc::fseek(
+                Func::fseek => libc::fseek(
                     f,
                     self.field(c, "offset") as libc::c_long,
                     self.field(c, "whence") as i32,
                 ) as i64,
-                "fseeko" | "fseeko64" => libc::fseeko(
+                Func::fseeko | Func::fseeko64 => libc::fseeko(
                     f,
                     self.field(c, "offset") as libc::off_t,
                     self.field(c, "whence") as i32,
                 ) as i64,
-                "ftell" => libc::ftell(f) as i64,
-                "ftello" | "ftello64" => libc::ftello(f),
-                "rewind" => {
+                Func::ftell => libc::ftell(f) as i64,
+                Func::ftello | Func::ftello64 => libc::ftello(f),
+                Func::rewind => {
                     libc::rewind(f);
                     0
                 }
-                "fgetpos" | "fgetpos64" => {
+                Func::fgetpos | Func::fgetpos64 => {
                     let mut pos: libc::fpos_t = std::mem::zeroed();
                     libc::fgetpos(f, &mut pos) as i64
                 }
-                "fsetpos" | "fsetpos64" => self.set_pos(f, self.field(c, "pos")),
-                "fflush" => libc::fflush(f) as i64,
-                "fileno" => {
+                Func::fsetpos | Func::fsetpos64 => self.set_pos(f, self.field(c, "pos")),
+                Func::fflush => libc::fflush(f) as i64,
+                Func::fileno => {
                     let fd = libc::fileno(f);
                     self.borrow_fd(self.field(c, "stream"), self.ret(c) as i64, fd);
                     fd as i64
                 }
-                "setvbuf" => libc::setvbuf(
+                Func::setvbuf => libc::setvbuf(
                     f,
                     null_mut(),
                     self.field(c, "mode") as i32,
                     self.field(c, "size") as usize,
                 ) as i64,
-                "ungetc" => libc::ungetc(self.field(c, "c") as i32, f) as i64,
-                "ungetwc" | "fwide" | "pclose" => return None,
+                Func::ungetc => libc::ungetc(self.field(c, "c") as i32, f) as i64,
+                Func::ungetwc | Func::fwide | Func::pclose => return None,
                 _ => return self.stream_transfer(c, name, f),
             };
             Some(r)
@@ -250,7 +320,7 @@ impl<'a> Replayer<'a> {
 }
 
 /// How a stream call moves its bytes.
-enum Move {
+pub(super) enum Move {
     /// fwrite/fread of `size` × `nmemb`.
     Items { write: bool, size: u64, nmemb: u64 },
     /// fputs of a string of this length.
@@ -269,40 +339,46 @@ enum Move {
     Scanf(u64),
 }
 
-/// What `name` moves, from its recorded fields (None: not a transfer the replay makes).
-fn stream_move(r: &Replayer, c: &ReplayCall, name: &str) -> Option<Move> {
-    let f = |n| r.field(c, n);
+/// What `name` moves, from its recorded fields `f` and return value `ret` (None: not a
+/// transfer the replay makes).
+pub(super) fn stream_move(name: Func, f: impl Fn(&str) -> u64, ret: u64) -> Option<Move> {
     Some(match name {
-        "fwrite" | "fread" => Move::Items {
-            write: name == "fwrite",
+        Func::fwrite | Func::fread => Move::Items {
+            write: name == Func::fwrite,
             size: f("size"),
             nmemb: f("nmemb"),
         },
-        "fputs" | "puts" => Move::Puts(f("len")),
-        "fputc" | "putc" | "putchar" => Move::Putc,
-        "fprintf" | "vfprintf" | "printf" | "vprintf" => Move::Printf(r.ret(c)),
-        "fgets" => Move::Gets(f("size")),
-        "fgetc" | "getc" | "getchar" => Move::Getc,
-        "getline" => Move::Getdelim(b'\n'),
-        "getdelim" => Move::Getdelim(f("delim") as u8),
-        "fputwc" | "putwc" | "putwchar" | "fputws" | "fwprintf" | "vfwprintf" | "wprintf"
-        | "vwprintf" => Move::Items {
+        Func::fputs | Func::puts => Move::Puts(f("len")),
+        Func::fputc | Func::putc | Func::putchar => Move::Putc,
+        Func::fprintf | Func::vfprintf | Func::printf | Func::vprintf => Move::Printf(ret),
+        Func::fgets => Move::Gets(f("size")),
+        Func::fgetc | Func::getc | Func::getchar => Move::Getc,
+        Func::getline => Move::Getdelim(b'\n'),
+        Func::getdelim => Move::Getdelim(f("delim") as u8),
+        Func::fputwc
+        | Func::putwc
+        | Func::putwchar
+        | Func::fputws
+        | Func::fwprintf
+        | Func::vfwprintf
+        | Func::wprintf
+        | Func::vwprintf => Move::Items {
             write: true,
             size: 1,
             nmemb: f("bytes"),
         },
-        "fgetwc" | "getwc" | "getwchar" | "fgetws" => Move::Items {
+        Func::fgetwc | Func::getwc | Func::getwchar | Func::fgetws => Move::Items {
             write: false,
             size: 1,
             nmemb: f("bytes"),
         },
-        n if n.contains("scanf") => Move::Scanf(f("bytes")),
+        n if is_scanf(n) => Move::Scanf(f("bytes")),
         _ => return None,
     })
 }
 
 /// The recorded bytes a stream call moved (the original's count).
-fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: &str) -> u64 {
+fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: Func) -> u64 {
     let info = &FUNCTIONS[c.func as usize];
     let has = |n: &str| info.args.iter().any(|(a, _)| *a == n);
     for field in ["put", "got", "bytes", "len", "one"] {
@@ -310,7 +386,7 @@ fn recorded_bytes(r: &Replayer, c: &ReplayCall, name: &str) -> u64 {
             return r.field(c, field);
         }
     }
-    if name.contains("printf") {
+    if is_printf(name) {
         return r.ret(c);
     }
     0
@@ -321,10 +397,10 @@ impl<'a> Replayer<'a> {
     unsafe fn stream_transfer(
         &mut self,
         c: &ReplayCall,
-        name: &str,
+        name: Func,
         f: *mut libc::FILE,
     ) -> Option<i64> {
-        let mv = stream_move(self, c, name)?;
+        let mv = stream_move(name, |n| self.field(c, n), self.ret(c))?;
         let write = matches!(
             mv,
             Move::Items { write: true, .. } | Move::Puts(_) | Move::Putc | Move::Printf(_)

@@ -45,7 +45,7 @@ fn parse_map(s: &str) -> Result<(String, String), String> {
 pub fn run(a: CompareArgs) -> Result<bool, String> {
     // B a recorded replay of A: A's files are mapped the way the replay mapped them.
     let mut map = a.map.clone();
-    map.extend(io_replay::recorded_map(&a.b)?);
+    map.extend(io_replay::recorded_map(&a.b).map_err(|e| e.to_string())?);
     let opts = Options {
         only: with_mapped(&a.only, &map),
         map,
@@ -60,7 +60,8 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
     let base = ta.stream_bytes();
     let sb = sequences(&tb, &opts, false, &|n| b.set_position(base + n));
     b.finish_and_clear();
-    let ((sa, wa), (sb, wb)) = (sa?, sb?);
+    let err = |e: io_replay::Error| e.to_string();
+    let ((sa, wa), (sb, wb)) = (sa.map_err(err)?, sb.map_err(err)?);
     for (dir, w) in wa
         .iter()
         .map(|w| (&a.a, w))

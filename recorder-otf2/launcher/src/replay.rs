@@ -117,7 +117,9 @@ fn prepare_recorded(a: &ReplayArgs, rdir: &Path, trace: &Path, into: &Path) -> R
         timing: a.timing,
         files_made: false,
     };
-    io_replay::prepare_files(&Trace::open(trace)?, &opts).map(|_| ())
+    io_replay::prepare_files(&Trace::open(trace)?, &opts)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Wait until `file` holds `text` (rank 0 of this job wrote it). If rank 0 fails, mpirun
@@ -248,7 +250,7 @@ pub fn run(a: ReplayArgs) -> Result<(), Failure> {
         timing: a.timing,
         files_made: a.files_made,
     };
-    let report = replay(&trace, &opts)?;
+    let report = replay(&trace, &opts).map_err(|e| e.to_string())?;
     for w in &report.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }

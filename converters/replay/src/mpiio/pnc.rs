@@ -3,10 +3,10 @@
 
 use super::{Collector, What, PNETCDF};
 use crate::pnetcdf::{
-    cstring, data_kind, FileCall, Form, Pending, PncStep, Sub, MAX_DIMS, MORE_DIMS, NOT_REPLAYABLE,
+    cstring, data_kinds, FileCall, Form, Pending, PncStep, Sub, MAX_DIMS, MORE_DIMS, NOT_REPLAYABLE,
 };
 use io_events::codec::Record;
-use io_events::functions::FUNCTIONS;
+use io_events::functions::{Func, FUNCTIONS};
 use io_model::resolve::Call;
 use std::ffi::CString;
 
@@ -16,8 +16,8 @@ impl Collector<'_> {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let p = self.pnc.pending.entry(thread).or_default();
         let four = |at: usize| std::array::from_fn(|i| f(at + i) as i64);
-        match FUNCTIONS[r.func as usize].name {
-            "ncmpi_start" => {
+        match crate::func(r.func) {
+            Func::ncmpi_start => {
                 (p.ndims, p.form) = (f(0), p.form | f(5));
                 p.subs.push(Sub {
                     start: four(1),
@@ -25,18 +25,18 @@ impl Collector<'_> {
                     stride: [1; MAX_DIMS],
                 });
             }
-            "ncmpi_count" => p
+            Func::ncmpi_count => p
                 .subs
                 .last_mut()
                 .into_iter()
                 .for_each(|s| s.count = four(0)),
-            "ncmpi_strides" => p
+            Func::ncmpi_strides => p
                 .subs
                 .last_mut()
                 .into_iter()
                 .for_each(|s| s.stride = four(0)),
-            "ncmpi_dimids" => p.dimids = std::array::from_fn(f),
-            "ncmpi_request_done" => p.done.push((f(1), f(3) != 0)),
+            Func::ncmpi_dimids => p.dimids = std::array::from_fn(f),
+            Func::ncmpi_request_done => p.done.push((f(1), f(3) != 0)),
             _ => {}
         }
     }
@@ -48,19 +48,22 @@ impl Collector<'_> {
 
     /// An outermost, successful PnetCDF call as a step (or skipped).
     pub(super) fn pnc_call(&mut self, c: &Call, r: &Record) {
-        let name = FUNCTIONS[c.func as usize].name;
+        let func = crate::func(c.func);
+        let name = func.info().name;
         let pending = self.pnc.pending.remove(&c.thread).unwrap_or_default();
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
-        let step = match name {
-            "ncmpi_create" | "ncmpi_open" => self.pnc_open(name == "ncmpi_create", r),
-            "ncmpi_def_dim" => self.pnc_def_dim(r),
-            "ncmpi_def_var" => self.pnc_def_var(r, &pending),
-            "ncmpi_wait" | "ncmpi_wait_all" | "ncmpi_cancel" => self.pnc_wait(name, r, &pending),
-            n if n.starts_with("ncmpi_put_att") => self.pnc_put_att(c.func, r),
+        let step = match func {
+            Func::ncmpi_create | Func::ncmpi_open => self.pnc_open(func == Func::ncmpi_create, r),
+            Func::ncmpi_def_dim => self.pnc_def_dim(r),
+            Func::ncmpi_def_var => self.pnc_def_var(r, &pending),
+            Func::ncmpi_wait | Func::ncmpi_wait_all | Func::ncmpi_cancel => {
+                self.pnc_wait(func, r, &pending)
+            }
+            _ if is_put_att(func) => self.pnc_put_att(c.func, r),
             _ if pending.form & (MORE_DIMS | NOT_REPLAYABLE) != 0 => self.not_replayable(name),
-            n => match data_kind(n) {
+            _ => match data_kinds()[c.func as usize] {
                 Some(kind) => self.pnc_data(c.func, kind, r, pending),
-                None => self.pnc_file_call(name, f(0), f(1)),
+                None => self.pnc_file_call(func, f(0), f(1)),
             },
         };
         match step {
@@ -182,7 +185,7 @@ impl Collector<'_> {
         let (xtype, len) = (f(4) as i32, f(5) as i64);
         let plan = &mut self.pnc.plan;
         plan.max_bytes = plan.max_bytes.max(f(5).saturating_mul(8));
-        let typed = FUNCTIONS[func as usize].name != "ncmpi_put_att_text";
+        let typed = crate::func(func) != Func::ncmpi_put_att_text;
         Some(PncStep::PutAtt {
             file,
             var,
@@ -242,7 +245,7 @@ impl Collector<'_> {
     }
 
     /// ncmpi_wait / wait_all / cancel: [ncid, count]; the requests it ended, from its events.
-    fn pnc_wait(&mut self, name: &str, r: &Record, p: &Pending) -> Option<PncStep> {
+    fn pnc_wait(&mut self, func: Func, r: &Record, p: &Pending) -> Option<PncStep> {
         let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
         let file = *self.pnc.files.get(&f(0))?;
         let count = f(1) as i64;
@@ -255,8 +258,8 @@ impl Collector<'_> {
         }
         Some(PncStep::Wait {
             file,
-            coll: name == "ncmpi_wait_all",
-            cancel: name == "ncmpi_cancel",
+            coll: func == Func::ncmpi_wait_all,
+            cancel: func == Func::ncmpi_cancel,
             all,
             first,
             count: self.pnc.plan.completed.len() as u32 - first,
@@ -264,30 +267,51 @@ impl Collector<'_> {
     }
 
     /// Calls with the file and at most one number: [ncid, (fillmode | bytes)].
-    fn pnc_file_call(&mut self, name: &str, ncid: u64, arg: u64) -> Option<PncStep> {
+    fn pnc_file_call(&mut self, func: Func, ncid: u64, arg: u64) -> Option<PncStep> {
         let file = *self.pnc.files.get(&ncid)?;
-        let what = match name {
-            "ncmpi_close" => {
+        let what = match func {
+            Func::ncmpi_close => {
                 self.pnc.files.remove(&ncid);
                 return Some(PncStep::Close { file });
             }
-            "ncmpi_set_fill" => {
+            Func::ncmpi_set_fill => {
                 let mode = arg as i32;
                 return Some(PncStep::SetFill { file, mode });
             }
-            "ncmpi_buffer_attach" => {
+            Func::ncmpi_buffer_attach => {
                 let bytes = arg as i64;
                 return Some(PncStep::BufferAttach { file, bytes });
             }
-            "ncmpi_enddef" => FileCall::Enddef,
-            "ncmpi_redef" => FileCall::Redef,
-            "ncmpi_begin_indep_data" => FileCall::BeginIndep,
-            "ncmpi_end_indep_data" => FileCall::EndIndep,
-            "ncmpi_sync" => FileCall::Sync,
-            "ncmpi_flush" => FileCall::Flush,
-            "ncmpi_buffer_detach" => FileCall::BufferDetach,
+            Func::ncmpi_enddef => FileCall::Enddef,
+            Func::ncmpi_redef => FileCall::Redef,
+            Func::ncmpi_begin_indep_data => FileCall::BeginIndep,
+            Func::ncmpi_end_indep_data => FileCall::EndIndep,
+            Func::ncmpi_sync => FileCall::Sync,
+            Func::ncmpi_flush => FileCall::Flush,
+            Func::ncmpi_buffer_detach => FileCall::BufferDetach,
             _ => return None,
         };
         Some(PncStep::OnFile { file, what })
     }
+}
+
+/// ncmpi_put_att and its typed forms.
+fn is_put_att(f: Func) -> bool {
+    matches!(
+        f,
+        Func::ncmpi_put_att
+            | Func::ncmpi_put_att_double
+            | Func::ncmpi_put_att_float
+            | Func::ncmpi_put_att_int
+            | Func::ncmpi_put_att_long
+            | Func::ncmpi_put_att_longlong
+            | Func::ncmpi_put_att_schar
+            | Func::ncmpi_put_att_short
+            | Func::ncmpi_put_att_text
+            | Func::ncmpi_put_att_ubyte
+            | Func::ncmpi_put_att_uchar
+            | Func::ncmpi_put_att_uint
+            | Func::ncmpi_put_att_ulonglong
+            | Func::ncmpi_put_att_ushort
+    )
 }
