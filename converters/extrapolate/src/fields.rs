@@ -73,7 +73,7 @@ impl Elastic {
         s
     }
 
-    pub fn make(&self, at: &At) -> Result<String, String> {
+    pub fn make(&self, at: &At) -> Result<String, crate::EvalError> {
         let mut s = self.texts[0].clone();
         for ((m, width), t) in self.nums.iter().zip(&self.texts[1..]) {
             let v = m.eval(at)?;

@@ -258,17 +258,16 @@ impl Model {
     }
 
     /// The value at `at`, or why there is none (not an integer, too large).
-    pub fn eval(&self, at: &At) -> Result<i64, String> {
-        let s = self.scaled_value(at).ok_or("the model overflows")?;
+    pub fn eval(&self, at: &At) -> Result<i64, crate::EvalError> {
+        let s = self.scaled_value(at).ok_or(crate::EvalError::Overflow)?;
         let d = self.den * at.n as i128;
         if s % d != 0 {
-            return Err(format!(
-                "the model gives {}/{} there, not an integer",
-                s / gcd(s, d),
-                d / gcd(s, d)
-            ));
+            return Err(crate::EvalError::NotInteger {
+                num: s / gcd(s, d),
+                den: d / gcd(s, d),
+            });
         }
-        i64::try_from(s / d).map_err(|_| "the model's value exceeds 64 bits".to_string())
+        i64::try_from(s / d).map_err(|_| crate::EvalError::TooLarge)
     }
 
     /// The value when the model is a constant.
@@ -410,9 +409,8 @@ mod tests {
         // k/n not an integer at the target.
         let p = points(&[2, 4, 8], &[], |n, _, _| 24 / n);
         let m = fit(&p, &candidates(3, 0, 2)).unwrap();
-        assert!(m
-            .eval(&at(16, 0, &[]))
-            .unwrap_err()
-            .contains("not an integer"));
+        let e = m.eval(&at(16, 0, &[])).unwrap_err();
+        assert!(matches!(e, crate::EvalError::NotInteger { .. }), "{e}");
+        assert!(e.to_string().contains("not an integer"), "{e}");
     }
 }

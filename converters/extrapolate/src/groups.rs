@@ -108,7 +108,10 @@ fn run_starts(events: &[super::read::Event]) -> Vec<bool> {
 /// Fold every rank's threads; group ranks by structure; match groups across inputs; fit
 /// each group, splitting rank 0 off a group whose values it alone breaks (rank 0 creates
 /// the shared file the others open).
-pub fn build(inputs: &[Input], notes: &mut Vec<String>) -> Result<Vec<(Group, Fitted)>, String> {
+pub fn build(
+    inputs: &[Input],
+    notes: &mut Vec<String>,
+) -> Result<Vec<(Group, Fitted)>, crate::Error> {
     let folded: Vec<Vec<Vec<Vec<Node>>>> = inputs
         .iter()
         .map(|i| {
@@ -161,11 +164,10 @@ pub fn build(inputs: &[Input], notes: &mut Vec<String>) -> Result<Vec<(Group, Fi
             .filter(|g| g.0.is_none())
             .map(|g| format!("{:?}", g.1[0]))
             .collect();
-        return Err(format!(
-            "the ranks of {} fall into groups that change with the rank count ({}); extrapolation handles a few fixed ranks (such as rank 0) and one group of all other ranks",
-            inputs[0].dir.display(),
-            desc.join(" / ")
-        ));
+        return Err(crate::Error::ChangingGroups {
+            trace: inputs[0].dir.clone(),
+            groups: desc.join(" / "),
+        });
     }
     let mut out = Vec::new();
     for (fixed, members) in groups {
@@ -174,6 +176,7 @@ pub fn build(inputs: &[Input], notes: &mut Vec<String>) -> Result<Vec<(Group, Fi
             Ok(f) => out.push((g, f)),
             Err(e) => match g.without_rank0() {
                 Some((zero, rest)) => {
+                    let e = e.to_string();
                     let why = e.split(';').next().unwrap_or(&e).to_string();
                     notes.push(format!(
                         "rank 0 modelled apart from the others: with them, {why}"
@@ -199,7 +202,7 @@ fn check_same_structures(
     inputs: &[Input],
     folded: &[Vec<Vec<Vec<Node>>>],
     by_sig: &[BTreeMap<Vec<u64>, Vec<u32>>],
-) -> Result<(), String> {
+) -> Result<(), crate::Error> {
     for (i, m) in by_sig.iter().enumerate() {
         for (s, ranks) in m {
             if let Some(j) = by_sig.iter().position(|o| !o.contains_key(s)) {
@@ -212,14 +215,15 @@ fn check_same_structures(
                     .find_map(|&k| inputs[k].damage.first())
                     .map(|w| format!(" (a damaged trace: {w})"))
                     .unwrap_or_default();
-                return Err(format!(
-                    "{}: rank {r} ({} ranks) makes its calls in an order or loop structure that no rank of {} ({} ranks) has: {}; extrapolation needs the same program at every rank count (an SPMD program; leave the runtime's own files out with --only)",
-                    inputs[i].dir.display(),
-                    inputs[i].n,
-                    inputs[j].dir.display(),
-                    inputs[j].n,
-                    first_difference(inputs, folded, a, b),
-                ) + &damage);
+                return Err(crate::Error::StructureDiffers {
+                    trace: inputs[i].dir.clone(),
+                    n: inputs[i].n,
+                    rank: r,
+                    other: inputs[j].dir.clone(),
+                    other_n: inputs[j].n,
+                    difference: first_difference(inputs, folded, a, b),
+                    damage,
+                });
             }
         }
     }
@@ -414,7 +418,7 @@ impl Group {
     }
 
     /// Fit every loop count, field and time; the first call no model fits stops it.
-    pub fn fit(&self, inputs: &[Input]) -> Result<Fitted, String> {
+    pub fn fit(&self, inputs: &[Input]) -> Result<Fitted, crate::Error> {
         let min_n = if self.fixed.is_some() {
             0
         } else {
@@ -426,12 +430,14 @@ impl Group {
         let mut counts = Vec::with_capacity(self.loops.len());
         for (id, pts) in self.loop_inst.iter().enumerate() {
             let m = fit(pts, &cands[self.loops[id].0]).ok_or_else(|| {
-                let shown: Vec<(At, String)> = pts.iter().map(|(a, c)| (a.clone(), c.to_string())).collect();
-                format!(
-                    "no model fits how many times the loop starting at {} runs: {}; refusing to extrapolate",
-                    self.call_desc(self.loops[id].1.min(self.leaves.len() - 1), inputs),
-                    super::fields::sample(&shown)
-                )
+                let shown: Vec<(At, String)> = pts
+                    .iter()
+                    .map(|(a, c)| (a.clone(), c.to_string()))
+                    .collect();
+                crate::Error::NoLoopModel {
+                    call: self.call_desc(self.loops[id].1.min(self.leaves.len() - 1), inputs),
+                    seen: super::fields::sample(&shown),
+                }
             })?;
             counts.push(m);
         }
@@ -458,7 +464,7 @@ impl Group {
         id: usize,
         inputs: &[Input],
         cands: &[Vec<(super::fit::NTerm, super::fit::RTerm, super::fit::ITerm)>],
-    ) -> Result<Vec<FieldModel>, String> {
+    ) -> Result<Vec<FieldModel>, crate::Error> {
         let l = &self.leaves[id];
         let insts = &self.leaf_inst[id];
         let event = |i: &Inst| &inputs[i.input].ranks[i.rank].threads[i.thread][i.call];
@@ -474,12 +480,10 @@ impl Group {
                 .zip(&errnos)
                 .map(|(i, e)| (i.at.clone(), if k < nvals { &event(i).vals[k] } else { e }))
                 .collect();
-            let m = fit_field(&vals, cands).map_err(|seen| {
-                format!(
-                    "no model fits the {} of {}: {seen}; refusing to extrapolate (a value that follows no rank pattern, or the runtime's own files: restrict with --only)",
-                    field_name(l.func, k),
-                    self.call_desc(id, inputs)
-                )
+            let m = fit_field(&vals, cands).map_err(|seen| crate::Error::NoFieldModel {
+                field: field_name(l.func, k),
+                call: self.call_desc(id, inputs),
+                seen,
             })?;
             out.push(m);
         }

@@ -9,6 +9,7 @@
 //! The API: [`extrapolate`] with its [`Options`] and [`Report`], [`check_output`] (before
 //! the work starts), [`text`] (the report as printed).
 
+mod error;
 mod fields;
 mod fit;
 mod groups;
@@ -21,6 +22,8 @@ use io_events::functions::FUNCTIONS;
 use io_model::trace::Trace;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+pub use error::{Error, EvalError};
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -59,9 +62,9 @@ pub fn extrapolate(
     opts: &Options,
     out: &Path,
     progress: &dyn Fn(u64),
-) -> Result<Report, String> {
+) -> Result<Report, Error> {
     if opts.ranks == 0 {
-        return Err("--ranks must be at least 1".into());
+        return Err(Error::NoRanks);
     }
     write::check_new(out)?;
     let mut done = 0;
@@ -97,27 +100,25 @@ pub fn extrapolate(
 }
 
 /// `out` must not exist: checked before any work (nothing is ever overwritten).
-pub fn check_output(out: &Path) -> Result<(), String> {
+pub fn check_output(out: &Path) -> Result<(), Error> {
     write::check_new(out)
 }
 
 /// At least three different rank counts, one trace each.
-fn check_counts(inputs: &[read::Input]) -> Result<(), String> {
+fn check_counts(inputs: &[read::Input]) -> Result<(), Error> {
     for w in inputs.windows(2) {
         if w[0].n == w[1].n {
-            return Err(format!(
-                "{} and {} both hold {} ranks; give traces at different rank counts",
-                w[0].dir.display(),
-                w[1].dir.display(),
-                w[0].n
-            ));
+            return Err(Error::SameRankCount {
+                a: w[0].dir.clone(),
+                b: w[1].dir.clone(),
+                n: w[0].n,
+            });
         }
     }
     if inputs.len() < 3 {
-        return Err(format!(
-            "{} trace(s) given; extrapolation needs traces at three or more rank counts (each fit is then checked by one rank count at least)",
-            inputs.len()
-        ));
+        return Err(Error::TooFewTraces {
+            count: inputs.len(),
+        });
     }
     Ok(())
 }

@@ -114,7 +114,7 @@ impl Consumer for Collector {
 
 /// Read `trace`: one MPI job whose ranks are all there; `progress` gets the stream bytes
 /// read so far.
-pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Input, String> {
+pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Input, crate::Error> {
     let plan = Plan::new(trace);
     let dir = trace.dir.clone();
     let (n, owners) = ranks_of(trace, &plan)?;
@@ -179,13 +179,13 @@ pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Inp
 
 /// The number of ranks and the process of each rank; an error unless the trace holds one
 /// MPI job with all its ranks.
-fn ranks_of(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<usize>), String> {
-    let d = trace.dir.display();
+fn ranks_of(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<usize>), crate::Error> {
+    let d = trace.dir.clone();
     if plan.jobs.len() != 1 {
-        return Err(format!(
-            "{d}: holds {} MPI jobs; extrapolation reads traces of one MPI job each",
-            plan.jobs.len()
-        ));
+        return Err(crate::Error::Jobs {
+            trace: d,
+            jobs: plan.jobs.len(),
+        });
     }
     let n = plan.jobs[0].world;
     let mut owners = vec![usize::MAX; n as usize];
@@ -197,7 +197,11 @@ fn ranks_of(trace: &Trace, plan: &Plan) -> Result<(u32, Vec<usize>), String> {
         }
     }
     if let Some(r) = owners.iter().position(|&o| o == usize::MAX) {
-        return Err(format!("{d}: rank {r} of {n} is missing from the trace"));
+        return Err(crate::Error::MissingRank {
+            trace: d,
+            rank: r,
+            n,
+        });
     }
     Ok((n, owners))
 }

@@ -9,6 +9,8 @@ use super::groups::{Fitted, Group};
 use super::loops::Tmpl;
 use super::read::{FileFacts, Input, Val};
 use super::{call_name, Options};
+use crate::error::check_interrupt;
+use crate::{Error, EvalError};
 use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
 use io_events::defs::{defs_header, Def, FileKind};
 use io_events::functions::{Kind, FUNCTIONS};
@@ -36,23 +38,22 @@ pub fn write(
     fitted: &[Fitted],
     opts: &Options,
     out: &Path,
-) -> Result<Written, String> {
+) -> Result<Written, Error> {
     if std::fs::symlink_metadata(out).is_ok() {
-        return Err(format!(
-            "{}: exists; give a new folder for the extrapolated trace",
-            out.display()
-        ));
+        return Err(Error::Exists {
+            path: out.to_path_buf(),
+        });
     }
     let name = out
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::create_dir_all(&tmp).map_err(|e| Error::io(&tmp, e))?;
     let result = write_ranks(inputs, groups, fitted, opts, &tmp).and_then(|w| {
         std::fs::rename(&tmp, out)
             .map(|_| w)
-            .map_err(|e| format!("{}: {e}", out.display()))
+            .map_err(|e| Error::io(out, e))
     });
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
@@ -61,12 +62,11 @@ pub fn write(
 }
 
 /// `out` must not exist (nothing is overwritten).
-pub fn check_new(out: &Path) -> Result<(), String> {
+pub fn check_new(out: &Path) -> Result<(), Error> {
     match std::fs::symlink_metadata(out) {
-        Ok(_) => Err(format!(
-            "{}: exists; give a new folder for the extrapolated trace",
-            out.display()
-        )),
+        Ok(_) => Err(Error::Exists {
+            path: out.to_path_buf(),
+        }),
         Err(_) => Ok(()),
     }
 }
@@ -77,11 +77,10 @@ fn write_ranks(
     fitted: &[Fitted],
     opts: &Options,
     dir: &Path,
-) -> Result<Written, String> {
+) -> Result<Written, Error> {
     let names = FUNCTIONS.iter().map(|f| f.name);
     let table = functions_file_name(names.clone());
-    std::fs::write(dir.join(&table), functions_text(names))
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::write(dir.join(&table), functions_text(names)).map_err(|e| Error::io(dir, e))?;
     let from: Vec<String> = inputs.iter().map(|i| i.n.to_string()).collect();
     let mut w = Written {
         calls: 0,
@@ -89,9 +88,10 @@ fn write_ranks(
     };
     let mut per_group = vec![None; groups.len()];
     for r in 0..opts.ranks {
-        io_model::interrupt::check()?;
-        let gi = group_of(groups, r).ok_or_else(|| {
-            format!("rank {r} at {} ranks belongs to no rank group (every group is a fixed set of ranks)", opts.ranks)
+        check_interrupt()?;
+        let gi = group_of(groups, r).ok_or(Error::NoGroup {
+            rank: r,
+            ranks: opts.ranks,
         })?;
         let rank = RankWriter {
             inputs,
@@ -122,7 +122,7 @@ fn group_of(groups: &[Group], r: u32) -> Option<usize> {
 }
 
 /// What receives each call of the template walk: (call, iterations).
-type Emit<'e> = dyn FnMut(usize, &[i64]) -> Result<(), String> + 'e;
+type Emit<'e> = dyn FnMut(usize, &[i64]) -> Result<(), Error> + 'e;
 
 /// One target rank.
 struct RankWriter<'a> {
@@ -153,10 +153,10 @@ impl RankWriter<'_> {
     }
 
     /// The rank's process folder: its threads' streams, definitions and metadata.
-    fn write(&self, trace: &Path, table: &str, from: &str) -> Result<u64, String> {
+    fn write(&self, trace: &Path, table: &str, from: &str) -> Result<u64, Error> {
         let pid = 1_000_000 + self.r;
         let dir = trace.join(format!("{}.{pid}", self.rep_meta().host));
-        let io = |e: std::io::Error| format!("{}: {e}", dir.display());
+        let io = |e: std::io::Error| Error::io(&dir, e);
         std::fs::create_dir_all(&dir).map_err(io)?;
         let mut defs = DefsOut::new(self.facts);
         let mut counts: BTreeMap<String, u64> = BTreeMap::new();
@@ -186,7 +186,7 @@ impl RankWriter<'_> {
         pid: u32,
         defs: &mut DefsOut,
         counts: &mut BTreeMap<String, u64>,
-    ) -> Result<(u64, u64, u64), String> {
+    ) -> Result<(u64, u64, u64), Error> {
         let window = self.rep_meta().window;
         let tid = pid as u64 * 100 + t as u64;
         defs.defs.push(Def::Thread {
@@ -207,7 +207,7 @@ impl RankWriter<'_> {
             stack: Vec::new(),
             prev_top_end: 0,
         };
-        let mut emit = |leaf: usize, it: &[i64]| -> Result<(), String> {
+        let mut emit = |leaf: usize, it: &[i64]| -> Result<(), Error> {
             let open = self.open_call(leaf, it, defs)?;
             *counts.entry(call_name(open.func).to_string()).or_default() += 1;
             gen.begin(open, self.fit.times[leaf].gap.at(self.n), &mut s)
@@ -309,27 +309,28 @@ impl RankWriter<'_> {
     }
 
     /// Walk the template: each loop as often as its model says, each call emitted.
-    fn expand(&self, t: &[Tmpl], it: &mut Vec<i64>, emit: &mut Emit) -> Result<(), String> {
+    fn expand(&self, t: &[Tmpl], it: &mut Vec<i64>, emit: &mut Emit) -> Result<(), Error> {
         for node in t {
             match node {
                 Tmpl::Leaf { id } => emit(*id, it)?,
                 Tmpl::Loop { id, body } => {
                     let first = self.group.leaves[self.group.loops[*id].1].func;
-                    let count = self.fit.counts[*id].eval(&self.at(it)).map_err(|e| {
-                        format!(
-                            "the loop from {} at rank {} of {}: {e}",
-                            call_name(first),
-                            self.r,
-                            self.n
-                        )
+                    let (call, rank, n) = (call_name(first), self.r, self.n);
+                    let count = self.fit.counts[*id].eval(&self.at(it)).map_err(|source| {
+                        Error::LoopCount {
+                            call,
+                            rank,
+                            n,
+                            source,
+                        }
                     })?;
                     if !(0..=MAX_LOOP).contains(&count) {
-                        return Err(format!(
-                            "the loop from {} would run {count} times at rank {} of {}; refusing",
-                            call_name(first),
-                            self.r,
-                            self.n
-                        ));
+                        return Err(Error::LoopTooLong {
+                            call,
+                            count,
+                            rank,
+                            n,
+                        });
                     }
                     for k in 0..count {
                         it.push(k);
@@ -343,7 +344,7 @@ impl RankWriter<'_> {
     }
 
     /// A call's fields at the target.
-    fn open_call(&self, leaf: usize, it: &[i64], defs: &mut DefsOut) -> Result<Open, String> {
+    fn open_call(&self, leaf: usize, it: &[i64], defs: &mut DefsOut) -> Result<Open, Error> {
         let l = &self.group.leaves[leaf];
         let info = &FUNCTIONS[l.func as usize];
         let models = &self.fit.fields[leaf];
@@ -352,16 +353,16 @@ impl RankWriter<'_> {
         let mut fields = Vec::with_capacity(kinds.len());
         let mut errno = 0;
         for (k, m) in models.iter().enumerate() {
-            let v = self.value(m, leaf, k, &at).map_err(|e| {
-                format!(
-                    "the {} of {} (call {}) at rank {} of {}: {e}",
-                    super::field_name(l.func, k),
-                    call_name(l.func),
-                    l.position + 1,
-                    self.r,
-                    self.n
-                )
-            })?;
+            let v = self
+                .value(m, leaf, k, &at)
+                .map_err(|source| Error::FieldValue {
+                    field: super::field_name(l.func, k),
+                    call: call_name(l.func),
+                    position: l.position + 1,
+                    rank: self.r,
+                    n: self.n,
+                    source,
+                })?;
             match kinds.get(k) {
                 Some(kind) => fields.push(defs.field(*kind, &v)),
                 None => errno = defs.field(Kind::Int, &v) as u32,
@@ -378,7 +379,7 @@ impl RankWriter<'_> {
         })
     }
 
-    fn value(&self, m: &FieldModel, leaf: usize, k: usize, at: &At) -> Result<Val, String> {
+    fn value(&self, m: &FieldModel, leaf: usize, k: usize, at: &At) -> Result<Val, EvalError> {
         Ok(match m {
             FieldModel::Same(v) => v.clone(),
             FieldModel::Num(model) => Val::Num(model.eval(at)?),
@@ -407,7 +408,7 @@ struct ThreadGen {
 }
 
 impl ThreadGen {
-    fn begin(&mut self, mut c: Open, gap: u64, s: &mut StreamOut) -> Result<(), String> {
+    fn begin(&mut self, mut c: Open, gap: u64, s: &mut StreamOut) -> Result<(), Error> {
         while self.stack.len() > c.depth as usize {
             self.close(s)?;
         }
@@ -421,7 +422,7 @@ impl ThreadGen {
         Ok(())
     }
 
-    fn close(&mut self, s: &mut StreamOut) -> Result<(), String> {
+    fn close(&mut self, s: &mut StreamOut) -> Result<(), Error> {
         let c = self.stack.pop().expect("a call begun");
         let t1 = c.last_child.unwrap_or(c.t0).max(c.t0) + c.tail;
         s.push(&Record::new(c.func, c.depth, c.t0, t1, c.errno, &c.fields))?;
@@ -432,7 +433,7 @@ impl ThreadGen {
         Ok(())
     }
 
-    fn close_all(&mut self, s: &mut StreamOut) -> Result<(), String> {
+    fn close_all(&mut self, s: &mut StreamOut) -> Result<(), Error> {
         while !self.stack.is_empty() {
             self.close(s)?;
         }
@@ -546,8 +547,8 @@ struct StreamOut {
 }
 
 impl StreamOut {
-    fn create(path: &Path, header: StreamHeader, window: u16) -> Result<StreamOut, String> {
-        let f = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    fn create(path: &Path, header: StreamHeader, window: u16) -> Result<StreamOut, Error> {
+        let f = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
         let mut s = StreamOut {
             path: path.to_path_buf(),
             file: std::io::BufWriter::new(f),
@@ -565,14 +566,12 @@ impl StreamOut {
         Ok(s)
     }
 
-    fn write(&mut self, b: &[u8]) -> Result<(), String> {
+    fn write(&mut self, b: &[u8]) -> Result<(), Error> {
         self.bytes += b.len() as u64;
-        self.file
-            .write_all(b)
-            .map_err(|e| format!("{}: {e}", self.path.display()))
+        self.file.write_all(b).map_err(|e| Error::io(&self.path, e))
     }
 
-    fn push(&mut self, r: &Record) -> Result<(), String> {
+    fn push(&mut self, r: &Record) -> Result<(), Error> {
         if self.in_chunk == 0 {
             self.enc.reset(r.start);
             self.base = r.start;
@@ -587,7 +586,7 @@ impl StreamOut {
         Ok(())
     }
 
-    fn flush_chunk(&mut self) -> Result<(), String> {
+    fn flush_chunk(&mut self) -> Result<(), Error> {
         if self.in_chunk == 0 {
             return Ok(());
         }
@@ -613,11 +612,9 @@ impl StreamOut {
     }
 
     /// Records, bytes and the last tick.
-    fn finish(mut self) -> Result<(u64, u64, u64), String> {
+    fn finish(mut self) -> Result<(u64, u64, u64), Error> {
         self.flush_chunk()?;
-        self.file
-            .flush()
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        self.file.flush().map_err(|e| Error::io(&self.path, e))?;
         Ok((self.records, self.bytes, self.last_tick))
     }
 }

@@ -53,45 +53,55 @@ fn archive_folder(dir: &std::path::Path, partial: bool) -> bool {
 
 /// Remove an existing OTF2 archive (anchor, .def, folder) for `--force`; refuse (touching
 /// nothing) when any of them is not what OTF2 writes.
-pub fn remove_archive(anchor: &std::path::Path) -> Result<(), String> {
+pub fn remove_archive(anchor: &std::path::Path) -> Result<(), crate::Error> {
     remove(anchor, false)
 }
 
 /// Remove what a conversion that failed (or was interrupted) wrote of the archive: the
 /// same checks, with empty files accepted.
-pub fn remove_partial_archive(anchor: &std::path::Path) -> Result<(), String> {
+pub fn remove_partial_archive(anchor: &std::path::Path) -> Result<(), crate::Error> {
     remove(anchor, true)
 }
 
-fn remove(anchor: &std::path::Path, partial: bool) -> Result<(), String> {
+fn remove(anchor: &std::path::Path, partial: bool) -> Result<(), crate::Error> {
     let stem = anchor.with_extension("");
     let def = anchor.with_extension("def");
     let exists = |p: &std::path::Path| p.symlink_metadata().is_ok();
     if exists(anchor) && !otf2_file(anchor, true, partial) {
-        return Err(format!(
-            "{}: exists and is not an OTF2 anchor file; not removing it",
-            anchor.display()
-        ));
+        return Err(not_otf2(anchor, "anchor file", "not removing it"));
     }
     if exists(&def) && !otf2_file(&def, false, partial) {
-        return Err(format!(
-            "{}: exists and is not an OTF2 definition file; not removing it",
-            def.display()
-        ));
+        return Err(not_otf2(&def, "definition file", "not removing it"));
     }
     if exists(&stem) && !archive_folder(&stem, partial) {
-        return Err(format!(
-            "{}: exists and is not an OTF2 archive folder; choose another output name",
-            stem.display()
+        return Err(not_otf2(
+            &stem,
+            "archive folder",
+            "choose another output name",
         ));
     }
     for p in [anchor.to_path_buf(), def] {
         if exists(&p) {
-            std::fs::remove_file(&p).map_err(|e| format!("{}: {}", p.display(), e))?;
+            std::fs::remove_file(&p).map_err(|e| removing(&p, e))?;
         }
     }
     if exists(&stem) {
-        std::fs::remove_dir_all(&stem).map_err(|e| format!("{}: {}", stem.display(), e))?;
+        std::fs::remove_dir_all(&stem).map_err(|e| removing(&stem, e))?;
     }
     Ok(())
+}
+
+fn not_otf2(path: &std::path::Path, what: &'static str, advice: &'static str) -> crate::Error {
+    crate::Error::NotOtf2 {
+        path: path.to_path_buf(),
+        what,
+        advice,
+    }
+}
+
+fn removing(path: &std::path::Path, source: std::io::Error) -> crate::Error {
+    crate::Error::Remove {
+        path: path.to_path_buf(),
+        source,
+    }
 }

@@ -14,7 +14,7 @@ use otf2_sys::{
     Paradigm, RegionFlags, RegionRole, Type,
 };
 
-type Err = String;
+type Err = crate::Error;
 
 /// A communicator's name: MPI_COMM_WORLD (comm 0, all ranks), MPI_COMM_SELF (one rank), or
 /// its members.

@@ -12,7 +12,7 @@
 use super::process::{ProcessPart, Shared};
 use super::workers::{convert_range, Unified};
 use super::{defs, global_skeleton, layout::Layout, no_streams, otf2e, paradigms, time_span};
-use super::{Err, Progress, Summary};
+use super::{Err, Error, Progress, Summary};
 use definitions::wire::{WireReader, WireWriter};
 use definitions::GlobalDefs;
 use io_model::run::{Plan, Stats};
@@ -115,7 +115,7 @@ fn rank_message(result: Result<Vec<u8>, Err>) -> Vec<u8> {
         }
         Err(e) => {
             w.u64(1);
-            w.str(&e);
+            w.str(&e.to_string());
         }
     }
     out
@@ -134,10 +134,11 @@ impl Collect<'_> {
         if self.error.is_some() {
             return Ok(());
         }
-        let bad = |e: definitions::Error| format!("MPI rank {rank} sent a damaged message: {e}");
+        let bad = |source: definitions::Error| Error::DamagedMessage { rank, source };
         let mut r = WireReader::new(bytes);
         if r.u64().map_err(bad)? == 1 {
-            self.error = Some(r.str().map_err(bad)?);
+            let message = r.str().map_err(bad)?;
+            self.error = Some(Error::Rank { rank, message });
             return Ok(());
         }
         while !r.at_end() {
@@ -151,9 +152,7 @@ impl Collect<'_> {
 
 /// An archive every rank created, or none on any (see `World::agree`).
 fn agree_archive(world: &World, r: Result<ArchiveWriter, Err>) -> Result<ArchiveWriter, Err> {
-    let status = world
-        .agree(r.as_ref().map(|_| ()))
-        .map_err(|e| e.to_string());
+    let status = world.agree(r.as_ref().map(|_| ())).map_err(Error::from);
     match (status, r) {
         (Ok(()), r) => r,
         (Err(e), Ok(a)) => {
@@ -170,7 +169,7 @@ fn step<T>(
     archive: &mut Option<ArchiveWriter>,
     r: Result<T, Err>,
 ) -> Result<T, Err> {
-    let r = world.agree(r).map_err(|e| e.to_string());
+    let r = world.agree(r).map_err(Error::from);
     if r.is_err() {
         if let Some(a) = archive.take() {
             a.abandon();
@@ -189,7 +188,7 @@ pub fn convert_mpi(
     progress: Progress,
 ) -> Result<Summary, Err> {
     let threads = super::workers(threads);
-    write_mpi(trace, out, threads, world, progress).map_err(|e| super::name_archive(e, out))
+    write_mpi(trace, out, threads, world, progress).map_err(|e| e.named(out))
 }
 
 fn write_mpi(
@@ -204,7 +203,10 @@ fn write_mpi(
         ..WriterOptions::default()
     };
     let created = ArchiveWriter::create_with(out, super::CREATOR, super::DESCRIPTION, &opts)
-        .map_err(|e| format!("{}: {}", out.display(), e));
+        .map_err(|source| Error::Create {
+            path: out.to_path_buf(),
+            source,
+        });
     let mut archive = Some(agree_archive(world, created)?);
     let a = archive.as_mut().expect("created");
     let r = a.open_event_files().map_err(otf2e);
@@ -239,7 +241,7 @@ fn write_mpi(
     let message = rank_message(converted);
     let gathered = world
         .gather_each(&message, &mut |rank, bytes| collect.take(rank, bytes))
-        .map_err(|e| e.to_string());
+        .map_err(Error::from);
     drop(message);
     let decided = match (gathered, collect.error.take()) {
         (Err(e), _) | (Ok(()), Some(e)) => Err(e),
@@ -262,7 +264,7 @@ fn write_mpi(
     );
     let summary = step(world, &mut archive, summary)?;
     let closed = archive.take().expect("agreed").close().map_err(otf2e);
-    world.agree(closed).map_err(|e| e.to_string())?;
+    world.agree(closed)?;
     Ok(summary)
 }
 

@@ -19,6 +19,7 @@ mod archive;
 pub mod cli;
 mod defs;
 mod distributed;
+mod error;
 mod kinds;
 mod layout;
 mod paradigms;
@@ -35,6 +36,7 @@ use std::path::Path;
 
 pub use archive::{is_anchor, is_archive_folder, remove_archive, remove_partial_archive};
 pub use distributed::convert_mpi;
+pub use error::Error;
 
 /// What the conversion did, for the summary line and the tests.
 #[derive(Debug, Default)]
@@ -49,7 +51,7 @@ pub struct Summary {
 /// Progress callback: bytes of native trace consumed so far (all workers).
 pub type Progress<'a> = &'a (dyn Fn(u64) + Sync);
 
-type Err = String;
+type Err = Error;
 
 const CREATOR: &str = concat!("recorder-otf2 ", env!("CARGO_PKG_VERSION"));
 const DESCRIPTION: &str = "I/O trace converted by recorder2otf2";
@@ -63,19 +65,9 @@ fn machine_name(trace: &Trace) -> String {
         .unwrap_or_else(|| "machine".into())
 }
 
-/// Stands for the archive's anchor in errors that name no file (see [`convert`]).
-const ARCHIVE: &str = "<archive>";
-
-/// OTF2's error as one line; a failed write (disk full, file too large) names the file
-/// and the reason, as the system says it.
+/// OTF2's error, naming the file a failed write names (see [`Error::otf2`]).
 fn otf2e(e: otf2_sys::Otf2Error) -> Err {
-    match e.file_failure() {
-        Some((file, reason)) if file.contains('/') && !file.contains(' ') => {
-            format!("{}: {reason}", file.trim_start_matches("./"))
-        }
-        Some((_, reason)) => format!("{ARCHIVE}: {reason}"),
-        None => e.to_string(),
-    }
+    Error::otf2(e)
 }
 
 /// Whether any process used a layer's parallel (MPI) build.
@@ -97,7 +89,7 @@ pub fn convert(
     threads: usize,
     progress: Progress,
 ) -> Result<Summary, Err> {
-    write(trace, out, workers(threads), progress).map_err(|e| name_archive(e, out))
+    write(trace, out, workers(threads), progress).map_err(|e| e.named(out))
 }
 
 /// The number of workers `--threads N` asks for (0: one per core).
@@ -105,14 +97,6 @@ fn workers(threads: usize) -> usize {
     match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    }
-}
-
-/// An error naming the archive by its path where it says [`ARCHIVE`].
-fn name_archive(e: Err, out: &Path) -> Err {
-    match e.strip_prefix(ARCHIVE) {
-        Some(rest) => format!("{}{rest}", out.display()),
-        None => e,
     }
 }
 
@@ -133,16 +117,14 @@ fn global_skeleton(trace: &Trace, plan: &Plan, machine: &str) -> (GlobalDefs, la
 /// The error of a trace without any location: why the streams there were could not be
 /// read, if any were (one line).
 fn no_streams(trace: &Trace, warnings: &[String]) -> Err {
+    let trace_dir = trace.dir.clone();
     match warnings.first() {
-        Some(first) => format!(
-            "{}: no thread stream could be read ({} warnings; the first: {first})",
-            trace.dir.display(),
-            warnings.len()
-        ),
-        None => format!(
-            "{}: the trace holds no thread streams (no traced call was made)",
-            trace.dir.display()
-        ),
+        Some(first) => Error::NoStreamRead {
+            trace: trace_dir,
+            count: warnings.len(),
+            first: first.clone(),
+        },
+        None => Error::NoStreams { trace: trace_dir },
     }
 }
 
@@ -166,8 +148,11 @@ fn time_span(trace: &Trace, u: &workers::Unified) -> (u64, u64) {
 }
 
 fn write(trace: &Trace, out: &Path, threads: usize, progress: Progress) -> Result<Summary, Err> {
-    let mut archive = ArchiveWriter::create(out, CREATOR, DESCRIPTION)
-        .map_err(|e| format!("{}: {}", out.display(), e))?;
+    let mut archive =
+        ArchiveWriter::create(out, CREATOR, DESCRIPTION).map_err(|source| Error::Create {
+            path: out.to_path_buf(),
+            source,
+        })?;
     archive.open_event_files().map_err(otf2e)?;
     let machine = machine_name(trace);
     let plan = Plan::new(trace);

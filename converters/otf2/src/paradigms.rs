@@ -15,7 +15,7 @@ use io_events::defs::Def;
 use io_events::functions::Layer;
 use io_model::trace::Trace;
 
-type Err = String;
+type Err = crate::Error;
 
 const N: usize = Layer::ALL.len();
 
@@ -80,11 +80,11 @@ impl DeleteIds {
         for p in (0..N as u8).filter(|&p| deleted & (1 << p) != 0) {
             let at = list.iter().position(|&q| q == p).unwrap_or(0);
             if at != self.id(p) as usize {
-                return Err(format!(
-                    "the trace uses I/O paradigms its metadata does not name (files deleted through {} got id {}, defined as {at}); convert with a reader of the trace's version",
-                    Layer::ALL[p as usize].identification(),
-                    self.id(p)
-                ));
+                return Err(Err::UnnamedParadigm {
+                    paradigm: Layer::ALL[p as usize].identification(),
+                    id: self.id(p),
+                    at,
+                });
             }
         }
         Ok(list)
@@ -122,6 +122,6 @@ mod tests {
         // ISO C deleted (id 0: POSIX not possible), but a POSIX handle shows up.
         let d = ids(&[1]);
         let e = d.defined([0u8].into_iter(), 1 << 1).unwrap_err();
-        assert!(e.contains("ISOC"), "{e}");
+        assert!(e.to_string().contains("ISOC"), "{e}");
     }
 }

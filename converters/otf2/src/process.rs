@@ -12,7 +12,7 @@ use io_model::trace::ProcessTrace;
 use otf2_sys::ArchiveWriter;
 use std::ops::Range;
 
-type Err = String;
+type Err = crate::Error;
 
 /// What converting one process produced, for the unification.
 pub(crate) struct ProcessPart {

@@ -2,13 +2,17 @@
 //! with the ids of the process's own definitions (mapped to the global ones when read).
 
 use super::kinds::*;
-use super::otf2e;
 use super::paradigms::DeleteIds;
 use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
 use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
 use otf2_sys::EventWriter;
+
+/// OTF2's error as the sink's text (the model's `Sink` takes text).
+fn otf2e(e: otf2_sys::Otf2Error) -> String {
+    crate::Error::otf2(e).to_string()
+}
 
 pub struct Otf2Sink<'a> {
     pub writers: Vec<EventWriter<'a>>,

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-type Err = String;
+type Err = crate::Error;
 
 /// A mutex's guard, also after a panic elsewhere poisoned it (the worker that panicked
 /// reports it; the state is updated in single steps).
@@ -54,9 +54,9 @@ impl Schedule {
 
     /// Whether position `k` should go on: no signal, no failure before it.
     pub fn check(&self, k: usize) -> Result<(), Err> {
-        io_model::interrupt::check()?;
+        crate::error::check_interrupt()?;
         if self.failed.load(Ordering::Relaxed) < k {
-            return Err("stopped: an earlier process failed".into());
+            return Err(Err::EarlierFailed);
         }
         Ok(())
     }
@@ -155,7 +155,8 @@ impl Workers<'_> {
         let mut count = self.progress.counter();
         let mut progress = |b: u64| {
             count(b);
-            self.schedule.check(k)
+            // The model takes the callback's error as text.
+            self.schedule.check(k).map_err(|e| e.to_string())
         };
         let pi = self.shared.plan.order[k];
         let p = (pi, &self.trace.processes[pi]);
@@ -199,9 +200,9 @@ pub(crate) fn convert_range<'a>(
             }
         }
     });
-    let mut errors = pool.errors.into_inner().unwrap_or_else(|e| e.into_inner());
-    match errors.iter_mut().min_by_key(|e| e.0) {
-        Some((_, e)) => Err(std::mem::take(e)),
+    let errors = pool.errors.into_inner().unwrap_or_else(|e| e.into_inner());
+    match errors.into_iter().min_by_key(|e| e.0) {
+        Some((_, e)) => Err(e),
         None => Ok(()),
     }
 }

@@ -124,7 +124,7 @@ pub fn write(
     uuid: u64,
     name: &str,
     samples: &[(u64, f64)],
-) -> Result<(), String> {
+) -> Result<(), crate::Error> {
     let mut slot = Slot::Before;
     let mut value = 0.0;
     for &(t, v) in samples {
@@ -157,7 +157,7 @@ fn sample(
     name: &str,
     t: u64,
     v: f64,
-) -> Result<(), String> {
+) -> Result<(), crate::Error> {
     described.named(out, k, ids, uuid, name, Some("B/s"))?;
     let e = pb::TrackEvent {
         r#type: Some(Type::Counter as i32),

@@ -60,7 +60,7 @@ impl<'a> Out<'a> {
     }
 
     /// Append `p` as field 1 (`packet`) of a Trace.
-    fn put(&mut self, k: usize, t: u64, p: &pb::TracePacket) -> Result<(), String> {
+    fn put(&mut self, k: usize, t: u64, p: &pb::TracePacket) -> Result<(), crate::Error> {
         let (files, b) = match self {
             Out::Files { files, bufs } => (*files, &mut bufs[k]),
             Out::Sizing(h) => {
@@ -118,7 +118,7 @@ impl<'a> Out<'a> {
         Ok(())
     }
 
-    pub fn flush(&mut self) -> Result<(), String> {
+    pub fn flush(&mut self) -> Result<(), crate::Error> {
         if let Out::Files { files, bufs } = self {
             for (k, b) in bufs.iter_mut().enumerate() {
                 if b.used > 0 {
@@ -387,7 +387,7 @@ impl Encoder {
         k: usize,
         interner: &mut Interner,
         track: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         let used = self.used;
         self.event().debug_annotations.truncate(used);
         if interner.cleared {
@@ -421,7 +421,7 @@ impl Encoder {
         t: u64,
         interner: &mut Interner,
         track: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         if interner.cleared || interner.has_new {
             self.start(seq, t, Type::SliceEnd, None);
             return self.send(out, k, interner, track);
@@ -438,7 +438,13 @@ impl Encoder {
 
     /// A packet of its own on the process's sequence (no interning): a track descriptor,
     /// an async slice event or a counter value.
-    pub fn plain(out: &mut Out, k: usize, seq: u32, t: u64, data: Data) -> Result<(), String> {
+    pub fn plain(
+        out: &mut Out,
+        k: usize,
+        seq: u32,
+        t: u64,
+        data: Data,
+    ) -> Result<(), crate::Error> {
         let p = pb::TracePacket {
             timestamp: (t != u64::MAX).then_some(t),
             optional_trusted_packet_sequence_id: Some(SeqId::TrustedPacketSequenceId(seq)),

@@ -93,7 +93,7 @@ impl Lanes {
         op: &InFlight,
         t1: u64,
         done: Option<u64>,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         let (pieces, ids, files) = at;
         let n = self.tracks.len() as u64;
         let n = *self.tracks.entry((op.handle, op.lane)).or_insert(n);

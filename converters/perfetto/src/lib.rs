@@ -18,6 +18,7 @@
 
 mod counters;
 mod encode;
+mod error;
 mod lanes;
 mod pieces;
 mod process;
@@ -34,6 +35,8 @@ use pieces::{Files, Histogram, Pieces};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use tracks::{Described, ProcessIds};
+
+pub use error::Error;
 
 /// What to write.
 #[derive(Clone, Debug, Default)]
@@ -218,7 +221,7 @@ fn one<'a>(
     layers: [bool; Layer::ALL.len() + 1],
     out: Out<'a>,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(Counts, Stats, Option<Histogram>), String> {
+) -> Result<(Counts, Stats, Option<Histogram>), Error> {
     let p = &trace.processes[pi];
     let ctx = Ctx {
         out,
@@ -239,7 +242,9 @@ fn one<'a>(
     let mut w = process::ProcessWriter::new(ctx);
     let mut defs = GlobalDefs::new("perfetto");
     let mut stats = Stats::default();
-    interpret(p, pi, plan, &mut defs, &mut w, &mut stats, progress)?;
+    if let Err(e) = interpret(p, pi, plan, &mut defs, &mut w, &mut stats, progress) {
+        return Err(w.failure(e));
+    }
     w.finish()?;
     let hist = match std::mem::replace(&mut w.ctx.out, Out::Sizing(Histogram::new())) {
         Out::Sizing(h) => Some(h),
@@ -263,30 +268,44 @@ fn one<'a>(
 }
 
 /// Check that the output names are free (or files, with `force`).
-fn check_outputs(paths: &[PathBuf], force: bool) -> Result<(), String> {
+fn check_outputs(paths: &[PathBuf], force: bool) -> Result<(), Error> {
     for p in paths {
+        let path = p.clone();
         if p.exists() && !force {
-            return Err(format!(
-                "{}: already exists; use --force to replace it",
-                p.display()
-            ));
+            return Err(Error::Exists { path });
         }
         if p.exists() && !p.is_file() {
-            return Err(format!(
-                "{}: exists and is not a file; not replacing it",
-                p.display()
-            ));
+            return Err(Error::NotAFile { path });
         }
     }
     if let Some(parent) = paths[0].parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
-            return Err(format!(
-                "{}: no such directory for the output",
-                parent.display()
-            ));
+            let path = parent.to_path_buf();
+            return Err(Error::NoDirectory { path });
         }
     }
     Ok(())
+}
+
+/// `driver::map` with this crate's error: the pool takes errors as text, so each typed
+/// error waits beside it and the one the pool reports is returned.
+fn map<T: Send, U: Sync>(
+    pool: &driver::ThreadPool,
+    items: &[U],
+    f: impl Fn(&U) -> Result<T, Error> + Sync + Send,
+) -> Result<Vec<T>, Error> {
+    let failed = std::sync::Mutex::new(Vec::new());
+    let keep = |e: Error| {
+        let text = e.to_string();
+        failed.lock().unwrap_or_else(|p| p.into_inner()).push(e);
+        text
+    };
+    driver::map(pool, items, |x| f(x).map_err(&keep)).map_err(|text| {
+        let failed = failed.into_inner().unwrap_or_else(|p| p.into_inner());
+        let found = failed.into_iter().find(|e| e.to_string() == text);
+        // Every error went through `keep`; the text alone is a fallback that cannot occur.
+        found.unwrap_or(Error::Pool(text))
+    })
 }
 
 /// Write `trace` as Perfetto protobuf to `out` (or pieces beside it).
@@ -296,14 +315,12 @@ pub fn write(
     opts: &Options,
     force: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Written, String> {
+) -> Result<Written, Error> {
     let plan = Plan::new(trace);
     let selected = select(trace, &plan, opts);
     if selected.is_empty() {
-        return Err(format!(
-            "{}: no process matches --ranks",
-            trace.dir.display()
-        ));
+        let trace = trace.dir.clone();
+        return Err(Error::NoProcess { trace });
     }
     let mut layers = [opts.layers.is_none(); Layer::ALL.len() + 1];
     for l in opts.layers.iter().flatten() {
@@ -318,13 +335,13 @@ pub fn write(
     let from = opts.from_s.map_or(0, at);
     let end = opts.to_s.map_or(u64::MAX, at);
     if end <= from {
-        return Err("the time window is empty (--to must be after --from)".into());
+        return Err(Error::EmptyWindow);
     }
-    let pool = driver::pool(opts.threads)?;
+    let pool = driver::pool(opts.threads).map_err(Error::Pool)?;
     let passes = if opts.max_size.is_some() { 2 } else { 1 };
     let progress = Progress::passes(progress, passes);
     let run = |pieces: &Pieces, files: Option<&Files>| {
-        driver::map(&pool, &selected, |(pi, ids)| {
+        map(&pool, &selected, |(pi, ids)| {
             let out = match files {
                 Some(f) => Out::files(f),
                 None => Out::Sizing(Histogram::new()),

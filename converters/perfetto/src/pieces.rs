@@ -211,7 +211,7 @@ impl Files {
             .collect()
     }
 
-    pub fn create(paths: Vec<PathBuf>) -> Result<Files, String> {
+    pub fn create(paths: Vec<PathBuf>) -> Result<Files, crate::Error> {
         let mut files = Files {
             tmps: Vec::new(),
             writers: Vec::new(),
@@ -221,7 +221,7 @@ impl Files {
         for p in files.paths.clone() {
             let name = p.file_name().and_then(|s| s.to_str()).unwrap_or("out");
             let tmp = p.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-            let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()));
+            let f = File::create(&tmp).map_err(|e| crate::Error::io(&tmp, e));
             files.tmps.push(tmp);
             let f = match f {
                 Ok(f) => f,
@@ -238,27 +238,27 @@ impl Files {
         Ok(files)
     }
 
-    pub fn append(&self, k: usize, chunk: &[u8]) -> Result<(), String> {
+    pub fn append(&self, k: usize, chunk: &[u8]) -> Result<(), crate::Error> {
         let mut w = self.writers[k].lock().unwrap_or_else(|p| p.into_inner());
         let Some(w) = w.as_mut() else {
-            return Err("output closed".into());
+            return Err(crate::Error::Closed);
         };
         w.write_all(chunk)
-            .map_err(|e| format!("{}: {e}", self.paths[k].display()))?;
+            .map_err(|e| crate::Error::io(&self.paths[k], e))?;
         self.bytes[k].fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
 
     /// Flush, sync and rename every piece to its name.
-    pub fn commit(&self) -> Result<(), String> {
+    pub fn commit(&self) -> Result<(), crate::Error> {
         for (k, w) in self.writers.iter().enumerate() {
             let w = w.lock().unwrap_or_else(|p| p.into_inner()).take();
             if let Some(w) = w {
                 let f = w
                     .into_inner()
-                    .map_err(|e| format!("{}: {}", self.paths[k].display(), e.error()))?;
+                    .map_err(|e| crate::Error::io(&self.paths[k], e.into_error()))?;
                 f.sync_all()
-                    .map_err(|e| format!("{}: {e}", self.paths[k].display()))?;
+                    .map_err(|e| crate::Error::io(&self.paths[k], e))?;
             }
         }
         for (k, (tmp, p)) in self.tmps.iter().zip(&self.paths).enumerate() {
@@ -268,7 +268,7 @@ impl Files {
                 for done in &self.paths[..k] {
                     let _ = std::fs::remove_file(done);
                 }
-                return Err(format!("{}: {e}", p.display()));
+                return Err(crate::Error::io(p, e));
             }
         }
         Ok(())

@@ -32,6 +32,9 @@ pub struct ProcessWriter<'a> {
     lanes: Lanes,
     /// Bytes per (layer, read = 0 / write = 1).
     rates: Vec<[Option<Rates>; 2]>,
+    /// The error that stopped the model: the model takes a sink's errors as text, the
+    /// typed one waits here for [`ProcessWriter::failure`].
+    failed: Option<crate::Error>,
 }
 
 impl<'a> ProcessWriter<'a> {
@@ -43,6 +46,24 @@ impl<'a> ProcessWriter<'a> {
             cur: 0,
             lanes: Lanes::default(),
             rates: vec![[None, None]; Layer::ALL.len() + 1],
+            failed: None,
+        }
+    }
+
+    /// `r` as the model's sink result; an error is kept for [`ProcessWriter::failure`].
+    fn told(&mut self, r: Result<(), crate::Error>) -> Res {
+        r.map_err(|e| {
+            let text = e.to_string();
+            self.failed = Some(e);
+            text
+        })
+    }
+
+    /// The error the model stopped on: this writer's own if it failed, else the model's.
+    pub fn failure(&mut self, e: io_model::Error) -> crate::Error {
+        match (self.failed.take(), e) {
+            (Some(mine), io_model::Error::Sink(_)) => mine,
+            (_, e) => e.into(),
         }
     }
 
@@ -91,7 +112,7 @@ impl<'a> ProcessWriter<'a> {
             .add(t0, t1, bytes);
     }
 
-    fn done(&mut self, t: u64, id: u64, bytes: Option<u64>) -> Res {
+    fn done(&mut self, t: u64, id: u64, bytes: Option<u64>) -> Result<(), crate::Error> {
         let open = &mut self.open[self.cur];
         if let Some(i) = open.iter().rposition(|o| o.id == id) {
             let o = open.swap_remove(i);
@@ -118,7 +139,12 @@ impl<'a> ProcessWriter<'a> {
 
     /// A non-blocking operation, ended at `t1` (`done`: its bytes; None: cancelled or never
     /// completed), as a slice on its lane.
-    fn write_lane(&mut self, op: &InFlight, t1: u64, done: Option<u64>) -> Result<(), String> {
+    fn write_lane(
+        &mut self,
+        op: &InFlight,
+        t1: u64,
+        done: Option<u64>,
+    ) -> Result<(), crate::Error> {
         let c = &mut self.ctx;
         let at = (c.pieces, c.ids, c.file_names.as_slice());
         self.lanes
@@ -127,7 +153,7 @@ impl<'a> ProcessWriter<'a> {
 
     /// The end of the process: open calls and operations end at the last event, counters
     /// are written, buffers flushed.
-    pub fn finish(&mut self) -> Result<(), String> {
+    pub fn finish(&mut self) -> Result<(), crate::Error> {
         let mut last = 0;
         for th in &mut self.threads {
             th.finish(&mut self.ctx)?;
@@ -172,11 +198,13 @@ impl Sink for ProcessWriter<'_> {
     fn enter(&mut self, t: u64, _region: u32, r: &Record) -> Res {
         let kept = self.ctx.keeps(FUNCTIONS[r.func as usize].layer);
         let th = &mut self.threads[self.cur];
-        th.enter(&mut self.ctx, t, r, kept)
+        let r = th.enter(&mut self.ctx, t, r, kept);
+        self.told(r)
     }
     fn leave(&mut self, t: u64, _region: u32, _r: &Record) -> Res {
         let th = &mut self.threads[self.cur];
-        th.leave(&mut self.ctx, t)
+        let r = th.leave(&mut self.ctx, t);
+        self.told(r)
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {
         Ok(())
@@ -298,11 +326,13 @@ impl Sink for ProcessWriter<'_> {
     }
     fn op_complete(&mut self, defs: &GlobalDefs, t: u64, _h: u32, bytes: u64, id: u64) -> Res {
         self.sync(defs);
-        self.done(t, id, Some(bytes))
+        let r = self.done(t, id, Some(bytes));
+        self.told(r)
     }
     fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, _h: u32, id: u64) -> Res {
         self.sync(defs);
-        self.done(t, id, None)
+        let r = self.done(t, id, None);
+        self.told(r)
     }
     fn lock(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _op: LockOp, _ty: LockType) -> Res {
         self.touched(defs, h)

@@ -105,7 +105,13 @@ impl Thread {
         (f.pending != NONE).then_some(f.pending)
     }
 
-    pub fn enter(&mut self, ctx: &mut Ctx, t: u64, r: &Record, kept: bool) -> Result<(), String> {
+    pub fn enter(
+        &mut self,
+        ctx: &mut Ctx,
+        t: u64,
+        r: &Record,
+        kept: bool,
+    ) -> Result<(), crate::Error> {
         self.last_t = t;
         let layer = FUNCTIONS[r.func as usize].layer;
         if !kept {
@@ -153,7 +159,7 @@ impl Thread {
         Ok(())
     }
 
-    pub fn leave(&mut self, ctx: &mut Ctx, t: u64) -> Result<(), String> {
+    pub fn leave(&mut self, ctx: &mut Ctx, t: u64) -> Result<(), crate::Error> {
         self.last_t = t;
         let Some(f) = self.stack.pop() else {
             return Ok(());
@@ -206,7 +212,7 @@ impl Thread {
     }
 
     /// Write the buffer.
-    pub fn flush(&mut self, ctx: &mut Ctx) -> Result<(), String> {
+    pub fn flush(&mut self, ctx: &mut Ctx) -> Result<(), crate::Error> {
         let pending = std::mem::take(&mut self.pending);
         for p in &pending {
             match p {
@@ -246,7 +252,7 @@ impl Thread {
 
     /// Move to the slot of time `t`: the open slices end at each boundary crossed and
     /// begin again after it.
-    fn route(&mut self, ctx: &mut Ctx, t: u64) -> Result<(), String> {
+    fn route(&mut self, ctx: &mut Ctx, t: u64) -> Result<(), crate::Error> {
         let target = ctx.pieces.slot(t);
         while self.slot < target {
             let cut = ctx.pieces.boundary_after(self.slot);
@@ -280,7 +286,7 @@ impl Thread {
         Ok(())
     }
 
-    fn describe(&mut self, ctx: &mut Ctx, k: usize) -> Result<(), String> {
+    fn describe(&mut self, ctx: &mut Ctx, k: usize) -> Result<(), crate::Error> {
         if self.described != Some(k) {
             ctx.described.thread(&mut ctx.out, k, ctx.ids, self.index)?;
             self.described = Some(k);
@@ -296,7 +302,7 @@ impl Thread {
         t: u64,
         func: u16,
         layer: Layer,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         self.describe(ctx, k)?;
         ctx.enc
             .start(ctx.ids.thread_seq(self.index), t, Type::SliceBegin, None);
@@ -309,7 +315,7 @@ impl Thread {
         Ok(())
     }
 
-    fn write_begin(&mut self, ctx: &mut Ctx, k: usize, b: &Begin) -> Result<(), String> {
+    fn write_begin(&mut self, ctx: &mut Ctx, k: usize, b: &Begin) -> Result<(), crate::Error> {
         let r = &b.rec;
         self.write_named(ctx, k, b.t, r.func, b.layer)?;
         ctx.counts.calls += 1;
@@ -384,7 +390,7 @@ impl Thread {
         k: usize,
         t: u64,
         flag: Option<Extra>,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         self.describe(ctx, k)?;
         let (seq, track) = (
             ctx.ids.thread_seq(self.index),
@@ -402,7 +408,7 @@ impl Thread {
     }
 
     /// The process ended: calls still open end at the thread's last event.
-    pub fn finish(&mut self, ctx: &mut Ctx) -> Result<(), String> {
+    pub fn finish(&mut self, ctx: &mut Ctx) -> Result<(), crate::Error> {
         while let Some(f) = self.stack.pop() {
             if f.kept {
                 self.pending.push(Pending::End(self.last_t));

@@ -84,7 +84,7 @@ impl Described {
     }
 
     /// Every process and thread track, in order, into each piece.
-    pub fn all(out: &mut Out, pieces: usize, procs: &[&ProcessIds]) -> Result<(), String> {
+    pub fn all(out: &mut Out, pieces: usize, procs: &[&ProcessIds]) -> Result<(), crate::Error> {
         let mut d = Described::new(pieces);
         for k in 0..pieces {
             for p in procs {
@@ -104,7 +104,7 @@ impl Described {
         !std::mem::replace(&mut v[k], true)
     }
 
-    pub fn process(&mut self, out: &mut Out, k: usize, p: &ProcessIds) -> Result<(), String> {
+    pub fn process(&mut self, out: &mut Out, k: usize, p: &ProcessIds) -> Result<(), crate::Error> {
         if !self.first(p.uuid(), k) {
             return Ok(());
         }
@@ -129,7 +129,7 @@ impl Described {
         k: usize,
         p: &ProcessIds,
         t: usize,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         self.process(out, k, p)?;
         if !self.first(p.thread_uuid(t), k) {
             return Ok(());
@@ -157,7 +157,7 @@ impl Described {
         uuid: u64,
         name: &str,
         unit: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::Error> {
         self.process(out, k, p)?;
         if !self.first(uuid, k) {
             return Ok(());

@@ -4,6 +4,9 @@
 //! `export` stores too), and the command line of `recorder2text` ([`ToTextArgs`]).
 
 use clap::Parser;
+
+mod error;
+pub use error::Error;
 use std::path::PathBuf;
 
 use io_events::codec::Record;
@@ -110,8 +113,8 @@ fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
 }
 
 /// Print the whole trace.
-pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
-    let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(|e| e.to_string());
+pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
+    let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}");
     for p in &trace.processes {
         w(
             out,
@@ -145,8 +148,12 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), String> {
                 out,
                 format!("## thread {i} (tid {tid})   start[us]  dur[us]  call"),
             )?;
-            let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(|e| e.to_string())?;
-            while let Some(t) = trees.next_tree().map_err(|e| e.to_string())? {
+            let stream = |source| Error::Stream {
+                path: path.clone(),
+                source,
+            };
+            let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(stream)?;
+            while let Some(t) = trees.next_tree().map_err(stream)? {
                 for r in &t {
                     w(out, line(p, r))?;
                 }

@@ -34,7 +34,7 @@ pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
     if a.ranks == 0 {
         return Err("--ranks must be at least 1".into());
     }
-    io_extrapolate::check_output(&a.output)?;
+    io_extrapolate::check_output(&a.output).map_err(|e| e.to_string())?;
     let traces = a
         .traces
         .iter()
@@ -48,7 +48,7 @@ pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
     let b = bar(traces.iter().map(|t| t.stream_bytes()).sum(), a.quiet);
     let r = extrapolate(&traces, &opts, &a.output, &|n| b.set_position(n));
     b.finish_and_clear();
-    let r = r?;
+    let r = r.map_err(|e| e.to_string())?;
     for w in &r.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }

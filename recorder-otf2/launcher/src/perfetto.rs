@@ -82,7 +82,7 @@ pub fn run(a: PerfettoArgs) -> Result<(), String> {
     let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = format!("the timeline files of {}", a.output.display());
-    let w = r.map_err(|e| io_model::interrupt::explain(e, &removed))?;
+    let w = r.map_err(|e| io_model::interrupt::explain(e.to_string(), &removed))?;
     for warning in &w.warnings {
         eprintln!("recorder-otf2: warning: {warning}");
     }

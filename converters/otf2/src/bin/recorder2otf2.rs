@@ -36,7 +36,7 @@ fn prepare(a: &Args, main_rank: bool) -> Result<io_model::trace::Trace, String> 
                 a.output.display()
             ));
         }
-        otf2_writer::remove_archive(&a.output)?;
+        otf2_writer::remove_archive(&a.output).map_err(|e| e.to_string())?;
     }
     if let Some(parent) = a.output.parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
@@ -79,7 +79,7 @@ fn run(a: &Args) -> Result<(), String> {
         Err(e) => {
             // Leave nothing half-written behind.
             let _ = otf2_writer::remove_partial_archive(&a.output);
-            Err(e)
+            Err(e.to_string())
         }
     }
 }
@@ -113,7 +113,7 @@ fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
             if main_rank {
                 let _ = otf2_writer::remove_partial_archive(&a.output);
             }
-            Err(e)
+            Err(e.to_string())
         }
     }
 }

@@ -6,16 +6,16 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let a = io_text::ToTextArgs::parse();
-    let trace = io_model::trace::Trace::open(&a.trace_dir).map_err(|e| e.to_string());
+    let trace = io_model::trace::Trace::open(&a.trace_dir).map_err(io_text::Error::from);
     let r = trace.and_then(|t| {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         io_text::dump(&t, &mut out)?;
-        out.flush().map_err(|e| e.to_string())
+        Ok(out.flush()?)
     });
     match r {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("recorder2text: {e}");
             ExitCode::FAILURE
