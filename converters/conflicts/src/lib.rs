@@ -12,6 +12,7 @@
 //! and JSON of a result), [`section`] (the conflicts section of `summary` and `report`),
 //! [`semantics::Semantics`], [`default_memory`] (the memory budget before spilling).
 
+mod error;
 mod order;
 pub mod output;
 pub mod section;
@@ -19,9 +20,11 @@ pub mod semantics;
 mod spill;
 mod sweep;
 
+pub use error::Error;
 pub use spill::default_memory;
 
 use definitions::GlobalDefs;
+use error::Kept;
 use hashbrown::HashMap;
 use io_events::functions::Layer;
 use io_model::driver::{self, Progress};
@@ -150,12 +153,24 @@ struct ProcessAccesses {
 }
 
 /// Where accesses go beyond the memory budget, and how many a worker may hold.
-#[derive(Clone)]
 struct Spill {
     dir: Option<Arc<SpillDir>>,
     budget: usize,
     held: usize,
-    error: Option<String>,
+    error: Option<Error>,
+}
+
+/// A worker's copy of the budget: it starts holding nothing and without an error (errors
+/// travel up through `Partial::add` and `merge`).
+impl Clone for Spill {
+    fn clone(&self) -> Spill {
+        Spill {
+            dir: self.dir.clone(),
+            budget: self.budget,
+            held: self.held,
+            error: None,
+        }
+    }
 }
 
 impl Spill {
@@ -408,7 +423,7 @@ fn one(
     spill: Spill,
     beside: bool,
     progress: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), String> {
+) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), Error> {
     let mut defs = GlobalDefs::new("conflicts");
     let mut stats = Stats::default();
     let acc = ProcessAccesses {
@@ -447,7 +462,7 @@ fn collect(
     spill: Option<Arc<SpillDir>>,
     pool: &driver::ThreadPool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Partial, String> {
+) -> Result<Partial, Error> {
     let progress = Progress::new(progress);
     let workers = pool.current_num_threads();
     let beside = trace.processes.len() < workers;
@@ -458,6 +473,7 @@ fn collect(
         held: 0,
         error: None,
     };
+    let kept = Kept::new();
     let add = |mut part: Partial, &pi: &usize| {
         let (mut acc, defs, stats, unfinished) = one(
             trace,
@@ -467,7 +483,8 @@ fn collect(
             spill.clone(),
             beside,
             &mut progress.process(),
-        )?;
+        )
+        .map_err(|e| kept.keep(e))?;
         if !acc.syncs.is_empty() {
             part.syncs.push(ProcSyncs {
                 proc: pi,
@@ -482,7 +499,7 @@ fn collect(
         Ok(part)
     };
     let new = || Partial::new(spill.clone());
-    driver::fold(pool, &plan.order, new, add, |a, b| a.merge(b))
+    driver::fold(pool, &plan.order, new, add, |a, b| a.merge(b)).map_err(|t| kept.take(t))
 }
 
 /// Happens-before from every process's synchronising MPI calls.
@@ -515,9 +532,9 @@ pub fn conflicts(
     trace: &Trace,
     opts: &Options,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Conflicts, String> {
+) -> Result<Conflicts, Error> {
     let plan = Plan::new(trace);
-    let pool = driver::pool(opts.threads)?;
+    let pool = driver::pool(opts.threads).map_err(Error::Workers)?;
     let dir = (opts.memory > 0).then(|| Arc::new(SpillDir::new(&opts.tmp_dir)));
     let mut part = collect(trace, &plan, opts, dir.clone(), &pool, progress)?;
     if let Some(e) = part.spill.error.take() {
@@ -555,7 +572,9 @@ pub fn conflicts(
     let verifier = opts
         .semantics
         .map(|semantics| Verifier { semantics, hb: &hb });
-    let mut files = driver::map(&pool, work, |w| sweep_work(w, opts, verifier.as_ref()))?;
+    let kept = Kept::new();
+    let sweep_one = |w| sweep_work(w, opts, verifier.as_ref()).map_err(|e| kept.keep(e));
+    let mut files = driver::map(&pool, work, sweep_one).map_err(|t| kept.take(t))?;
     files.sort_by(|a, b| a.key.cmp(&b.key));
     let spilled = dir
         .as_ref()
@@ -591,7 +610,7 @@ fn sweep_work(
     w: FileWork,
     opts: &Options,
     verifier: Option<&Verifier>,
-) -> Result<FileConflicts, String> {
+) -> Result<FileConflicts, Error> {
     let pts = &w.points;
     let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
     let check = check

@@ -267,7 +267,7 @@ pub fn compute(
     trace: &Trace,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Section, String> {
+) -> Result<Section, super::Error> {
     let opts = Options {
         layers: LAYERS.to_vec(),
         max_pairs: MAX_PAIRS,

@@ -2,13 +2,14 @@
 //! back in offset order for the sweep (an external-memory sort), so a trace with more
 //! accesses than memory holds is still checked. The folder goes when the check ends.
 
-use super::Access;
+use super::{Access, Error};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The default memory budget for accesses: half of what the system has available (4 GiB
 /// when /proc/meminfo does not say).
@@ -59,7 +60,8 @@ fn decode(b: &[u8; RECORD]) -> Access {
 pub struct SpillDir {
     dir: PathBuf,
     /// Made on the first run only: a check that stays in memory leaves nothing to clean.
-    made: std::sync::OnceLock<Result<(), String>>,
+    /// Its error is shared: every worker that spills after it fails with it.
+    made: std::sync::OnceLock<Result<(), Arc<io::Error>>>,
     next: AtomicU64,
     /// Accesses written to runs so far.
     pub spilled: AtomicU64,
@@ -83,22 +85,20 @@ impl SpillDir {
     }
 
     /// Sort `acc`, write it as one run and empty it.
-    pub fn write_run(&self, acc: &mut Vec<Access>) -> Result<PathBuf, String> {
+    pub fn write_run(&self, acc: &mut Vec<Access>) -> Result<PathBuf, Error> {
         self.made
-            .get_or_init(|| {
-                std::fs::create_dir(&self.dir).map_err(|e| {
-                    format!("{}: cannot make a folder for the accesses beyond --memory: {e} (give another with --tmp-dir)", self.dir.display())
-                })
-            })
-            .clone()?;
+            .get_or_init(|| std::fs::create_dir(&self.dir).map_err(Arc::new))
+            .clone()
+            .map_err(|source| Error::SpillDir {
+                path: self.dir.clone(),
+                source,
+            })?;
         acc.sort_unstable_by_key(sort_key);
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("run-{n}"));
-        let fail = |e: io::Error| {
-            format!(
-                "{}: {e} (give another folder with --tmp-dir, or more --memory)",
-                path.display()
-            )
+        let fail = |source| Error::WriteRun {
+            path: path.clone(),
+            source,
         };
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
         let mut rec = [0u8; RECORD];
@@ -129,7 +129,7 @@ enum Source {
 }
 
 impl Source {
-    fn next(&mut self) -> Result<Option<Access>, String> {
+    fn next(&mut self) -> Result<Option<Access>, Error> {
         match self {
             Source::Memory(it) => Ok(it.next()),
             Source::File(r, path) => {
@@ -137,7 +137,10 @@ impl Source {
                 match r.read_exact(&mut rec) {
                     Ok(()) => Ok(Some(decode(&rec))),
                     Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(None),
-                    Err(e) => Err(format!("{}: {e}", path.display())),
+                    Err(source) => Err(Error::ReadRun {
+                        path: path.clone(),
+                        source,
+                    }),
                 }
             }
         }
@@ -152,15 +155,18 @@ pub struct Merged {
     sources: Vec<Source>,
     heads: Heads,
     pending: Vec<Option<Access>>,
-    pub error: Option<String>,
+    pub error: Option<Error>,
 }
 
 impl Merged {
-    pub fn new(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged, String> {
+    pub fn new(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged, Error> {
         memory.sort_unstable_by_key(sort_key);
         let mut sources = vec![Source::Memory(memory.into_iter())];
         for p in runs {
-            let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let f = File::open(p).map_err(|source| Error::ReadRun {
+                path: p.clone(),
+                source,
+            })?;
             sources.push(Source::File(
                 BufReader::with_capacity(1 << 16, f),
                 p.clone(),
@@ -178,7 +184,7 @@ impl Merged {
         Ok(m)
     }
 
-    fn refill(&mut self, i: usize) -> Result<(), String> {
+    fn refill(&mut self, i: usize) -> Result<(), Error> {
         if let Some(a) = self.sources[i].next()? {
             self.heads.push(Reverse((sort_key(&a), i)));
             self.pending[i] = Some(a);

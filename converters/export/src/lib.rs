@@ -9,7 +9,10 @@
 //!
 //! The API: [`parquet`](fn@parquet) (export a trace into a folder, with a one-line account).
 
+mod error;
 mod tables;
+
+pub use error::Error;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
@@ -59,10 +62,13 @@ struct Table {
 }
 
 impl Table {
-    fn create(dir: &Path, name: &str, schema: arrow_schema::SchemaRef) -> Result<Table, String> {
+    fn create(dir: &Path, name: &str, schema: arrow_schema::SchemaRef) -> Result<Table, Error> {
         let path = dir.join(name);
         let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let file = File::create(&tmp).map_err(|source| Error::Io {
+            path: tmp.clone(),
+            source,
+        })?;
         let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_statistics_enabled(parquet::file::properties::EnabledStatistics::Chunk)
@@ -80,9 +86,12 @@ impl Table {
             ArrowWriterOptions::new().with_properties(props),
         )
         .and_then(|w| w.into_serialized_writer())
-        .map_err(|e| {
+        .map_err(|source| {
             let _ = std::fs::remove_file(&tmp);
-            format!("{}: {e}", path.display())
+            Error::Open {
+                path: path.clone(),
+                source,
+            }
         })?;
         let (writer, factory) = w;
         Ok(Table {
@@ -95,16 +104,31 @@ impl Table {
         })
     }
 
-    /// The error as one line naming the file; an I/O error (disk full) as the system says
-    /// it, without Parquet's "External: " wrapping.
-    fn err(&self, e: impl std::fmt::Display) -> String {
-        let e = e.to_string();
-        let e = e.strip_prefix("External: ").unwrap_or(&e);
-        format!("{}: {e}", self.path.display())
+    /// A Parquet error of this table's file.
+    fn err(&self, source: parquet::errors::ParquetError) -> Error {
+        Error::Parquet {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// This table's file in a state the writer does not expect.
+    fn broken(&self, what: &'static str) -> Error {
+        Error::Table {
+            path: self.path.clone(),
+            what,
+        }
+    }
+
+    fn io(&self, source: std::io::Error) -> Error {
+        Error::Io {
+            path: self.path.clone(),
+            source,
+        }
     }
 
     /// Encode `batch` (on the calling thread) into a row group and append it to the file.
-    fn write(&self, batch: RecordBatch) -> Result<(), String> {
+    fn write(&self, batch: RecordBatch) -> Result<(), Error> {
         if batch.num_rows() == 0 {
             return Ok(());
         }
@@ -116,7 +140,7 @@ impl Table {
         for (field, col) in self.schema.fields().iter().zip(batch.columns()) {
             for leaf in compute_leaves(field, col).map_err(|e| self.err(e))? {
                 let Some(cw) = w.next() else {
-                    return Err(self.err("more leaf columns than the schema has"));
+                    return Err(self.broken("more leaf columns than the schema has"));
                 };
                 cw.write(&leaf).map_err(|e| self.err(e))?;
             }
@@ -128,7 +152,7 @@ impl Table {
             .map_err(|e| self.err(e))?;
         let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
         let Some(fw) = guard.as_mut() else {
-            return Err(self.err("already closed"));
+            return Err(self.broken("already closed"));
         };
         let mut rg = fw.next_row_group().map_err(|e| self.err(e))?;
         for c in chunks {
@@ -141,15 +165,15 @@ impl Table {
     }
 
     /// Write the footer and flush to disk (still under the temporary name).
-    fn close(&self) -> Result<(), String> {
+    fn close(&self) -> Result<(), Error> {
         let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
         let Some(fw) = guard.take() else {
             return Ok(());
         };
         // Writes the footer.
         let buf = fw.into_inner().map_err(|e| self.err(e))?;
-        let file = buf.into_inner().map_err(|e| self.err(e.error()))?;
-        file.sync_all().map_err(|e| self.err(e))
+        let file = buf.into_inner().map_err(|e| self.io(e.into_error()))?;
+        file.sync_all().map_err(|e| self.io(e))
     }
 }
 
@@ -163,41 +187,35 @@ struct Output {
     files: Table,
     handles: Table,
     stop: AtomicBool,
-    error: Mutex<Option<String>>,
+    error: Mutex<Option<Error>>,
 }
 
 impl Output {
     /// Check DIR and the existing files, then open the four temporary files.
-    fn create(dir: &Path, force: bool) -> Result<Output, String> {
+    fn create(dir: &Path, force: bool) -> Result<Output, Error> {
         let mut created_dir = false;
         if dir.as_os_str().is_empty() {
-            return Err("--parquet: empty folder name".into());
+            return Err(Error::EmptyFolderName);
         }
         if dir.exists() {
             if !dir.is_dir() {
-                return Err(format!(
-                    "{}: exists and is not a directory; not writing Parquet files there",
-                    dir.display()
-                ));
+                return Err(Error::NotAFolder { path: dir.into() });
             }
         } else {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+                path: dir.into(),
+                source,
+            })?;
             created_dir = true;
         }
         for name in FILES {
             let p = dir.join(name);
             if p.exists() || p.is_symlink() {
                 if !force {
-                    return Err(format!(
-                        "{}: already exists; use --force to replace it",
-                        p.display()
-                    ));
+                    return Err(Error::Exists { path: p });
                 }
                 if !p.is_file() {
-                    return Err(format!(
-                        "{}: exists and is not a file; not replacing it",
-                        p.display()
-                    ));
+                    return Err(Error::NotAFile { path: p });
                 }
             }
         }
@@ -223,10 +241,7 @@ impl Output {
             }
         }
         let mut t = tables.into_iter();
-        let mut next = || {
-            t.next()
-                .ok_or_else(|| "internal: table missing".to_string())
-        };
+        let mut next = || t.next().ok_or(Error::TableMissing);
         Ok(Output {
             dir: dir.to_path_buf(),
             created_dir,
@@ -245,7 +260,7 @@ impl Output {
     }
 
     /// Keep the first error and tell every worker to stop.
-    fn fail(&self, e: String) {
+    fn fail(&self, e: Error) {
         let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
         if g.is_none() {
             *g = Some(e);
@@ -254,7 +269,7 @@ impl Output {
     }
 
     /// Close every file and give them their final names.
-    fn commit(&self) -> Result<(), String> {
+    fn commit(&self) -> Result<(), Error> {
         for t in self.tables() {
             t.close()?;
         }
@@ -265,7 +280,7 @@ impl Output {
                 for p in renamed {
                     let _ = std::fs::remove_file(p);
                 }
-                return Err(format!("{}: {e}", t.path.display()));
+                return Err(t.io(e));
             }
             renamed.push(&t.path);
         }
@@ -301,16 +316,21 @@ struct Exporter<'a> {
     /// Per thread: the last call that began a blocking operation, and that operation's file
     /// (a call's `file` when it opened or closed none).
     op_file: Vec<(u64, Option<u32>)>,
-    err: Option<String>,
+    err: Option<Error>,
 }
 
 impl<'a> Exporter<'a> {
     /// Hand a batch to the encoder thread (which appends it to the table as a row group).
     fn send(&mut self, t: &'a Table, b: Result<RecordBatch, ArrowError>) {
-        let r = b.map_err(|e| t.err(e)).and_then(|b| {
-            // The encoder only goes away after an error, which it has reported.
-            self.enc.send((t, b)).map_err(|_| "stopped".to_string())
-        });
+        let r = b
+            .map_err(|source| Error::Arrow {
+                path: t.path.clone(),
+                source,
+            })
+            .and_then(|b| {
+                // The encoder only goes away after an error, which it has reported.
+                self.enc.send((t, b)).map_err(|_| Error::Stopped)
+            });
         if let Err(e) = r {
             self.err.get_or_insert(e);
         }
@@ -333,7 +353,7 @@ impl<'a> Exporter<'a> {
     }
 
     /// The process's files and handles, once it has been interpreted.
-    fn finish(&mut self, defs: &GlobalDefs) -> Result<(), String> {
+    fn finish(&mut self, defs: &GlobalDefs) -> Result<(), Error> {
         if self.calls.rows > 0 {
             self.flush_calls();
         }
@@ -538,8 +558,10 @@ impl Tap<'_> {
     fn check(&mut self) -> Res {
         let c = &mut self.res.consumer;
         if let Some(e) = c.err.take() {
-            c.out.fail(e.clone());
-            return Err(e);
+            // The sink's errors are text; the typed one goes to the output.
+            let text = e.to_string();
+            c.out.fail(e);
+            return Err(text);
         }
         if c.out.stop.load(Ordering::Relaxed) {
             return Err("stopped".into());
@@ -662,7 +684,7 @@ fn one(
     pi: usize,
     out: &Output,
     progress: &Progress,
-) -> Result<Stats, String> {
+) -> Result<Stats, Error> {
     std::thread::scope(|s| {
         let (tx, rx) = sync_channel::<(&Table, RecordBatch)>(QUEUE);
         std::thread::Builder::new()
@@ -678,7 +700,7 @@ fn one(
                     }
                 }
             })
-            .map_err(|e| format!("cannot start an encoder thread: {e}"))?;
+            .map_err(Error::Encoder)?;
         interpret_one(trace, plan, pi, out, tx, progress)
     })
 }
@@ -690,7 +712,7 @@ fn interpret_one<'a>(
     out: &'a Output,
     enc: SyncSender<(&'a Table, RecordBatch)>,
     progress: &Progress,
-) -> Result<Stats, String> {
+) -> Result<Stats, Error> {
     let p = &trace.processes[pi];
     let proc = ProcCols {
         process: pi as u32,
@@ -727,8 +749,7 @@ fn interpret_one<'a>(
     );
     if let Err(e) = r {
         // A write error stopped the interpretation: report it, not the stop.
-        let e = tap.res.consumer.err.take().unwrap_or_else(|| e.to_string());
-        return Err(e);
+        return Err(tap.res.consumer.err.take().unwrap_or_else(|| e.into()));
     }
     tap.sync(&defs);
     let unfinished = tap.res.finish();
@@ -750,13 +771,13 @@ pub fn parquet(
     dir: &Path,
     force: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let out = Output::create(dir, force)?;
     let plan = Plan::new(trace);
     let progress = Progress::new(progress);
     // One worker per core. Every process's error goes to `out` (the first is kept, and it
     // stops the others) rather than ending the loop, so that every encoder is joined.
-    let pool = driver::pool(0)?;
+    let pool = driver::pool(0).map_err(Error::Workers)?;
     let each = driver::map(&pool, &plan.order, |&pi| {
         if out.stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -766,7 +787,7 @@ pub fn parquet(
             .ok())
     });
     let mut stats = Stats::default();
-    for s in each?.into_iter().flatten() {
+    for s in each.map_err(Error::Workers)?.into_iter().flatten() {
         stats.merge(s);
     }
     let failed = out.error.lock().unwrap_or_else(|p| p.into_inner()).take();

@@ -109,7 +109,7 @@ fn run(
         let b = bar(trace.stream_bytes(), c.quiet);
         let s = section::compute(&trace, c.threads, &|n| b.set_position(n));
         b.finish_and_clear();
-        a.conflicts = Some(s?);
+        a.conflicts = Some(s.map_err(|e| e.to_string())?);
     }
     Ok((a, t))
 }
@@ -176,7 +176,7 @@ pub fn export(e: ExportArgs) -> Result<(), String> {
     let r = io_export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = format!("the Parquet files written in {}", e.parquet.display());
-    let s = r.map_err(|err| io_model::interrupt::explain(err, &removed))?;
+    let s = r.map_err(|err| io_model::interrupt::explain(err.to_string(), &removed))?;
     if !e.quiet {
         eprintln!("recorder-otf2: {s}");
     }

@@ -85,7 +85,7 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
     let c = conflicts(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = "the temporary runs (nothing was written)";
-    let c = c.map_err(|e| io_model::interrupt::explain(e, removed))?;
+    let c = c.map_err(|e| io_model::interrupt::explain(e.to_string(), removed))?;
     if a.json {
         write_json(&c)?;
     } else {
