@@ -89,14 +89,21 @@ impl Default for Thresholds {
 
 impl Thresholds {
     /// Read a YAML file of thresholds (missing keys keep their defaults).
-    pub fn load(path: &std::path::Path) -> Result<Thresholds, String> {
-        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+    pub fn load(path: &std::path::Path) -> Result<Thresholds, crate::Error> {
+        use crate::Error;
+        let read = |source| Error::ReadThresholds {
+            path: path.into(),
+            source,
+        };
+        let meta = std::fs::metadata(path).map_err(read)?;
         if !meta.is_file() || meta.len() > 1 << 20 {
-            return Err(format!("{}: not a YAML file of thresholds", path.display()));
+            return Err(Error::NotThresholds { path: path.into() });
         }
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e))
+        let text = std::fs::read_to_string(path).map_err(read)?;
+        serde_yaml::from_str(&text).map_err(|source| Error::ParseThresholds {
+            path: path.into(),
+            source,
+        })
     }
 }
 

@@ -7,14 +7,18 @@
 //! (what looks slow, against [`insights::Thresholds`]), [`report`] (the HTML page).
 
 mod aggregate;
+mod error;
 pub mod insights;
 pub mod report;
 pub mod summary;
 mod timeline;
 mod units;
 
+pub use error::Error;
+
 use aggregate::{AggOptions, FileAcc, LayerAcc, ProcessAgg, RootAcc, NLAYERS, NO_FILE};
 use definitions::GlobalDefs;
+use error::Kept;
 use hashbrown::HashMap;
 use io_conflicts::section::Section;
 use io_events::functions::Layer;
@@ -329,7 +333,7 @@ fn one(
     aopts: AggOptions,
     beside: bool,
     progress: &Progress,
-) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), String> {
+) -> Result<(ProcInfo, ProcessAgg, Stats, GlobalDefs, u64), Error> {
     let p = &trace.processes[pi];
     let info = proc_info(trace, plan, pi);
     let mut defs = GlobalDefs::new("analysis");
@@ -357,7 +361,7 @@ pub fn analyze(
     trace: &Trace,
     opts: &Options,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Analysis, String> {
+) -> Result<Analysis, Error> {
     let plan = Plan::new(trace);
     let aopts = AggOptions {
         small: opts.small,
@@ -366,15 +370,18 @@ pub fn analyze(
         samples: opts.samples,
         origin: origin(trace, &plan),
     };
-    let pool = driver::pool(opts.threads)?;
+    let pool = driver::pool(opts.threads).map_err(Error::Workers)?;
     let progress = Progress::new(progress);
     let beside = trace.processes.len() < pool.current_num_threads();
+    let kept = Kept::new();
     let add = |mut acc: Partial, &pi: &usize| {
-        let (info, agg, stats, defs, unfinished) = one(trace, &plan, pi, aopts, beside, &progress)?;
+        let (info, agg, stats, defs, unfinished) =
+            one(trace, &plan, pi, aopts, beside, &progress).map_err(|e| kept.keep(e))?;
         acc.add(info, agg, stats, &defs, unfinished, opts);
         Ok(acc)
     };
-    let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)?;
+    let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)
+        .map_err(|t| kept.take(t))?;
     Ok(finish(trace, partial, aopts.origin))
 }
 

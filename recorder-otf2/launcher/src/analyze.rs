@@ -79,7 +79,7 @@ pub fn stdout(s: &str) -> Result<(), String> {
 
 fn thresholds(config: &Option<PathBuf>) -> Result<Thresholds, String> {
     match config {
-        Some(p) => Thresholds::load(p),
+        Some(p) => Thresholds::load(p).map_err(|e| e.to_string()),
         None => Ok(Thresholds::default()),
     }
 }
@@ -104,7 +104,7 @@ fn run(
     let b = bar(trace.stream_bytes(), c.quiet);
     let a = analyze(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
-    let mut a = a?;
+    let mut a = a.map_err(|e| e.to_string())?;
     if conflicts && !c.no_conflicts {
         let b = bar(trace.stream_bytes(), c.quiet);
         let s = section::compute(&trace, c.threads, &|n| b.set_position(n));
@@ -166,7 +166,7 @@ pub fn report(r: ReportArgs) -> Result<(), String> {
         run(&r.common, 512, true, true).map_err(|e| io_model::interrupt::explain(e, &removed))?;
     let insights = evaluate(&a, &t);
     io_analysis::report::write(&a, &insights, &r.output)
-        .map_err(|e| io_model::interrupt::explain(e, &removed))
+        .map_err(|e| io_model::interrupt::explain(e.to_string(), &removed))
 }
 
 pub fn export(e: ExportArgs) -> Result<(), String> {

@@ -3,10 +3,10 @@
 
 use super::bins;
 use super::plot::{self, pe, svg, ticks, GRID, INK};
-use crate::Analysis;
+use crate::{Analysis, Error};
 use plotters::prelude::*;
 
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let Some(ax) = bins::axis(a.timeline.iter().map(|t| &t.1)) else {
         return Ok(None);
     };

@@ -6,6 +6,7 @@ use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, GRID, INK};
 use crate::aggregate::layer_index;
 use crate::summary::STACK;
 use crate::units::human;
+use crate::Error;
 use crate::{Analysis, RootStats};
 use io_events::functions::{Layer, FUNCTIONS};
 use plotters::prelude::*;
@@ -66,7 +67,7 @@ fn rows(r: &RootStats) -> Vec<Row> {
     v
 }
 
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let rows: Vec<Row> = a
         .roots
         .iter()

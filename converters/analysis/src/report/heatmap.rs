@@ -4,7 +4,7 @@
 
 use super::bins::{self, Axis};
 use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, INK};
-use crate::Analysis;
+use crate::{Analysis, Error};
 use hashbrown::HashMap;
 use io_events::functions::Layer;
 use io_model::procs::rank_id;
@@ -39,7 +39,7 @@ fn row_label(a: &Analysis, r: (usize, usize)) -> String {
 }
 
 /// The section's maps and colour scale (None without per-process series).
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let Some(ax) = bins::axis(a.proc_timelines.iter().map(|t| &t.2)) else {
         return Ok(None);
     };
@@ -97,7 +97,7 @@ fn map(
     rs: &[(usize, usize)],
     busy: &[Vec<f64>],
     l: Layer,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let g = rs.len();
     let mut rgb = Vec::with_capacity(g * ax.bins * 3);
     for (r, row) in rs.iter().zip(busy) {
@@ -151,7 +151,7 @@ fn map(
 }
 
 /// The colour scale: 0 to 100 % busy.
-fn scale() -> Result<String, String> {
+fn scale() -> Result<String, Error> {
     let rgb: Vec<u8> = (0..=100).flat_map(|i| color(i as f64 / 100.0)).collect();
     let uri = plot::png_data_uri(101, 1, &rgb)?;
     let pct = ticks(0.0, 100.0);

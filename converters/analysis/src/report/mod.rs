@@ -18,7 +18,7 @@ mod sizes;
 mod tables;
 
 use crate::insights::Insight;
-use crate::{summary, Analysis};
+use crate::{summary, Analysis, Error};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -97,7 +97,7 @@ return asc?r:-r;});rows.forEach(function(r){b.appendChild(r);});});});});\
 document.documentElement.setAttribute('data-ready','1');";
 
 /// A plot section's body, or None when the trace has nothing to plot.
-type Rendered = Result<Option<String>, String>;
+type Rendered = Result<Option<String>, Error>;
 
 fn section(
     out: &mut String,
@@ -105,7 +105,7 @@ fn section(
     title: &str,
     body: Rendered,
     empty: &str,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let body = body?.unwrap_or_else(|| format!("<p class=\"empty\">{}</p>", esc(empty)));
     let _ = writeln!(
         out,
@@ -116,7 +116,7 @@ fn section(
 }
 
 /// The whole page.
-fn render(a: &Analysis, insights: &[Insight]) -> Result<String, String> {
+fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
     let j = summary::to_json(a, insights);
     let mut s = String::with_capacity(1 << 20);
     let _ = write!(
@@ -228,18 +228,21 @@ impl Drop for Temp {
 }
 
 /// Write the report of `a` to `out` (written to a temporary file beside it, then renamed).
-pub fn write(a: &Analysis, insights: &[Insight], out: &Path) -> Result<(), String> {
+pub fn write(a: &Analysis, insights: &[Insight], out: &Path) -> Result<(), Error> {
     let html = render(a, insights)?;
-    io_model::interrupt::check()?;
+    io_model::interrupt::check().map_err(Error::Interrupted)?;
     let name = out
         .file_name()
-        .ok_or_else(|| format!("{}: not a file name", out.display()))?;
+        .ok_or_else(|| Error::NotAFileName { path: out.into() })?;
     let tmp = out.with_file_name(format!(
         ".{}.tmp{}",
         name.to_string_lossy(),
         std::process::id()
     ));
-    let fail = |e: std::io::Error| format!("{}: {e}", out.display());
+    let fail = |source| Error::Write {
+        path: out.into(),
+        source,
+    };
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -249,7 +252,7 @@ pub fn write(a: &Analysis, insights: &[Insight], out: &Path) -> Result<(), Strin
     f.write_all(html.as_bytes()).map_err(fail)?;
     f.sync_all().map_err(fail)?;
     drop(f);
-    io_model::interrupt::check()?;
+    io_model::interrupt::check().map_err(Error::Interrupted)?;
     std::fs::rename(&t.0, out).map_err(fail)?;
     t.1 = true;
     Ok(())

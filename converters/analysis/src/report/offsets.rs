@@ -5,6 +5,7 @@
 use super::plot::{self, pe, svg, ticks, GRID, INK, READ, WRITE};
 use crate::aggregate::{Sample, UNKNOWN};
 use crate::units::human;
+use crate::Error;
 use crate::{Analysis, FileStats};
 use hashbrown::HashSet;
 use plotters::prelude::*;
@@ -13,7 +14,7 @@ use std::fmt::Write;
 /// Files shown, busiest (most bytes) first.
 pub const MAX_FILES: usize = 4;
 
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let files: Vec<&FileStats> = a
         .files
         .iter()
@@ -46,7 +47,7 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     Ok(Some(format!("{out}{legend}")))
 }
 
-fn chart(a: &Analysis, f: &FileStats) -> Result<String, String> {
+fn chart(a: &Analysis, f: &FileStats) -> Result<String, Error> {
     let s: &[Sample] = &f.acc.samples;
     let t = |x: &Sample| x.0.saturating_sub(a.origin) as f64 / 1e9;
     let (mut t0, mut t1) = s

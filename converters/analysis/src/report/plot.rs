@@ -2,18 +2,19 @@
 //! HTML (raw elements such as dense paths and PNG images can be added to it), layer colours,
 //! PNG data URIs and axis units.
 
+use crate::Error;
 use io_events::functions::Layer;
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
-use std::fmt::Display;
 
 pub use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// A plotters error as one line.
-pub fn pe<E: Display>(e: E) -> String {
-    format!("cannot draw a plot: {e}")
+/// A plotters error of the SVG canvas.
+pub fn pe(e: DrawingAreaErrorKind<std::io::Error>) -> Error {
+    Error::Plot(e)
 }
 
 /// The font of every label (the browser picks the face: nothing is read at build or run time).
@@ -26,8 +27,8 @@ pub fn svg(
     w: u32,
     h: u32,
     label: &str,
-    f: impl FnOnce(&Area, &mut String) -> Result<(), String>,
-) -> Result<String, String> {
+    f: impl FnOnce(&Area, &mut String) -> Result<(), Error>,
+) -> Result<String, Error> {
     let mut buf = String::new();
     let mut raw = String::new();
     {
@@ -94,18 +95,15 @@ pub fn legend(items: &[(String, RGBColor)]) -> String {
 }
 
 /// An RGB image as a PNG data URI.
-pub fn png_data_uri(w: u32, h: u32, rgb: &[u8]) -> Result<String, String> {
+pub fn png_data_uri(w: u32, h: u32, rgb: &[u8]) -> Result<String, Error> {
     use base64::Engine;
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        let mut wr = enc
-            .write_header()
-            .map_err(|e| format!("cannot encode an image: {e}"))?;
-        wr.write_image_data(rgb)
-            .map_err(|e| format!("cannot encode an image: {e}"))?;
+        let mut wr = enc.write_header().map_err(Error::Image)?;
+        wr.write_image_data(rgb).map_err(Error::Image)?;
     }
     Ok(format!(
         "data:image/png;base64,{}",

@@ -3,7 +3,7 @@
 //! the group's mean per layer, the whisker its min–max total with a tick at the median.
 
 use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, GRID, INK};
-use crate::Analysis;
+use crate::{Analysis, Error};
 use io_events::functions::Layer;
 use io_model::procs::rank_id;
 use plotters::prelude::*;
@@ -54,7 +54,7 @@ fn name(a: &Analysis, pos: usize) -> String {
 }
 
 /// The section's plot and legend (None when no process spent time in traced calls).
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let gs = groups(a);
     let layers: Vec<usize> = (0..Layer::ALL.len())
         .filter(|&l| gs.iter().any(|g| g.mean[l] > 0.0))

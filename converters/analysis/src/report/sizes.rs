@@ -4,11 +4,11 @@
 
 use super::plot::{self, pe, svg, HPos, Pos, VPos, GRID, INK, READ, WRITE};
 use crate::aggregate::{layer_index, NLAYERS, SIZE_BINS};
-use crate::Analysis;
+use crate::{Analysis, Error};
 use io_events::functions::Layer;
 use plotters::prelude::*;
 
-pub fn render(a: &Analysis) -> Result<Option<String>, String> {
+pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     let mut h = [[[0u64; 10]; 2]; NLAYERS];
     for f in &a.files {
         let li = layer_index(f.layer);
@@ -43,7 +43,7 @@ pub fn render(a: &Analysis) -> Result<Option<String>, String> {
     )))
 }
 
-fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, String> {
+fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, Error> {
     let max = rw.iter().flatten().copied().max().unwrap_or(1).max(1) as f64;
     let names: Vec<&str> = SIZE_BINS.iter().map(|b| b.1).collect();
     svg(
