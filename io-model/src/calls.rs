@@ -5,7 +5,7 @@
 //! records are then sorted by (start, depth), which gives the order of the Enter events, and
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
@@ -484,9 +484,9 @@ impl TreeFeed {
                     Ok(false)
                 }
                 Some(Msg::Err(e)) => Err(e.into()),
-                None => Err(Error::ThreadFailed(
-                    "the decoding thread stopped unexpectedly",
-                )),
+                None => {
+                    Err(ErrorKind::ThreadFailed("the decoding thread stopped unexpectedly").into())
+                }
             }
         }
     }

@@ -6,8 +6,16 @@
 use io_events::stream::StreamError;
 use std::path::PathBuf;
 
+/// What can go wrong in the model ([`ErrorKind`] says what). One pointer wide: the results
+/// of the interpretation's every step carry it, and a wide error made each of them a copy
+/// through memory (callgrind: about 25 instructions per record).
 #[derive(Debug, thiserror::Error)]
-pub enum Error {
+#[error(transparent)]
+pub struct Error(Box<ErrorKind>);
+
+/// The kinds of [`Error`].
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorKind {
     /// The trace directory does not exist or is not a directory.
     #[error("{}: {reason}", path.display())]
     NotATrace { path: PathBuf, reason: &'static str },
@@ -34,10 +42,10 @@ pub enum Error {
     },
     /// A definitions file that cannot be read.
     #[error(transparent)]
-    Defs(#[from] io_events::Error),
+    Defs(io_events::Error),
     /// A thread stream that cannot be read or decoded.
     #[error(transparent)]
-    Stream(#[from] StreamError),
+    Stream(StreamError),
     /// A thread of the model (`what`) could not start.
     #[error("cannot start {what}: {source}")]
     Spawn {
@@ -48,19 +56,60 @@ pub enum Error {
     /// A thread of the model stopped without its result.
     #[error("{0}")]
     ThreadFailed(&'static str),
-    /// The consumer's sink failed (writing its output).
-    #[error("{0}")]
-    Sink(String),
+    /// The consumer's sink failed (writing its output): its own error, which it takes back
+    /// with [`Error::into_sink`].
+    #[error(transparent)]
+    Sink(Box<dyn std::error::Error + Send + Sync>),
     /// The consumer stopped the interpretation: its progress callback failed (a tool
     /// interrupted by a signal).
     #[error("{0}")]
     Interrupted(String),
 }
 
-/// A sink's errors are the consumer's own, as text.
-impl From<String> for Error {
-    fn from(message: String) -> Error {
-        Error::Sink(message)
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+
+    /// What went wrong, by value.
+    pub fn into_kind(self) -> ErrorKind {
+        *self.0
+    }
+
+    /// The consumer's own error `E` its sink failed with, or else this error.
+    pub fn into_sink<E: std::error::Error + 'static>(self) -> Result<E, Error> {
+        match *self.0 {
+            ErrorKind::Sink(e) => match e.downcast::<E>() {
+                Ok(mine) => Ok(*mine),
+                Err(other) => Err(ErrorKind::Sink(other).into()),
+            },
+            kind => Err(kind.into()),
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error(Box::new(kind))
+    }
+}
+
+impl From<io_events::Error> for Error {
+    fn from(e: io_events::Error) -> Error {
+        ErrorKind::Defs(e).into()
+    }
+}
+
+impl From<StreamError> for Error {
+    fn from(e: StreamError) -> Error {
+        ErrorKind::Stream(e).into()
+    }
+}
+
+impl From<SinkError> for Error {
+    fn from(e: SinkError) -> Error {
+        ErrorKind::Sink(e.0).into()
     }
 }
 
@@ -71,22 +120,50 @@ impl From<Error> for String {
     }
 }
 
+/// A consumer's own error on its way through the model (what a [`crate::sink::Sink`]
+/// returns): any error type, boxed, so that it is one pointer wide; the consumer takes it
+/// back typed with [`Error::into_sink`].
+#[derive(Debug)]
+pub struct SinkError(Box<dyn std::error::Error + Send + Sync>);
+
+impl<E: std::error::Error + Send + Sync + 'static> From<E> for SinkError {
+    fn from(e: E) -> SinkError {
+        SinkError(Box::new(e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_message_names_the_file_at_fault() {
-        let table = Error::FunctionTable {
+        let table: Error = ErrorKind::FunctionTable {
             meta: "/t/p/meta.yaml".into(),
             source: io_events::Error::NotATrace {
                 path: "/t/functions-1.txt".into(),
             },
-        };
+        }
+        .into();
         let text: String = table.into();
         assert!(
             text.starts_with("/t/functions-1.txt") && text.ends_with(" (named by /t/p/meta.yaml)"),
             "{text}"
         );
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("disk full: out.otf2")]
+    struct Mine;
+
+    #[test]
+    fn a_sink_error_comes_back_typed_and_the_error_is_one_pointer() {
+        let e: Error = SinkError::from(Mine).into();
+        assert_eq!(e.to_string(), "disk full: out.otf2");
+        assert!(e.into_sink::<Mine>().is_ok());
+        let other: Error = ErrorKind::ThreadFailed("x").into();
+        assert!(other.into_sink::<Mine>().is_err());
+        assert_eq!(std::mem::size_of::<Result<(), Error>>(), 8);
+        assert_eq!(std::mem::size_of::<crate::sink::Res>(), 16);
     }
 }

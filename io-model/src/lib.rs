@@ -45,4 +45,4 @@ pub mod run;
 pub mod sink;
 pub mod trace;
 
-pub use error::Error;
+pub use error::{Error, ErrorKind, SinkError};

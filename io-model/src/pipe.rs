@@ -7,7 +7,7 @@
 //! and recycles them, so memory stays a few batches whatever the trace's length.
 //! [`Direct`] runs the same accumulator in place (for many processes in parallel).
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::mpi::MpiSync;
 use crate::resolve::{Call, Consumer, FileAt, MetaKind, Op};
 use io_events::codec::Record;
@@ -81,7 +81,7 @@ impl<A: Accumulator> Piped<A> {
                 }
                 acc
             })
-            .map_err(|source| Error::Spawn {
+            .map_err(|source| ErrorKind::Spawn {
                 what: "an accumulating thread",
                 source,
             })?;
@@ -122,7 +122,7 @@ impl<A: Accumulator> Piped<A> {
         self.tx = None;
         match self.worker.take().map(|w| w.join()) {
             Some(Ok(acc)) => Ok(acc),
-            _ => Err(Error::ThreadFailed("the accumulating thread failed")),
+            _ => Err(ErrorKind::ThreadFailed("the accumulating thread failed").into()),
         }
     }
 }

@@ -122,14 +122,17 @@ impl<'p> ProcessState<'p> {
         loop {
             let next = tree.get(walk.next);
             match walk.stack.last() {
-                Some(&(j, pend)) if next.is_none_or(|r| tree[j].depth >= r.depth) => {
+                Some(&(j, _)) if next.is_none_or(|r| tree[j].depth >= r.depth) => {
                     let r = &tree[j];
                     if r.end > until {
                         return Ok(false);
                     }
-                    walk.stack.pop();
                     let t1 = walk.at(r.end);
-                    self.finish(defs, s, t1, r, pend)?;
+                    // By reference, popped after: a Pending is wide, and copying it out
+                    // of the stack cost more than the rest of a record's end.
+                    let top = walk.stack.len() - 1;
+                    self.finish(defs, s, t1, r, &walk.stack[top].1)?;
+                    walk.stack.pop();
                 }
                 _ => {
                     let Some(r) = next else {
@@ -260,7 +263,9 @@ impl ProcessState<'_> {
         } else {
             let region = cx.defs.region(r.func);
             cx.s.enter(t0, region, r)?;
-            pend.coll = mpiio::collective_begin(&self.layers.lib, &mut cx, t0, info, r)?;
+            if info.layer == Layer::MpiIo {
+                pend.coll = mpiio::collective_begin(&self.layers.lib, &mut cx, t0, info, r)?;
+            }
             if info.fail.failed(r.ret()) {
                 return Ok(pend);
             }
@@ -277,7 +282,7 @@ impl ProcessState<'_> {
         s: &mut S,
         t1: u64,
         r: &Record,
-        pend: Pending,
+        pend: &Pending,
     ) -> Result<(), Error> {
         let info = &FUNCTIONS[r.func as usize];
         leave_opening(&mut self.sh, info, pend);
@@ -325,7 +330,7 @@ impl ProcessState<'_> {
             cx.s.attr_u32(ATTR_ERRNO, r.errno)?;
         }
         let region = cx.defs.region(r.func);
-        cx.s.leave(t1, region, r).map_err(Error::Sink)
+        cx.s.leave(t1, region, r).map_err(Error::from)
     }
 }
 
@@ -455,7 +460,7 @@ impl Layers {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        pend: Pending,
+        pend: &Pending,
     ) -> Result<(), Error> {
         let failed = info.fail.failed(r.ret());
         let (posix, stdio) = (&mut self.posix, &mut self.stdio);
@@ -514,7 +519,7 @@ impl Layers {
         t1: u64,
         info: &FunctionInfo,
         r: &Record,
-        pend: Pending,
+        pend: &Pending,
     ) -> Result<(), Error> {
         let failed = info.fail.failed(r.ret());
         let lib = &mut self.lib;
@@ -584,7 +589,7 @@ fn open_path<S>(cx: &mut Ctx<S>, info: &FunctionInfo, r: &Record, path: u8) -> O
 
 /// The handles a call put on `opening` leave it as the call ends: the one it opened (an
 /// open of a path or of a library object) and the library object it acts on.
-fn leave_opening(sh: &mut Shared, info: &FunctionInfo, pend: Pending) {
+fn leave_opening(sh: &mut Shared, info: &FunctionInfo, pend: &Pending) {
     if pend.handle.is_some()
         && matches!(
             info.mapping,

@@ -7,7 +7,7 @@
 
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::clock::Clocks;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::process::{ProcessState, Walk};
 use crate::sink::Sink;
 use crate::trace::{ProcessTrace, Trace};
@@ -399,7 +399,7 @@ pub fn interpret<S: Sink>(
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
-            progress(base + done).map_err(Error::Interrupted)?;
+            progress(base + done).map_err(ErrorKind::Interrupted)?;
         }
     }
     (stats.tmin, stats.tmax) = span;
@@ -435,7 +435,7 @@ pub fn interpret<S: Sink>(
         }
         stats.bytes_read += c.feed.bytes_read;
     }
-    progress(stats.bytes_read).map_err(Error::Interrupted)?;
+    progress(stats.bytes_read).map_err(ErrorKind::Interrupted)?;
     Ok(())
 }
 
@@ -479,7 +479,7 @@ fn one_thread<S: Sink>(
         }
         if c.feed.bytes_read - last_progress > 1 << 20 {
             last_progress = c.feed.bytes_read;
-            progress(last_progress).map_err(Error::Interrupted)?;
+            progress(last_progress).map_err(ErrorKind::Interrupted)?;
         }
     }
     c.next = None;

@@ -6,6 +6,7 @@
 //! Times are nanoseconds on the trace's common time line (clocks of all ranks and hosts
 //! aligned) and never decrease on one thread.
 
+use crate::error::SinkError;
 use crate::kinds::{
     AccessMode, CollOp, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
 };
@@ -13,9 +14,10 @@ use crate::mpi::MpiSync;
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 
-/// What a sink's event returns: the consumer's own error, as text (the model passes it on
-/// as [`crate::Error::Sink`]).
-pub type Res = Result<(), String>;
+/// What a sink's event returns: the consumer's own error, boxed (the model passes it on as
+/// [`crate::ErrorKind::Sink`], and the consumer takes it back with
+/// [`crate::Error::into_sink`]).
+pub type Res = Result<(), SinkError>;
 
 /// The start of an operation on a handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

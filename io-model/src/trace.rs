@@ -1,7 +1,7 @@
 //! Opening a trace directory: every process's metadata, local definitions and thread
 //! streams, validated up front so that bad input fails with one clear line naming the file.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use io_events::defs::{read_defs, Def, FileKind, LocalDefs};
 use io_events::layout::{process_dirs, ProcessDir};
 use io_events::meta::{Ending, ProcessMeta};
@@ -72,9 +72,12 @@ pub struct Trace {
 impl Trace {
     /// Open and validate a trace directory.
     pub fn open(dir: &Path) -> Result<Trace, Error> {
-        let not_a_trace = |reason| Error::NotATrace {
-            path: dir.to_path_buf(),
-            reason,
+        let not_a_trace = |reason| -> Error {
+            ErrorKind::NotATrace {
+                path: dir.to_path_buf(),
+                reason,
+            }
+            .into()
         };
         if !dir.exists() {
             return Err(not_a_trace("no such trace directory"));
@@ -87,7 +90,7 @@ impl Trace {
         let mut processes = Vec::new();
         let mut tables = FunctionTables::default();
         let mut comms = hashbrown::HashSet::new();
-        let dirs = process_dirs(dir).map_err(|source| Error::BadFile {
+        let dirs = process_dirs(dir).map_err(|source| ErrorKind::BadFile {
             path: dir.to_path_buf(),
             source,
         })?;
@@ -119,7 +122,7 @@ impl FunctionTables {
             return Ok(m.clone());
         }
         let names = io_events::layout::read_functions_file(trace, name)
-            .map_err(|source| Error::FunctionTable { meta, source })?;
+            .map_err(|source| ErrorKind::FunctionTable { meta, source })?;
         let m = func_map(&names);
         self.0.insert(name.to_string(), m.clone());
         Ok(m)
@@ -144,7 +147,7 @@ fn open_process(
     comm_lists: &mut hashbrown::HashSet<CommMembers>,
 ) -> Result<ProcessTrace, Error> {
     let mut warnings = Vec::new();
-    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|source| Error::BadFile {
+    let mut meta = ProcessMeta::read(&pd.meta()).map_err(|source| ErrorKind::BadFile {
         path: pd.meta(),
         source,
     })?;
@@ -197,7 +200,7 @@ fn open_process(
     }
     let mut threads = Vec::new();
     let mut bytes = 0;
-    for (i, path) in pd.threads().map_err(|source| Error::ListThreads {
+    for (i, path) in pd.threads().map_err(|source| ErrorKind::ListThreads {
         path: pd.dir.clone(),
         source,
     })? {
@@ -316,7 +319,7 @@ mod tests {
     fn a_missing_directory_is_no_trace() {
         let e = Trace::open(Path::new("/nonexistent/trace")).err();
         let e = e.expect("no such directory");
-        assert!(matches!(e, Error::NotATrace { .. }));
+        assert!(matches!(e.kind(), ErrorKind::NotATrace { .. }));
         assert_eq!(e.to_string(), "/nonexistent/trace: no such trace directory");
     }
 }

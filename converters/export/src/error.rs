@@ -71,9 +71,9 @@ pub enum Error {
 /// The model's interruption (its progress callback saw a signal) is the export's own.
 impl From<io_model::Error> for Error {
     fn from(e: io_model::Error) -> Error {
-        match e {
-            io_model::Error::Interrupted(m) => Error::Interrupted(m),
-            e => Error::Model(e),
+        match e.into_kind() {
+            io_model::ErrorKind::Interrupted(m) => Error::Interrupted(m),
+            kind => Error::Model(kind.into()),
         }
     }
 }

@@ -558,13 +558,11 @@ impl Tap<'_> {
     fn check(&mut self) -> Res {
         let c = &mut self.res.consumer;
         if let Some(e) = c.err.take() {
-            // The sink's errors are text; the typed one goes to the output.
-            let text = e.to_string();
+            // The first error goes to the output, which stops every worker.
             c.out.fail(e);
-            return Err(text);
         }
         if c.out.stop.load(Ordering::Relaxed) {
-            return Err("stopped".into());
+            return Err(Error::Stopped.into());
         }
         Ok(())
     }

@@ -122,7 +122,6 @@ impl Error {
                 reason,
                 source,
             },
-            Error::Model(io_model::Error::Sink(m)) => Error::Model(io_model::Error::Sink(name(m))),
             Error::Mpi(Agreed { rank, message }) => Error::Mpi(Agreed {
                 rank,
                 message: name(message),
@@ -136,12 +135,17 @@ impl Error {
     }
 }
 
-/// The model's error; a run its progress callback stopped on a signal is [`Error::Interrupted`].
+/// The model's error: the writer's own when its sink failed; a run its progress callback
+/// stopped on a signal is [`Error::Interrupted`].
 impl From<io_model::Error> for Error {
     fn from(e: io_model::Error) -> Error {
+        let e = match e.into_sink::<Error>() {
+            Ok(mine) => return mine,
+            Err(e) => e.into_kind(),
+        };
         match (e, io_model::interrupt::received()) {
-            (io_model::Error::Interrupted(_), Some(signal)) => Error::Interrupted { signal },
-            (e, _) => Error::Model(e),
+            (io_model::ErrorKind::Interrupted(_), Some(signal)) => Error::Interrupted { signal },
+            (kind, _) => Error::Model(kind.into()),
         }
     }
 }

@@ -7,11 +7,16 @@ use definitions::{GlobalDefs, ATTR_OFFSET};
 use io_events::codec::Record;
 use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
+use io_model::SinkError;
 use otf2_sys::EventWriter;
 
-/// OTF2's error as the sink's text (the model's `Sink` takes text).
-fn otf2e(e: otf2_sys::Otf2Error) -> String {
-    crate::Error::otf2(e).to_string()
+/// OTF2's error as the sink's (the writer takes it back typed from the model's error).
+/// Out of line: it boxes, and inlined into every event it kept the events themselves from
+/// being inlined into the model's walk.
+#[cold]
+#[inline(never)]
+fn otf2e(e: otf2_sys::Otf2Error) -> SinkError {
+    crate::Error::otf2(e).into()
 }
 
 pub struct Otf2Sink<'a> {

@@ -242,9 +242,7 @@ fn one<'a>(
     let mut w = process::ProcessWriter::new(ctx);
     let mut defs = GlobalDefs::new("perfetto");
     let mut stats = Stats::default();
-    if let Err(e) = interpret(p, pi, plan, &mut defs, &mut w, &mut stats, progress) {
-        return Err(w.failure(e));
-    }
+    interpret(p, pi, plan, &mut defs, &mut w, &mut stats, progress)?;
     w.finish()?;
     let hist = match std::mem::replace(&mut w.ctx.out, Out::Sizing(Histogram::new())) {
         Out::Sizing(h) => Some(h),

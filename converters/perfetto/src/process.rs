@@ -32,9 +32,6 @@ pub struct ProcessWriter<'a> {
     lanes: Lanes,
     /// Bytes per (layer, read = 0 / write = 1).
     rates: Vec<[Option<Rates>; 2]>,
-    /// The error that stopped the model: the model takes a sink's errors as text, the
-    /// typed one waits here for [`ProcessWriter::failure`].
-    failed: Option<crate::Error>,
 }
 
 impl<'a> ProcessWriter<'a> {
@@ -46,24 +43,6 @@ impl<'a> ProcessWriter<'a> {
             cur: 0,
             lanes: Lanes::default(),
             rates: vec![[None, None]; Layer::ALL.len() + 1],
-            failed: None,
-        }
-    }
-
-    /// `r` as the model's sink result; an error is kept for [`ProcessWriter::failure`].
-    fn told(&mut self, r: Result<(), crate::Error>) -> Res {
-        r.map_err(|e| {
-            let text = e.to_string();
-            self.failed = Some(e);
-            text
-        })
-    }
-
-    /// The error the model stopped on: this writer's own if it failed, else the model's.
-    pub fn failure(&mut self, e: io_model::Error) -> crate::Error {
-        match (self.failed.take(), e) {
-            (Some(mine), io_model::Error::Sink(_)) => mine,
-            (_, e) => e.into(),
         }
     }
 
@@ -199,12 +178,12 @@ impl Sink for ProcessWriter<'_> {
         let kept = self.ctx.keeps(FUNCTIONS[r.func as usize].layer);
         let th = &mut self.threads[self.cur];
         let r = th.enter(&mut self.ctx, t, r, kept);
-        self.told(r)
+        Ok(r?)
     }
     fn leave(&mut self, t: u64, _region: u32, _r: &Record) -> Res {
         let th = &mut self.threads[self.cur];
         let r = th.leave(&mut self.ctx, t);
-        self.told(r)
+        Ok(r?)
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {
         Ok(())
@@ -327,12 +306,12 @@ impl Sink for ProcessWriter<'_> {
     fn op_complete(&mut self, defs: &GlobalDefs, t: u64, _h: u32, bytes: u64, id: u64) -> Res {
         self.sync(defs);
         let r = self.done(t, id, Some(bytes));
-        self.told(r)
+        Ok(r?)
     }
     fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, _h: u32, id: u64) -> Res {
         self.sync(defs);
         let r = self.done(t, id, None);
-        self.told(r)
+        Ok(r?)
     }
     fn lock(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _op: LockOp, _ty: LockType) -> Res {
         self.touched(defs, h)

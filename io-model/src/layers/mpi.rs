@@ -172,7 +172,7 @@ fn emit<S: Sink>(
         comm,
         kind,
     };
-    cx.s.mpi_sync(cx.defs, sync).map_err(Error::Sink)
+    cx.s.mpi_sync(cx.defs, sync).map_err(Error::from)
 }
 
 /// The rank slot of rank `rank` (a field value) of the global comm `comm`.

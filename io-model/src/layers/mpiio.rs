@@ -128,7 +128,9 @@ pub(crate) fn req_test<S: Sink>(
 
 /// Right after the Enter of a collective MPI-IO call: its kind and communicator (the
 /// comm of MPI_File_open's argument, or of the file handle), none when not collective
-/// or the communicator is not known.
+/// or the communicator is not known. Kept out of line: the callers ask for MPI-IO calls
+/// only, and the walk through every other record stays short.
+#[inline(never)]
 pub(crate) fn collective_begin<S: Sink>(
     lib: &LibraryObjects,
     cx: &mut Ctx<S>,
@@ -180,5 +182,5 @@ pub(crate) fn collective_end<S: Sink>(
         (0, 0)
     };
     s.collective_end(t1, op, comm, sent, received)
-        .map_err(Error::Sink)
+        .map_err(Error::from)
 }

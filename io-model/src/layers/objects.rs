@@ -248,7 +248,7 @@ impl LibraryObjects {
             field(info, r, xfer)
         };
         cx.s.op_complete(cx.defs, t1, h, got, id)
-            .map_err(Error::Sink)
+            .map_err(Error::from)
     }
 
     /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
