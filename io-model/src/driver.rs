@@ -10,33 +10,39 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use rayon::ThreadPool;
 
+/// The worker threads could not start (the system refused a thread).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start worker threads: {0}")]
+pub struct PoolError(#[source] rayon::ThreadPoolBuildError);
+
 /// A pool of `threads` workers (0: one per core).
-pub fn pool(threads: usize) -> Result<ThreadPool, String> {
+pub fn pool(threads: usize) -> Result<ThreadPool, PoolError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))
+        .map_err(PoolError)
 }
 
 /// `f` on every item (`&[T]`: by reference, `Vec<T>`: by value) on the pool; the results
 /// in the items' order, or an error of one of them (the others stop as soon as they can).
-pub fn map<P: IntoParallelIterator + Send, T: Send>(
+/// The error is the job's own type: the driver passes it through untouched.
+pub fn map<P: IntoParallelIterator + Send, T: Send, E: Send>(
     pool: &ThreadPool,
     items: P,
-    f: impl Fn(P::Item) -> Result<T, String> + Sync + Send,
-) -> Result<Vec<T>, String> {
+    f: impl Fn(P::Item) -> Result<T, E> + Sync + Send,
+) -> Result<Vec<T>, E> {
     pool.install(|| items.into_par_iter().map(f).collect())
 }
 
 /// Fold the items into partial results on the pool (one per piece of work a worker took)
 /// and `merge` them into one; or an error of one of them.
-pub fn fold<P: IntoParallelIterator + Send, A: Send>(
+pub fn fold<P: IntoParallelIterator + Send, A: Send, E: Send>(
     pool: &ThreadPool,
     items: P,
     init: impl Fn() -> A + Sync + Send,
-    add: impl Fn(A, P::Item) -> Result<A, String> + Sync + Send,
+    add: impl Fn(A, P::Item) -> Result<A, E> + Sync + Send,
     merge: impl Fn(A, A) -> A + Sync + Send,
-) -> Result<A, String> {
+) -> Result<A, E> {
     pool.install(|| {
         items
             .into_par_iter()
@@ -113,15 +119,36 @@ mod tests {
     fn map_keeps_the_order_and_fold_sums() {
         let pool = pool(3).unwrap();
         let items: Vec<u64> = (0..100).collect();
-        assert_eq!(map(&pool, &items, |&i| Ok(i * 2)).unwrap()[99], 198);
-        let sum = fold(&pool, &items, || 0, |a, &i| Ok(a + i), |a, b| a + b);
+        let doubled = map(&pool, &items, |&i| Ok::<_, ()>(i * 2));
+        assert_eq!(doubled.unwrap()[99], 198);
+        let add = |a: u64, &i: &u64| Ok::<_, ()>(a + i);
+        let sum = fold(&pool, &items, || 0, add, |a, b| a + b);
         assert_eq!(sum.unwrap(), 4950);
-        assert!(map(&pool, &items, |&i| if i == 50 {
-            Err("x".into())
-        } else {
-            Ok(i)
-        })
-        .is_err());
+    }
+
+    /// A job's typed error comes back as it was raised, not as text.
+    #[derive(Debug, PartialEq)]
+    struct Failed(u64);
+
+    #[test]
+    fn a_failed_item_returns_its_own_error() {
+        let pool = pool(3).unwrap();
+        let items: Vec<u64> = (0..100).collect();
+        let each = |&i: &u64| if i == 50 { Err(Failed(i)) } else { Ok(i) };
+        assert_eq!(map(&pool, &items, each), Err(Failed(50)));
+        let add = |a: u64, &i: &u64| if i == 7 { Err(Failed(i)) } else { Ok(a + i) };
+        assert_eq!(fold(&pool, &items, || 0, add, |a, b| a + b), Err(Failed(7)));
+    }
+
+    #[test]
+    fn the_pool_error_says_the_threads_did_not_start() {
+        // Building a second global pool fails: a real ThreadPoolBuildError to wrap.
+        let _ = rayon::ThreadPoolBuilder::new().build_global();
+        let e = rayon::ThreadPoolBuilder::new().build_global().unwrap_err();
+        let text = format!("cannot start worker threads: {e}");
+        let e = PoolError(e);
+        assert_eq!(e.to_string(), text);
+        assert!(std::error::Error::source(&e).is_some());
     }
 
     #[test]

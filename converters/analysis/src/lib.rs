@@ -18,7 +18,6 @@ pub use error::Error;
 
 use aggregate::{AggOptions, FileAcc, LayerAcc, ProcessAgg, RootAcc, NLAYERS, NO_FILE};
 use definitions::GlobalDefs;
-use error::Kept;
 use hashbrown::HashMap;
 use io_conflicts::section::Section;
 use io_events::functions::Layer;
@@ -373,15 +372,12 @@ pub fn analyze(
     let pool = driver::pool(opts.threads).map_err(Error::Workers)?;
     let progress = Progress::new(progress);
     let beside = trace.processes.len() < pool.current_num_threads();
-    let kept = Kept::new();
-    let add = |mut acc: Partial, &pi: &usize| {
-        let (info, agg, stats, defs, unfinished) =
-            one(trace, &plan, pi, aopts, beside, &progress).map_err(|e| kept.keep(e))?;
+    let add = |mut acc: Partial, &pi: &usize| -> Result<Partial, Error> {
+        let (info, agg, stats, defs, unfinished) = one(trace, &plan, pi, aopts, beside, &progress)?;
         acc.add(info, agg, stats, &defs, unfinished, opts);
         Ok(acc)
     };
-    let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)
-        .map_err(|t| kept.take(t))?;
+    let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)?;
     Ok(finish(trace, partial, aopts.origin))
 }
 

@@ -3,7 +3,7 @@
 //! the file at fault.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -31,9 +31,9 @@ pub enum Error {
     /// The trace cannot be read or interpreted.
     #[error(transparent)]
     Model(io_model::Error),
-    /// The worker threads could not start or failed (io-model's driver says why as text).
+    /// The worker threads could not start.
     #[error("{0}")]
-    Workers(String),
+    Workers(#[source] io_model::driver::PoolError),
     /// A signal stopped the check (the message names it).
     #[error("{0}")]
     Interrupted(String),
@@ -46,30 +46,5 @@ impl From<io_model::Error> for Error {
             io_model::ErrorKind::Interrupted(m) => Error::Interrupted(m),
             kind => Error::Model(kind.into()),
         }
-    }
-}
-
-/// The workers' typed errors while io-model's driver carries them as text: each is kept
-/// here, and the one whose message the driver returns is taken back out.
-pub(crate) struct Kept(Mutex<Vec<Error>>);
-
-impl Kept {
-    pub fn new() -> Kept {
-        Kept(Mutex::new(Vec::new()))
-    }
-
-    /// Keep `e`; its message for the driver.
-    pub fn keep(&self, e: Error) -> String {
-        let text = e.to_string();
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-        text
-    }
-
-    /// The kept error the driver returned as `text` (the driver's own: `Workers`).
-    pub fn take(self, text: String) -> Error {
-        let kept = self.0.into_inner().unwrap_or_else(|p| p.into_inner());
-        kept.into_iter()
-            .find(|e| e.to_string() == text)
-            .unwrap_or(Error::Workers(text))
     }
 }

@@ -24,7 +24,6 @@ pub use error::Error;
 pub use spill::default_memory;
 
 use definitions::GlobalDefs;
-use error::Kept;
 use hashbrown::HashMap;
 use io_events::functions::Layer;
 use io_model::driver::{self, Progress};
@@ -473,8 +472,7 @@ fn collect(
         held: 0,
         error: None,
     };
-    let kept = Kept::new();
-    let add = |mut part: Partial, &pi: &usize| {
+    let add = |mut part: Partial, &pi: &usize| -> Result<Partial, Error> {
         let (mut acc, defs, stats, unfinished) = one(
             trace,
             plan,
@@ -483,8 +481,7 @@ fn collect(
             spill.clone(),
             beside,
             &mut progress.process(),
-        )
-        .map_err(|e| kept.keep(e))?;
+        )?;
         if !acc.syncs.is_empty() {
             part.syncs.push(ProcSyncs {
                 proc: pi,
@@ -499,7 +496,7 @@ fn collect(
         Ok(part)
     };
     let new = || Partial::new(spill.clone());
-    driver::fold(pool, &plan.order, new, add, |a, b| a.merge(b)).map_err(|t| kept.take(t))
+    driver::fold(pool, &plan.order, new, add, |a, b| a.merge(b))
 }
 
 /// Happens-before from every process's synchronising MPI calls.
@@ -572,9 +569,8 @@ pub fn conflicts(
     let verifier = opts
         .semantics
         .map(|semantics| Verifier { semantics, hb: &hb });
-    let kept = Kept::new();
-    let sweep_one = |w| sweep_work(w, opts, verifier.as_ref()).map_err(|e| kept.keep(e));
-    let mut files = driver::map(&pool, work, sweep_one).map_err(|t| kept.take(t))?;
+    let sweep_one = |w| sweep_work(w, opts, verifier.as_ref());
+    let mut files = driver::map(&pool, work, sweep_one)?;
     files.sort_by(|a, b| a.key.cmp(&b.key));
     let spilled = dir
         .as_ref()

@@ -60,9 +60,9 @@ pub enum Error {
     /// The trace cannot be read or interpreted.
     #[error(transparent)]
     Model(io_model::Error),
-    /// The worker threads could not start (io-model's driver says why as text).
+    /// The worker threads could not start.
     #[error("{0}")]
-    Workers(String),
+    Workers(#[source] io_model::driver::PoolError),
     /// A signal stopped the export (the message names it).
     #[error("{0}")]
     Interrupted(String),

@@ -776,7 +776,7 @@ pub fn parquet(
     // One worker per core. Every process's error goes to `out` (the first is kept, and it
     // stops the others) rather than ending the loop, so that every encoder is joined.
     let pool = driver::pool(0).map_err(Error::Workers)?;
-    let each = driver::map(&pool, &plan.order, |&pi| {
+    let each = driver::map(&pool, &plan.order, |&pi| -> Result<_, Error> {
         if out.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
@@ -785,7 +785,7 @@ pub fn parquet(
             .ok())
     });
     let mut stats = Stats::default();
-    for s in each.map_err(Error::Workers)?.into_iter().flatten() {
+    for s in each?.into_iter().flatten() {
         stats.merge(s);
     }
     let failed = out.error.lock().unwrap_or_else(|p| p.into_inner()).take();

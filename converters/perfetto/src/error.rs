@@ -12,9 +12,9 @@ pub enum Error {
     /// `--to` is not after `--from`.
     #[error("the time window is empty (--to must be after --from)")]
     EmptyWindow,
-    /// The worker threads could not start (the pool's message).
+    /// The worker threads could not start.
     #[error("{0}")]
-    Pool(String),
+    Pool(#[source] io_model::driver::PoolError),
     /// An output exists and `--force` was not given.
     #[error("{}: already exists; use --force to replace it", path.display())]
     Exists { path: PathBuf },

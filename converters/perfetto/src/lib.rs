@@ -285,27 +285,6 @@ fn check_outputs(paths: &[PathBuf], force: bool) -> Result<(), Error> {
     Ok(())
 }
 
-/// `driver::map` with this crate's error: the pool takes errors as text, so each typed
-/// error waits beside it and the one the pool reports is returned.
-fn map<T: Send, U: Sync>(
-    pool: &driver::ThreadPool,
-    items: &[U],
-    f: impl Fn(&U) -> Result<T, Error> + Sync + Send,
-) -> Result<Vec<T>, Error> {
-    let failed = std::sync::Mutex::new(Vec::new());
-    let keep = |e: Error| {
-        let text = e.to_string();
-        failed.lock().unwrap_or_else(|p| p.into_inner()).push(e);
-        text
-    };
-    driver::map(pool, items, |x| f(x).map_err(&keep)).map_err(|text| {
-        let failed = failed.into_inner().unwrap_or_else(|p| p.into_inner());
-        let found = failed.into_iter().find(|e| e.to_string() == text);
-        // Every error went through `keep`; the text alone is a fallback that cannot occur.
-        found.unwrap_or(Error::Pool(text))
-    })
-}
-
 /// Write `trace` as Perfetto protobuf to `out` (or pieces beside it).
 pub fn write(
     trace: &Trace,
@@ -339,7 +318,7 @@ pub fn write(
     let passes = if opts.max_size.is_some() { 2 } else { 1 };
     let progress = Progress::passes(progress, passes);
     let run = |pieces: &Pieces, files: Option<&Files>| {
-        map(&pool, &selected, |(pi, ids)| {
+        driver::map(&pool, &selected, |(pi, ids)| {
             let out = match files {
                 Some(f) => Out::files(f),
                 None => Out::Sizing(Histogram::new()),

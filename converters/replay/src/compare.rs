@@ -220,9 +220,8 @@ pub fn sequences(
                     .push(item);
             }
         }
-        Ok((seqs, stats.warnings))
-    })
-    .map_err(crate::Error::Workers)?;
+        Ok::<_, crate::Error>((seqs, stats.warnings))
+    })?;
     let mut all = Sequences::new();
     let mut warnings = Vec::new();
     for (seqs, w) in parts {

@@ -18,10 +18,9 @@ pub enum Error {
     /// A signal stopped the work (the message names it).
     #[error("{0}")]
     Interrupted(String),
-    /// The worker threads could not start, or one failed (io_model's driver passes its
-    /// errors as text: the message says why).
+    /// The worker threads could not start.
     #[error("{0}")]
-    Workers(String),
+    Workers(#[source] io_model::driver::PoolError),
     /// `--timing` that is none of asap, original, scaled:F.
     #[error("'{0}': expected asap, original or scaled:F (F >= 0)")]
     BadTiming(String),

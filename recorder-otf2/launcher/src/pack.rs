@@ -114,12 +114,12 @@ pub fn run(a: PackArgs) -> Result<(), String> {
         .collect();
     let members: u64 = mine.iter().map(|g| g.members.len() as u64).sum();
     let pb = bar(members, a.quiet || size > 1);
-    let pool = driver::pool(a.threads)?;
+    let pool = driver::pool(a.threads).map_err(|e| e.to_string())?;
     // A failed pack does not stop the others: every outcome is kept, by pack name.
     let mut results = driver::map(&pool, &mine, |g| {
         let r = pack_group(&a.trace, g, a.level, a.keep);
         pb.inc(g.members.len() as u64);
-        Ok((g.name.clone(), r))
+        Ok::<_, String>((g.name.clone(), r))
     })?;
     pb.finish_and_clear();
     results.sort_by(|a, b| a.0.cmp(&b.0));
