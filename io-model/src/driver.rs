@@ -2,6 +2,7 @@
 //! job (the processes of a plan, in its order) spread over it, one progress count of the
 //! bytes read by all workers, and the interrupt check in each process's progress callback.
 
+use crate::error::SinkError;
 use crate::interrupt;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -87,11 +88,11 @@ impl<'a> Progress<'a> {
 
     /// The progress callback of one process's interpreter: the counter, then an error once a
     /// signal was received (so that the interpretation stops).
-    pub fn process(&self) -> impl FnMut(u64) -> Result<(), String> + '_ {
+    pub fn process(&self) -> impl FnMut(u64) -> Result<(), SinkError> + '_ {
         let mut count = self.counter();
         move |n: u64| {
             count(n);
-            interrupt::check()
+            Ok(interrupt::check()?)
         }
     }
 }

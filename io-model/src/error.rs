@@ -3,6 +3,7 @@
 //! progress callback's, which stops the interpretation). Messages are one line naming the
 //! file at fault.
 
+use crate::interrupt::Interrupted;
 use io_events::stream::StreamError;
 use std::path::PathBuf;
 
@@ -56,14 +57,14 @@ pub enum ErrorKind {
     /// A thread of the model stopped without its result.
     #[error("{0}")]
     ThreadFailed(&'static str),
-    /// The consumer's sink failed (writing its output): its own error, which it takes back
-    /// with [`Error::into_sink`].
+    /// The consumer's sink or progress callback failed (writing its output, or another
+    /// part of its work failed): its own error, which it takes back with
+    /// [`Error::into_sink`].
     #[error(transparent)]
     Sink(Box<dyn std::error::Error + Send + Sync>),
-    /// The consumer stopped the interpretation: its progress callback failed (a tool
-    /// interrupted by a signal).
-    #[error("{0}")]
-    Interrupted(String),
+    /// The consumer stopped the interpretation on a signal (its progress callback said so).
+    #[error(transparent)]
+    Interrupted(Interrupted),
 }
 
 impl Error {
@@ -90,26 +91,38 @@ impl Error {
 }
 
 impl From<ErrorKind> for Error {
+    #[cold]
     fn from(kind: ErrorKind) -> Error {
         Error(Box::new(kind))
     }
 }
 
 impl From<io_events::Error> for Error {
+    #[cold]
     fn from(e: io_events::Error) -> Error {
         ErrorKind::Defs(e).into()
     }
 }
 
 impl From<StreamError> for Error {
+    #[cold]
     fn from(e: StreamError) -> Error {
         ErrorKind::Stream(e).into()
     }
 }
 
+/// A consumer's error: a signal its progress callback told of is [`ErrorKind::Interrupted`],
+/// any other is the consumer's own ([`ErrorKind::Sink`]).
 impl From<SinkError> for Error {
+    // Out of line: every sink call of the walk converts its error with `?`, and this
+    // inlined there made the walk too big to inline what matters.
+    #[cold]
+    #[inline(never)]
     fn from(e: SinkError) -> Error {
-        ErrorKind::Sink(e.0).into()
+        match e.0.downcast::<Interrupted>() {
+            Ok(signal) => ErrorKind::Interrupted(*signal).into(),
+            Err(mine) => ErrorKind::Sink(mine).into(),
+        }
     }
 }
 
@@ -120,8 +133,8 @@ impl From<Error> for String {
     }
 }
 
-/// A consumer's own error on its way through the model (what a [`crate::sink::Sink`]
-/// returns): any error type, boxed, so that it is one pointer wide; the consumer takes it
+/// A consumer's own error on its way through the model (what a [`crate::sink::Sink`] and a
+/// progress callback return): any error type, boxed, so that it is one pointer wide; the consumer takes it
 /// back typed with [`Error::into_sink`].
 #[derive(Debug)]
 pub struct SinkError(Box<dyn std::error::Error + Send + Sync>);
@@ -163,7 +176,13 @@ mod tests {
         assert!(e.into_sink::<Mine>().is_ok());
         let other: Error = ErrorKind::ThreadFailed("x").into();
         assert!(other.into_sink::<Mine>().is_err());
+        let signal = crate::interrupt::Interrupted {
+            signal: libc::SIGINT,
+        };
+        let stopped: Error = SinkError::from(signal).into();
+        assert!(matches!(stopped.kind(), ErrorKind::Interrupted(s) if *s == signal));
+        assert_eq!(stopped.to_string(), "interrupted by SIGINT");
         assert_eq!(std::mem::size_of::<Result<(), Error>>(), 8);
-        assert_eq!(std::mem::size_of::<crate::sink::Res>(), 16);
+        assert_eq!(std::mem::size_of::<Result<(), SinkError>>(), 16);
     }
 }

@@ -57,12 +57,19 @@ pub fn received() -> Option<i32> {
     }
 }
 
+/// A signal stopped the work (what [`check`] returns once one was received).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("interrupted by {}", name(*signal))]
+pub struct Interrupted {
+    pub signal: i32,
+}
+
 /// An error once a signal was received (cheap: one atomic load; call it in loops).
 #[inline]
-pub fn check() -> Result<(), String> {
+pub fn check() -> Result<(), Interrupted> {
     match received() {
         None => Ok(()),
-        Some(s) => Err(format!("interrupted by {}", name(s))),
+        Some(signal) => Err(Interrupted { signal }),
     }
 }
 

@@ -4,6 +4,7 @@
 //! call it happened in and the outermost call above it (the program's call: an H5Dwrite
 //! above the MPI_File_write_at above the pwrite). This is what analyses read.
 
+use crate::error::SinkError;
 use crate::kinds::*;
 use crate::mpi::MpiSync;
 use crate::sink::{OpBegin, Res, Sink};
@@ -149,7 +150,7 @@ pub fn resolve_process<C: Consumer>(
     plan: &crate::run::Plan,
     pi: usize,
     consumer: C,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(C, GlobalDefs, crate::run::Stats), crate::Error> {
     let p = &trace.processes[pi];
     let mut defs = GlobalDefs::new("process");
@@ -221,11 +222,18 @@ impl<C: Consumer> Resolver<C> {
         v
     }
 
+    /// The file and layer of handle `h` (every operation asks: the cached answer inline,
+    /// the first lookup of a handle out of line).
+    #[inline]
     fn handle(&mut self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
-        let i = h as usize;
-        if let Some(Some(v)) = self.handles.get(i) {
-            return *v;
+        match self.handles.get(h as usize) {
+            Some(Some(v)) => *v,
+            _ => self.first_lookup(defs, h as usize),
         }
+    }
+
+    #[inline(never)]
+    fn first_lookup(&mut self, defs: &GlobalDefs, i: usize) -> (Option<u32>, Layer) {
         let v = match defs.handles.get(i) {
             Some(d) => (d.file, Layer::ALL[d.paradigm as usize]),
             None => (None, Layer::Posix),

@@ -7,7 +7,8 @@
 
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::clock::Clocks;
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
+use crate::error::SinkError;
 use crate::process::{ProcessState, Walk};
 use crate::sink::Sink;
 use crate::trace::{ProcessTrace, Trace};
@@ -281,7 +282,7 @@ pub fn interpret<S: Sink>(
     defs: &mut GlobalDefs,
     sink: &mut S,
     stats: &mut Stats,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(), Error> {
     stats.processes += 1;
     stats.process_last = plan.clocks.map(pi, p).at(0);
@@ -399,7 +400,7 @@ pub fn interpret<S: Sink>(
         let done: u64 = cursors.iter().map(|c| c.feed.bytes_read).sum();
         if done - last_progress > 1 << 20 {
             last_progress = done;
-            progress(base + done).map_err(ErrorKind::Interrupted)?;
+            progress(base + done)?;
         }
     }
     (stats.tmin, stats.tmax) = span;
@@ -435,7 +436,7 @@ pub fn interpret<S: Sink>(
         }
         stats.bytes_read += c.feed.bytes_read;
     }
-    progress(stats.bytes_read).map_err(ErrorKind::Interrupted)?;
+    progress(stats.bytes_read)?;
     Ok(())
 }
 
@@ -456,7 +457,7 @@ fn one_thread<S: Sink>(
     f: &mut Flow,
     sink: &mut S,
     c: &mut ThreadCursor,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(), Error> {
     st.set_thread(0);
     sink.thread(0);
@@ -479,7 +480,7 @@ fn one_thread<S: Sink>(
         }
         if c.feed.bytes_read - last_progress > 1 << 20 {
             last_progress = c.feed.bytes_read;
-            progress(last_progress).map_err(ErrorKind::Interrupted)?;
+            progress(last_progress)?;
         }
     }
     c.next = None;

@@ -46,7 +46,7 @@ pub enum Error {
     },
     /// A signal stopped the analysis or the report (the message names it).
     #[error("{0}")]
-    Interrupted(String),
+    Interrupted(io_model::interrupt::Interrupted),
 }
 
 /// The model's interruption (its progress callback saw a signal) is the analysis's own.

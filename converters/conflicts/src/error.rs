@@ -36,7 +36,7 @@ pub enum Error {
     Workers(#[source] io_model::driver::PoolError),
     /// A signal stopped the check (the message names it).
     #[error("{0}")]
-    Interrupted(String),
+    Interrupted(io_model::interrupt::Interrupted),
 }
 
 /// The model's interruption (its progress callback saw a signal) is the check's own.

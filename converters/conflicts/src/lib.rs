@@ -34,6 +34,7 @@ use io_model::procs::{origin, proc_info, ProcInfo};
 use io_model::resolve::{Call, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::Trace;
+use io_model::SinkError;
 use order::{Comms, HappensBefore, SyncCall};
 use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
 use spill::{Merged, SpillDir};
@@ -421,7 +422,7 @@ fn one(
     layers: &[Layer],
     spill: Spill,
     beside: bool,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(ProcessAccesses, GlobalDefs, Stats, u64), Error> {
     let mut defs = GlobalDefs::new("conflicts");
     let mut stats = Stats::default();

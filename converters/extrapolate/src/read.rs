@@ -131,7 +131,7 @@ pub fn read(trace: &Trace, opts: &Options, progress: &dyn Fn(u64)) -> Result<Inp
     for pi in owners {
         progress(done);
         done += trace.processes[pi].bytes;
-        let check = &mut |_| io_model::interrupt::check();
+        let check = &mut |_| Ok(io_model::interrupt::check()?);
         let (c, defs, stats) = resolve_process(trace, &plan, pi, Collector::default(), check)?;
         // Warnings naming one of the rank's files (a stream's bad chunk, a torn definitions
         // file) are damage: said with a refusal, which they may explain.

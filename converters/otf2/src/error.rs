@@ -143,9 +143,9 @@ impl From<io_model::Error> for Error {
             Ok(mine) => return mine,
             Err(e) => e.into_kind(),
         };
-        match (e, io_model::interrupt::received()) {
-            (io_model::ErrorKind::Interrupted(_), Some(signal)) => Error::Interrupted { signal },
-            (kind, _) => Error::Model(kind.into()),
+        match e {
+            io_model::ErrorKind::Interrupted(i) => Error::Interrupted { signal: i.signal },
+            kind => Error::Model(kind.into()),
         }
     }
 }

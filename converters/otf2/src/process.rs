@@ -9,6 +9,7 @@ use super::sink::Otf2Sink;
 use definitions::GlobalDefs;
 use io_model::run::{interpret, Plan, Stats};
 use io_model::trace::ProcessTrace;
+use io_model::SinkError;
 use otf2_sys::ArchiveWriter;
 use std::ops::Range;
 
@@ -44,7 +45,7 @@ pub(crate) fn convert_process(
     shared: &Shared,
     (pi, p): (usize, &ProcessTrace),
     locations: Range<u64>,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<ProcessPart, Err> {
     let mut defs = GlobalDefs::new(shared.machine);
     let mut writers = Vec::with_capacity(p.threads.len());

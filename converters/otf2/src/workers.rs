@@ -155,8 +155,8 @@ impl Workers<'_> {
         let mut count = self.progress.counter();
         let mut progress = |b: u64| {
             count(b);
-            // The model takes the callback's error as text.
-            self.schedule.check(k).map_err(|e| e.to_string())
+            // The writer takes its own error back from the model's.
+            Ok(self.schedule.check(k)?)
         };
         let pi = self.shared.plan.order[k];
         let p = (pi, &self.trace.processes[pi]);

@@ -31,6 +31,7 @@ use io_events::functions::Layer;
 use io_model::driver::{self, Progress};
 use io_model::run::{exe_name, interpret, Plan, Stats};
 use io_model::trace::{ProcessTrace, Trace};
+use io_model::SinkError;
 use pieces::{Files, Histogram, Pieces};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -220,7 +221,7 @@ fn one<'a>(
     pieces: &'a Pieces,
     layers: [bool; Layer::ALL.len() + 1],
     out: Out<'a>,
-    progress: &mut dyn FnMut(u64) -> Result<(), String>,
+    progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(Counts, Stats, Option<Histogram>), Error> {
     let p = &trace.processes[pi];
     let ctx = Ctx {

@@ -17,7 +17,7 @@ pub enum Error {
     Model(#[from] io_model::Error),
     /// A signal stopped the work (the message names it).
     #[error("{0}")]
-    Interrupted(String),
+    Interrupted(io_model::interrupt::Interrupted),
     /// The worker threads could not start.
     #[error("{0}")]
     Workers(#[source] io_model::driver::PoolError),

@@ -357,7 +357,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
     let order = plan.order.len() > 1 && !extrapolated;
     for &pi in &plan.order {
         let p = &trace.processes[pi];
-        let check = &mut |_| io_model::interrupt::check();
+        let check = &mut |_| Ok(io_model::interrupt::check()?);
         let collector = Collector {
             order,
             ..Collector::default()

@@ -287,7 +287,7 @@ pub fn rank_plan(
 ) -> Result<(RankPlan, Vec<String>), Error> {
     let p = &trace.processes[pi];
     let c = Collector::new(p, opts, comms, rank, layer);
-    let check = &mut |_| io_model::interrupt::check();
+    let check = &mut |_| Ok(io_model::interrupt::check()?);
     let (c, _, mut stats) = resolve_process(trace, plan, pi, c, check)?;
     stats.warnings.extend(c.h5.warnings());
     let mut out = c.out;
