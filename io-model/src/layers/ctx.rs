@@ -4,10 +4,11 @@
 //! in progress (opening stack, selection), and the sink events go to. Layers get it as a
 //! [`Ctx`] argument; they never reach the process state itself.
 
+use super::record::Op;
 use super::selection::Selection;
 use crate::error::Error;
-use crate::kinds::AccessMode;
-use crate::sink::Sink;
+use crate::kinds::{AccessMode, OpFlags, OpMode};
+use crate::sink::{OpBegin, Sink};
 use crate::trace::ProcessTrace;
 use definitions::{FileType, GlobalDefs, HandleDef, HANDLE_PRE_CREATED};
 use hashbrown::{HashMap, HashSet};
@@ -256,9 +257,28 @@ impl<S: Sink> Ctx<'_, '_, S> {
         Ok(())
     }
 
-    /// A new operation's matching id (unique in the process).
-    pub(crate) fn op_id(&mut self) -> u64 {
-        self.sh.op_id()
+    /// The start of an operation on handle `h` (every layer's transfers begin here): a new
+    /// matching id, its Begin, and what the call's end needs to complete it.
+    #[inline]
+    pub(crate) fn begin_op(
+        &mut self,
+        t0: u64,
+        h: u32,
+        (mode, flags): (OpMode, OpFlags),
+        bytes: u64,
+        offset: Option<u64>,
+    ) -> Result<Option<Op>, Error> {
+        let id = self.sh.op_id();
+        let op = OpBegin {
+            handle: h,
+            mode,
+            flags,
+            bytes,
+            id,
+            offset,
+        };
+        self.s.op_begin(self.defs, t0, op)?;
+        Ok(Some((h, id)))
     }
 
     /// The selection of the transfer ending now (set by its `*_selection` event), as

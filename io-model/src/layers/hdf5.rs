@@ -10,7 +10,7 @@ use super::objects::LibraryObjects;
 use super::record::{field, mode_bytes, Op};
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use definitions::{ATTR_DATASET, ATTR_SELECTION};
 use hashbrown::HashMap;
 use io_events::codec::Record;
@@ -128,24 +128,11 @@ impl Hdf5State {
                 cx.defs.strings.id("(unknown)"),
             ),
         };
-        let id = cx.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let collective = coll != RET && field(info, r, coll) != 0;
         let flags = OpFlags::collective_if(collective);
         cx.s.attr_string(ATTR_DATASET, name)?;
-        cx.s.op_begin(
-            cx.defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset: None,
-            },
-        )?;
-        Ok(Some((h, id)))
+        cx.begin_op(t0, h, (mode, flags), bytes, None)
     }
 
     /// The end of a transfer on a dataset: its selection, complete.

@@ -10,7 +10,7 @@ use super::ctx::Ctx;
 use super::record::{field, mode_bytes, Op};
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{Dir, FunctionInfo, Kind, Layer, Mapping, RET};
@@ -184,26 +184,13 @@ impl LibraryObjects {
         flags: OpFlags,
     ) -> Result<Option<Op>, Error> {
         let h = self.obj_or_stand_in(cx, info, field(info, r, key));
-        let id = cx.op_id();
         let (mode, bytes) = mode_bytes(info, r, dir, req);
         let offset = if off == RET || dir == Dir::Flush {
             None
         } else {
             Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
         };
-        cx.s.op_begin(
-            cx.defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
+        cx.begin_op(t0, h, (mode, flags), bytes, offset)
     }
 
     /// The start of a blocking transfer or flush on an object (ObjData).

@@ -9,7 +9,7 @@ use super::record::{field, Op};
 use super::uring::UringState;
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{Dir, Flags, FunctionInfo, Kind, Mapping};
@@ -411,25 +411,18 @@ impl PosixState {
             return Ok(None);
         };
         let h = e.handle;
-        let id = cx.op_id();
         let mode = if dir == Dir::Read {
             OpMode::Read
         } else {
             OpMode::Write
         };
-        cx.s.op_begin(
-            cx.defs,
+        cx.begin_op(
             t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags: OpFlags::NON_BLOCKING,
-                bytes: field(info, r, req),
-                id,
-                offset: Some(field(info, r, off)),
-            },
-        )?;
-        Ok(Some((h, id)))
+            h,
+            (mode, OpFlags::NON_BLOCKING),
+            field(info, r, req),
+            Some(field(info, r, off)),
+        )
     }
 
     /// The end of aio_read/aio_write: the operation is issued, in flight under its aiocb.

@@ -9,7 +9,7 @@ use super::record::{field, mode_bytes, Op};
 use super::stdio::StdioState;
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use io_events::codec::Record;
 use io_events::functions::{Dir, FunctionInfo, Mapping, Off, Target, RET};
 use std::rc::Rc;
@@ -238,7 +238,6 @@ impl Targets<'_> {
             Some(h) => h,
             None => self.stand_in_target(cx, info, r, target),
         };
-        let id = cx.op_id();
         let offset = match off {
             Off::Field(i) => Some(field(info, r, i)),
             Off::FieldOrImplicit(i) if field(info, r, i) as i64 != -1 => Some(field(info, r, i)),
@@ -252,19 +251,7 @@ impl Targets<'_> {
         if at_position(info, r, off) && dir != Dir::Flush {
             self.set_position(info, r, target, None, Some(bytes));
         }
-        cx.s.op_begin(
-            cx.defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags: OpFlags::NONE,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
+        cx.begin_op(t0, h, (mode, OpFlags::NONE), bytes, offset)
     }
 
     /// IoOperationComplete of one operation, and the position it moves.

@@ -10,7 +10,7 @@ use super::ctx::Ctx;
 use super::record::{field, Op};
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{FunctionInfo, Mapping};
@@ -60,24 +60,11 @@ impl UringState {
                 .sh
                 .stand_in_op(cx.defs, info.layer, fdn as u64, || format!("fd {fdn}")),
         };
-        let id = cx.op_id();
         let o = field(info, r, off);
         let flush = mode == OpMode::Flush;
         let bytes = if flush { 0 } else { field(info, r, req) };
         let offset = (o as i64 != -1 && !flush).then_some(o);
-        cx.s.op_begin(
-            cx.defs,
-            t0,
-            OpBegin {
-                handle: h,
-                mode,
-                flags: OpFlags::NON_BLOCKING,
-                bytes,
-                id,
-                offset,
-            },
-        )?;
-        Ok(Some((h, id)))
+        cx.begin_op(t0, h, (mode, OpFlags::NON_BLOCKING), bytes, offset)
     }
 
     /// The end of an SQE: its operation (if any) is issued; the entry stays in flight under

@@ -11,7 +11,7 @@ use super::pnetcdf::PnetCdfState;
 use super::record::{field, mode_bytes, Op};
 use crate::error::Error;
 use crate::kinds::*;
-use crate::sink::{OpBegin, Sink};
+use crate::sink::Sink;
 use definitions::{ATTR_ADIOS_SELECTION, ATTR_ADIOS_VARIABLE, ATTR_NC_SELECTION, ATTR_NC_VARIABLE};
 use io_events::codec::Record;
 use io_events::functions::{Dir, FunctionInfo, Layer, Mapping};
@@ -38,24 +38,11 @@ fn begin_named_op<S: Sink>(
     flags: OpFlags,
 ) -> Result<Option<Op>, Error> {
     let h = lib.obj_or_stand_in(cx, info, field(info, r, file));
-    let id = cx.op_id();
     let (mode, bytes) = mode_bytes(info, r, dir, req);
     let text = cx.sh.p.name(field(info, r, name)).unwrap_or("(unnamed)");
     let name = cx.defs.strings.id(text);
     cx.s.attr_string(variable_attrs(info.layer).0, name)?;
-    cx.s.op_begin(
-        cx.defs,
-        t0,
-        OpBegin {
-            handle: h,
-            mode,
-            flags,
-            bytes,
-            id,
-            offset: None,
-        },
-    )?;
-    Ok(Some((h, id)))
+    cx.begin_op(t0, h, (mode, flags), bytes, None)
 }
 
 /// The start of a blocking transfer on a variable (NamedData: nc_put_vara ...).
