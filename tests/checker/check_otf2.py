@@ -22,7 +22,10 @@ failure is reported as a violation).  All definitions and all events are read, t
     IoCreateHandle, and as newHandle of IoDuplicateHandle; IoDestroyHandle makes it inactive.
     Errors: IoCreateHandle / IoDuplicateHandle(new) on an active handle; IoDestroyHandle,
     IoDuplicateHandle(old), IoSeek, IoChangeStatusFlags, IoOperation*, Io*Lock on an inactive
-    handle; ALL_PROXY handles in IoCreateHandle / IoDestroyHandle / IoDuplicateHandle(new);
+    handle; IoDestroyHandle while an operation on the handle is in flight (begun, not yet
+    completed or cancelled: its end would fall on a destroyed handle, or on the next life of
+    a handle definition created again); ALL_PROXY handles in IoCreateHandle / IoDestroyHandle
+    / IoDuplicateHandle(new);
     an IoPreCreatedHandleState for a handle without PRE_CREATED; I/O events naming
     OTF2_UNDEFINED_IO_HANDLE.
  5. I/O operations, per (location group, handle, matchingId): each IoOperationBegin is closed
@@ -494,6 +497,11 @@ class Checker(object):
                     self.v_event(ev, "IoDestroyHandle on inactive {}".format(self._hdesc(h)))
                 else:
                     del active[h._ref]
+                pending = sorted(mid for (href, mid) in inflight if href == h._ref)
+                if pending:
+                    self.v_event(ev, "IoDestroyHandle on {} with operations in flight "
+                                 "(matchingId {})".format(self._hdesc(h),
+                                                          ", ".join(map(str, pending))))
             elif k == "IoDuplicateHandle":
                 old, new = o.old_handle, o.new_handle
                 if need_handle(ev, old, "old handle"):

@@ -96,3 +96,74 @@ fn dup_shares_the_position_and_closes_separately() {
     assert!(r.log.index(&Ev::Destroy(h3)) < r.log.index(&Ev::Destroy(h4)));
     assert_eq!(r.guessed, 1);
 }
+
+/// A read in progress on one thread while another closes its descriptor (legal: the read
+/// holds the open file) and opens a file that gets the same number: the read's handle
+/// lives until the read completes, then ends; the new open gets a handle of its own.
+#[test]
+fn close_during_another_threads_read_ends_the_handle_after_the_read() {
+    use crate::clock::TimeMap;
+    use crate::process::{ProcessState, Walk};
+    let mut p = process(&[(1, "/data/in"), (2, "/data/other")], &[], &[]);
+    p.threads.push((1, "/nonexistent/test.1/1".into(), 1));
+    let main = [
+        rec("open", 0, 10, 20, &[1, libc::O_RDONLY as u64, 0, 3]),
+        rec("close", 0, 50, 60, &[3, 0]),
+        rec("open", 0, 70, 80, &[2, WRONLY_CREAT, 0o644, 3]),
+        rec("write", 0, 85, 90, &[3, 5, 5]),
+        rec("close", 0, 92, 94, &[3, 0]),
+    ];
+    let reader = [rec("read", 0, 30, 100, &[3, 64, 12])];
+    let mut defs = definitions::GlobalDefs::new("test");
+    let mut log = super::Log::default();
+    let mut st = ProcessState::new(&p, 0, None, &mut defs).expect("state");
+    let (mut w0, mut w1) = (
+        Walk::new(TimeMap::identity()),
+        Walk::new(TimeMap::identity()),
+    );
+    let mut span = (u64::MAX, 0);
+    // Threads interleave by time: main to 25, the reader's start, main to 95, the read's end.
+    let mut step = |st: &mut ProcessState, th: usize, until: u64| {
+        st.set_thread(th);
+        let (tree, w): (&[_], _) = if th == 0 {
+            (&main, &mut w0)
+        } else {
+            (&reader, &mut w1)
+        };
+        st.walk(&mut defs, &mut log, tree, w, until, &mut span)
+            .expect("interpretation")
+    };
+    assert!(!step(&mut st, 0, 25));
+    assert!(!step(&mut st, 1, 45));
+    assert!(step(&mut st, 0, 95));
+    assert!(step(&mut st, 1, u64::MAX));
+    let ev = &log.events;
+    let created: Vec<u32> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Ev::Create(h) => Some(*h),
+            _ => None,
+        })
+        .collect();
+    let [h_in, h_other] = created[..] else {
+        panic!("two handles: {ev:?}")
+    };
+    assert_ne!(
+        h_in, h_other,
+        "the reused descriptor number is a new handle"
+    );
+    let read = log.begins()[0];
+    assert_eq!(read.handle, h_in);
+    let done = Ev::Complete {
+        handle: h_in,
+        bytes: 12,
+        id: read.id,
+    };
+    // The main thread's close of fd 3 ends nothing yet; the other file opens, is written
+    // and closed; then the read completes and its handle ends, inside the read's region.
+    let at = |e: &Ev| log.index(e);
+    assert!(at(&Ev::Destroy(h_other)) < at(&done));
+    assert_eq!(ev[at(&done) + 1], Ev::Destroy(h_in));
+    assert_eq!(ev[at(&done) + 2], Ev::Leave("read"));
+    assert_eq!(ev.iter().filter(|e| **e == Ev::Destroy(h_in)).count(), 1);
+}

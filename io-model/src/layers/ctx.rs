@@ -23,6 +23,12 @@ pub(crate) struct Shared<'p> {
     file_map: HashMap<u64, u32>,
     /// Handles created and not destroyed (a definition is reused only when inactive).
     active: HashSet<u32>,
+    /// Blocking operations in progress on any thread of the process: (handle, matching id).
+    /// A few at a time: one or two per thread.
+    in_progress: Vec<(u32, u64)>,
+    /// Handles closed while a blocking operation of another thread was in progress on them
+    /// (legal: the call holds the open file): destroyed when the last one completes.
+    closing: Vec<u32>,
     /// The matching id of the next operation.
     next_id: u64,
     /// Stand-in handles (PRE_CREATED) for library objects and files whose opening the trace
@@ -58,6 +64,8 @@ impl<'p> Shared<'p> {
             host_node,
             file_map: HashMap::new(),
             active: HashSet::new(),
+            in_progress: Vec::new(),
+            closing: Vec::new(),
             next_id: 0,
             stand_ins: HashMap::new(),
             guessed: Vec::new(),
@@ -248,17 +256,29 @@ impl<'p> Shared<'p> {
 }
 
 impl<S: Sink> Ctx<'_, '_, S> {
-    /// The end of a handle (IoDestroyHandle if it is active). Operations still in flight on
-    /// it are the layer's to end first.
+    /// The end of a handle (IoDestroyHandle if it is active). Non-blocking operations still
+    /// in flight on it are the layer's to end first. A blocking operation that another
+    /// thread has in progress on it keeps it alive: its destroy comes right after that
+    /// operation's Complete, on that thread (the descriptor or object itself is gone now,
+    /// so nothing else reaches the handle, and its definition is not reused meanwhile).
     pub(crate) fn destroy(&mut self, t: u64, handle: u32) -> Result<(), Error> {
-        if self.sh.active.remove(&handle) {
-            self.s.destroy_handle(self.defs, t, handle)?;
+        if !self.sh.active.contains(&handle) {
+            return Ok(());
         }
+        if self.sh.in_progress.iter().any(|o| o.0 == handle) {
+            if !self.sh.closing.contains(&handle) {
+                self.sh.closing.push(handle);
+            }
+            return Ok(());
+        }
+        self.sh.active.remove(&handle);
+        self.s.destroy_handle(self.defs, t, handle)?;
         Ok(())
     }
 
     /// The start of an operation on handle `h` (every layer's transfers begin here): a new
-    /// matching id, its Begin, and what the call's end needs to complete it.
+    /// matching id, its Begin, and what the call's end needs to complete it. A blocking
+    /// one is in progress until [`Self::complete_op`].
     #[inline]
     pub(crate) fn begin_op(
         &mut self,
@@ -278,7 +298,51 @@ impl<S: Sink> Ctx<'_, '_, S> {
             offset,
         };
         self.s.op_begin(self.defs, t0, op)?;
+        if !flags.contains(OpFlags::NON_BLOCKING) {
+            self.sh.in_progress.push((h, id));
+        }
         Ok(Some((h, id)))
+    }
+
+    /// Operation `id` on `h` completes with `bytes` transferred (every layer's operations
+    /// complete here); a handle closed meanwhile ends after its last one.
+    #[inline]
+    pub(crate) fn complete_op(&mut self, t: u64, h: u32, bytes: u64, id: u64) -> Result<(), Error> {
+        self.s.op_complete(self.defs, t, h, bytes, id)?;
+        self.op_ended(t, h, id)
+    }
+
+    /// Operation `id` on `h` is cancelled (every layer's cancellations go here).
+    pub(crate) fn cancel_op(&mut self, t: u64, h: u32, id: u64) -> Result<(), Error> {
+        self.s.op_cancelled(self.defs, t, h, id)?;
+        self.op_ended(t, h, id)
+    }
+
+    /// Operation `id` on `h` is no longer in progress.
+    #[inline]
+    fn op_ended(&mut self, t: u64, h: u32, id: u64) -> Result<(), Error> {
+        let ip = &mut self.sh.in_progress;
+        if let Some(i) = ip.iter().rposition(|&o| o == (h, id)) {
+            ip.swap_remove(i);
+            if !self.sh.closing.is_empty() {
+                self.end_if_closed(t, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Handle `h`, if it was closed while operations were in progress on it and the last
+    /// has just ended, is destroyed now.
+    #[cold]
+    fn end_if_closed(&mut self, t: u64, h: u32) -> Result<(), Error> {
+        let Some(i) = self.sh.closing.iter().position(|&c| c == h) else {
+            return Ok(());
+        };
+        if self.sh.in_progress.iter().any(|o| o.0 == h) {
+            return Ok(());
+        }
+        self.sh.closing.swap_remove(i);
+        self.destroy(t, h)
     }
 
     /// The selection of the transfer ending now (set by its `*_selection` event), as

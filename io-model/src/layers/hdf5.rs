@@ -155,7 +155,7 @@ impl Hdf5State {
             } else {
                 field(info, r, xfer)
             };
-            cx.s.op_complete(cx.defs, t1, h, got, id)?;
+            cx.complete_op(t1, h, got, id)?;
         }
         Ok(())
     }

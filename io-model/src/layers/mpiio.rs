@@ -75,7 +75,7 @@ pub(crate) fn obj_end<S: Sink>(
     if let Some(v) = lib.reqs.remove(&req_key(info, r, RET, idf)) {
         let failed = info.fail.failed(r.ret());
         let got = if failed { 0 } else { field(info, r, xfer) };
-        cx.s.op_complete(cx.defs, t1, v.handle, got, v.id)?;
+        cx.complete_op(t1, v.handle, got, v.id)?;
     }
     Ok(())
 }

@@ -234,8 +234,7 @@ impl LibraryObjects {
         } else {
             field(info, r, xfer)
         };
-        cx.s.op_complete(cx.defs, t1, h, got, id)
-            .map_err(Error::from)
+        cx.complete_op(t1, h, got, id)
     }
 
     /// Operations in flight on `handle` end with it (a close without wait): Cancelled, in
@@ -258,7 +257,7 @@ impl LibraryObjects {
         left.sort_unstable_by_key(|v| v.id);
         self.reqs.retain(|_, v| v.handle != handle);
         for v in left {
-            cx.s.op_cancelled(cx.defs, t, v.handle, v.id)?;
+            cx.cancel_op(t, v.handle, v.id)?;
         }
         Ok(())
     }
@@ -283,7 +282,7 @@ impl LibraryObjects {
             dir,
         };
         if let Some(old) = self.reqs.insert(k, v) {
-            cx.s.op_cancelled(cx.defs, t, old.handle, old.id)?;
+            cx.cancel_op(t, old.handle, old.id)?;
         }
         Ok(())
     }
@@ -308,13 +307,13 @@ impl LibraryObjects {
         };
         if let Some(v) = self.reqs.remove(&req_key(info, r, file, idf)) {
             if field(info, r, cancelled) != 0 {
-                cx.s.op_cancelled(cx.defs, t1, v.handle, v.id)?;
+                cx.cancel_op(t1, v.handle, v.id)?;
             } else {
                 let got = match field(info, r, xfer) {
                     u64::MAX => v.bytes,
                     g => g,
                 };
-                cx.s.op_complete(cx.defs, t1, v.handle, got, v.id)?;
+                cx.complete_op(t1, v.handle, got, v.id)?;
             }
         }
         Ok(())

@@ -66,8 +66,9 @@ impl PosixState {
         self.fds.get(&fd).map(|e| e.handle)
     }
 
-    /// Descriptor `fd` is closed: its handle ends, with the aio and io_uring operations
-    /// still in flight on it.
+    /// Descriptor `fd` is closed: its number is free at once, and its handle ends with the
+    /// aio and io_uring operations still in flight on it (or, when another thread's call is
+    /// still reading or writing through it, after that call's Complete: [`Ctx::destroy`]).
     pub(crate) fn close_fd<S: Sink>(
         &mut self,
         cx: &mut Ctx<S>,
@@ -97,7 +98,7 @@ impl PosixState {
         left.sort_unstable();
         self.aio.retain(|_, v| v.0 != handle);
         for (id, bytes) in left {
-            cx.s.op_complete(cx.defs, t, handle, bytes, id)?;
+            cx.complete_op(t, handle, bytes, id)?;
         }
         Ok(())
     }
@@ -472,7 +473,7 @@ impl PosixState {
         let ret = r.ret();
         if let Some((h, id, _)) = self.aio.remove(&field(info, r, cb)) {
             let got = if ret as i64 >= 0 { ret } else { 0 };
-            cx.s.op_complete(cx.defs, t1, h, got, id)?;
+            cx.complete_op(t1, h, got, id)?;
         }
         Ok(())
     }
@@ -511,7 +512,7 @@ impl PosixState {
                 .collect()
         };
         for (_, (h, id, _)) in victims {
-            cx.s.op_cancelled(cx.defs, t1, h, id)?;
+            cx.cancel_op(t1, h, id)?;
         }
         Ok(())
     }

@@ -274,7 +274,7 @@ impl Targets<'_> {
         } else {
             field(info, r, xfer)
         };
-        cx.s.op_complete(cx.defs, t1, h, got, id)?;
+        cx.complete_op(t1, h, got, id)?;
         let implicit = at_position(info, r, off);
         if implicit && dir != Dir::Flush {
             let asked = requested(info, r, dir);

@@ -110,9 +110,9 @@ impl UringState {
         if let Some(Some((h, mid, _))) = next {
             let res = r.ret() as i64;
             if res == -(libc::ECANCELED as i64) {
-                cx.s.op_cancelled(cx.defs, t1, h, mid)?;
+                cx.cancel_op(t1, h, mid)?;
             } else {
-                cx.s.op_complete(cx.defs, t1, h, res.max(0) as u64, mid)?;
+                cx.complete_op(t1, h, res.max(0) as u64, mid)?;
             }
         }
         Ok(())
@@ -138,7 +138,7 @@ impl UringState {
         }
         left.sort_unstable();
         for (id, bytes) in left {
-            cx.s.op_complete(cx.defs, t, handle, bytes, id)?;
+            cx.complete_op(t, handle, bytes, id)?;
         }
         Ok(())
     }

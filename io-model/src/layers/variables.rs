@@ -84,7 +84,7 @@ pub(crate) fn complete_named_data<S: Sink>(
     if let Some((h, id)) = op {
         let failed = info.fail.failed(r.ret());
         let got = if failed { 0 } else { field(info, r, xfer) };
-        cx.s.op_complete(cx.defs, t1, h, got, id)?;
+        cx.complete_op(t1, h, got, id)?;
     }
     Ok(())
 }
@@ -144,7 +144,7 @@ pub(crate) fn named_issued<S: Sink>(
     if let Some((h, id)) = op {
         let bytes = field(info, r, req);
         if field(info, r, idf) == u64::MAX {
-            cx.s.op_complete(cx.defs, t1, h, bytes, id)?;
+            cx.complete_op(t1, h, bytes, id)?;
         } else {
             cx.s.op_issued(cx.defs, t1, h, id)?;
             let k = req_key(info, r, file, idf);
@@ -183,9 +183,9 @@ pub(crate) fn reqs_done<S: Sink>(
     for (k, v) in done {
         lib.reqs.remove(&k);
         if field(info, r, cancelled) != 0 {
-            cx.s.op_cancelled(cx.defs, t1, v.handle, v.id)?;
+            cx.cancel_op(t1, v.handle, v.id)?;
         } else {
-            cx.s.op_complete(cx.defs, t1, v.handle, v.bytes, v.id)?;
+            cx.complete_op(t1, v.handle, v.bytes, v.id)?;
         }
     }
     Ok(())
