@@ -22,7 +22,7 @@ pub enum Error {
     #[error("{0}")]
     Workers(#[source] io_model::driver::PoolError),
     /// `--timing` that is none of asap, original, scaled:F.
-    #[error("'{0}': expected asap, original or scaled:F (F >= 0)")]
+    #[error("'{0}': expected asap, original or scaled:F (0 <= F <= 1000)")]
     BadTiming(String),
     /// A recorded replay's `replay.yaml` that is not YAML.
     #[error("{}: {source}", path.display())]

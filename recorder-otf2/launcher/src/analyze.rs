@@ -15,8 +15,9 @@ pub struct Common {
     /// YAML file of insight thresholds (docs/analysis.md lists the keys and defaults).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
@@ -34,8 +35,8 @@ pub struct SummaryArgs {
     /// Print the summary as JSON on stdout (schema in docs/analysis.md).
     #[arg(long)]
     json: bool,
-    /// Rows per table in the terminal summary.
-    #[arg(long, default_value_t = 10)]
+    /// Rows per table in the terminal summary, 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     top: usize,
 }
 

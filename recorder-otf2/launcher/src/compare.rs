@@ -23,11 +23,12 @@ pub struct CompareArgs {
     /// first that matches applies); repeatable.
     #[arg(long, value_name = "OLD=NEW", value_parser = parse_map)]
     map: Vec<(String, String)>,
-    /// Differences listed at most (all are counted).
-    #[arg(long, default_value_t = 50)]
+    /// Differences listed at most, 0 to 1000000 (all are counted).
+    #[arg(long, default_value_t = 50, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
     max_diffs: usize,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]

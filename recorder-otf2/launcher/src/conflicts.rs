@@ -41,18 +41,21 @@ pub struct ConflictsArgs {
     /// List every overlapping pair (both calls, their times and ranges).
     #[arg(long)]
     details: bool,
-    /// Overlapping pairs enumerated per file at most; beyond, counts are lower bounds.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Overlapping pairs enumerated per file at most, 1 to 1000000000; beyond, counts are
+    /// lower bounds.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     max_pairs: u64,
-    /// Memory for accesses at most (512K, 64M, 2G; a number alone is MiB); beyond, they
-    /// are sorted into runs on disk and merged back (default: half the available memory).
-    #[arg(long, value_parser = parse_size)]
+    /// Memory for accesses at most (512K, 64M, 2G; a number alone is MiB), 64K to 64T;
+    /// beyond, they are sorted into runs on disk and merged back (default: half the
+    /// available memory).
+    #[arg(long, value_parser = parse_memory)]
     memory: Option<u64>,
     /// Where the runs go (default: the system's temporary folder); removed at the end.
     #[arg(long)]
     tmp_dir: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
@@ -106,12 +109,41 @@ fn write_json(c: &io_conflicts::Conflicts) -> Result<(), String> {
         .map_err(|e| format!("stdout: {e}"))
 }
 
+/// `--memory`: at least 64 KiB (below, the runs on disk are many and tiny: 1K made
+/// 200,000 of them), at most 64 TiB.
+fn parse_memory(s: &str) -> Result<u64, String> {
+    size_within(s, 64 << 10, 64 << 40)
+}
+
+/// A size (as [`parse_size`] reads it) from `min` to `max` bytes.
+pub fn size_within(s: &str, min: u64, max: u64) -> Result<u64, String> {
+    let n = parse_size(s)?;
+    if n < min || n > max {
+        return Err(format!(
+            "'{s}' is out of bounds: from {} to {}",
+            show_size(min),
+            show_size(max)
+        ));
+    }
+    Ok(n)
+}
+
+/// `n` bytes as the largest unit that divides it (64K, 1M, 64T).
+fn show_size(n: u64) -> String {
+    let units = [(40, "T"), (30, "G"), (20, "M"), (10, "K")];
+    match units.iter().find(|(shift, _)| n.trailing_zeros() >= *shift) {
+        Some((shift, unit)) => format!("{}{unit}", n >> shift),
+        None => n.to_string(),
+    }
+}
+
 /// "512K", "64M", "2G" or a number of MiB, in bytes.
 pub fn parse_size(s: &str) -> Result<u64, String> {
     let (num, shift) = match s.char_indices().last() {
         Some((i, 'K' | 'k')) => (&s[..i], 10),
         Some((i, 'M' | 'm')) => (&s[..i], 20),
         Some((i, 'G' | 'g')) => (&s[..i], 30),
+        Some((i, 'T' | 't')) => (&s[..i], 40),
         _ => (s, 20),
     };
     match num.parse::<u64>() {
