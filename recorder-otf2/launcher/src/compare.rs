@@ -42,8 +42,14 @@ fn parse_map(s: &str) -> Result<(String, String), String> {
     }
 }
 
-/// Whether the traces are the same (the report is on stdout, warnings on stderr).
+/// Whether the traces are the same (the report is on stdout, warnings on stderr); stopped
+/// by a signal, one line saying so.
 pub fn run(a: CompareArgs) -> Result<bool, String> {
+    io_model::interrupt::install()?;
+    same(a).map_err(|e| io_model::interrupt::explain(e, "nothing (compare writes no file)"))
+}
+
+fn same(a: CompareArgs) -> Result<bool, String> {
     // B a recorded replay of A: A's files are mapped the way the replay mapped them.
     let mut map = a.map.clone();
     map.extend(io_replay::recorded_map(&a.b).map_err(|e| e.to_string())?);
@@ -55,7 +61,6 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
     };
     let ta = Trace::open(&a.a)?;
     let tb = Trace::open(&a.b)?;
-    io_model::interrupt::install()?;
     let b = bar(ta.stream_bytes() + tb.stream_bytes(), a.quiet);
     let sa = sequences(&ta, &opts, true, &|n| b.set_position(n));
     let base = ta.stream_bytes();

@@ -1,6 +1,7 @@
 //! `conflicts`: open the trace, find the operations touching the same bytes of a file (with
 //! a progress bar on a terminal), print them as text or JSON.
 
+use crate::analyze::Interruptible;
 use io_conflicts::default_memory;
 use io_conflicts::semantics::Semantics;
 use io_conflicts::{conflicts, output, Options, LAYERS};
@@ -89,20 +90,22 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
     b.finish_and_clear();
     let removed = "the temporary runs (nothing was written)";
     let c = c.map_err(|e| io_model::interrupt::explain(e.to_string(), removed))?;
-    if a.json {
-        write_json(&c)?;
-    } else {
-        crate::analyze::stdout(&output::to_text(&c))?;
-    }
+    let printed = match a.json {
+        true => write_json(&c),
+        false => crate::analyze::stdout(&output::to_text(&c)),
+    };
+    // Stopped while printing, the output on stdout is cut short (the runs are gone by now).
+    let removed = "the temporary runs (the output printed is incomplete)";
+    printed.map_err(|e| io_model::interrupt::explain(e, removed))?;
     for w in &c.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
     Ok(())
 }
 
-/// The JSON document on stdout, written as it is serialized.
+/// The JSON document on stdout, written as it is serialized; a signal stops it.
 fn write_json(c: &io_conflicts::Conflicts) -> Result<(), String> {
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(Interruptible(std::io::stdout().lock()));
     serde_json::to_writer_pretty(&mut out, &output::Json(c)).map_err(|e| e.to_string())?;
     writeln!(out)
         .and_then(|_| out.flush())

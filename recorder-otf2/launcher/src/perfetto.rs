@@ -18,9 +18,9 @@ pub struct PerfettoArgs {
     /// Replace existing output files.
     #[arg(short, long)]
     force: bool,
-    /// Split the timeline by time into files of at most this size (64M, 2G; a number alone
-    /// is MiB; 1M to 1T), OUT-001.pftrace ..., each loadable alone (the browser holds about
-    /// 2 GB and needs 2-4 times the file).
+    /// Split the timeline by time into files of at most this size (512K, 64M, 2G; a number
+    /// alone is MiB; 256K to 1T), OUT-001.pftrace ..., each loadable alone (the browser holds
+    /// about 2 GB and needs 2-4 times the file).
     #[arg(long, value_parser = parse_piece_size)]
     max_size: Option<u64>,
     /// Only these layers (comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf,
@@ -45,10 +45,10 @@ pub struct PerfettoArgs {
     quiet: bool,
 }
 
-/// `--max-size`: at least 1 MiB (each file repeats the tracks' descriptors: 1K made
+/// `--max-size`: at least 256 KiB (each file repeats the tracks' descriptors: 1K made
 /// thousands of files from a 100 KB trace), at most 1 TiB.
 fn parse_piece_size(s: &str) -> Result<u64, String> {
-    size_within(s, 1 << 20, 1 << 40)
+    size_within(s, 256 << 10, 1 << 40)
 }
 
 fn parse_layer(s: &str) -> Result<Layer, String> {
@@ -85,9 +85,11 @@ pub fn run(a: PerfettoArgs) -> Result<(), String> {
         threads: a.threads,
     };
     io_model::interrupt::install()?;
+    let dir = crate::output_dir::OutputDir::for_file(&a.output)?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
     b.finish_and_clear();
+    let r = dir.keep_if_ok(r);
     let removed = format!("the timeline files of {}", a.output.display());
     let w = r.map_err(|e| io_model::interrupt::explain(e.to_string(), &removed))?;
     for warning in &w.warnings {
