@@ -65,8 +65,12 @@ mod tests {
         let e = crate::parse_timing("soon").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'soon': expected asap, original or scaled:F (F >= 0)"
+            "'soon': expected asap, original or scaled:F (0 <= F <= 1000)"
         );
+        assert!(crate::parse_timing("scaled:1000").is_ok());
+        for beyond in ["scaled:1000.5", "scaled:1e300", "scaled:-1", "scaled:inf"] {
+            assert!(crate::parse_timing(beyond).is_err(), "{beyond}");
+        }
         let e = Error::ManyJobs {
             dir: "/t".into(),
             jobs: 2,
