@@ -16,10 +16,41 @@ pub use rayon::ThreadPool;
 #[error("cannot start worker threads: {0}")]
 pub struct PoolError(#[source] rayon::ThreadPoolBuildError);
 
-/// A pool of `threads` workers (0: one per core).
+/// Worker threads per core at most: the jobs are bound by the CPU and the reading of the
+/// trace, so more threads only add their per-worker state (a thousand made a 100 KB trace
+/// take seconds).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// The cores this process may use (1 when the system does not say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The most worker threads a tool starts: [`THREADS_PER_CORE`] per core.
+pub fn max_threads() -> usize {
+    THREADS_PER_CORE * cores()
+}
+
+/// `--threads N` of every tool: 0 (one per core) up to [`max_threads`]; a larger number
+/// is refused with the bound (a clap value parser).
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of threads"))?;
+    let max = max_threads();
+    if n > max {
+        return Err(format!(
+            "{n} threads: at most {max} on this machine ({THREADS_PER_CORE} per core; 0: one per core)"
+        ));
+    }
+    Ok(n)
+}
+
+/// A pool of `threads` workers (0: one per core), never more than [`max_threads`]: a
+/// caller that did not check its number gets the bound, not a thousand threads.
 pub fn pool(threads: usize) -> Result<ThreadPool, PoolError> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(threads.min(max_threads()))
         .build()
         .map_err(PoolError)
 }

@@ -118,7 +118,7 @@ impl<'a> Engine<'a> {
             if let Timing::Scaled(f) = timing {
                 let due = Duration::from_nanos((step.t0.saturating_sub(first) as f64 * f) as u64);
                 if let Some(wait) = due.checked_sub(start.elapsed()) {
-                    std::thread::sleep(wait);
+                    io_replay::pause(wait);
                 }
             }
             order.before(step.t0, tell, wait);

@@ -34,6 +34,7 @@ pub struct Args {
     /// other POSIX calls as such; posix: every rank's POSIX calls (those MPI-IO made included).
     #[arg(long, default_value = "auto", value_parser = ["auto", "posix", "mpiio", "hdf5", "pnetcdf"])]
     pub layer: String,
+    /// asap, original, or scaled:F (the recorded gaps × F, 0 <= F <= 1000).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     pub timing: Timing,
     #[arg(long, value_name = "PREFIX")]

@@ -459,7 +459,7 @@ fn check_semantics(np: u32, api: &str) {
 }
 
 fn check_semantics_with(mpi: Mpi, np: u32, api: &str) {
-    let (dir, data, trace) = traced_with(mpi, np, api);
+    let (_dir, data, trace) = traced_with(mpi, np, api);
     let (layer, name) = if api == "mpiio" {
         ("mpiio", "MPI-IO")
     } else {
@@ -500,41 +500,8 @@ fn check_semantics_with(mpi: Mpi, np: u32, api: &str) {
             }
             total += in_file;
         }
-        // Beyond a memory budget of 1 KiB the accesses go through sorted runs on disk: the
-        // same answer, the runs' folder gone at the end.
-        let tmp = dir.subdir(&format!("runs-{semantics}"));
-        let tmp_s = tmp.to_string_lossy().into_owned();
-        let mut small = conflicts_json(
-            &trace,
-            &[
-                "--details",
-                "--layer",
-                layer,
-                "--semantics",
-                semantics,
-                "--memory",
-                "1K",
-                "--tmp-dir",
-                &tmp_s,
-            ],
-        );
-        let mut full = conflicts_json(
-            &trace,
-            &["--details", "--layer", layer, "--semantics", semantics],
-        );
-        assert!(u(&small["spilled"]) > 0, "nothing went to disk");
-        assert_eq!(full["spilled"], 0);
-        small["spilled"] = Value::Null;
-        full["spilled"] = Value::Null;
-        assert_eq!(
-            small, full,
-            "{semantics}: answers with and without runs on disk"
-        );
-        assert_eq!(
-            std::fs::read_dir(&tmp).unwrap().count(),
-            0,
-            "runs left behind"
-        );
+        // The answer through sorted runs on disk (--memory at its minimum) is checked on a
+        // trace big enough to spill: tool_failures.rs, conflicts_spill_*.
         let text = conflicts_run(&trace, &["--layer", layer, "--semantics", semantics]).stdout;
         let line = format!(
             "Under {semantics} semantics: {total} conflicting pair{} not synchronised;",
@@ -566,7 +533,10 @@ fn semantics_mpiio_4_ranks() {
 /// under MPICH by the same library build: the same violations as under Open MPI.
 #[test]
 fn semantics_mpiio_4_ranks_under_mpich() {
-    need!(Mpi::Mpich.available(), "mpicc.mpich/mpiexec.mpich not found on PATH");
+    need!(
+        Mpi::Mpich.available(),
+        "mpicc.mpich/mpiexec.mpich not found on PATH"
+    );
     check_semantics_with(Mpi::Mpich, 4, "mpiio");
 }
 

@@ -289,3 +289,295 @@ fn force_replaces_only_an_otf2_archive() {
         .collect()
     );
 }
+
+/// A trace of `program` (writer_loop, or rewrite_loop: every write on the same 8 bytes)
+/// making `calls` writes.
+fn program_trace(dir: &TestDir, program: &str, calls: u64) -> PathBuf {
+    let prog = compile(dir, program, &[]);
+    let trace = dir.join(format!("{program}-trace"));
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(dir.path()).arg(calls.to_string());
+    run(&mut c).assert_ok(program);
+    trace
+}
+
+/// Issue 33: every numeric option has bounds; a value beyond is refused before any work
+/// (clap's line naming the option and the bound, exit status 2), one at the bound works.
+#[test]
+fn numeric_options_beyond_their_bounds_are_refused() {
+    let b = build();
+    let dir = TestDir::new("tool-bounds");
+    let trace = loop_trace(&dir, "trace", 200);
+    let t = trace.to_str().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = format!("at most {} on this machine (4 per core", 4 * cores);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["summary", t, "--threads", "100000"], &threads),
+        (
+            vec!["report", t, "-o", "r.html", "--threads", "1000"],
+            &threads,
+        ),
+        (vec!["conflicts", t, "--threads", "1000"], &threads),
+        (
+            vec!["perfetto", t, "-o", "p.pftrace", "--threads", "1000"],
+            &threads,
+        ),
+        (vec!["compare", t, t, "--threads", "1000"], &threads),
+        (
+            vec!["conflicts", t, "--memory", "1K"],
+            "'1K' is out of bounds: from 64K to 64T",
+        ),
+        (vec!["conflicts", t, "--memory", "65T"], "from 64K to 64T"),
+        (
+            vec!["conflicts", t, "--max-pairs", "0"],
+            "0 is not in 1..=1000000000",
+        ),
+        (
+            vec!["perfetto", t, "-o", "p.pftrace", "--max-size", "1K"],
+            "from 256K to 1T",
+        ),
+        (
+            vec!["replay", t, "--into", "x", "--timing", "scaled:1e300"],
+            "0 <= F <= 1000",
+        ),
+        (
+            vec!["replay", t, "--into", "x", "--timing", "scaled:1001"],
+            "0 <= F <= 1000",
+        ),
+        (vec!["summary", t, "--top", "0"], "0 is not in 1..=100000"),
+        (
+            vec!["compare", t, t, "--max-diffs", "2000000"],
+            "not in 0..=1000000",
+        ),
+        (
+            vec!["extrapolate", t, t, t, "--ranks", "2000000", "-o", "x"],
+            "not in 1..=1048576",
+        ),
+        (
+            vec!["extrapolate", t, t, t, "--ranks", "0", "-o", "x"],
+            "not in 1..=1048576",
+        ),
+        (
+            vec!["record", "--window", "17", "--", "true"],
+            "17 is not in 1..=16",
+        ),
+        (
+            vec!["record", "--time-resolution", "0", "--", "true"],
+            "not in 1..=1000000",
+        ),
+        (
+            vec!["record", "--buffer-size", "1K", "--", "true"],
+            "not a size from 4K to 256M",
+        ),
+    ];
+    let refused = |mut c: std::process::Command, want: &str| {
+        let r = run(&mut c);
+        let what = format!("{c:?}");
+        assert_eq!(r.code(), Some(2), "{what}: {}", r.stderr);
+        let first = r.stderr_lines()[0];
+        assert!(
+            first.starts_with("error: invalid value") && first.contains(want),
+            "{what}: {first:?} should say {want:?}"
+        );
+    };
+    for (args, want) in cases {
+        let mut c = command(&b.launcher, dir.path());
+        c.args(&args);
+        refused(c, want);
+    }
+    let mut c = command(&b.to_otf2, dir.path());
+    c.arg(&trace).arg("o.otf2").args(["--threads", "100000"]);
+    refused(c, &threads);
+    assert!(!dir.join("o.otf2").exists() && !dir.join("x").exists());
+    // At the bounds: the most threads, the smallest budget and piece.
+    let max = (4 * cores).to_string();
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["summary", "-q", "--threads", &max]).arg(&trace);
+    let r = run(&mut c);
+    r.assert_ok("summary at the most threads");
+    assert!(r.stdout.contains("write"), "{}", r.stdout);
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["perfetto", "-q", "--max-size", "256K", "-o", "p.pftrace"])
+        .arg(&trace);
+    run(&mut c).assert_ok("perfetto at the smallest piece");
+}
+
+/// `conflicts --memory 64K` (the minimum) on ~400,000 accesses under `ulimit -n 64`: a
+/// thousand runs on disk merged in passes of bounded fan-in, the same answer as in memory,
+/// and no run left.
+#[test]
+fn conflicts_spill_at_the_minimum_memory_under_a_low_descriptor_limit() {
+    let b = build();
+    let dir = TestDir::new("tool-spill");
+    let trace = program_trace(&dir, "writer_loop", 400_000);
+    let runs = dir.subdir("runs");
+    let mut c = command("sh", dir.path());
+    c.args(["-c", "ulimit -n 64; exec \"$0\" \"$@\""])
+        .arg(&b.launcher)
+        .args([
+            "conflicts",
+            "-q",
+            "--json",
+            "--details",
+            "--memory",
+            "64K",
+            "--tmp-dir",
+        ])
+        .arg(&runs)
+        .arg(&trace);
+    let small = run(&mut c);
+    small.assert_ok("conflicts --memory 64K under ulimit -n 64");
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["conflicts", "-q", "--json", "--details"])
+        .arg(&trace);
+    let full = run(&mut c);
+    full.assert_ok("conflicts in memory");
+    let mut small: serde_json::Value = serde_json::from_str(&small.stdout).unwrap();
+    let mut full: serde_json::Value = serde_json::from_str(&full.stdout).unwrap();
+    let spilled = small["spilled"].as_u64().unwrap();
+    assert!(spilled > 390_000, "only {spilled} accesses went to disk");
+    assert_eq!(full["spilled"], 0);
+    let accesses: u64 = full["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["accesses"].as_u64().unwrap_or(0))
+        .sum();
+    assert!(
+        accesses >= 400_000,
+        "{accesses} accesses in {}",
+        full["files"]
+    );
+    small["spilled"] = serde_json::Value::Null;
+    full["spilled"] = serde_json::Value::Null;
+    assert_eq!(small, full, "answers with and without runs on disk");
+    assert!(listing(&runs).is_empty(), "runs left: {:?}", listing(&runs));
+}
+
+/// Run `cmd` (stdout piped), send `sig` once its first output arrived (its output phase),
+/// drain the rest; the exit status and stderr.
+fn interrupted_while_printing(cmd: &mut std::process::Command, sig: i32) -> (Option<i32>, String) {
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn the tool");
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut err, &mut s).ok();
+        s
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut buf = vec![0u8; 1 << 16];
+    let first = std::io::Read::read(&mut out, &mut buf).unwrap();
+    assert!(first > 0, "no output");
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(child.id() as i32, sig) };
+    std::io::copy(&mut out, &mut std::io::sink()).unwrap();
+    let status = child.wait().unwrap();
+    (status.code(), reader.join().unwrap())
+}
+
+/// SIGINT while `conflicts` prints its result (the last phase of its run): exit 130 after
+/// one line, the runs' folder emptied; the same three times.
+#[test]
+fn sigint_while_conflicts_prints_stops_it() {
+    let b = build();
+    let dir = TestDir::new("tool-conflicts-sigint");
+    let trace = program_trace(&dir, "rewrite_loop", 100_000);
+    for i in 0..3 {
+        let runs = dir.subdir(&format!("runs-{i}"));
+        let mut c = command(&b.launcher, dir.path());
+        c.args([
+            "conflicts",
+            "-q",
+            "--json",
+            "--details",
+            "--max-pairs",
+            "50000",
+        ])
+        .args(["--memory", "64K", "--tmp-dir"])
+        .arg(&runs)
+        .arg(&trace);
+        let (code, stderr) = interrupted_while_printing(&mut c, libc::SIGINT);
+        assert_eq!(code, Some(130), "round {i}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            "recorder-otf2: interrupted by SIGINT; removed the temporary runs (the output printed is incomplete)",
+            "round {i}"
+        );
+        assert!(listing(&runs).is_empty(), "round {i}: {:?}", listing(&runs));
+    }
+}
+
+/// SIGTERM during `summary`: exit 143 after one line (it writes no file), never killed by
+/// the signal's default action.
+#[test]
+fn sigterm_stops_summary_with_one_line() {
+    let b = build();
+    let dir = TestDir::new("tool-summary-sigterm");
+    let trace = loop_trace(&dir, "trace", 3_000_000);
+    let mut checked = 0;
+    for delay_ms in [150, 100, 60, 250, 30, 200] {
+        let mut c = command(&b.launcher, dir.path());
+        c.args(["summary", "-q", "--threads", "1"]).arg(&trace);
+        c.stdout(Stdio::null()).stderr(Stdio::piped());
+        let child = c.spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        // SAFETY: kill(2) on our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        if out.status.success() {
+            eprintln!("summary finished within {delay_ms} ms; not checked");
+            continue;
+        }
+        checked += 1;
+        assert_eq!(
+            out.status.code(),
+            Some(143),
+            "after {delay_ms} ms: {stderr}"
+        );
+        assert_eq!(
+            stderr.trim_end(),
+            "recorder-otf2: interrupted by SIGTERM; removed nothing (summary writes no file)"
+        );
+    }
+    assert!(checked >= 2, "only {checked} summaries were interrupted");
+}
+
+/// `report` and `perfetto` make a missing output folder (as export, extrapolate and replay
+/// do); a report that fails removes the folders it made.
+#[test]
+fn report_and_perfetto_make_a_missing_output_folder() {
+    let b = build();
+    let dir = TestDir::new("tool-missing-folder");
+    let trace = loop_trace(&dir, "trace", 2_000);
+    let report = dir.join("new/a/r.html");
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["report", "-q"]).arg(&trace).arg("-o").arg(&report);
+    run(&mut c).assert_ok("report into a missing folder");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        html.contains("<html") && html.contains("write"),
+        "{}",
+        &html[..200]
+    );
+    let timeline = dir.join("other/t.pftrace");
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["perfetto", "-q"])
+        .arg(&trace)
+        .arg("-o")
+        .arg(&timeline);
+    run(&mut c).assert_ok("perfetto into a missing folder");
+    assert!(std::fs::metadata(&timeline).unwrap().len() > 1000);
+    // A failure (the thresholds file is missing) after the folders were made: gone again.
+    let mut c = command(&b.launcher, dir.path());
+    c.args(["report", "-q", "--config", "/nonexistent/t.yaml"])
+        .arg(&trace)
+        .arg("-o")
+        .arg(dir.join("gone/b/r.html"));
+    let r = run(&mut c);
+    assert_eq!(r.code(), Some(1), "{}", r.stderr);
+    assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("/nonexistent/t.yaml"), "{}", r.stderr);
+    assert!(!dir.join("gone").exists(), "the folders made were left");
+}

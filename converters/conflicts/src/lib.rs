@@ -37,7 +37,7 @@ use io_model::trace::Trace;
 use io_model::SinkError;
 use order::{Comms, HappensBefore, SyncCall};
 use semantics::{FilePoints, Point, PointKind, Semantics, Verifier};
-use spill::{Merged, SpillDir};
+use spill::{Descriptors, Merged, SpillDir};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -570,7 +570,13 @@ pub fn conflicts(
     let verifier = opts
         .semantics
         .map(|semantics| Verifier { semantics, hb: &hb });
-    let sweep_one = |w| sweep_work(w, opts, verifier.as_ref());
+    // Counted now: the reading of the trace closed its files.
+    let fds = Descriptors::available();
+    let runs_at = Runs {
+        dir: dir.as_deref(),
+        fds: &fds,
+    };
+    let sweep_one = |w| sweep_work(w, opts, verifier.as_ref(), &runs_at);
     let mut files = driver::map(&pool, work, sweep_one)?;
     files.sort_by(|a, b| a.key.cmp(&b.key));
     let spilled = dir
@@ -603,27 +609,39 @@ struct FileWork {
     points: FilePoints,
 }
 
+/// Where a file's runs are merged: the folder new runs go to, and the descriptors shared.
+struct Runs<'a> {
+    dir: Option<&'a SpillDir>,
+    fds: &'a Descriptors,
+}
+
 fn sweep_work(
     w: FileWork,
     opts: &Options,
     verifier: Option<&Verifier>,
+    runs: &Runs,
 ) -> Result<FileConflicts, Error> {
     let pts = &w.points;
     let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
     let check = check
         .as_ref()
         .map(|c| c as &dyn Fn(&Access, &Access) -> bool);
-    let pairs = if w.runs.is_empty() {
-        let mut memory = w.memory;
-        sweep_file(&mut memory, opts.max_pairs, opts.details, check)
-    } else {
-        let mut merged = Merged::new(&w.runs, w.memory)?;
-        let pairs = sweep(&mut merged, opts.max_pairs, opts.details, check);
-        if let Some(e) = merged.error {
-            return Err(e);
+    let pairs = match runs.dir.filter(|_| !w.runs.is_empty()) {
+        None => {
+            let mut memory = w.memory;
+            sweep_file(&mut memory, opts.max_pairs, opts.details, check)
         }
-        pairs
+        Some(dir) => {
+            let mut merged = Merged::new(w.runs, w.memory, dir, runs.fds)?;
+            let pairs = sweep(&mut merged, opts.max_pairs, opts.details, check);
+            if let Some(e) = merged.error {
+                return Err(e);
+            }
+            pairs
+        }
     };
+    // The sweep stops early at a signal: its pairs are then incomplete.
+    io_model::interrupt::check().map_err(Error::Interrupted)?;
     Ok(FileConflicts {
         key: w.key,
         no_offset: w.no_offset,

@@ -1,6 +1,8 @@
 //! Accesses beyond the memory budget: sorted runs in files of a private folder, merged
 //! back in offset order for the sweep (an external-memory sort), so a trace with more
 //! accesses than memory holds is still checked. The folder goes when the check ends.
+//! A file with more runs than the descriptor limit allows open at once is merged in passes
+//! of bounded fan-in ([`Descriptors`]), so the check works under any `ulimit -n` >= 64.
 
 use super::{Access, Error};
 use std::cmp::Reverse;
@@ -9,7 +11,77 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
+
+/// Runs merged at once at most, whatever the descriptor limit: beyond, a pass costs more
+/// in its heap than it saves in passes.
+const MAX_FAN_IN: usize = 64;
+
+/// Descriptors kept out of the merges' share: the standard streams, the trace's files, what
+/// the libraries and the rest of the tool open.
+const RESERVED_DESCRIPTORS: usize = 16;
+
+/// The descriptors the workers' merges may hold open together: what the soft limit leaves
+/// beyond those open now and a reserve. A merge takes its share before it opens its runs
+/// and gives it back when it ends, so that any number of workers stays within the limit.
+pub struct Descriptors {
+    free: Mutex<usize>,
+    returned: Condvar,
+    /// The most one merge may hold (at least 3: two runs and the merged one).
+    pub fan_in: usize,
+}
+
+impl Descriptors {
+    /// The share of this process's descriptors (from /proc/self; 64 when it does not say).
+    pub fn available() -> Descriptors {
+        let limit = soft_open_files_limit().unwrap_or(64);
+        let open = std::fs::read_dir("/proc/self/fd").map_or(8, |d| d.count());
+        Descriptors::new(limit.saturating_sub(open + RESERVED_DESCRIPTORS))
+    }
+
+    /// `total` descriptors shared (3 at least: a merge pass needs that many).
+    pub fn new(total: usize) -> Descriptors {
+        let total = total.max(3);
+        Descriptors {
+            free: Mutex::new(total),
+            returned: Condvar::new(),
+            fan_in: total.min(MAX_FAN_IN),
+        }
+    }
+
+    /// `n` descriptors (at most [`Self::fan_in`]), waiting for other merges to give theirs
+    /// back; returned when the share is dropped.
+    fn take(&self, n: usize) -> Share<'_> {
+        let n = n.min(self.fan_in);
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free < n {
+            free = self.returned.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+        *free -= n;
+        Share { from: self, n }
+    }
+}
+
+/// Descriptors a merge holds; given back when dropped.
+pub struct Share<'a> {
+    from: &'a Descriptors,
+    n: usize,
+}
+
+impl Drop for Share<'_> {
+    fn drop(&mut self) {
+        let mut free = self.from.free.lock().unwrap_or_else(|e| e.into_inner());
+        *free += self.n;
+        self.from.returned.notify_all();
+    }
+}
+
+/// The soft limit of open files ("Max open files" of /proc/self/limits).
+fn soft_open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
 
 /// The default memory budget for accesses: half of what the system has available (4 GiB
 /// when /proc/meminfo does not say).
@@ -86,6 +158,20 @@ impl SpillDir {
 
     /// Sort `acc`, write it as one run and empty it.
     pub fn write_run(&self, acc: &mut Vec<Access>) -> Result<PathBuf, Error> {
+        acc.sort_unstable_by_key(sort_key);
+        let path = self.write_sorted(acc.iter().copied(), 1 << 20)?;
+        self.spilled.fetch_add(acc.len() as u64, Ordering::Relaxed);
+        acc.clear();
+        acc.shrink_to_fit();
+        Ok(path)
+    }
+
+    /// A new run holding `sorted` (in sweep order already).
+    fn write_sorted(
+        &self,
+        sorted: impl Iterator<Item = Access>,
+        buffer: usize,
+    ) -> Result<PathBuf, Error> {
         self.made
             .get_or_init(|| std::fs::create_dir(&self.dir).map_err(Arc::new))
             .clone()
@@ -93,24 +179,42 @@ impl SpillDir {
                 path: self.dir.clone(),
                 source,
             })?;
-        acc.sort_unstable_by_key(sort_key);
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("run-{n}"));
         let fail = |source| Error::WriteRun {
             path: path.clone(),
             source,
         };
-        let mut w = BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
+        let mut w = BufWriter::with_capacity(buffer, File::create(&path).map_err(fail)?);
         let mut rec = [0u8; RECORD];
-        for a in acc.iter() {
-            encode(a, &mut rec);
+        for a in sorted {
+            encode(&a, &mut rec);
             w.write_all(&rec).map_err(fail)?;
         }
         w.flush().map_err(fail)?;
-        self.spilled.fetch_add(acc.len() as u64, Ordering::Relaxed);
-        acc.clear();
-        acc.shrink_to_fit();
         Ok(path)
+    }
+
+    /// `runs` merged into fewer, each pass merging at most `fds.fan_in - 1` of them into a
+    /// new one (the merged runs removed), until they fit in one merge. Stops at a signal.
+    pub fn reduce(&self, mut runs: Vec<PathBuf>, fds: &Descriptors) -> Result<Vec<PathBuf>, Error> {
+        while runs.len() > fds.fan_in {
+            io_model::interrupt::check().map_err(Error::Interrupted)?;
+            let group: Vec<PathBuf> = runs.drain(..fds.fan_in - 1).collect();
+            let share = fds.take(group.len() + 1);
+            let mut merged = Merged::open(&group, Vec::new())?;
+            let path = self.write_sorted(&mut merged, 1 << 16)?;
+            if let Some(e) = merged.error.take() {
+                return Err(e);
+            }
+            drop(merged);
+            drop(share);
+            for p in &group {
+                let _ = std::fs::remove_file(p);
+            }
+            runs.push(path);
+        }
+        Ok(runs)
     }
 }
 
@@ -151,15 +255,33 @@ impl Source {
 type Heads = BinaryHeap<Reverse<((u64, u64, u64, usize), usize)>>;
 
 /// A file's accesses in sweep order: its runs and the rest (in memory) merged.
-pub struct Merged {
+pub struct Merged<'a> {
     sources: Vec<Source>,
     heads: Heads,
     pending: Vec<Option<Access>>,
     pub error: Option<Error>,
+    /// The descriptors of the open runs, given back when the merge ends.
+    _share: Option<Share<'a>>,
 }
 
-impl Merged {
-    pub fn new(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged, Error> {
+impl<'a> Merged<'a> {
+    /// The runs (merged down first in passes when they are more than one merge may hold
+    /// open: `dir` makes the new runs) and the accesses in memory, in sweep order.
+    pub fn new(
+        runs: Vec<PathBuf>,
+        memory: Vec<Access>,
+        dir: &SpillDir,
+        fds: &'a Descriptors,
+    ) -> Result<Merged<'a>, Error> {
+        let runs = dir.reduce(runs, fds)?;
+        let share = fds.take(runs.len());
+        let mut m = Merged::open(&runs, memory)?;
+        m._share = Some(share);
+        Ok(m)
+    }
+
+    /// The merge of `runs` (all opened now) and `memory`.
+    fn open(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged<'a>, Error> {
         memory.sort_unstable_by_key(sort_key);
         let mut sources = vec![Source::Memory(memory.into_iter())];
         for p in runs {
@@ -177,6 +299,7 @@ impl Merged {
             pending: vec![None; sources.len()],
             sources,
             error: None,
+            _share: None,
         };
         for i in 0..m.sources.len() {
             m.refill(i)?;
@@ -193,7 +316,7 @@ impl Merged {
     }
 }
 
-impl Iterator for Merged {
+impl Iterator for Merged<'_> {
     type Item = Access;
     /// The next access in order; a read error ends the stream and is kept in `error`.
     fn next(&mut self) -> Option<Access> {
@@ -228,7 +351,8 @@ mod tests {
             dir.write_run(&mut r2).unwrap(),
         ];
         assert!(r1.is_empty());
-        let m = Merged::new(&runs, vec![a(3, 3), a(0, 0)]).unwrap();
+        let fds = Descriptors::new(64);
+        let m = Merged::new(runs, vec![a(3, 3), a(0, 0)], &dir, &fds).unwrap();
         let got: Vec<Access> = m.collect();
         let want = vec![
             a(0, 0),
@@ -243,5 +367,26 @@ mod tests {
         let path = dir.dir.clone();
         drop(dir);
         assert!(!path.exists(), "the folder goes with the check");
+    }
+
+    /// 50 runs under a share of 3 descriptors: merged two at a time in passes, the same
+    /// order, and only the last run left in the folder.
+    #[test]
+    fn many_runs_merge_in_passes_within_the_descriptors() {
+        let dir = SpillDir::new(&std::env::temp_dir());
+        let mut runs = Vec::new();
+        for r in 0..50u64 {
+            let mut acc: Vec<Access> = (0..20u64)
+                .map(|i| Access::test(i * 50 + r, i * 50 + r + 1, r, 0, true))
+                .collect();
+            runs.push(dir.write_run(&mut acc).unwrap());
+        }
+        let fds = Descriptors::new(3);
+        let m = Merged::new(runs, Vec::new(), &dir, &fds).unwrap();
+        let starts: Vec<u64> = m.map(|a| a.start).collect();
+        assert_eq!(starts, (0..1000).collect::<Vec<u64>>());
+        let left = std::fs::read_dir(&dir.dir).unwrap().count();
+        assert!(left <= 3, "{left} runs left after the passes");
+        assert_eq!(*fds.free.lock().unwrap(), 3, "every descriptor given back");
     }
 }

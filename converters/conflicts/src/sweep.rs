@@ -170,6 +170,11 @@ pub fn sweep(
     let mut open: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let (mut total, mut capped, mut seq) = (0u64, false, 0u64);
     'sweep: for a in accesses {
+        // A signal stops the sweep (the caller then fails with it): a big file's sweep
+        // takes seconds.
+        if seq % 4096 == 0 && io_model::interrupt::received().is_some() {
+            break;
+        }
         let next = Open { a, seq };
         seq += 1;
         while let Some(&Reverse((end, slot))) = open.peek() {
@@ -182,6 +187,9 @@ pub fn sweep(
         for &Reverse((_, j)) in open.iter() {
             if total == max_pairs {
                 capped = true;
+                break 'sweep;
+            }
+            if total & 0xffff == 0xffff && io_model::interrupt::received().is_some() {
                 break 'sweep;
             }
             groups.add(&slots[j], &next);

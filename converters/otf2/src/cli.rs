@@ -23,8 +23,9 @@ pub struct ToOtf2Args {
     /// No summary, no progress bar.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Worker threads converting processes in parallel (default: one per core; 1: one
-    /// process after another). The archive is the same with any number.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads converting processes in parallel (default 0: one per core; 1: one
+    /// process after another; at most 4 per core, a larger number is refused). The archive
+    /// is the same with any number.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     pub threads: usize,
 }

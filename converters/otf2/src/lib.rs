@@ -92,11 +92,12 @@ pub fn convert(
     write(trace, out, workers(threads), progress).map_err(|e| e.named(out))
 }
 
-/// The number of workers `--threads N` asks for (0: one per core).
+/// The number of workers `--threads N` asks for (0: one per core), at most the driver's
+/// bound (the command line refuses more).
 fn workers(threads: usize) -> usize {
     match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+        0 => io_model::driver::cores(),
+        n => n.min(io_model::driver::max_threads()),
     }
 }
 

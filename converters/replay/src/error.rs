@@ -22,7 +22,7 @@ pub enum Error {
     #[error("{0}")]
     Workers(#[source] io_model::driver::PoolError),
     /// `--timing` that is none of asap, original, scaled:F.
-    #[error("'{0}': expected asap, original or scaled:F (F >= 0)")]
+    #[error("'{0}': expected asap, original or scaled:F (0 <= F <= 1000)")]
     BadTiming(String),
     /// A recorded replay's `replay.yaml` that is not YAML.
     #[error("{}: {source}", path.display())]
@@ -65,8 +65,12 @@ mod tests {
         let e = crate::parse_timing("soon").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'soon': expected asap, original or scaled:F (F >= 0)"
+            "'soon': expected asap, original or scaled:F (0 <= F <= 1000)"
         );
+        assert!(crate::parse_timing("scaled:1000").is_ok());
+        for beyond in ["scaled:1000.5", "scaled:1e300", "scaled:-1", "scaled:inf"] {
+            assert!(crate::parse_timing(beyond).is_err(), "{beyond}");
+        }
         let e = Error::ManyJobs {
             dir: "/t".into(),
             jobs: 2,

@@ -44,7 +44,23 @@ pub enum Timing {
     Scaled(f64),
 }
 
-/// `--timing`: asap, original, or scaled:F.
+/// The largest F of `--timing scaled:F`: a replay lasts at most this many times the
+/// original run (1e300 slept forever).
+pub const MAX_TIMING_FACTOR: f64 = 1000.0;
+
+/// Sleep `d`, in slices, returning early once a signal was received: a long gap of a
+/// scaled replay does not hold off SIGINT.
+pub fn pause(d: Duration) {
+    let end = Instant::now() + d;
+    while io_model::interrupt::received().is_none() {
+        let Some(left) = end.checked_duration_since(Instant::now()) else {
+            return;
+        };
+        std::thread::sleep(left.min(Duration::from_millis(100)));
+    }
+}
+
+/// `--timing`: asap, original, or scaled:F (0 <= F <= [`MAX_TIMING_FACTOR`]).
 pub fn parse_timing(s: &str) -> Result<Timing, Error> {
     match s {
         "asap" => Ok(Timing::Asap),
@@ -53,7 +69,7 @@ pub fn parse_timing(s: &str) -> Result<Timing, Error> {
             .strip_prefix("scaled:")
             .and_then(|f| f.parse::<f64>().ok())
         {
-            Some(f) if f.is_finite() && f >= 0.0 => Ok(Timing::Scaled(f)),
+            Some(f) if (0.0..=MAX_TIMING_FACTOR).contains(&f) => Ok(Timing::Scaled(f)),
             _ => Err(Error::BadTiming(s.to_string())),
         },
     }
@@ -960,7 +976,7 @@ impl<'a> Replayer<'a> {
         if let Timing::Scaled(f) = self.opts.timing {
             let due = Duration::from_nanos((t0.saturating_sub(first) as f64 * f) as u64);
             if let Some(wait) = due.checked_sub(start.elapsed()) {
-                std::thread::sleep(wait);
+                pause(wait);
             }
         }
     }

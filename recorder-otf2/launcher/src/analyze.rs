@@ -1,6 +1,7 @@
 //! `summary`, `report`, `export`: open the trace, run the analysis with a progress bar on a
 //! terminal, write the result. Errors are one line naming the file and the problem.
 
+use crate::output_dir::OutputDir;
 use io_analysis::insights::{evaluate, Thresholds};
 use io_analysis::{analyze, summary, Analysis, Options};
 use io_conflicts::section;
@@ -15,8 +16,9 @@ pub struct Common {
     /// YAML file of insight thresholds (docs/analysis.md lists the keys and defaults).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
@@ -34,8 +36,8 @@ pub struct SummaryArgs {
     /// Print the summary as JSON on stdout (schema in docs/analysis.md).
     #[arg(long)]
     json: bool,
-    /// Rows per table in the terminal summary.
-    #[arg(long, default_value_t = 10)]
+    /// Rows per table in the terminal summary, 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     top: usize,
 }
 
@@ -67,13 +69,29 @@ pub struct ExportArgs {
     quiet: bool,
 }
 
-/// Write `s` to stdout; a reader that went away (`| head`) is no error.
+/// Write `s` to stdout; a reader that went away (`| head`) is no error. A signal received
+/// (once the tool installed its handlers) stops the writing with an error.
 pub fn stdout(s: &str) -> Result<(), String> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = Interruptible(std::io::stdout().lock());
     match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
-        _ => Ok(()),
+        _ => io_model::interrupt::check().map_err(|e| e.to_string()),
+    }
+}
+
+/// A writer that fails once a signal was received, writing at most 64 KiB at a time: a
+/// long output stops at a signal like the work before it.
+pub struct Interruptible<W>(pub W);
+
+impl<W: std::io::Write> std::io::Write for Interruptible<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // Not ErrorKind::Interrupted: write_all would retry it.
+        io_model::interrupt::check().map_err(std::io::Error::other)?;
+        self.0.write(&buf[..buf.len().min(1 << 16)])
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -115,9 +133,18 @@ fn run(
 }
 
 pub fn summary(s: SummaryArgs) -> Result<(), String> {
+    // Stopped by a signal at any moment, it says so in one line and exits with 128 + the
+    // signal, as the tools that write files do.
+    io_model::interrupt::install()?;
+    summarize(&s).map_err(|e| io_model::interrupt::explain(e, "nothing (summary writes no file)"))
+}
+
+fn summarize(s: &SummaryArgs) -> Result<(), String> {
     // The text summary goes without the conflicts section: it would double its time and
     // multiply its memory (docs/analysis.md).
     let (a, t) = run(&s.common, 0, false, s.json)?;
+    // The conflicts' sweep stops early at a signal: nothing is printed from it.
+    io_model::interrupt::check().map_err(|e| e.to_string())?;
     let insights = evaluate(&a, &t);
     if s.json {
         let v = summary::to_json(&a, &insights);
@@ -131,7 +158,7 @@ pub fn summary(s: SummaryArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Refuse to overwrite unless forced; the parent folder must exist.
+/// Refuse to overwrite unless forced (a missing folder is made later: [`OutputDir`]).
 pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
     if out.exists() {
         if !force {
@@ -147,26 +174,20 @@ pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
             ));
         }
     }
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        if !parent.is_dir() {
-            return Err(format!(
-                "{}: no such directory for the output",
-                parent.display()
-            ));
-        }
-    }
     Ok(())
 }
 
 pub fn report(r: ReportArgs) -> Result<(), String> {
     check_output(&r.output, r.force)?;
     io_model::interrupt::install()?;
+    let dir = OutputDir::for_file(&r.output)?;
     let removed = format!("the temporary file of {} (if any)", r.output.display());
-    let (a, t) =
-        run(&r.common, 512, true, true).map_err(|e| io_model::interrupt::explain(e, &removed))?;
-    let insights = evaluate(&a, &t);
-    io_analysis::report::write(&a, &insights, &r.output)
-        .map_err(|e| io_model::interrupt::explain(e.to_string(), &removed))
+    let written = run(&r.common, 512, true, true).and_then(|(a, t)| {
+        let insights = evaluate(&a, &t);
+        io_analysis::report::write(&a, &insights, &r.output).map_err(|e| e.to_string())
+    });
+    dir.keep_if_ok(written)
+        .map_err(|e| io_model::interrupt::explain(e, &removed))
 }
 
 pub fn export(e: ExportArgs) -> Result<(), String> {

@@ -23,11 +23,12 @@ pub struct CompareArgs {
     /// first that matches applies); repeatable.
     #[arg(long, value_name = "OLD=NEW", value_parser = parse_map)]
     map: Vec<(String, String)>,
-    /// Differences listed at most (all are counted).
-    #[arg(long, default_value_t = 50)]
+    /// Differences listed at most, 0 to 1000000 (all are counted).
+    #[arg(long, default_value_t = 50, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
     max_diffs: usize,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
@@ -41,8 +42,14 @@ fn parse_map(s: &str) -> Result<(String, String), String> {
     }
 }
 
-/// Whether the traces are the same (the report is on stdout, warnings on stderr).
+/// Whether the traces are the same (the report is on stdout, warnings on stderr); stopped
+/// by a signal, one line saying so.
 pub fn run(a: CompareArgs) -> Result<bool, String> {
+    io_model::interrupt::install()?;
+    same(a).map_err(|e| io_model::interrupt::explain(e, "nothing (compare writes no file)"))
+}
+
+fn same(a: CompareArgs) -> Result<bool, String> {
     // B a recorded replay of A: A's files are mapped the way the replay mapped them.
     let mut map = a.map.clone();
     map.extend(io_replay::recorded_map(&a.b).map_err(|e| e.to_string())?);
@@ -54,7 +61,6 @@ pub fn run(a: CompareArgs) -> Result<bool, String> {
     };
     let ta = Trace::open(&a.a)?;
     let tb = Trace::open(&a.b)?;
-    io_model::interrupt::install()?;
     let b = bar(ta.stream_bytes() + tb.stream_bytes(), a.quiet);
     let sa = sequences(&ta, &opts, true, &|n| b.set_position(n));
     let base = ta.stream_bytes();

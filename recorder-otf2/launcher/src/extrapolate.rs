@@ -7,13 +7,17 @@ use io_model::driver::bar;
 use io_model::trace::Trace;
 use std::path::PathBuf;
 
+/// The most ranks extrapolated to: a process folder is written for each (2^20, beyond the
+/// largest machines' rank counts of today).
+const MAX_RANKS: u32 = 1 << 20;
+
 #[derive(clap::Args)]
 pub struct ExtrapolateArgs {
     /// Trace directories of the program at three or more rank counts (one MPI job each).
     #[arg(required = true, num_args = 1..)]
     traces: Vec<PathBuf>,
-    /// The rank count to extrapolate to.
-    #[arg(long)]
+    /// The rank count to extrapolate to, 1 to 1048576.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_RANKS as i64))]
     ranks: u32,
     /// The new trace directory (must not exist).
     #[arg(short, long, value_name = "OUT")]
@@ -31,9 +35,6 @@ pub struct ExtrapolateArgs {
 }
 
 pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
-    if a.ranks == 0 {
-        return Err("--ranks must be at least 1".into());
-    }
     io_extrapolate::check_output(&a.output).map_err(|e| e.to_string())?;
     let traces = a
         .traces

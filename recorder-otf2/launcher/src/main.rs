@@ -10,6 +10,7 @@ mod compare;
 mod conflicts;
 mod extrapolate;
 mod install_files;
+mod output_dir;
 mod pack;
 mod perfetto;
 mod record;

@@ -1,7 +1,7 @@
 //! `perfetto`: open the trace, write it as a Perfetto timeline (with a progress bar on a
 //! terminal), say what was written.
 
-use crate::conflicts::parse_size;
+use crate::conflicts::size_within;
 use io_events::functions::Layer;
 use io_model::driver::bar;
 use io_model::trace::Trace;
@@ -19,9 +19,9 @@ pub struct PerfettoArgs {
     #[arg(short, long)]
     force: bool,
     /// Split the timeline by time into files of at most this size (512K, 64M, 2G; a number
-    /// alone is MiB), OUT-001.pftrace ..., each loadable alone (the browser holds about 2 GB
-    /// and needs 2-4 times the file).
-    #[arg(long, value_parser = parse_size)]
+    /// alone is MiB; 256K to 1T), OUT-001.pftrace ..., each loadable alone (the browser holds
+    /// about 2 GB and needs 2-4 times the file).
+    #[arg(long, value_parser = parse_piece_size)]
     max_size: Option<u64>,
     /// Only these layers (comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf,
     /// adios, mpi).
@@ -36,12 +36,19 @@ pub struct PerfettoArgs {
     /// End of the time window, in seconds from the trace's start.
     #[arg(long)]
     to: Option<f64>,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar, no closing line.
     #[arg(short, long)]
     quiet: bool,
+}
+
+/// `--max-size`: at least 256 KiB (each file repeats the tracks' descriptors: 1K made
+/// thousands of files from a 100 KB trace), at most 1 TiB.
+fn parse_piece_size(s: &str) -> Result<u64, String> {
+    size_within(s, 256 << 10, 1 << 40)
 }
 
 fn parse_layer(s: &str) -> Result<Layer, String> {
@@ -78,9 +85,11 @@ pub fn run(a: PerfettoArgs) -> Result<(), String> {
         threads: a.threads,
     };
     io_model::interrupt::install()?;
+    let dir = crate::output_dir::OutputDir::for_file(&a.output)?;
     let b = bar(trace.stream_bytes(), a.quiet);
     let r = write(&trace, &a.output, &opts, a.force, &|n| b.set_position(n));
     b.finish_and_clear();
+    let r = dir.keep_if_ok(r);
     let removed = format!("the timeline files of {}", a.output.display());
     let w = r.map_err(|e| io_model::interrupt::explain(e.to_string(), &removed))?;
     for warning in &w.warnings {

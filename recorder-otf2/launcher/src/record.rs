@@ -14,14 +14,15 @@ pub struct Record {
     /// Layers to trace, comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi (default: all but mpi).
     #[arg(long)]
     layers: Option<String>,
-    /// Per-thread chunk size, e.g. 1M, 256K (default 1M).
-    #[arg(long)]
+    /// Per-thread chunk size, 4K to 256M, e.g. 1M, 256K (default 1M; a number alone is
+    /// bytes).
+    #[arg(long, value_parser = parse_buffer_size)]
     buffer_size: Option<String>,
     /// Peephole window: how many recent records a record may refer to (1-16, default 3).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16))]
     window: Option<u32>,
-    /// Time resolution in ns (default 10).
-    #[arg(long)]
+    /// Time resolution in ns, 1 to 1000000 (default 10).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     time_resolution: Option<u32>,
     /// Path prefixes not to trace, colon-separated (default /proc:/sys:/dev).
     #[arg(long)]
@@ -44,6 +45,27 @@ pub struct Record {
 }
 
 const LIB: &str = "librecorder_otf2.so";
+
+/// `--buffer-size`: the recorder's bounds (4K to 256M; a number alone is bytes), checked
+/// here so that a bad flag is refused rather than replaced by the default with a warning.
+fn parse_buffer_size(s: &str) -> Result<String, String> {
+    let t = s.trim();
+    let (num, shift) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 10),
+        Some('m' | 'M') => (&t[..t.len() - 1], 20),
+        Some('g' | 'G') => (&t[..t.len() - 1], 30),
+        _ => (t, 0),
+    };
+    match num.trim().parse::<u64>() {
+        Ok(n)
+            if n.checked_shl(shift)
+                .is_some_and(|b| (4096..=256 << 20).contains(&b) && b >> shift == n) =>
+        {
+            Ok(s.to_string())
+        }
+        _ => Err(format!("'{s}' is not a size from 4K to 256M")),
+    }
+}
 
 /// Where the preload library may sit relative to the folder of this executable: beside it
 /// (target/release), or in an installed prefix's library folder (scripts/install.sh puts it

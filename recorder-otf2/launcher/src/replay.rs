@@ -25,7 +25,8 @@ pub struct ReplayArgs {
     /// layer did, under every library; the default for other traces).
     #[arg(long, value_parser = ["auto", "posix", "mpiio", "hdf5", "pnetcdf"])]
     layer: Option<String>,
-    /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F).
+    /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F,
+    /// 0 <= F <= 1000; a larger factor is refused).
     #[arg(long, default_value = "asap", value_parser = parse_timing)]
     timing: Timing,
     /// Replay only files under this recorded prefix; repeatable.
