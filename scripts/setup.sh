@@ -24,6 +24,7 @@ PACKAGES=(
   man-db environment-modules zsh fish          # install test: man pages render, the modulefile loads, completions load
   slurm-wlm munge                              # launcher tests: a single-node Slurm (scripts/slurm-setup.sh starts it)
   mpich libmpich-dev libhdf5-mpich-dev         # the MPICH ABI: MPI-IO, mpi layer, Fortran, parallel HDF5 suites under mpiexec.mpich
+  python3-pandas                               # the Parquet export's files read into pandas (tests/checker/check_pandas.py)
 )
 
 missing=()

@@ -84,6 +84,9 @@ pub enum Error {
     /// A file whose pack copy differs from it after packing.
     #[error("{}: changed while it was packed (or the pack is damaged); left unpacked", path.display())]
     PackedCopyDiffers { path: PathBuf },
+    /// A pack stopped by its caller (a signal): its temporary file was removed.
+    #[error("{}: stopped before it was written", path.display())]
+    PackStopped { path: PathBuf },
     /// A packed folder that could not be removed.
     #[error("{}: packed, but cannot remove the folder: {source}", path.display())]
     RemoveFolder {

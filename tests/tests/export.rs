@@ -103,7 +103,37 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
     assert_eq!(lines[0], account);
     assert!(k.stdout.starts_with("ok: "), "{}", k.stdout);
     assert!(f["calls"].as_u64().unwrap() > 0);
+    read_with_pandas(py, dir, &out, &f);
     f
+}
+
+/// Every file of `out` read into pandas (Debian's python3-pandas, which scripts/setup.sh
+/// installs, with the private pyarrow): as many rows as pyarrow reads, and the string and
+/// integer columns equal to pyarrow's (tests/checker/check_pandas.py compares them).
+fn read_with_pandas(py: &(PathBuf, PathBuf), dir: &TestDir, out: &Path, facts: &Value) {
+    let mut c = command(&py.0, dir.path());
+    c.arg(build().root.join("tests/checker/check_pandas.py"))
+        .arg(out)
+        .env("PYTHONPATH", &py.1);
+    let k = run(&mut c);
+    k.assert_ok("check_pandas.py (is python3-pandas installed? scripts/setup.sh)");
+    let p: Value = serde_json::from_str(&k.stdout).unwrap();
+    for table in ["calls", "operations", "files", "handles"] {
+        let file = &p["files"][format!("{table}.parquet")];
+        assert_eq!(file["rows"], facts[table], "{table}: {}", k.stdout);
+        let compared: Vec<&str> = (file["compared"].as_array().unwrap().iter())
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert!(
+            compared.contains(&"layer") && compared.contains(&"process"),
+            "{table}: {compared:?}"
+        );
+    }
+    let function = &p["files"]["calls.parquet"]["compared"];
+    assert!(
+        function.as_array().unwrap().iter().any(|c| c == "function"),
+        "{function}"
+    );
 }
 
 fn u(v: &Value) -> u64 {

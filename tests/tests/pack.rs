@@ -327,3 +327,169 @@ fn record_pack_leaves_one_file_per_node_and_the_exit_status() {
     assert!(names.iter().any(|n| n.ends_with(".rpk")), "{names:?}");
     assert!(text_dump(&t2).contains("out.txt"));
 }
+
+/// Four runs of writer_loop (250,000 writes each) traced into one trace: one pack of four
+/// members, which takes a second or more at level 19.
+fn serial_trace(dir: &TestDir) -> PathBuf {
+    let prog = compile(dir, "writer_loop", &[]);
+    let trace = dir.subdir("orig").join("trace");
+    for i in 0..4 {
+        let data = dir.subdir(&format!("data{i}"));
+        let mut c = traced(&prog, dir.path(), &trace);
+        c.arg(&data).arg("250000");
+        run(&mut c).assert_ok("writer_loop");
+    }
+    trace
+}
+
+/// The totals `summary --json` gives for a trace (its layers' rows).
+fn totals(trace: &Path) -> serde_json::Value {
+    let mut c = command(&build().launcher, Path::new("/"));
+    c.arg("summary").arg("--json").arg(trace);
+    let r = run(&mut c);
+    r.assert_ok("summary --json");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    v["layers"].clone()
+}
+
+/// The hidden names of a trace directory (a pack's temporary files among them).
+fn hidden(trace: &Path) -> Vec<String> {
+    entries(trace)
+        .into_iter()
+        .filter(|n| n.starts_with('.'))
+        .collect()
+}
+
+#[test]
+fn sigterm_to_pack_leaves_a_readable_trace_and_no_temporary_file() {
+    let dir = TestDir::new("pack-sigterm");
+    let trace = serial_trace(&dir);
+    let before = totals(&trace);
+    assert!(before.as_array().is_some_and(|l| !l.is_empty()), "{before}");
+    let mut interrupted = 0;
+    for ms in [10u64, 50, 200, 500] {
+        let copy = copy_trace(&trace, &dir.join(format!("term{ms}/trace")));
+        let mut c = Command::new(&build().launcher);
+        c.args(["pack", "--threads", "1", "--level", "19", "-q"])
+            .arg(&copy)
+            .stderr(std::process::Stdio::piped());
+        let child = c.spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(ms));
+        // SAFETY: a child of this test, not yet waited for.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            // Stopped by the handler: one line, 128 + SIGTERM.
+            Some(143) => {
+                interrupted += 1;
+                assert_eq!(
+                    stderr,
+                    "recorder-otf2: interrupted by SIGTERM; removed the temporary files of the packs not finished (0 of 1 packs written)\n",
+                    "after {ms} ms"
+                );
+            }
+            // Done before the signal came.
+            Some(0) => {}
+            // Killed before the handler was installed (nothing written yet).
+            None => {
+                use std::os::unix::process::ExitStatusExt;
+                assert_eq!(out.status.signal(), Some(libc::SIGTERM), "{stderr}");
+            }
+            Some(c) => panic!("after {ms} ms: exit {c}: {stderr}"),
+        }
+        assert_eq!(hidden(&copy), Vec::<String>::new(), "after {ms} ms");
+        assert_eq!(totals(&copy), before, "after {ms} ms");
+    }
+    eprintln!("{interrupted} of 4 packs stopped by their handler");
+    assert!(interrupted >= 2, "{interrupted} of 4 packs interrupted");
+}
+
+#[test]
+fn leftovers_of_interrupted_packs_are_removed_not_those_of_running_ones() {
+    let dir = TestDir::new("pack-leftovers");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(dir.subdir("data")).arg("100");
+    run(&mut c).assert_ok("writer_loop");
+    let host = io_events::pack::trace::safe(&io_events::pack::trace::this_host());
+    // A process named recorder-otf2 that runs (as a pack being written by another rank
+    // under mpirun: sleep under that name) and one that ended.
+    let name = dir.subdir("bin").join("recorder-otf2");
+    std::os::unix::fs::symlink("/bin/sleep", &name).unwrap();
+    let mut busy = Command::new(&name).arg("30").spawn().unwrap();
+    let mut ended = Command::new("true").spawn().unwrap();
+    let gone = ended.id();
+    ended.wait().unwrap();
+    let live = format!(".vm.rpk.tmp.{host}.{}", busy.id());
+    let planted = [
+        format!(".vm.rpk.tmp.{host}.{gone}"),
+        format!("..vm.rpk.tmp.{gone}.tmp.{gone}"),
+        format!(".vm.rpk.tmp.{gone}"),
+        live.clone(),
+        format!(".vm.rpk.tmp.another-host.{gone}"),
+    ];
+    for p in &planted {
+        std::fs::write(trace.join(p), b"partial pack").unwrap();
+    }
+    let r = pack(&trace, &[]);
+    let _ = busy.kill();
+    let _ = busy.wait();
+    r.assert_ok("pack with leftovers");
+    assert!(
+        r.stderr
+            .contains("recorder-otf2: removed 3 temporary files of interrupted packs\n"),
+        "{}",
+        r.stderr
+    );
+    // The running writer's and another host's are left.
+    let mut kept = vec![live, format!(".vm.rpk.tmp.another-host.{gone}")];
+    kept.sort();
+    assert_eq!(hidden(&trace), kept);
+    assert_eq!(
+        entries(&trace)
+            .iter()
+            .filter(|n| n.ends_with(".rpk"))
+            .count(),
+        1
+    );
+}
+
+/// `pack` on a read-only folder (a read-only bind mount in a mount namespace of its own,
+/// which stops root as well), or None where this process cannot make one.
+fn pack_read_only(trace: &Path) -> Option<Run> {
+    let t = trace.to_str().unwrap();
+    let mut c = Command::new("unshare");
+    c.args(["-m", "sh", "-c"])
+        .arg(format!(
+            "mount --bind '{t}' '{t}' && mount -o remount,ro,bind '{t}' || exit 99; exec \"$0\" pack '{t}'"
+        ))
+        .arg(&build().launcher);
+    let r = run(&mut c);
+    (r.status.code() != Some(99) && !r.stderr.contains("unshare:")).then_some(r)
+}
+
+#[test]
+fn a_read_only_trace_is_one_line() {
+    let dir = TestDir::new("pack-read-only");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(dir.subdir("data")).arg("100");
+    run(&mut c).assert_ok("writer_loop");
+    let before = entries(&trace);
+    let Some(r) = pack_read_only(&trace) else {
+        eprintln!("skipped: no read-only bind mount here (unshare -m and mount need root)");
+        return;
+    };
+    assert_eq!(r.status.code(), Some(1), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "recorder-otf2: {}: cannot write the packs there (Read-only file system (os error 30)); nothing packed\n",
+            trace.display()
+        )
+    );
+    assert_eq!(entries(&trace), before);
+}

@@ -291,3 +291,125 @@ fn bad_arguments() {
         r.stderr
     );
 }
+
+/// Rewrite every chunk of `stream` with `edit` applied to each record (re-encoded, with new
+/// CRCs), as tests/tests/bad_traces.rs damages real traces.
+fn edit_every_record(stream: &Path, edit: impl Fn(&mut io_events::codec::Record)) {
+    use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
+    use io_events::stream::{chunk_header, Chunk, StreamReader, STREAM_HEADER_LEN};
+    let bytes = std::fs::read(stream).unwrap();
+    let mut r = StreamReader::open(stream).unwrap();
+    let window = r.header.window as usize;
+    let mut c = Chunk::default();
+    let mut out = bytes[..STREAM_HEADER_LEN].to_vec();
+    while r.next_chunk(&mut c).unwrap() {
+        let mut recs: Vec<Record> = Vec::new();
+        let mut dec = r.decoder(&c);
+        while let Some(x) = dec.next_record() {
+            recs.push(x.unwrap());
+        }
+        recs.iter_mut().for_each(&edit);
+        let mut enc = PeepholeEncoder::new(window, c.base);
+        let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
+        let mut pos = 0;
+        for rec in &recs {
+            pos = enc.encode(rec, &mut payload, pos);
+        }
+        payload.truncate(pos);
+        let n = recs.len() as u32;
+        out.extend_from_slice(&chunk_header(&payload, n, c.base, c.seq, c.anchor));
+        out.extend_from_slice(&payload);
+    }
+    std::fs::write(stream, out).unwrap();
+}
+
+/// The lines of the replay's warnings that tell how its transfers were trimmed.
+fn trim_lines(r: &Run) -> Vec<&str> {
+    r.stderr
+        .lines()
+        .filter(|l| l.contains("transfers moved fewer") || l.contains("transfer records ask"))
+        .collect()
+}
+
+/// short_write traced: a pwrite of 1 MiB that RLIMIT_FSIZE cut to 4,096 bytes, and a pread
+/// of 1 MiB that got the 4,096 there are.
+fn short_write_trace(dir: &TestDir) -> (PathBuf, PathBuf) {
+    let prog = compile(dir, "short_write", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(&data);
+    run(&mut c).assert_ok("short_write");
+    (trace, data)
+}
+
+#[test]
+fn a_short_write_replays_short() {
+    let dir = TestDir::new("replay-short");
+    let (trace, data) = short_write_trace(&dir);
+    let (r, into) = replay_and_compare(&dir, &trace, &data);
+    // The replay wrote (and read) what the original moved, not the 1 MiB it asked for.
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    assert_eq!(
+        std::fs::read(mapped.join("short.dat")).unwrap(),
+        vec![b'r'; 4096]
+    );
+    let all = all_line(&r);
+    assert!(all.contains("| 4096 (4096) | 4096 (4096) |"), "{all}");
+    let asked_not_moved = 2 * ((1 << 20) - 4096);
+    assert_eq!(
+        trim_lines(&r),
+        [format!("recorder-otf2: warning: 2 transfers moved fewer bytes than they asked for in the original (short writes or reads, {asked_not_moved} bytes not moved): replayed as short")],
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_damaged_request_replays_what_was_moved() {
+    let dir = TestDir::new("replay-damaged-request");
+    let (trace, data) = short_write_trace(&dir);
+    // The pwrite now asks for 2^40 bytes and moved 6 (CRCs valid).
+    let proc_dir = processes(&trace)
+        .into_iter()
+        .find(|p| p.meta.cmdline[0].ends_with("short_write"))
+        .unwrap()
+        .dir;
+    let changed = std::cell::Cell::new(0);
+    edit_every_record(&proc_dir.join("thread-0.rec"), |r| {
+        let f = &io_events::functions::FUNCTIONS[r.func as usize];
+        let n = r.nfields as usize;
+        if f.name.starts_with("pwrite") && r.fields[1] == 1 << 20 {
+            (r.fields[1], r.fields[n - 1]) = (1 << 40, 6);
+            changed.set(changed.get() + 1);
+        }
+    });
+    assert_eq!(changed.get(), 1);
+    let into = dir.join("replayed");
+    let r = launcher(&[
+        "replay",
+        trace.to_str().unwrap(),
+        "--into",
+        into.to_str().unwrap(),
+        "--only",
+        &format!("{}/", data.display()),
+    ]);
+    r.assert_ok("replay of a damaged request");
+    let mapped = into.join(data.strip_prefix("/").unwrap());
+    assert_eq!(std::fs::read(mapped.join("short.dat")).unwrap(), b"rrrrrr");
+    // The pread (1 MiB asked, 4096 moved) reads the 6 bytes there are now.
+    assert!(
+        all_line(&r).contains("| 6 (4096) | 6 (6) |"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        trim_lines(&r),
+        [
+            format!("recorder-otf2: warning: 1 transfers moved fewer bytes than they asked for in the original (short writes or reads, {} bytes not moved): replayed as short", (1 << 20) - 4096),
+            "recorder-otf2: warning: 1 transfer records ask for more than one call moves (2147479552 bytes) or moved more than they asked (damaged?): replayed with the smaller of the two".to_string(),
+        ],
+        "{}",
+        r.stderr
+    );
+}

@@ -3,8 +3,8 @@
 //! ("Parquet export"); keep the two in step.
 
 use arrow_array::builder::{
-    BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, StringBuilder, UInt16Builder,
-    UInt32Builder, UInt64Builder, UInt8Builder,
+    BooleanBuilder, Int16Builder, Int32Builder, Int64Builder, Int8Builder, ListBuilder,
+    StringBuilder, UInt32Builder, UInt64Builder,
 };
 use arrow_array::types::{ArrowDictionaryKeyType, Int32Type};
 use arrow_array::{ArrayRef, DictionaryArray, PrimitiveArray, RecordBatch, StringArray};
@@ -18,6 +18,8 @@ use std::sync::Arc;
 /// Rows per record batch (and per row group): what a process holds per table at most.
 pub const BATCH: usize = 64 * 1024;
 
+/// A dictionary column of strings. Its keys are signed (Int8, Int16, Int32): pandas
+/// (1.5 at least) refuses unsigned dictionary indices.
 fn dict(key: DataType) -> DataType {
     DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8))
 }
@@ -46,15 +48,23 @@ const ROLES: [Role; 6] = [
     Role::Event,
 ];
 
-fn role_key(r: Role) -> u8 {
-    ROLES.iter().position(|&x| x == r).unwrap_or(0) as u8
+fn role_key(r: Role) -> i8 {
+    ROLES.iter().position(|&x| x == r).unwrap_or(0) as i8
 }
 
-pub fn layer_key(l: Layer) -> u8 {
-    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0) as u8
+pub fn layer_key(l: Layer) -> i8 {
+    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0) as i8
 }
 
-fn mode_key(m: OpMode) -> u8 {
+// The keys fit their signed types.
+const _: () = assert!(Layer::ALL.len() <= i8::MAX as usize && FUNCTIONS.len() <= i16::MAX as usize);
+
+/// A function id as its dictionary key (every id fits, see above).
+fn func_key(f: u16) -> i16 {
+    f as i16
+}
+
+fn mode_key(m: OpMode) -> i8 {
     match m {
         OpMode::Read => 0,
         OpMode::Write => 1,
@@ -192,9 +202,9 @@ pub fn calls_schema() -> SchemaRef {
         f("host", dict(DataType::Int32), false),
         f("thread", DataType::UInt32, false),
         f("call_id", DataType::UInt64, false),
-        f("function", dict(DataType::UInt16), false),
-        f("layer", dict(DataType::UInt8), false),
-        f("role", dict(DataType::UInt8), false),
+        f("function", dict(DataType::Int16), false),
+        f("layer", dict(DataType::Int8), false),
+        f("role", dict(DataType::Int8), false),
         f("start_ns", DataType::Int64, false),
         f("end_ns", DataType::Int64, false),
         f("duration_ns", DataType::Int64, false),
@@ -202,7 +212,7 @@ pub fn calls_schema() -> SchemaRef {
         f("depth", DataType::UInt32, false),
         f("parent_id", DataType::UInt64, true),
         f("root_id", DataType::UInt64, false),
-        f("root_function", dict(DataType::UInt16), false),
+        f("root_function", dict(DataType::Int16), false),
         f("failed", DataType::Boolean, false),
         f("errno", DataType::UInt32, false),
         f("file", dict(DataType::Int32), true),
@@ -259,9 +269,9 @@ pub struct CallCols {
     host: LocalDict,
     thread: UInt32Builder,
     id: UInt64Builder,
-    func: UInt16Builder,
-    layer: UInt8Builder,
-    role: UInt8Builder,
+    func: Int16Builder,
+    layer: Int8Builder,
+    role: Int8Builder,
     t0: Int64Builder,
     t1: Int64Builder,
     dur: Int64Builder,
@@ -269,7 +279,7 @@ pub struct CallCols {
     depth: UInt32Builder,
     parent: UInt64Builder,
     root: UInt64Builder,
-    root_func: UInt16Builder,
+    root_func: Int16Builder,
     failed: BooleanBuilder,
     errno: UInt32Builder,
     file: LocalDict,
@@ -290,7 +300,7 @@ impl CallCols {
         self.host.append(0, p.host);
         self.thread.append_value(c.thread);
         self.id.append_value(c.id);
-        self.func.append_value(c.func);
+        self.func.append_value(func_key(c.func));
         self.layer.append_value(layer_key(c.layer));
         self.role.append_value(role_key(c.role));
         self.t0.append_value(c.t0 as i64);
@@ -300,7 +310,7 @@ impl CallCols {
         self.depth.append_value(c.depth);
         self.parent.append_option(c.parent);
         self.root.append_value(c.root);
-        self.root_func.append_value(c.root_func);
+        self.root_func.append_value(func_key(c.root_func));
         self.failed.append_value(c.failed);
         self.errno.append_value(c.errno);
         match c.file {
@@ -352,10 +362,10 @@ pub fn ops_schema() -> SchemaRef {
         f("job", DataType::UInt32, true),
         f("thread", DataType::UInt32, false),
         f("op_id", DataType::UInt64, false),
-        f("layer", dict(DataType::UInt8), false),
+        f("layer", dict(DataType::Int8), false),
         f("file", dict(DataType::Int32), true),
         f("handle", DataType::UInt32, false),
-        f("mode", dict(DataType::UInt8), false),
+        f("mode", dict(DataType::Int8), false),
         f("collective", DataType::Boolean, false),
         f("non_blocking", DataType::Boolean, false),
         f("start_ns", DataType::Int64, false),
@@ -366,9 +376,9 @@ pub fn ops_schema() -> SchemaRef {
         f("offset", DataType::UInt64, true),
         f("cancelled", DataType::Boolean, false),
         f("call_id", DataType::UInt64, true),
-        f("call_function", dict(DataType::UInt16), true),
+        f("call_function", dict(DataType::Int16), true),
         f("root_id", DataType::UInt64, true),
-        f("root_function", dict(DataType::UInt16), true),
+        f("root_function", dict(DataType::Int16), true),
     ]))
 }
 
@@ -401,10 +411,10 @@ pub struct OpCols {
     job: UInt32Builder,
     thread: UInt32Builder,
     id: UInt64Builder,
-    layer: UInt8Builder,
+    layer: Int8Builder,
     file: LocalDict,
     handle: UInt32Builder,
-    mode: UInt8Builder,
+    mode: Int8Builder,
     collective: BooleanBuilder,
     non_blocking: BooleanBuilder,
     t0: Int64Builder,
@@ -415,9 +425,9 @@ pub struct OpCols {
     offset: UInt64Builder,
     cancelled: BooleanBuilder,
     call: UInt64Builder,
-    call_func: UInt16Builder,
+    call_func: Int16Builder,
     root: UInt64Builder,
-    root_func: UInt16Builder,
+    root_func: Int16Builder,
 }
 
 impl OpCols {
@@ -445,9 +455,9 @@ impl OpCols {
         self.offset.append_option(o.offset);
         self.cancelled.append_value(o.cancelled);
         self.call.append_option(o.call.map(|c| c.0));
-        self.call_func.append_option(o.call.map(|c| c.1));
+        self.call_func.append_option(o.call.map(|c| func_key(c.1)));
         self.root.append_option(o.root.map(|c| c.0));
-        self.root_func.append_option(o.root.map(|c| c.1));
+        self.root_func.append_option(o.root.map(|c| func_key(c.1)));
     }
 
     pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
@@ -486,7 +496,7 @@ pub fn files_schema() -> SchemaRef {
         f("rank", DataType::UInt32, true),
         f("job", DataType::UInt32, true),
         f("file", DataType::Utf8, true),
-        f("layer", dict(DataType::UInt8), false),
+        f("layer", dict(DataType::Int8), false),
         f("fs_type", DataType::Utf8, true),
         f("mount", DataType::Utf8, true),
         f("read_ops", DataType::UInt64, false),
@@ -564,7 +574,7 @@ pub struct FileCols {
     rank: UInt32Builder,
     job: UInt32Builder,
     path: StringBuilder,
-    layer: UInt8Builder,
+    layer: Int8Builder,
     fs_type: StringBuilder,
     mount: StringBuilder,
     nums: [UInt64Builder; 7],
@@ -637,7 +647,7 @@ pub fn handles_schema() -> SchemaRef {
         f("handle", DataType::UInt32, false),
         f("name", DataType::Utf8, false),
         f("file", DataType::Utf8, true),
-        f("layer", dict(DataType::UInt8), false),
+        f("layer", dict(DataType::Int8), false),
         f("parent", DataType::UInt32, true),
         f("comm", DataType::UInt32, true),
         f("comm_size", DataType::UInt32, true),
@@ -667,7 +677,7 @@ pub struct HandleCols {
     handle: UInt32Builder,
     name: StringBuilder,
     file: StringBuilder,
-    layer: UInt8Builder,
+    layer: Int8Builder,
     parent: UInt32Builder,
     comm: UInt32Builder,
     comm_size: UInt32Builder,

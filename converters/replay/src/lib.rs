@@ -12,8 +12,10 @@
 //! inherited one, a file left out) is skipped and counted. Each process of the trace is
 //! replayed on a thread of its own, its threads' calls in the order they began.
 //!
-//! Files the program read without creating them are made first under DIR, as long as its
-//! reads needed (zeros), unless they exist there.
+//! A transfer moves the bytes the original moved, not those it asked for: a short write or
+//! read replays short, and a damaged record's request is cut to its result (both counted,
+//! see [`Trimmed`]). Files the program read without creating them are made first under
+//! DIR, as long as its reads went (zeros), unless they exist there.
 //!
 //! The API: [`replay`] with its [`Options`], [`Timing`] and [`Totals`], [`text`] and
 //! [`layered_text`] (what it did, as printed), [`prepare_files`], [`recorded_map`]; the
@@ -102,7 +104,9 @@ pub mod mpiio;
 pub mod order;
 pub mod pnetcdf;
 mod stdio;
+mod trim;
 pub use stdio::LineEnds;
+pub use trim::Trimmed;
 
 /// One POSIX call to re-issue.
 #[derive(Clone, Debug)]
@@ -148,6 +152,8 @@ struct Collector {
     /// one process).
     moved: Vec<Moved>,
     order: bool,
+    /// Transfers set to the bytes the original moved.
+    trimmed: Trimmed,
 }
 
 impl ReplayCall {
@@ -222,7 +228,9 @@ impl Consumer for Collector {
             return;
         }
         if c.layer == Layer::Posix || stdio::is_stream_call(c.func) {
-            self.calls.push(ReplayCall::new(c, r));
+            let mut call = ReplayCall::new(c, r);
+            call.as_moved(&mut self.trimmed);
+            self.calls.push(call);
             if func(c.func) == Func::getdelim {
                 self.delims.insert((c.thread, c.id), r.fields[1] as u8);
             }
@@ -244,11 +252,12 @@ impl Consumer for Collector {
     }
 }
 
-/// How far a read went into its file (global file id -> end of the furthest read).
+/// How far a read went into its file (global file id -> end of the furthest read): as far
+/// as it moved bytes, as the replay reads what the original read (see [`Trimmed`]).
 fn note_read_end(read_end: &mut HashMap<u32, u64>, o: &Op) {
     if let (OpMode::Read, Some(f), Some(off)) = (o.mode, o.file, o.offset) {
         let end = read_end.entry(f).or_default();
-        *end = (*end).max(off.saturating_add(o.bytes_requested));
+        *end = (*end).max(off.saturating_add(o.bytes_done));
     }
 }
 
@@ -371,6 +380,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
     let extrapolated =
         (trace.processes.iter()).any(|p| p.meta.recorder_version.ends_with("(extrapolate)"));
     let order = plan.order.len() > 1 && !extrapolated;
+    let mut trimmed = Trimmed::default();
     for &pi in &plan.order {
         let p = &trace.processes[pi];
         let check = &mut |_| Ok(io_model::interrupt::check()?);
@@ -380,6 +390,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
         };
         let (mut c, defs, stats) = resolve_process(trace, &plan, pi, collector, check)?;
         warnings.extend(stats.warnings);
+        trimmed.add(&c.trimmed);
         moved.extend(accesses(&c, &defs, out.len() as u32, opts, &mut file_ids));
         for (&f, &end) in &c.read_end {
             let e = read_end
@@ -415,6 +426,7 @@ fn prepare(trace: &Trace, opts: &Options) -> Result<Prepared, Error> {
             pid: p.meta.pid,
         });
     }
+    warnings.extend(trimmed.warnings());
     stdio::finish_line_ends(&mut line_ends);
     if !opts.files_made {
         make_read_files(&out, &read_end, &line_ends, opts)?;

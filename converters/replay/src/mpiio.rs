@@ -26,7 +26,7 @@ mod pnc;
 
 use super::hdf5::{self as h5, H5Step, Planner, Skip};
 use super::pnetcdf::{PncPlan, PncState, PncStep};
-use super::{mapped, Error, Options, ReplayCall};
+use super::{mapped, Error, Options, ReplayCall, Trimmed};
 use io_events::codec::Record;
 use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_model::kinds::OpFlags;
@@ -290,6 +290,7 @@ pub fn rank_plan(
     let check = &mut |_| Ok(io_model::interrupt::check()?);
     let (c, _, mut stats) = resolve_process(trace, plan, pi, c, check)?;
     stats.warnings.extend(c.h5.warnings());
+    stats.warnings.extend(c.trimmed.warnings());
     let mut out = c.out;
     out.rank = rank;
     out.h5_slots = c.h5.slots;
@@ -344,6 +345,8 @@ pub(super) struct Collector<'a> {
     /// Non-blocking shared-pointer transfers whose place is told by the asynchronous POSIX
     /// operation they began (which completes later): call id -> (its step, its file).
     unplaced: HashMap<u64, (usize, FileState)>,
+    /// Transfers set to the bytes the original moved.
+    trimmed: Trimmed,
 }
 
 impl<'a> Collector<'a> {
@@ -375,6 +378,7 @@ impl<'a> Collector<'a> {
             done: HashMap::new(),
             beneath: OffsetsBeneath::default(),
             unplaced: HashMap::new(),
+            trimmed: Trimmed::default(),
         }
     }
 
@@ -669,6 +673,11 @@ impl Collector<'_> {
         let st = self.files.get(&fh)?;
         let file = st.slot;
         let (xfer, offset) = placed(st, x, abs)?;
+        // A blocking transfer's result is known: it moves what the original moved.
+        let bytes = match issue {
+            Issue::Blocking => self.trimmed.note(bytes, f(4)),
+            _ => bytes,
+        };
         self.out.max_bytes = self.out.max_bytes.max(bytes);
         if issue == Issue::Begin {
             self.split.insert(fh, xfer);
@@ -726,6 +735,7 @@ impl Collector<'_> {
             Layer::PnetCdf if self.pnetcdf => self.pnc_call(c, r),
             Layer::Posix | Layer::Isoc if !(self.mpiio && c.within(Layer::MpiIo)) => {
                 let mut call = ReplayCall::new(c, r);
+                call.as_moved(&mut self.trimmed);
                 call.find_paths(self.p);
                 self.push(c, What::Posix(call));
             }

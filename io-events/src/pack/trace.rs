@@ -4,9 +4,10 @@
 //!
 //! Safe to kill at any moment: until its rename, a pack is a hidden temporary file that
 //! readers skip, and the folders are intact; after it, readers take the pack's members
-//! and ignore folders of the same names, which a later `pack` removes.
+//! and ignore folders of the same names, which a later `pack` removes, as it removes the
+//! temporary files of packs whose writer is gone ([`remove_stale_temps`]).
 
-use super::write::{member_files, temp_name, write_pack, Input, Stats};
+use super::write::{member_files, temp_name, temp_owner, write_to, Input, Stats};
 use crate::error::{Error, Result};
 use crate::layout::{process_dirs, ProcessDir};
 use crate::meta::{Ending, ProcessMeta};
@@ -29,6 +30,8 @@ pub struct Outcome {
     pub packs: Vec<(PathBuf, Stats)>,
     /// Folders removed because a pack already held them, byte for byte.
     pub already_packed: usize,
+    /// Temporary files of interrupted packs removed (see [`stale_temps`]).
+    pub stale_temps: usize,
     /// Anything left unpacked or doubtful, one line each naming the folder.
     pub warnings: Vec<String>,
 }
@@ -132,19 +135,34 @@ fn existing_packs(trace: &Path) -> Result<HashSet<String>> {
         .collect())
 }
 
-/// Write one group's pack, check it against the folders, rename it into place and, unless
-/// `keep`, remove the folders.
-pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Stats> {
+/// Write one group's pack under a temporary name, check it against the folders, rename it
+/// into place and, unless `keep`, remove the folders. Until the rename, `stop` (a signal
+/// received) stops it between two files with [`Error::PackStopped`]; on that and on any
+/// other error the temporary file is removed and the folders are as they were.
+pub fn pack_group(
+    trace: &Path,
+    g: &Group,
+    level: i32,
+    keep: bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<Stats> {
     let out = trace.join(&g.name);
-    let tmp = temp_name(&out);
-    let stats = write_pack(&tmp, &g.members, level)?;
-    let checked = verify(&tmp, &g.members);
-    let renamed =
-        checked.and_then(|()| std::fs::rename(&tmp, &out).map_err(|e| Error::io(&out, e)));
-    if let Err(e) = renamed {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
+    if out.exists() {
+        return Err(Error::PackExists { path: out });
     }
+    let tmp = temp_name(&out);
+    let renamed = write_to(&tmp, &g.members, level, stop).and_then(|stats| {
+        verify(&tmp, &g.members, stop)?;
+        std::fs::rename(&tmp, &out).map_err(|e| Error::io(&out, e))?;
+        Ok(stats)
+    });
+    let stats = match renamed {
+        Ok(stats) => stats,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
     if let Ok(d) = std::fs::File::open(trace) {
         let _ = d.sync_all();
     }
@@ -157,9 +175,12 @@ pub fn pack_group(trace: &Path, g: &Group, level: i32, keep: bool) -> Result<Sta
 }
 
 /// Read every member file back from the pack and compare it with the folder's.
-fn verify(pack: &Path, members: &[Input]) -> Result<()> {
+fn verify(pack: &Path, members: &[Input], stop: &dyn Fn() -> bool) -> Result<()> {
     let p = PackFile::open(pack)?;
     for (mi, m) in members.iter().enumerate() {
+        if stop() {
+            return Err(Error::PackStopped { path: pack.into() });
+        }
         let files = member_files(&m.dir)?;
         let entry = &p.index.members[mi];
         if files.len() != entry.files.len() {
@@ -213,6 +234,54 @@ pub fn remove_packed_folders(trace: &Path, out: &mut Outcome) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The temporary files of packs in `trace` whose writer is gone: written on this host (or
+/// by an earlier version, whose names do not say the host) by a process that no longer
+/// runs `recorder-otf2`. Those of a pack still being written (another rank's under
+/// `mpirun`, a `pack` started meanwhile) and of other hosts are left alone.
+pub fn stale_temps(trace: &Path) -> Result<Vec<PathBuf>> {
+    let host = safe(&this_host());
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(trace).map_err(|e| Error::io(trace, e))? {
+        let e = e.map_err(|e| Error::io(trace, e))?;
+        let Some(owner) = temp_owner(&e.file_name().to_string_lossy()) else {
+            continue;
+        };
+        let here = owner.host.as_ref().is_none_or(|h| *h == host);
+        if here && !e.file_type().is_ok_and(|t| t.is_dir()) && !packing(owner.pid) {
+            v.push(e.path());
+        }
+    }
+    v.sort();
+    Ok(v)
+}
+
+/// Whether process `pid` of this host may be writing a pack: this process, or a running
+/// `recorder-otf2` (another pid reused since is no pack).
+fn packing(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
+        Ok(comm) => comm.trim_end() == "recorder-otf2",
+        // Running but unreadable: leave its files.
+        Err(e) => e.kind() != std::io::ErrorKind::NotFound,
+    }
+}
+
+/// Remove the leftovers [`stale_temps`] finds; their number (one another rank removed
+/// meanwhile is fine).
+pub fn remove_stale_temps(trace: &Path) -> Result<usize> {
+    let mut n = 0;
+    for path in stale_temps(trace)? {
+        match std::fs::remove_file(&path) {
+            Ok(()) => n += 1,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(&path, e)),
+        }
+    }
+    Ok(n)
 }
 
 /// Remove a packed folder (one another rank removed already is fine).

@@ -104,7 +104,7 @@ pub fn write_pack(out: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
         return Err(Error::PackExists { path: out.into() });
     }
     let tmp = temp_name(out);
-    let r = write_to(&tmp, inputs, level).and_then(|stats| {
+    let r = write_to(&tmp, inputs, level, &|| false).and_then(|stats| {
         std::fs::rename(&tmp, out).map_err(|e| Error::io(out, e))?;
         sync_dir(out);
         Ok(stats)
@@ -115,13 +115,51 @@ pub fn write_pack(out: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
     r
 }
 
-/// The temporary name a pack is written under (hidden, so readers skip it).
+/// The temporary name a pack is written under: hidden, so readers skip it, and naming the
+/// host and process that write it, so that a later `pack` can tell a leftover of an
+/// interrupted one from a pack still being written (see [`TempOwner`]).
 pub fn temp_name(out: &Path) -> PathBuf {
     let name = out
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
-    out.with_file_name(format!(".{name}.tmp.{}", std::process::id()))
+    let host = super::trace::safe(&super::trace::this_host());
+    out.with_file_name(format!(".{name}{TEMP_MARK}{host}.{}", std::process::id()))
+}
+
+/// What follows a pack's name in its temporary name.
+const TEMP_MARK: &str = ".tmp.";
+
+/// Who writes a pack's temporary file, from its name.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TempOwner {
+    /// The host (file-name-safe form); None in the names of earlier versions, which did not
+    /// say it (`.NAME.rpk.tmp.PID`, and `..NAME.rpk.tmp.PID.tmp.PID`).
+    pub host: Option<String>,
+    pub pid: u32,
+}
+
+/// The writer of a pack's temporary file named `name`, or None for any other name.
+pub fn temp_owner(name: &str) -> Option<TempOwner> {
+    let rest = name.strip_prefix('.')?;
+    let (_, tail) = rest.split_once(&format!(".{}{TEMP_MARK}", crate::packfile::PACK_EXT))?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let pid = |s: &str| s.parse::<u32>().ok();
+    if digits(tail) {
+        return Some(TempOwner {
+            host: None,
+            pid: pid(tail)?,
+        });
+    }
+    let (host, last) = tail.rsplit_once('.')?;
+    if !digits(last) {
+        return None;
+    }
+    let doubled = host.strip_suffix(".tmp").is_some_and(digits);
+    Some(TempOwner {
+        host: (!doubled).then(|| host.to_string()),
+        pid: pid(last)?,
+    })
 }
 
 fn sync_dir(p: &Path) {
@@ -136,7 +174,14 @@ fn sync_dir(p: &Path) {
     }
 }
 
-fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
+/// Write the pack of `inputs` into the new file `tmp` (synced, not renamed); stopped with
+/// [`Error::PackStopped`] between two files once `stop` says so (the caller removes `tmp`).
+pub(super) fn write_to(
+    tmp: &Path,
+    inputs: &[Input],
+    level: i32,
+    stop: &dyn Fn() -> bool,
+) -> Result<Stats> {
     use std::os::unix::fs::OpenOptionsExt;
     let werr = |e: std::io::Error| Error::io(tmp, e);
     let f = std::fs::OpenOptions::new()
@@ -174,6 +219,9 @@ fn write_to(tmp: &Path, inputs: &[Input], level: i32) -> Result<Stats> {
                 parts: Vec::new(),
             };
             for (pi, raw) in parts.iter().enumerate() {
+                if stop() {
+                    return Err(Error::PackStopped { path: tmp.into() });
+                }
                 let (frame, dict) =
                     compress(&mut templates, mi, &name, pi as u32, raw).map_err(|source| {
                         Error::Compress {
@@ -229,4 +277,41 @@ fn compress(
         }
     }
     Ok((zstd::bulk::compress(raw, level)?, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_names_say_their_writer() {
+        let tmp = temp_name(Path::new("/t/job-1-node.a.rpk"));
+        let name = tmp.file_name().unwrap().to_string_lossy().into_owned();
+        let host = super::super::trace::safe(&super::super::trace::this_host());
+        assert_eq!(
+            name,
+            format!(".job-1-node.a.rpk.tmp.{host}.{}", std::process::id())
+        );
+        let owner = temp_owner(&name).unwrap();
+        assert_eq!((owner.host, owner.pid), (Some(host), std::process::id()));
+        // Earlier versions: no host, and the doubled name.
+        let old = |host: Option<&str>, pid| {
+            Some(TempOwner {
+                host: host.map(String::from),
+                pid,
+            })
+        };
+        assert_eq!(temp_owner(".n1.rpk.tmp.42"), old(None, 42));
+        assert_eq!(temp_owner("..n1.rpk.tmp.42.tmp.42"), old(None, 42));
+        assert_eq!(temp_owner(".n1.2.rpk.tmp.h.x.7"), old(Some("h.x"), 7));
+        for other in [
+            "n1.rpk",
+            ".n1.rpk",
+            ".n1.rpk.tmp.",
+            ".n1.rpk.tmp.h.x",
+            "n1.rpk.tmp.4",
+        ] {
+            assert_eq!(temp_owner(other), None, "{other}");
+        }
+    }
 }

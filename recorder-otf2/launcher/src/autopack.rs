@@ -109,7 +109,7 @@ fn pack_own_group(dir: &Path, meta: &ProcessMeta) -> Result<(), String> {
         })
     });
     match own {
-        Some(g) => pack_group(dir, g, 9, false)
+        Some(g) => pack_group(dir, g, 9, false, &|| false)
             .map(|_| ())
             .map_err(|e| e.to_string()),
         None => Ok(()),

@@ -63,7 +63,8 @@ enum Cmd {
     Extrapolate(extrapolate::ExtrapolateArgs),
     /// Pack the process folders of each MPI job on each node into one file, compressed
     /// across ranks (lossless; every tool reads packed traces). Under `mpirun -np N`,
-    /// the ranks share the packs.
+    /// the ranks share the packs. SIGINT/SIGTERM/SIGHUP stop it cleanly (exit 128 +
+    /// signal); it removes the temporary files an interrupted pack left.
     Pack(pack::PackArgs),
     /// Print the path of the preload library (for LD_PRELOAD=...).
     Lib,

@@ -3,9 +3,12 @@
 //! `mpirun -np N` every rank packs its share of the packs (no MPI library needed: the rank
 //! comes from the launcher's environment).
 
-use io_events::pack::trace::{pack_group, plan, remove_packed_folders, Outcome};
+use io_events::pack::trace::{
+    pack_group, plan, remove_packed_folders, remove_stale_temps, Outcome,
+};
 use io_model::driver::{self, bar};
-use std::path::PathBuf;
+use io_model::interrupt;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct PackArgs {
@@ -95,12 +98,50 @@ fn owner(name: &str, size: usize) -> usize {
     (h % size as u64) as usize
 }
 
+/// Why the trace folder cannot be written (no pack can be made there), if it cannot.
+fn not_writable(trace: &Path) -> Option<std::io::Error> {
+    let c = std::ffi::CString::new(trace.as_os_str().as_encoded_bytes()).ok()?;
+    // SAFETY: a NUL-terminated path.
+    if unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0 {
+        return None;
+    }
+    let e = std::io::Error::last_os_error();
+    // A missing or unreadable trace is told by the reading that follows.
+    let denied = matches!(
+        e.raw_os_error(),
+        Some(libc::EACCES | libc::EROFS | libc::EPERM)
+    );
+    denied.then_some(e)
+}
+
+/// A trace folder that cannot be written: one line, unless there is nothing to pack.
+fn refuse_read_only(trace: &Path, why: std::io::Error, rank: usize) -> Result<(), String> {
+    let (groups, _) = plan(trace).map_err(|e| e.to_string())?;
+    if groups.is_empty() {
+        report(&Outcome::default(), rank, 0);
+        return Ok(());
+    }
+    Err(format!(
+        "{}: cannot write the packs there ({why}); nothing packed",
+        trace.display()
+    ))
+}
+
 pub fn run(a: PackArgs) -> Result<(), String> {
     if a.list {
         return list(&a.trace);
     }
     let (rank, size) = launcher_rank();
-    let mut out = Outcome::default();
+    if let Some(why) = not_writable(&a.trace) {
+        return refuse_read_only(&a.trace, why, rank);
+    }
+    interrupt::install()?;
+    // Every rank: the leftovers of its host's interrupted packs (not another rank's pack
+    // being written: see stale_temps).
+    let mut out = Outcome {
+        stale_temps: remove_stale_temps(&a.trace).map_err(|e| e.to_string())?,
+        ..Outcome::default()
+    };
     if rank == 0 {
         remove_packed_folders(&a.trace, &mut out).map_err(|e| e.to_string())?;
     }
@@ -116,8 +157,9 @@ pub fn run(a: PackArgs) -> Result<(), String> {
     let pb = bar(members, a.quiet || size > 1);
     let pool = driver::pool(a.threads).map_err(|e| e.to_string())?;
     // A failed pack does not stop the others: every outcome is kept, by pack name.
+    let stop = || interrupt::received().is_some();
     let mut results = driver::map(&pool, &mine, |g| {
-        let r = pack_group(&a.trace, g, a.level, a.keep);
+        let r = pack_group(&a.trace, g, a.level, a.keep, &stop);
         pb.inc(g.members.len() as u64);
         Ok::<_, String>((g.name.clone(), r))
     })?;
@@ -130,7 +172,15 @@ pub fn run(a: PackArgs) -> Result<(), String> {
             Err(e) => failed.push(e),
         }
     }
-    report(&out, rank);
+    let finished = format!(
+        "the temporary files of the packs not finished ({} of {} packs written)",
+        out.packs.len(),
+        mine.len()
+    );
+    if let Some((line, _)) = interrupt::report(&finished) {
+        return Err(line);
+    }
+    report(&out, rank, failed.len());
     match failed.first() {
         Some(e) if failed.len() > 1 => {
             Err(format!("{e} (and {} more packs failed)", failed.len() - 1))
@@ -140,13 +190,20 @@ pub fn run(a: PackArgs) -> Result<(), String> {
     }
 }
 
-fn report(out: &Outcome, rank: usize) {
+/// What was packed and removed (`failed`: packs that failed, told by the caller).
+fn report(out: &Outcome, rank: usize, failed: usize) {
     for w in &out.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
     let (raw, packed, members) = out.packs.iter().fold((0, 0, 0), |acc, (_, s)| {
         (acc.0 + s.raw_bytes, acc.1 + s.pack_bytes, acc.2 + s.members)
     });
+    if out.stale_temps > 0 {
+        eprintln!(
+            "recorder-otf2: removed {} temporary files of interrupted packs",
+            out.stale_temps
+        );
+    }
     if out.already_packed > 0 {
         eprintln!(
             "recorder-otf2: removed {} folders a pack already held",
@@ -154,7 +211,7 @@ fn report(out: &Outcome, rank: usize) {
         );
     }
     if out.packs.is_empty() {
-        if rank == 0 && out.already_packed == 0 {
+        if rank == 0 && out.already_packed == 0 && out.stale_temps == 0 && failed == 0 {
             eprintln!("recorder-otf2: nothing to pack");
         }
         return;
