@@ -314,22 +314,12 @@ fn sibling_edge(from: &ModPath, to: &ModPath) -> Option<(ModPath, String, String
 fn crate_edges(root: &Path) -> BTreeMap<ModPath, BTreeSet<(String, String)>> {
     let files = crate_files(root);
     let modules: BTreeSet<ModPath> = files.iter().map(|(m, _)| m.clone()).collect();
-    let texts: Vec<(ModPath, String, bool)> = files
+    let texts: Vec<(ModPath, String)> = files
         .iter()
-        .map(|(m, f)| {
-            let parent = matches!(
-                f.file_name().and_then(|n| n.to_str()),
-                Some("lib.rs" | "main.rs" | "mod.rs")
-            );
-            (
-                m.clone(),
-                strip(&std::fs::read_to_string(f).unwrap()),
-                parent,
-            )
-        })
+        .map(|(m, f)| (m.clone(), strip(&std::fs::read_to_string(f).unwrap())))
         .collect();
     let mut definers: BTreeMap<String, Vec<ModPath>> = BTreeMap::new();
-    for (m, text, _) in &texts {
+    for (m, text) in &texts {
         for ty in defined_types(text) {
             definers.entry(ty).or_default().push(m.clone());
         }
@@ -340,7 +330,7 @@ fn crate_edges(root: &Path) -> BTreeMap<ModPath, BTreeSet<(String, String)>> {
             edges.entry(parent).or_default().insert((a, b));
         }
     };
-    for (m, text, parent) in &texts {
+    for (m, text) in &texts {
         for p in named_paths(text, m) {
             add(m, &module_of(&p, &modules));
         }
@@ -502,15 +492,37 @@ fn each_heavy_dependency_is_linked_by_its_own_crate_only() {
 #[test]
 fn the_mpi_replayer_links_no_heavy_dependency() {
     let out = std::process::Command::new(env!("CARGO"))
-        .args(["tree", "-e", "normal", "-p", "replay-mpi", "--prefix", "none", "--offline"])
+        .args([
+            "tree",
+            "-e",
+            "normal",
+            "-p",
+            "replay-mpi",
+            "--prefix",
+            "none",
+            "--offline",
+        ])
         .current_dir(workspace())
         .output()
         .expect("cargo tree");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
-    for dep in ["parquet", "arrow-array", "plotters", "prost", "otf2-sys", "io-analysis"] {
+    for dep in [
+        "parquet",
+        "arrow-array",
+        "plotters",
+        "prost",
+        "otf2-sys",
+        "io-analysis",
+    ] {
         assert!(
-            !text.lines().any(|l| l.split_whitespace().next() == Some(dep)),
+            !text
+                .lines()
+                .any(|l| l.split_whitespace().next() == Some(dep)),
             "replay-mpi links {dep}"
         );
     }

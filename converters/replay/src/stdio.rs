@@ -413,6 +413,11 @@ impl<'a> Replayer<'a> {
         };
         // A string's NUL and fgets's: one byte more.
         let buf = self.buffer(n + 1, !write)?;
+        // The buffer holds at most what one call moves: a larger count (a damaged record
+        // the plan did not trim) moves what fits, never past the buffer's end.
+        let room = buf.len as u64 - 1;
+        let n = n.min(room);
+        let fit = |size: u64, nmemb: u64| (size as usize, nmemb.min(n / size.max(1)) as usize);
         let placed = if write && self.line_ends_of.contains_key(&libc::fileno(f)) {
             let at = libc::ftello(f);
             self.place_line_ends(libc::fileno(f), at, buf.ptr.cast(), n as usize)
@@ -425,11 +430,16 @@ impl<'a> Replayer<'a> {
                 write: true,
                 size,
                 nmemb,
-            } => (libc::fwrite(buf.ptr, size as usize, nmemb as usize, f) as u64 * size) as i64,
+            } => {
+                let (size, nmemb) = fit(size, nmemb);
+                (libc::fwrite(buf.ptr, size, nmemb, f) * size) as i64
+            }
             Move::Items { size, nmemb, .. } => {
-                (libc::fread(buf.ptr, size as usize, nmemb as usize, f) as u64 * size) as i64
+                let (size, nmemb) = fit(size, nmemb);
+                (libc::fread(buf.ptr, size, nmemb, f) * size) as i64
             }
             Move::Puts(n) => {
+                let n = n.min(room);
                 *p.add(n as usize) = 0;
                 let r = libc::fputs(p, f);
                 *p.add(n as usize) = b'r' as libc::c_char;
@@ -447,9 +457,13 @@ impl<'a> Replayer<'a> {
                     1
                 }
             }
-            Move::Printf(n) => libc::fprintf(f, c"%.*s".as_ptr(), n as libc::c_int, p) as i64,
+            Move::Printf(n) => {
+                let n = n.min(room).min(i32::MAX as u64);
+                libc::fprintf(f, c"%.*s".as_ptr(), n as libc::c_int, p) as i64
+            }
             Move::Gets(size) => {
-                let got = libc::fgets(p, size.min(i32::MAX as u64) as libc::c_int, f);
+                let size = size.min(room + 1).min(i32::MAX as u64);
+                let got = libc::fgets(p, size as libc::c_int, f);
                 if got.is_null() {
                     0
                 } else {
@@ -503,8 +517,10 @@ impl<'a> Replayer<'a> {
         let fd = self.live(c, "fd")?;
         let n = self.ret(c);
         let buf = self.buffer(n, false)?;
-        // SAFETY: a descriptor this replay opened and a buffer of `n` bytes.
-        let done = unsafe { dprintf(fd, c"%.*s".as_ptr(), n as libc::c_int, buf.ptr) } as i64;
+        // At most the buffer (one call's worth), which also fits the precision's int.
+        let len = n.min(buf.len as u64);
+        // SAFETY: a descriptor this replay opened and a buffer of `len` bytes.
+        let done = unsafe { dprintf(fd, c"%.*s".as_ptr(), len as libc::c_int, buf.ptr) } as i64;
         if done >= 0 {
             self.totals.bytes_written += done as u64;
             self.totals.orig_bytes_written += n;
