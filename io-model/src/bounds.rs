@@ -131,20 +131,20 @@ impl RecordBounds {
     }
 }
 
-/// Blocking operations of one thread held for their completion before the oldest go to
-/// the map of all others (a thread has one or two in progress; more only from a damaged
-/// trace that never completes them).
-const OPEN_PER_THREAD: usize = 8;
+/// No operation in a thread's slot.
+const NO_OP: u64 = u64::MAX;
 
 /// A sink that passes every event to `inner`, the bytes an operation completes with
 /// bounded by the bytes it requested.
 pub(crate) struct BoundedSink<'s, S> {
     inner: &'s mut S,
     cur: usize,
-    /// Per thread, its blocking operations begun and not completed: (id, bytes requested).
-    open: Vec<Vec<(u64, u64)>>,
-    /// Every other operation begun and not completed (non-blocking ones, and blocking ones
-    /// past [`OPEN_PER_THREAD`]), by id.
+    /// Per thread, the blocking operation begun last and not completed: (id, bytes
+    /// requested), id [`NO_OP`] when none. A blocking operation completes on its thread,
+    /// nearly always before the next begins: one compare finds it.
+    last: Vec<(u64, u64)>,
+    /// Every other operation begun and not completed (non-blocking ones, and a blocking
+    /// one that another began after: a copy's read), by id.
     in_flight: HashMap<u64, u64>,
     /// Completions that claimed more bytes than requested, passed on with the request.
     pub(crate) clamped: u64,
@@ -155,7 +155,7 @@ impl<'s, S: Sink> BoundedSink<'s, S> {
         BoundedSink {
             inner,
             cur: 0,
-            open: vec![Vec::new()],
+            last: vec![(NO_OP, 0)],
             in_flight: HashMap::new(),
             clamped: 0,
         }
@@ -163,11 +163,12 @@ impl<'s, S: Sink> BoundedSink<'s, S> {
 
     /// The bytes operation `id` requested, which it is no longer waiting for (None: its
     /// begin was not seen).
-    #[inline]
+    #[inline(always)]
     fn requested(&mut self, id: u64) -> Option<u64> {
-        let open = &mut self.open[self.cur];
-        if let Some(i) = open.iter().rposition(|o| o.0 == id) {
-            return Some(open.remove(i).1);
+        let last = &mut self.last[self.cur];
+        if last.0 == id {
+            last.0 = NO_OP;
+            return Some(last.1);
         }
         if self.in_flight.is_empty() {
             return None;
@@ -191,27 +192,26 @@ impl<'s, S: Sink> BoundedSink<'s, S> {
 impl<S: Sink> Sink for BoundedSink<'_, S> {
     #[inline]
     fn thread(&mut self, index: usize) {
-        if self.open.len() <= index {
-            self.open.resize_with(index + 1, Vec::new);
+        if self.last.len() <= index {
+            self.last.resize(index + 1, (NO_OP, 0));
         }
         self.cur = index;
         self.inner.thread(index)
     }
-    #[inline]
+    #[inline(always)]
     fn op_begin(&mut self, defs: &GlobalDefs, t: u64, op: OpBegin) -> Res {
-        let open = &mut self.open[self.cur];
         if op.flags.contains(OpFlags::NON_BLOCKING) {
             self.in_flight.insert(op.id, op.bytes);
         } else {
-            if open.len() >= OPEN_PER_THREAD {
-                let (id, bytes) = open.remove(0);
-                self.in_flight.insert(id, bytes);
+            let last = &mut self.last[self.cur];
+            if last.0 != NO_OP {
+                self.in_flight.insert(last.0, last.1);
             }
-            open.push((op.id, op.bytes));
+            *last = (op.id, op.bytes);
         }
         self.inner.op_begin(defs, t, op)
     }
-    #[inline]
+    #[inline(always)]
     fn op_complete(&mut self, defs: &GlobalDefs, t: u64, h: u32, bytes: u64, id: u64) -> Res {
         let bytes = match self.requested(id) {
             Some(asked) if bytes > asked => {
@@ -228,11 +228,11 @@ impl<S: Sink> Sink for BoundedSink<'_, S> {
     }
 
     // Everything else as it is.
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, t: u64, region: u32, r: &Record) -> Res {
         self.inner.enter(t, region, r)
     }
-    #[inline]
+    #[inline(always)]
     fn leave(&mut self, t: u64, region: u32, r: &Record) -> Res {
         self.inner.leave(t, region, r)
     }
