@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzz the trace readers and the converter pipeline (tests/fuzz, cargo-fuzz + libFuzzer):
+# Fuzz the trace readers, the converter pipeline and the consumers (perfetto, export,
+# conflicts, replay's planning) (tests/fuzz, cargo-fuzz + libFuzzer):
 # make the seed corpus from real traces (the test programs traced by the release recorder:
 # POSIX + stdio, several chunks, MPI-IO at 2 ranks, HDF5), then run every target for SECONDS
 # each (default 20). Any crash, panic, timeout (> 10 s) or allocation over 2 GB fails the run;
@@ -95,6 +96,11 @@ for trace in "$seeds"/*/; do
   for p in "$work/packing"/*.rpk; do cp "$p" "$work/corpus/pack/$name-$(basename "$p")"; done
 done
 rm -rf "$work/packing"
+# The consumer targets take a trace directory in the `trace` target's form: its seeds.
+consumers=(perfetto export conflicts replay_plan)
+for t in "${consumers[@]}"; do
+  rm -rf "$work/corpus/$t" && cp -r "$work/corpus/trace" "$work/corpus/$t"
+done
 
 # ---- build and run
 scratch_base=/dev/shm
@@ -104,7 +110,7 @@ export RECORDER_OTF2_FUZZ_SCRATCH
 trap 'rm -rf "$RECORDER_OTF2_FUZZ_SCRATCH"' EXIT
 (cd tests/fuzz && cargo fuzz build -s none --target-dir "$work/build" 2>&1 | grep -E "^(error|warning: unused)" || true)
 status=0
-for t in stream defs meta trace pack; do
+for t in stream defs meta trace pack "${consumers[@]}"; do
   log="$work/$t.log"
   if (cd tests/fuzz && cargo fuzz run -s none --target-dir "$work/build" "$t" "$work/corpus/$t" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -5,6 +5,7 @@
 //! records are then sorted by (start, depth), which gives the order of the Enter events, and
 //! a stack gives the Leaves. Memory is one tree, not the stream.
 
+use crate::bounds::RecordBounds;
 use crate::error::{Error, ErrorKind};
 use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
@@ -22,6 +23,8 @@ pub struct CallTrees {
     dec: PeepholeDecoder<Vec<u8>>,
     /// Ticks -> nanoseconds since the process start, per chunk.
     clock: TickClock,
+    /// The bounds every record's times and status are checked against.
+    bounds: RecordBounds,
     in_chunk: bool,
     decoded: u32,
     chunk_offset: u64,
@@ -46,16 +49,24 @@ pub struct CallTrees {
 }
 
 impl CallTrees {
-    /// Open a stream; `func_map` maps the trace's function ids to this build's.
-    pub fn open(path: &Path, func_map: crate::trace::FuncMap) -> Result<CallTrees, StreamError> {
+    /// Open a stream; `func_map` maps the trace's function ids to this build's. Record
+    /// times end at the end of the process, `process_ns` after its start when known (see
+    /// [`crate::trace::ProcessTrace::duration_ns`]).
+    pub fn open(
+        path: &Path,
+        func_map: crate::trace::FuncMap,
+        process_ns: Option<u64>,
+    ) -> Result<CallTrees, StreamError> {
         let reader = StreamReader::open(path)?;
         let window = reader.header.window as usize;
         let clock = TickClock::new(&reader.header);
+        let bounds = RecordBounds::new(reader.header.resolution_ns, process_ns);
         Ok(CallTrees {
             reader,
             chunk: Chunk::default(),
             dec: PeepholeDecoder::new(Vec::new(), window, 0),
             clock,
+            bounds,
             in_chunk: false,
             decoded: 0,
             chunk_offset: 0,
@@ -97,8 +108,8 @@ impl CallTrees {
                         match self.func_map.get(r.func as usize).copied().flatten() {
                             Some(f) => {
                                 r.func = f;
-                                r.start = self.clock.ns(r.start);
-                                r.end = self.clock.ns(r.end).max(r.start);
+                                self.bounds.times(&self.clock, r);
+                                self.bounds.status(r);
                                 return Ok(true);
                             }
                             None => {
@@ -136,6 +147,7 @@ impl CallTrees {
                     self.chunk.payload = self.dec.reset(payload, self.chunk.base);
                     self.chunk_offset = self.chunk.offset;
                     self.clock.enter_chunk(&self.chunk);
+                    self.bounds.enter_chunk(self.chunk.anchor);
                     self.decoded = 0;
                     self.in_chunk = true;
                 }
@@ -183,6 +195,7 @@ impl CallTrees {
             ));
         }
         self.warnings.extend(self.seq.warnings(path));
+        self.warnings.extend(self.bounds.warnings(path));
     }
 
     /// The next complete call tree, sorted into entry order; at the end of a killed stream,
@@ -270,7 +283,11 @@ mod tests {
             recs.len() as u32,
             12,
             0,
-            Anchor { ticks: 40, ns: 400 },
+            // Written after its last record ended (the clock reading bounds their times).
+            Anchor {
+                ticks: recs.iter().map(|r| r.end).max().unwrap_or(0).max(40),
+                ns: 400,
+            },
         ));
         bytes.extend_from_slice(&payload);
         let path =
@@ -286,7 +303,7 @@ mod tests {
     #[test]
     fn trees_come_out_in_entry_order_with_ns_times() {
         let path = stream_file("trees");
-        let mut t = CallTrees::open(&path, identity()).unwrap();
+        let mut t = CallTrees::open(&path, identity(), None).unwrap();
         let first = t.next_tree().unwrap().unwrap();
         // The outer call (entered at tick 10) first, then its two nested calls; times in ns.
         assert_eq!(
@@ -315,7 +332,7 @@ mod tests {
             .map(|i| Record::new(20, u32::MAX, 12 + i, 12 + i, 0, &[3, 1, 0, 1]))
             .collect();
         let path = stream_of("cut", &recs);
-        let mut t = CallTrees::open(&path, identity()).unwrap();
+        let mut t = CallTrees::open(&path, identity(), None).unwrap();
         let first = t.next_tree().unwrap().unwrap();
         assert_eq!(first.len(), MAX_TREE_RECORDS);
         assert_eq!(t.next_tree().unwrap().unwrap().len(), 10);
@@ -334,7 +351,7 @@ mod tests {
         let path = stream_file("feeds");
         let mut out = Vec::new();
         for threaded in [false, true] {
-            let mut f = TreeFeed::open(&path, identity(), threaded).unwrap();
+            let mut f = TreeFeed::open(&path, identity(), None, threaded).unwrap();
             let mut trees = Vec::new();
             while let Some(start) = f.peek_start().unwrap() {
                 trees.push((
@@ -400,9 +417,10 @@ impl TreeFeed {
     pub fn open(
         path: &Path,
         func_map: crate::trace::FuncMap,
+        process_ns: Option<u64>,
         threaded: bool,
     ) -> Result<TreeFeed, StreamError> {
-        let trees = CallTrees::open(path, func_map)?;
+        let trees = CallTrees::open(path, func_map, process_ns)?;
         let mut f = TreeFeed {
             inline: None,
             rx: None,

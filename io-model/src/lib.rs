@@ -2,7 +2,8 @@
 //! events, shared by every consumer (the OTF2 converter, `summary`, `report`, `export` ...).
 //!
 //! - [`trace`]: open and validate a trace directory; [`calls`]: a thread's call trees;
-//!   [`Error`]: what can go wrong.
+//!   [`Error`]: what can go wrong. `bounds`: the one check of every value a trace says
+//!   (times, errno, bytes transferred) before any consumer sees it, counted.
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement; [`mpi`]:
 //!   what synchronising MPI calls order, as consumers receive it.
 //! - [`clock`]: every process's clock mapped onto one time line.
@@ -27,6 +28,7 @@
 //!   `process` -> layers -> `ctx`.
 //! - `layer_tests` (tests only): each layer on synthetic records.
 
+mod bounds;
 pub mod calls;
 pub mod clock;
 pub mod driver;

@@ -5,6 +5,7 @@
 //! a call nested in a long call of one thread may use what another thread opened meanwhile;
 //! each event is resolved for a [`Sink`].
 
+use crate::bounds::BoundedSink;
 use crate::calls::{TreeFeed, MAX_THREADED_STREAMS};
 use crate::clock::Clocks;
 use crate::error::Error;
@@ -356,7 +357,7 @@ pub fn interpret<S: Sink>(
     let threaded = plan.decode_threads && p.threads.len() <= MAX_THREADED_STREAMS;
     let mut cursors = Vec::new();
     for (_, path, _) in &p.threads {
-        let feed = TreeFeed::open(path, p.func_map.clone(), threaded)?;
+        let feed = TreeFeed::open(path, p.func_map.clone(), p.duration_ns(), threaded)?;
         let mut c = ThreadCursor {
             feed,
             walk: Walk::new(time),
@@ -365,6 +366,9 @@ pub fn interpret<S: Sink>(
         c.refresh()?;
         cursors.push(c);
     }
+    // Every event goes through the model's bounds (an operation's bytes at most its request).
+    let mut bounded = BoundedSink::new(sink);
+    let sink = &mut bounded;
     let base = stats.bytes_read;
     let mut last_progress = 0u64;
     let mut span = (stats.tmin, stats.tmax);
@@ -404,6 +408,7 @@ pub fn interpret<S: Sink>(
         }
     }
     (stats.tmin, stats.tmax) = span;
+    stats.warnings.extend(bounded.warnings(&p.dir.dir));
     for (layer, n) in &st.sh.guessed {
         stats.warnings.push(format!(
             "{}: {n} {} operations on handles whose opening the trace does not show, placed on stand-in handles",

@@ -86,7 +86,8 @@ pub trait Sink {
     fn op_begin(&mut self, defs: &GlobalDefs, t: u64, op: OpBegin) -> Res;
     fn op_issued(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
     fn op_test(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
-    /// `bytes`: transferred.
+    /// `bytes`: transferred, at most the bytes the operation's begin requested (the model
+    /// bounds it).
     fn op_complete(&mut self, defs: &GlobalDefs, t: u64, handle: u32, bytes: u64, id: u64) -> Res;
     fn op_cancelled(&mut self, defs: &GlobalDefs, t: u64, handle: u32, id: u64) -> Res;
     fn lock(&mut self, defs: &GlobalDefs, t: u64, handle: u32, op: LockOp, ty: LockType) -> Res;

@@ -57,6 +57,14 @@ impl ProcessTrace {
     pub fn name(&self, id: u64) -> Option<&str> {
         self.names.get(&(id as u32)).map(|s| s.as_str())
     }
+    /// How long the process ran (its meta.yaml's end less its start), when it finished.
+    pub fn duration_ns(&self) -> Option<u64> {
+        let end = self.meta.end.as_ref()?;
+        Some(
+            end.monotonic_ns
+                .saturating_sub(self.meta.start.monotonic_ns),
+        )
+    }
     /// Whether the process finished normally (exit, _exit or exec).
     pub fn complete(&self) -> bool {
         !matches!(self.meta.ending, Ending::Running)

@@ -643,3 +643,233 @@ fn inconsistent_values_are_clamped_or_dropped_so_the_archive_passes() {
         a.converter_stderr
     );
 }
+
+// ------------------------------------------- values bounded once in the model (issue 33)
+fn func_id(name: &str) -> u16 {
+    io_events::FUNCTIONS
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no function {name}")) as u16
+}
+
+/// Apply `edit` to every record of every chunk of `stream`; returns how many it changed
+/// (`edit` says whether it changed a record).
+fn edit_all(stream: &Path, edit: impl Fn(&mut Record) -> bool) -> usize {
+    let n = std::cell::Cell::new(0usize);
+    for i in 0..chunks(stream).len() {
+        edit_records(stream, i, |recs| {
+            for r in recs.iter_mut() {
+                if edit(r) {
+                    n.set(n.get() + 1);
+                }
+            }
+        });
+    }
+    n.get()
+}
+
+/// The launcher's `args` on `trace` (run from the test folder).
+fn launcher_on(t: &Traces, args: &[&str], trace: &Path, out: Option<(&str, &Path)>) -> Run {
+    let mut c = command(&build().launcher, &t.dir.path());
+    c.args(args).arg(trace);
+    if let Some((flag, out)) = out {
+        c.arg(flag).arg(out);
+    }
+    run(&mut c)
+}
+
+/// The one warning line of `r` (stderr) that says `why`, which must name `names`.
+fn one_warning(r: &Run, names: &Path, why: &str, what: &str) {
+    let hits = r
+        .stderr_lines()
+        .into_iter()
+        .filter(|l| l.contains(why) && l.contains(names.to_str().unwrap()))
+        .count();
+    assert_eq!(
+        hits, 1,
+        "{what}: one line naming {names:?} saying {why:?}:\n{}",
+        r.stderr
+    );
+}
+
+/// Files in `dir` (recursively) whose name says they are temporary.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(temporaries(&p));
+        } else if p.to_string_lossy().contains(".tmp") {
+            v.push(p);
+        }
+    }
+    v
+}
+
+/// The smallest start, end and duration (ns) in `table` of an exported folder, and its
+/// rows whose errno is not 0 although the call did not fail (calls.parquet).
+fn parquet_times(out: &Path, table: &str) -> Option<(i64, i64, i64, i64)> {
+    let (py, path) = python_with(&["pyarrow/__init__.py"])?;
+    let script = format!(
+        "import pyarrow.parquet as pq, pyarrow.compute as pc\n\
+         t = pq.read_table('{}')\n\
+         m = [pc.min(t[c]).as_py() for c in ('start_ns', 'end_ns', 'duration_ns')]\n\
+         e = 0\n\
+         if 'errno' in t.column_names:\n\
+         \x20   e = sum(1 for f, n in zip(t['failed'].to_pylist(), t['errno'].to_pylist()) if not f and n)\n\
+         print(m[0], m[1], m[2], e)\n",
+        out.join(table).display()
+    );
+    let mut c = command(&py, Path::new("/"));
+    c.arg("-c").arg(script).env("PYTHONPATH", path);
+    let r = run(&mut c);
+    r.assert_ok("pyarrow");
+    let v: Vec<i64> = r
+        .stdout
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    Some((v[0], v[1], v[2], v[3]))
+}
+
+#[test]
+fn damaged_times_errnos_and_bytes_are_bounded_once_for_every_consumer() {
+    let t = traces("bounded", WRITES);
+    // writer_loop writes with write(2) (the campaign's trace had a pwrite: the same path).
+    let write = func_id("write");
+
+    // N1/N5: one write ending at 2^63 ticks (CRC valid). Every consumer gets it clamped
+    // to its chunk's clock reading, and says so once: perfetto no longer panics (nor
+    // leaves a temporary), export writes no negative time or duration.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("end-2-63"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    let done = std::cell::Cell::new(false);
+    edit_records(&stream, 1, |recs| {
+        let r = recs.iter_mut().find(|r| r.func == write).unwrap();
+        r.end = 1 << 63;
+        done.set(true);
+    });
+    assert!(done.get());
+    let why = "1 records end after their chunk was written or the process ended, or before they start (a damaged trace); their times were clamped";
+    let pf = t.dir.join("end-2-63.pftrace");
+    let r = launcher_on(&t, &["perfetto"], &trace, Some(("-o", &pf)));
+    r.assert_ok("perfetto of a 2^63 end");
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    one_warning(&r, &stream, why, "perfetto");
+    assert!(
+        temporaries(&t.dir.path()).is_empty(),
+        "{:?}",
+        temporaries(&t.dir.path())
+    );
+    assert!(std::fs::metadata(&pf).unwrap().len() > 0);
+    let ex = t.dir.join("end-2-63-export");
+    let r = launcher_on(&t, &["export"], &trace, Some(("--parquet", &ex)));
+    r.assert_ok("export of a 2^63 end");
+    one_warning(&r, &stream, why, "export");
+    for table in ["calls.parquet", "operations.parquet"] {
+        if let Some((start, end, dur, _)) = parquet_times(&ex, table) {
+            assert!(
+                start >= 0 && end >= 0 && dur >= 0,
+                "{table}: {start} {end} {dur}"
+            );
+        } else {
+            eprintln!("skipped the Parquet read-back: no pyarrow");
+        }
+    }
+    let html = t.dir.join("end-2-63.html");
+    for tool in ["summary", "report", "conflicts"] {
+        let out = (tool == "report").then_some(("-o", html.as_path()));
+        let r = launcher_on(&t, &[tool], &trace, out);
+        r.assert_ok(tool);
+        if tool == "report" {
+            // The report tells its warnings in the page.
+            let page = std::fs::read_to_string(&html).unwrap();
+            assert_eq!(page.matches(why).count(), 1, "report");
+        } else {
+            one_warning(&r, &stream, why, tool);
+        }
+    }
+    let a = convert_and_check(&trace, &t.dir.join("out-end-2-63.otf2"));
+    assert!(a.converter_stderr.contains(why), "{}", a.converter_stderr);
+    assert_eq!(write_writes(&a, &t), WRITES);
+
+    // N2: a read ending 2^28 ticks after the rest of the process: clamped, the archive
+    // passes.
+    let trace = copy_traces(&[&t.small], &t.dir.join("end-2-28"));
+    let stream = process_of(&trace, "workload").join("thread-0.rec");
+    let read = func_id("read");
+    let n = edit_all(&stream, |r| {
+        let hit = r.func == read;
+        if hit {
+            r.end += 1 << 28;
+        }
+        hit
+    });
+    assert_eq!(n, 1, "the workload reads once");
+    let a = convert_and_check(&trace, &t.dir.join("out-end-2-28.otf2"));
+    let why = format!(
+        "{}: 1 records end after their chunk was written or the process ended",
+        stream.display()
+    );
+    assert!(a.converter_stderr.contains(&why), "{}", a.converter_stderr);
+
+    // An errno on every successful write: dropped, counted; export's errno column is 0 on every
+    // call that did not fail.
+    let trace = copy_traces(&[&t.chunked], &t.dir.join("errno"));
+    let stream = process_of(&trace, "writer_loop").join("thread-0.rec");
+    let n = edit_all(&stream, |r| {
+        let hit = r.func == write && r.ret() as i64 >= 0;
+        if hit {
+            r.errno = libc::EIO as u32;
+        }
+        hit
+    });
+    assert_eq!(n, WRITES);
+    let ex = t.dir.join("errno-export");
+    let r = launcher_on(&t, &["export"], &trace, Some(("--parquet", &ex)));
+    r.assert_ok("export of errnos on writes");
+    let why = format!(
+        "{n} records of calls that did not fail carry an errno (a damaged trace); it was dropped"
+    );
+    one_warning(&r, &stream, &why, "export");
+    if let Some((_, _, _, errnos)) = parquet_times(&ex, "calls.parquet") {
+        assert_eq!(errnos, 0, "calls that did not fail with an errno");
+    }
+    let a = convert_and_check(&trace, &t.dir.join("out-errno.otf2"));
+    assert!(a.converter_stderr.contains(&why), "{}", a.converter_stderr);
+
+    // Copies claiming a million bytes more than they asked for: each of their two
+    // operations (a read and a write) completes with the request in the archive (the
+    // read, begun before the write, used to keep its claim).
+    let dir = TestDir::new("bounded-copies");
+    let prog = compile(&dir, "copies", &[]);
+    let trace = dir.join("copies");
+    run_traced_ok(&prog, &dir, &trace, &[]);
+    let stream = process_of(&trace, "copies").join("thread-0.rec");
+    let copies = [func_id("copy_file_range"), func_id("sendfile")];
+    let n = edit_all(&stream, |r| {
+        let hit = copies.contains(&r.func) && r.ret() as i64 > 0;
+        if hit {
+            let last = r.nfields as usize - 1;
+            r.fields[last] += 1_000_000;
+        }
+        hit
+    });
+    assert!(n >= 2, "{n} copies changed");
+    let a = convert_and_check(&trace, &dir.join("out-copies.otf2"));
+    let why = format!(
+        "{}: {} operations claim more bytes transferred than requested",
+        process_of(&trace, "copies").display(),
+        2 * n
+    );
+    assert!(a.converter_stderr.contains(&why), "{}", a.converter_stderr);
+    let ops = a.ops();
+    assert!(ops.len() >= 2 * n);
+    assert!(
+        ops.iter().all(|o| o.bytes_result <= o.bytes_request),
+        "{:?}",
+        ops.iter()
+            .filter(|o| o.bytes_result > o.bytes_request)
+            .collect::<Vec<_>>()
+    );
+}

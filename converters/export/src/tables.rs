@@ -24,6 +24,12 @@ fn dict(key: DataType) -> DataType {
     DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8))
 }
 
+/// A time or duration in ns as the tables' Int64: saturated at i64::MAX (year 2262), so
+/// no time or duration reads back negative, whatever a damaged trace said.
+fn ns(t: u64) -> i64 {
+    t.min(i64::MAX as u64) as i64
+}
+
 fn f(name: &str, ty: DataType, nullable: bool) -> Field {
     Field::new(name, ty, nullable)
 }
@@ -303,10 +309,10 @@ impl CallCols {
         self.func.append_value(func_key(c.func));
         self.layer.append_value(layer_key(c.layer));
         self.role.append_value(role_key(c.role));
-        self.t0.append_value(c.t0 as i64);
-        self.t1.append_value(c.t1 as i64);
-        self.dur.append_value(c.t1.saturating_sub(c.t0) as i64);
-        self.self_ns.append_value(c.self_ns as i64);
+        self.t0.append_value(ns(c.t0));
+        self.t1.append_value(ns(c.t1));
+        self.dur.append_value(ns(c.t1.saturating_sub(c.t0)));
+        self.self_ns.append_value(ns(c.self_ns));
         self.depth.append_value(c.depth);
         self.parent.append_option(c.parent);
         self.root.append_value(c.root);
@@ -447,9 +453,9 @@ impl OpCols {
         self.mode.append_value(mode_key(o.mode));
         self.collective.append_value(o.collective);
         self.non_blocking.append_value(o.non_blocking);
-        self.t0.append_value(o.t0 as i64);
-        self.t1.append_value(o.t1 as i64);
-        self.dur.append_value(o.t1.saturating_sub(o.t0) as i64);
+        self.t0.append_value(ns(o.t0));
+        self.t1.append_value(ns(o.t1));
+        self.dur.append_value(ns(o.t1.saturating_sub(o.t0)));
         self.req.append_value(o.bytes_requested);
         self.done.append_value(o.bytes_done);
         self.offset.append_option(o.offset);
@@ -608,12 +614,12 @@ impl FileCols {
         for (b, n) in self.nums.iter_mut().zip(nums) {
             b.append_value(n);
         }
-        self.io_ns.append_value(a.io_ns as i64);
-        self.meta_ns.append_value(a.meta_ns as i64);
+        self.io_ns.append_value(ns(a.io_ns));
+        self.meta_ns.append_value(ns(a.meta_ns));
         self.extent.append_value(a.extent);
         let seen = a.first <= a.last;
-        self.first.append_option(seen.then_some(a.first as i64));
-        self.last.append_option(seen.then_some(a.last as i64));
+        self.first.append_option(seen.then_some(ns(a.first)));
+        self.last.append_option(seen.then_some(ns(a.last)));
     }
 
     pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {

@@ -64,13 +64,6 @@ pub(crate) fn convert_process(
         }
         None => None,
     };
-    if sink.clamped > 0 {
-        stats.warnings.push(format!(
-            "{}: {} operations claim more bytes transferred than requested (a damaged trace); written with the bytes requested",
-            p.dir.dir.display(),
-            sink.clamped
-        ));
-    }
     // Whatever is still open when the process ends stays open: OTF2 needs no close.
     let deleted = sink.deleted;
     let mut events = Vec::with_capacity(sink.writers.len());

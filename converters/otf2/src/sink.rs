@@ -26,37 +26,18 @@ pub struct Otf2Sink<'a> {
     deletes: DeleteIds,
     /// The model paradigms files were deleted through (a bit each).
     pub deleted: u16,
-    /// Per thread, the last operation begun (id, bytes requested): a blocking operation
-    /// completes right after its begin on the same thread.
-    last_begun: Vec<(u64, u64)>,
-    /// Bytes requested by the non-blocking operations in flight, by id.
-    in_flight: hashbrown::HashMap<u64, u64>,
-    /// Completions claiming more bytes than requested (a damaged trace), written with the
-    /// bytes requested: OTF2 readers take more as a broken archive.
-    pub clamped: u64,
 }
 
 impl<'a> Otf2Sink<'a> {
     pub fn new(writers: Vec<EventWriter<'a>>, deletes: DeleteIds) -> Self {
         Otf2Sink {
-            last_begun: vec![(u64::MAX, 0); writers.len()],
             writers,
             cur: 0,
             deletes,
             deleted: 0,
-            in_flight: hashbrown::HashMap::new(),
-            clamped: 0,
         }
     }
 
-    /// The bytes requested by operation `id`, once known (None: the trace does not show
-    /// its begin).
-    fn requested(&mut self, id: u64) -> Option<u64> {
-        match self.last_begun.get(self.cur) {
-            Some(&(last, bytes)) if last == id => Some(bytes),
-            _ => self.in_flight.remove(&id),
-        }
-    }
     #[inline]
     fn w(&mut self) -> &mut EventWriter<'a> {
         &mut self.writers[self.cur]
@@ -138,11 +119,6 @@ impl Sink for Otf2Sink<'_> {
     fn op_begin(&mut self, _: &GlobalDefs, t: u64, op: OpBegin) -> Res {
         let (m, f) = (op_mode(op.mode), op_flags(op.flags));
         let offset = op.offset.map(|o| (ATTR_OFFSET, o));
-        if op.flags.contains(io_model::kinds::OpFlags::NON_BLOCKING) {
-            self.in_flight.insert(op.id, op.bytes);
-        } else if let Some(last) = self.last_begun.get_mut(self.cur) {
-            *last = (op.id, op.bytes);
-        }
         self.w()
             .io_operation_begin(t, op.handle, m, f, op.bytes, op.id, offset)
             .map_err(otf2e)
@@ -153,19 +129,14 @@ impl Sink for Otf2Sink<'_> {
     fn op_test(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
         self.w().io_operation_test(t, h, id).map_err(otf2e)
     }
-    fn op_complete(&mut self, _: &GlobalDefs, t: u64, h: u32, mut bytes: u64, id: u64) -> Res {
-        if let Some(asked) = self.requested(id) {
-            if bytes > asked {
-                self.clamped += 1;
-                bytes = asked;
-            }
-        }
+    /// `bytes` is at most the operation's request (the model bounds it: OTF2 readers take
+    /// more as a broken archive).
+    fn op_complete(&mut self, _: &GlobalDefs, t: u64, h: u32, bytes: u64, id: u64) -> Res {
         self.w()
             .io_operation_complete(t, h, bytes, id)
             .map_err(otf2e)
     }
     fn op_cancelled(&mut self, _: &GlobalDefs, t: u64, h: u32, id: u64) -> Res {
-        self.in_flight.remove(&id);
         self.w().io_operation_cancelled(t, h, id).map_err(otf2e)
     }
     fn collective_begin(&mut self, t: u64) -> Res {

@@ -82,16 +82,28 @@ impl Rates {
         self.cover(t0, t1);
         let w = 1u64 << self.shift;
         if t1 == t0 {
-            self.bytes[((t0 >> self.shift) - self.first) as usize] += bytes as f64;
+            self.put(t0 >> self.shift, bytes as f64);
             return;
         }
         let per_ns = bytes as f64 / (t1 - t0) as f64;
         let mut t = t0;
         while t < t1 {
             let bin = t >> self.shift;
-            let end = ((bin + 1) * w).min(t1);
-            self.bytes[(bin - self.first) as usize] += per_ns * (end - t) as f64;
+            // Saturated: the last bin of the clock ends at its end, not at 0.
+            let end = (bin.saturating_add(1)).saturating_mul(w).min(t1);
+            self.put(bin, per_ns * (end - t) as f64);
             t = end;
+        }
+    }
+
+    /// Add `bytes` to absolute bin `bin` (`cover` made room for it; a bin outside is
+    /// dropped rather than a panic, should arithmetic at the end of the clock miss one).
+    fn put(&mut self, bin: u64, bytes: f64) {
+        let i = bin
+            .checked_sub(self.first)
+            .and_then(|i| usize::try_from(i).ok());
+        if let Some(b) = i.and_then(|i| self.bytes.get_mut(i)) {
+            *b += bytes;
         }
     }
 
@@ -101,11 +113,11 @@ impl Rates {
         let per_s = 1e9 / w as f64;
         let mut out = Vec::new();
         for (i, &b) in self.bytes.iter().enumerate() {
-            let start = (self.first + i as u64) * w;
+            let start = (self.first + i as u64).saturating_mul(w);
             if b > 0.0 {
                 out.push((start, b * per_s));
                 if self.bytes.get(i + 1).is_none_or(|&n| n <= 0.0) {
-                    out.push((start + w, 0.0));
+                    out.push((start.saturating_add(w), 0.0));
                 }
             }
         }
@@ -202,5 +214,18 @@ mod tests {
         }
         assert!(r.bytes.len() as u64 <= MAX_BINS);
         assert!((integral(&r.samples()) - 1_000_000.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn times_at_the_end_of_the_clock_do_not_panic() {
+        // What a damaged trace gave (issue 33, N1): an operation ending at 2^63 ns and
+        // later, after one at an ordinary time.
+        let mut r = Rates::default();
+        r.add(1_700_000_000_000_000_000, 1_700_000_000_000_100_000, 4096);
+        r.add(1_700_000_000_000_200_000, 1 << 63, 4096);
+        r.add(u64::MAX - 5, u64::MAX, 100);
+        let s = r.samples();
+        assert!(!s.is_empty());
+        assert!(s.windows(2).all(|w| w[0].0 <= w[1].0), "{s:?}");
     }
 }

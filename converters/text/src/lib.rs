@@ -152,7 +152,8 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
                 path: path.clone(),
                 source,
             };
-            let mut trees = CallTrees::open(path, p.func_map.clone()).map_err(stream)?;
+            let mut trees =
+                CallTrees::open(path, p.func_map.clone(), p.duration_ns()).map_err(stream)?;
             while let Some(t) = trees.next_tree().map_err(stream)? {
                 for r in &t {
                     w(out, line(p, r))?;

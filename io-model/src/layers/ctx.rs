@@ -279,7 +279,7 @@ impl<S: Sink> Ctx<'_, '_, S> {
     /// The start of an operation on handle `h` (every layer's transfers begin here): a new
     /// matching id, its Begin, and what the call's end needs to complete it. A blocking
     /// one is in progress until [`Self::complete_op`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn begin_op(
         &mut self,
         t0: u64,

@@ -53,7 +53,7 @@ pub(crate) fn collective_starts(p: &ProcessTrace) -> Result<HashSet<(usize, u64)
     for (ti, (_, path, _)) in p.threads.iter().enumerate() {
         let mut n = 0u64;
         let mut pending: HashMap<ReqKey, (u64, Dir)> = HashMap::new();
-        let mut trees = CallTrees::open(path, p.func_map.clone())?;
+        let mut trees = CallTrees::open(path, p.func_map.clone(), p.duration_ns())?;
         while let Some(tree) = trees.next_tree()? {
             for r in tree.iter() {
                 let info = &FUNCTIONS[r.func as usize];

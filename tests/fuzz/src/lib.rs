@@ -54,6 +54,18 @@ pub const NAMES: [&str; 6] = [
     "thread-3.rec",
 ];
 
+/// The trace directory made from any bytes (see `unpack`) under `dir`, opened; None when
+/// the bytes do not split into files or the trace is refused (the expected outcome of most
+/// inputs). What the consumer targets start from.
+pub fn open_unpacked(data: &[u8], dir: &Path) -> Option<io_model::trace::Trace> {
+    let trace = dir.join("trace");
+    let _ = std::fs::remove_dir_all(&trace);
+    if !unpack(data, &trace) {
+        return None;
+    }
+    io_model::trace::Trace::open(&trace).ok()
+}
+
 /// The pipeline every trace-directory target runs: open the trace, the text dump, the OTF2
 /// conversion (into `dir`) and the summary's analysis. Errors are the expected outcome of
 /// most inputs; only a crash, a hang or a huge allocation is a finding.
