@@ -14,6 +14,7 @@
 //! `<trace>/<name>.rpk/<member>/` (see [`crate::layout`]); [`read::packed_file`] serves its
 //! files.
 
+mod host;
 pub mod trace;
 pub mod write;
 

@@ -7,6 +7,7 @@
 //! and ignore folders of the same names, which a later `pack` removes, as it removes the
 //! temporary files of packs whose writer is gone ([`remove_stale_temps`]).
 
+pub use super::host::{safe, this_host};
 use super::write::{member_files, temp_name, temp_owner, write_to, Input, Stats};
 use crate::error::{Error, Result};
 use crate::layout::{process_dirs, ProcessDir};
@@ -36,19 +37,6 @@ pub struct Outcome {
     pub warnings: Vec<String>,
 }
 
-/// A file-name-safe form of a job id or host name.
-pub fn safe(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
 /// Whether the process is still running: on this host, its pid alive with the same start
 /// (an `ending: running` folder elsewhere was killed, or runs on a node we cannot see).
 fn still_running(m: &ProcessMeta) -> bool {
@@ -56,17 +44,6 @@ fn still_running(m: &ProcessMeta) -> bool {
         return false;
     }
     this_host() == m.host && Path::new(&format!("/proc/{}", m.pid)).exists()
-}
-
-/// This machine's host name, as the recorder writes it (empty if it cannot be read).
-pub fn this_host() -> String {
-    let mut b = [0u8; 256];
-    // SAFETY: the buffer is writable for its length; gethostname NUL-terminates or fails.
-    if unsafe { libc::gethostname(b.as_mut_ptr().cast(), b.len()) } != 0 {
-        return String::new();
-    }
-    let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-    String::from_utf8_lossy(&b[..end]).into_owned()
 }
 
 /// The packs to make from the trace's unpacked folders, in name order, and the folders

@@ -123,7 +123,7 @@ pub fn temp_name(out: &Path) -> PathBuf {
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
-    let host = super::trace::safe(&super::trace::this_host());
+    let host = super::host::safe(&super::host::this_host());
     out.with_file_name(format!(".{name}{TEMP_MARK}{host}.{}", std::process::id()))
 }
 
@@ -287,7 +287,7 @@ mod tests {
     fn temporary_names_say_their_writer() {
         let tmp = temp_name(Path::new("/t/job-1-node.a.rpk"));
         let name = tmp.file_name().unwrap().to_string_lossy().into_owned();
-        let host = super::super::trace::safe(&super::super::trace::this_host());
+        let host = crate::pack::host::safe(&crate::pack::host::this_host());
         assert_eq!(
             name,
             format!(".job-1-node.a.rpk.tmp.{host}.{}", std::process::id())
