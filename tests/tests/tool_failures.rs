@@ -323,6 +323,7 @@ fn numeric_options_beyond_their_bounds_are_refused() {
             &threads,
         ),
         (vec!["compare", t, t, "--threads", "1000"], &threads),
+        (vec!["pack", t, "--threads", "1000"], &threads),
         (
             vec!["conflicts", t, "--memory", "1K"],
             "'1K' is out of bounds: from 64K to 64T",

@@ -21,8 +21,9 @@ pub struct PackArgs {
     /// read back equal to them).
     #[arg(long)]
     keep: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
+    /// refused.
+    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
