@@ -509,7 +509,10 @@ pub fn mpirun_with(mpi: Mpi, np: u32, cwd: &Path, trace: &Path, env: &[(&str, &s
     let mut c = mpirun_untraced_with(mpi, np, cwd);
     let lib = build().lib.display().to_string();
     let dir = trace.display().to_string();
-    let all = [("LD_PRELOAD", lib.as_str()), ("RECORDER_OTF2_DIR", dir.as_str())];
+    let all = [
+        ("LD_PRELOAD", lib.as_str()),
+        ("RECORDER_OTF2_DIR", dir.as_str()),
+    ];
     for (k, v) in all.iter().chain(env) {
         match mpi {
             Mpi::OpenMpi => c.arg("-x").arg(format!("{k}={v}")),
@@ -1448,4 +1451,48 @@ pub fn assert_replayed_at_mpiio_instead_of(r: &Run, layer: &str, ranks: usize) {
         .lines()
         .filter(|l| l.contains("replayed at the MPI-IO layer"));
     assert_eq!(down.count(), ranks, "{}", r.stderr);
+}
+
+/// Rewrite a thread stream with `edit` applied to the records of the chunks `which` picks
+/// (by position; re-encoded, with new CRCs; the other chunks kept byte for byte): how the
+/// tests damage real traces.
+pub fn edit_stream_records(
+    stream: &Path,
+    which: impl Fn(usize) -> bool,
+    edit: impl Fn(&mut Vec<io_events::codec::Record>),
+) {
+    use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
+    use io_events::stream::{chunk_header, Chunk, StreamReader, CHUNK_HEADER_LEN};
+    let bytes = std::fs::read(stream).unwrap();
+    let mut r = StreamReader::open(stream).unwrap();
+    let window = r.header.window as usize;
+    let mut c = Chunk::default();
+    let mut out = bytes[..io_events::stream::STREAM_HEADER_LEN].to_vec();
+    let mut k = 0;
+    while r.next_chunk(&mut c).unwrap() {
+        let start = c.offset as usize;
+        let end = start + CHUNK_HEADER_LEN + c.payload.len();
+        if which(k) {
+            let mut recs: Vec<Record> = Vec::new();
+            let mut dec = r.decoder(&c);
+            while let Some(x) = dec.next_record() {
+                recs.push(x.unwrap());
+            }
+            edit(&mut recs);
+            let mut enc = PeepholeEncoder::new(window, c.base);
+            let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
+            let mut pos = 0;
+            for rec in &recs {
+                pos = enc.encode(rec, &mut payload, pos);
+            }
+            payload.truncate(pos);
+            let n = recs.len() as u32;
+            out.extend_from_slice(&chunk_header(&payload, n, c.base, c.seq, c.anchor));
+            out.extend_from_slice(&payload);
+        } else {
+            out.extend_from_slice(&bytes[start..end]);
+        }
+        k += 1;
+    }
+    std::fs::write(stream, out).unwrap();
 }

@@ -5,8 +5,8 @@
 //! duplicated chunks, cost that stream (or those chunks) with a warning naming it.
 
 use e2e_tests::*;
-use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
-use io_events::stream::{chunk_header, Chunk, StreamReader, CHUNK_HEADER_LEN};
+use io_events::codec::Record;
+use io_events::stream::{Chunk, StreamReader, CHUNK_HEADER_LEN};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -137,41 +137,10 @@ fn both_warn(t: &Traces, trace: &Path, names: &Path, why: &str, what: &str) -> A
     a
 }
 
-/// Rewrite `stream`'s chunks with `edit` applied to the records of chunk `i` (re-encoded,
-/// with a new CRC), keeping the header fields.
+/// Rewrite `stream` with `edit` applied to the records of chunk `i` (see
+/// [`edit_stream_records`]).
 fn edit_records(stream: &Path, i: usize, edit: impl Fn(&mut Vec<Record>)) {
-    let bytes = std::fs::read(stream).unwrap();
-    let mut r = StreamReader::open(stream).unwrap();
-    let window = r.header.window as usize;
-    let mut c = Chunk::default();
-    let mut out = bytes[..io_events::stream::STREAM_HEADER_LEN].to_vec();
-    let mut k = 0;
-    while r.next_chunk(&mut c).unwrap() {
-        let start = c.offset as usize;
-        let end = start + CHUNK_HEADER_LEN + c.payload.len();
-        if k == i {
-            let mut recs: Vec<Record> = Vec::new();
-            let mut dec = r.decoder(&c);
-            while let Some(x) = dec.next_record() {
-                recs.push(x.unwrap());
-            }
-            edit(&mut recs);
-            let mut enc = PeepholeEncoder::new(window, c.base);
-            let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
-            let mut pos = 0;
-            for rec in &recs {
-                pos = enc.encode(rec, &mut payload, pos);
-            }
-            payload.truncate(pos);
-            let n = recs.len() as u32;
-            out.extend_from_slice(&chunk_header(&payload, n, c.base, c.seq, c.anchor));
-            out.extend_from_slice(&payload);
-        } else {
-            out.extend_from_slice(&bytes[start..end]);
-        }
-        k += 1;
-    }
-    std::fs::write(stream, out).unwrap();
+    edit_stream_records(stream, |k| k == i, edit)
 }
 
 /// Replace `key: ...` in meta.yaml (one line).

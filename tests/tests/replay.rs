@@ -295,32 +295,7 @@ fn bad_arguments() {
 /// Rewrite every chunk of `stream` with `edit` applied to each record (re-encoded, with new
 /// CRCs), as tests/tests/bad_traces.rs damages real traces.
 fn edit_every_record(stream: &Path, edit: impl Fn(&mut io_events::codec::Record)) {
-    use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
-    use io_events::stream::{chunk_header, Chunk, StreamReader, STREAM_HEADER_LEN};
-    let bytes = std::fs::read(stream).unwrap();
-    let mut r = StreamReader::open(stream).unwrap();
-    let window = r.header.window as usize;
-    let mut c = Chunk::default();
-    let mut out = bytes[..STREAM_HEADER_LEN].to_vec();
-    while r.next_chunk(&mut c).unwrap() {
-        let mut recs: Vec<Record> = Vec::new();
-        let mut dec = r.decoder(&c);
-        while let Some(x) = dec.next_record() {
-            recs.push(x.unwrap());
-        }
-        recs.iter_mut().for_each(&edit);
-        let mut enc = PeepholeEncoder::new(window, c.base);
-        let mut payload = vec![0u8; recs.len() * MAX_RECORD_BYTES];
-        let mut pos = 0;
-        for rec in &recs {
-            pos = enc.encode(rec, &mut payload, pos);
-        }
-        payload.truncate(pos);
-        let n = recs.len() as u32;
-        out.extend_from_slice(&chunk_header(&payload, n, c.base, c.seq, c.anchor));
-        out.extend_from_slice(&payload);
-    }
-    std::fs::write(stream, out).unwrap();
+    edit_stream_records(stream, |_| true, |recs| recs.iter_mut().for_each(&edit));
 }
 
 /// The lines of the replay's warnings that tell how its transfers were trimmed.
