@@ -78,6 +78,14 @@ impl Error {
         *self.0
     }
 
+    /// The signal that stopped the run, or else this error.
+    pub fn into_interrupted(self) -> Result<Interrupted, Error> {
+        match *self.0 {
+            ErrorKind::Interrupted(signal) => Ok(signal),
+            _ => Err(self),
+        }
+    }
+
     /// The consumer's own error `E` its sink failed with, or else this error.
     pub fn into_sink<E: std::error::Error + 'static>(self) -> Result<E, Error> {
         match *self.0 {
@@ -182,6 +190,7 @@ mod tests {
         let stopped: Error = SinkError::from(signal).into();
         assert!(matches!(stopped.kind(), ErrorKind::Interrupted(s) if *s == signal));
         assert_eq!(stopped.to_string(), "interrupted by SIGINT");
+        assert_eq!(stopped.into_interrupted().ok(), Some(signal));
         assert_eq!(std::mem::size_of::<Result<(), Error>>(), 8);
         assert_eq!(std::mem::size_of::<Result<(), SinkError>>(), 16);
     }

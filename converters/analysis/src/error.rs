@@ -52,9 +52,9 @@ pub enum Error {
 /// The model's interruption (its progress callback saw a signal) is the analysis's own.
 impl From<io_model::Error> for Error {
     fn from(e: io_model::Error) -> Error {
-        match e.into_kind() {
-            io_model::ErrorKind::Interrupted(m) => Error::Interrupted(m),
-            kind => Error::Model(kind.into()),
+        match e.into_interrupted() {
+            Ok(signal) => Error::Interrupted(signal),
+            Err(e) => Error::Model(e),
         }
     }
 }

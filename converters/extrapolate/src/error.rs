@@ -119,9 +119,9 @@ impl Error {
 /// The model's error; a run its progress callback stopped on a signal is [`Error::Interrupted`].
 impl From<io_model::Error> for Error {
     fn from(e: io_model::Error) -> Error {
-        match e.into_kind() {
-            io_model::ErrorKind::Interrupted(i) => Error::Interrupted { signal: i.signal },
-            kind => Error::Model(kind.into()),
+        match e.into_interrupted() {
+            Ok(i) => Error::Interrupted { signal: i.signal },
+            Err(e) => Error::Model(e),
         }
     }
 }

@@ -58,11 +58,11 @@ impl From<io_model::Error> for Error {
     fn from(e: io_model::Error) -> Error {
         let e = match e.into_sink::<Error>() {
             Ok(mine) => return mine,
-            Err(e) => e.into_kind(),
+            Err(e) => e,
         };
-        match e {
-            io_model::ErrorKind::Interrupted(i) => Error::Interrupted { signal: i.signal },
-            kind => Error::Model(kind.into()),
+        match e.into_interrupted() {
+            Ok(i) => Error::Interrupted { signal: i.signal },
+            Err(e) => Error::Model(e),
         }
     }
 }
