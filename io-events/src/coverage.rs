@@ -21,6 +21,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Comm => "Comm",
         Kind::Amode => "Amode",
         Kind::Name => "Name",
+        Kind::Filetype => "Filetype",
     }
 }
 

@@ -3,6 +3,7 @@
 //! crash loses at most the entry being written, and a reader stops cleanly at a torn tail.
 
 use crate::error::{DefsProblem, Error, Result};
+use crate::filetype::{BlockRun, Filetype, MAX_FILETYPE_RUNS};
 use crate::varint::{put_str, put_varint, Cursor};
 use std::path::Path;
 
@@ -56,6 +57,9 @@ pub enum Def {
     /// A name that is not a path (an HDF5 object path inside its file): its local id (the
     /// value in `Name` fields) and text.
     Name { id: u32, text: String },
+    /// An MPI file view's filetype, flattened (its local id is the value in `Filetype`
+    /// fields; [`crate::filetype`]).
+    Filetype { id: u32, filetype: Filetype },
 }
 
 const K_FILE: u8 = 1;
@@ -68,6 +72,7 @@ const K_NAME: u8 = 5;
 const K_COMM_RUNS: u8 = 6;
 /// Most members a communicator may have (as `world_size`'s bound in meta.yaml).
 const MAX_COMM_MEMBERS: u64 = 1 << 24;
+const K_FILETYPE: u8 = 7;
 
 /// Communicator members as runs: count of runs, then per run `first`, zigzag `stride`,
 /// `count` (varints); each run takes members while they keep its stride.
@@ -114,6 +119,27 @@ fn read_runs(c: &mut Cursor) -> Option<Vec<u32>> {
         }
     }
     Some(members)
+}
+
+/// A filetype's extent and runs; None past [`MAX_FILETYPE_RUNS`] or when readers could
+/// not map bytes with it.
+fn read_filetype(c: &mut Cursor) -> Option<Filetype> {
+    let extent = c.varint()?;
+    let n = c.varint()?;
+    if n > MAX_FILETYPE_RUNS as u64 {
+        return None;
+    }
+    let mut runs = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        runs.push(BlockRun {
+            offset: c.varint()?,
+            len: c.varint()?,
+            stride: c.varint()?,
+            count: c.varint()?,
+        });
+    }
+    let f = Filetype { extent, runs };
+    f.is_mappable().then_some(f)
 }
 
 /// The header of a new `defs.bin`.
@@ -186,6 +212,17 @@ impl Def {
                 put_varint(out, *id as u64);
                 put_str(out, text);
                 K_NAME
+            }
+            Def::Filetype { id, filetype } => {
+                put_varint(out, *id as u64);
+                put_varint(out, filetype.extent);
+                put_varint(out, filetype.runs.len() as u64);
+                for r in &filetype.runs {
+                    for v in [r.offset, r.len, r.stride, r.count] {
+                        put_varint(out, v);
+                    }
+                }
+                K_FILETYPE
             }
         };
         let len = (out.len() - start - 5) as u32;
@@ -285,6 +322,10 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, DefsProblem> {
                 id: c.varint().ok_or_else(bad)? as u32,
                 text: c.string().ok_or_else(bad)?,
             },
+            K_FILETYPE => Def::Filetype {
+                id: c.varint().ok_or_else(bad)? as u32,
+                filetype: read_filetype(&mut c).ok_or_else(bad)?,
+            },
             _ => continue,
         };
         out.defs.push(def);
@@ -299,6 +340,18 @@ mod tests {
     #[test]
     fn roundtrip_and_torn_tail() {
         let defs = vec![
+            Def::Filetype {
+                id: 1,
+                filetype: Filetype {
+                    extent: 1600,
+                    runs: vec![BlockRun {
+                        offset: 100,
+                        len: 100,
+                        stride: 400,
+                        count: 4,
+                    }],
+                },
+            },
             Def::File {
                 id: 0,
                 kind: FileKind::Regular,
@@ -331,7 +384,7 @@ mod tests {
         assert_eq!(got.defs, defs);
         assert!(!got.torn_tail);
         let got = parse_defs(&bytes[..bytes.len() - 3]).unwrap();
-        assert_eq!(got.defs.len(), 3);
+        assert_eq!(got.defs.len(), 4);
         assert!(got.torn_tail);
         assert!(parse_defs(b"garbage!!!!!!").is_err());
     }

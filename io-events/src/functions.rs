@@ -198,7 +198,18 @@ pub enum Kind {
     /// A name that is not a path (an HDF5 dataset's path inside its file): the process's
     /// local name id (`Def::Name`).
     Name,
+    /// An MPI file view's filetype: the process's local filetype id (`Def::Filetype`);
+    /// [`FILETYPE_CONTIGUOUS`] or [`FILETYPE_UNKNOWN`] when there is no definition.
+    Filetype,
 }
+
+/// A `Filetype` field's value for a filetype without holes (the view's data are the bytes
+/// from its displacement on, as with the default view).
+pub const FILETYPE_CONTIGUOUS: u64 = 0;
+/// A `Filetype` field's value for a filetype the recorder could not flatten (a darray, a
+/// type past the bound of runs, an MPI that refused to describe it): counted, and the
+/// view's transfers are of unknown shape.
+pub const FILETYPE_UNKNOWN: u64 = u64::MAX;
 
 /// MPI_File_open access-mode bits as stored in traces (the values ROMIO-derived MPIs use;
 /// the recorder translates the values of the MPI it was built against into these).
@@ -970,7 +981,7 @@ io_functions! {
     MPI_File_preallocate: MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
     MPI_File_get_size:    MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
     MPI_File_sync:        MpiIo Data [fh: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: true };
-    MPI_File_set_view:    MpiIo Meta [fh: Handle, disp: Offset, etype_size: Size, filetype_size: Size, filetype_extent: Size] -> Int, NonZero => None;
+    MPI_File_set_view:    MpiIo Meta [fh: Handle, disp: Offset, etype_size: Size, filetype_size: Size, filetype_extent: Size, filetype: Filetype] -> Int, NonZero => None;
     MPI_File_get_view:    MpiIo Meta [fh: Handle, disp: Offset] -> Int, NonZero => None;
     MPI_File_seek:        MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };
     MPI_File_seek_shared: MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };

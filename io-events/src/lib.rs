@@ -5,6 +5,7 @@
 //! - [`framing`]: the headers a thread stream frames its records with.
 //! - [`stream`]: per-thread streams of self-contained, CRC-checked chunks (reading them).
 //! - [`defs`]: per-process local definitions, appended incrementally.
+//! - [`filetype`]: an MPI file view's filetype as the blocks of bytes it covers.
 //! - [`meta`]: per-process metadata (YAML).
 //! - [`options`]: the recorder's options (environment, YAML keys, launcher flags).
 //! - [`launcher`]: what the launcher (mpirun, mpiexec, srun) says: ranks, node, job id.
@@ -21,6 +22,7 @@ pub mod coverage;
 pub mod defs;
 pub mod disk;
 pub mod error;
+pub mod filetype;
 pub mod framing;
 pub mod functions;
 pub mod glibc;
@@ -35,8 +37,9 @@ mod varint;
 
 /// Version of the native trace format; readers reject any other. Version 3: the HDF5 and
 /// PnetCDF records carry what a replay at their layer needs (dataspaces, selections, types,
-/// property lists; dimensions, starts and counts).
-pub const FORMAT_VERSION: u16 = 3;
+/// property lists; dimensions, starts and counts). Version 4: MPI_File_set_view names its
+/// filetype, flattened into a `Def::Filetype`.
+pub const FORMAT_VERSION: u16 = 4;
 
 /// Version of the pack layout ([`packfile`]); readers reject any other.
 pub const PACK_VERSION: u16 = 1;

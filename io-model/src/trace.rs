@@ -3,6 +3,7 @@
 
 use crate::error::{Error, ErrorKind};
 use io_events::defs::{read_defs, Def, FileKind, LocalDefs};
+use io_events::filetype::Filetype;
 use io_events::layout::{process_dirs, ProcessDir};
 use io_events::meta::{Ending, ProcessMeta};
 use io_events::stream::{StreamError, StreamReader};
@@ -33,6 +34,8 @@ pub struct ProcessTrace {
     pub files: hashbrown::HashMap<u64, LocalFile>,
     /// Local name id -> text (HDF5 object paths).
     pub names: hashbrown::HashMap<u32, String>,
+    /// Local filetype id -> the MPI file view's filetype, flattened.
+    pub filetypes: hashbrown::HashMap<u32, std::sync::Arc<Filetype>>,
     /// Communicators: local id -> MPI_COMM_WORLD ranks of the members, shared by every
     /// process naming the same list (at 10,000 ranks, MPI_COMM_WORLD's 40 KB once, not
     /// once per process).
@@ -56,6 +59,21 @@ impl ProcessTrace {
     /// The local name `id`, if defined.
     pub fn name(&self, id: u64) -> Option<&str> {
         self.names.get(&(id as u32)).map(|s| s.as_str())
+    }
+    /// The filetype of a `Filetype` field, when it has holes and was recorded.
+    pub fn filetype(&self, id: u64) -> Option<&std::sync::Arc<Filetype>> {
+        self.filetypes.get(&u32::try_from(id).ok()?)
+    }
+    /// A `Filetype` field as text: its runs (`{extent E: LB@O+SxC ...}`), `contiguous`
+    /// or `unknown`.
+    pub fn filetype_text(&self, id: u64) -> String {
+        use io_events::functions::{FILETYPE_CONTIGUOUS, FILETYPE_UNKNOWN};
+        match (self.filetype(id), id) {
+            (Some(f), _) => f.to_string(),
+            (None, FILETYPE_CONTIGUOUS) => "contiguous".into(),
+            (None, FILETYPE_UNKNOWN) => "unknown".into(),
+            (None, _) => format!("filetype#{id}"),
+        }
     }
     /// How long the process ran (its meta.yaml's end less its start), when it finished.
     pub fn duration_ns(&self) -> Option<u64> {
@@ -179,6 +197,7 @@ fn open_process(
     let comms = take_comms(&mut defs.defs, comm_lists);
     let mut files = hashbrown::HashMap::new();
     let mut names = hashbrown::HashMap::new();
+    let mut filetypes = hashbrown::HashMap::new();
     let mut tids = hashbrown::HashMap::new();
     for d in &defs.defs {
         match d {
@@ -199,6 +218,9 @@ fn open_process(
             }
             Def::Name { id, text } => {
                 names.insert(*id, text.clone());
+            }
+            Def::Filetype { id, filetype } => {
+                filetypes.insert(*id, std::sync::Arc::new(filetype.clone()));
             }
             Def::Thread { index, tid } => {
                 tids.entry(*index).or_insert(*tid);
@@ -231,6 +253,7 @@ fn open_process(
     Ok(ProcessTrace {
         dir: pd,
         names,
+        filetypes,
         comms,
         meta,
         defs,

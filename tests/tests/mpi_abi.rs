@@ -83,6 +83,8 @@ fn check(mpi: Mpi, function: &str) {
     for k in [
         "comm_type_shared",
         "proc_null",
+        "combiner_named",
+        "order_c",
         "any_source",
         "any_tag",
         "status_ignore",
@@ -93,6 +95,9 @@ fn check(mpi: Mpi, function: &str) {
             format!("{mpi:?} {k}: abi.rs {}, mpi.h {}", fields[k], get(k))
         });
     }
+    p.check(get("combiners_in_order") == "1", || {
+        format!("{mpi:?}: the combiners or orders are not numbered as filetype.rs takes them")
+    });
     p.check(get("statuses_ignore") == get("status_ignore"), || {
         format!("{mpi:?}: MPI_STATUSES_IGNORE differs from MPI_STATUS_IGNORE")
     });

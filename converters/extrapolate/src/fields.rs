@@ -131,7 +131,7 @@ pub fn fit_field(
             .map(FieldModel::Text)
             .ok_or_else(|| text(vals)),
         Val::Comm(_) => comm(vals).ok_or_else(|| text(vals)),
-        Val::NoPath => Err(text(vals)),
+        Val::NoPath | Val::Filetype(_) => Err(text(vals)),
     }
 }
 
@@ -143,6 +143,7 @@ fn show(v: &Val) -> String {
         Val::NoPath => "(no path)".into(),
         Val::Comm(m) if m.len() > 4 => format!("comm of {} ranks", m.len()),
         Val::Comm(m) => format!("comm {m:?}"),
+        Val::Filetype(f) => f.to_string(),
     }
 }
 

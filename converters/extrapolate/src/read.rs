@@ -37,6 +37,8 @@ pub enum Val {
     /// An identity only (descriptor, stream, library handle, address): mapped, not modelled
     /// when no model fits.
     Opaque(u64),
+    /// An MPI file view's filetype, flattened (kept when every rank has the same one).
+    Filetype(std::sync::Arc<io_events::filetype::Filetype>),
 }
 
 /// One kept call.
@@ -313,6 +315,9 @@ fn values(p: &io_model::trace::ProcessTrace, r: &Record, func: u16) -> Vec<Val> 
                     .find(|(id, _)| *id as u64 == v)
                     .map_or(Val::Opaque(v), |(_, m)| Val::Comm(m.clone())),
                 Kind::Fd | Kind::Stream | Kind::Handle | Kind::Addr => Val::Opaque(v),
+                Kind::Filetype => p
+                    .filetype(v)
+                    .map_or(Val::Num(v as i64), |f| Val::Filetype(f.clone())),
                 _ => Val::Num(v as i64),
             }
         })

@@ -14,6 +14,7 @@ use crate::{Error, EvalError};
 use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
 use io_events::defs::{defs_header, Def, FileKind};
 use io_events::functions::{Kind, FUNCTIONS};
+use io_events::filetype::Filetype;
 use io_events::layout::{functions_file_name, functions_text, thread_file};
 use io_events::meta::{ClockAnchor, Ending, ProcessMeta};
 use io_events::stream::{chunk_header, Anchor, Clock, StreamHeader};
@@ -447,6 +448,7 @@ struct DefsOut<'a> {
     files: HashMap<String, u64>,
     names: HashMap<String, u32>,
     comms: HashMap<Vec<u32>, u32>,
+    filetypes: HashMap<std::sync::Arc<Filetype>, u32>,
     facts: &'a FileFacts,
 }
 
@@ -457,6 +459,7 @@ impl<'a> DefsOut<'a> {
             files: HashMap::new(),
             names: HashMap::new(),
             comms: HashMap::new(),
+            filetypes: HashMap::new(),
             facts,
         }
     }
@@ -470,7 +473,23 @@ impl<'a> DefsOut<'a> {
             Val::Text(t) if kind == Kind::Name => self.name(t) as u64,
             Val::Text(t) => self.file(t),
             Val::Comm(m) => self.comm(m) as u64,
+            Val::Filetype(f) => self.filetype(f) as u64,
         }
+    }
+
+    /// The local id of a filetype, defined at its first use (ids from 1: 0 means
+    /// contiguous).
+    fn filetype(&mut self, f: &std::sync::Arc<Filetype>) -> u32 {
+        if let Some(&id) = self.filetypes.get(f) {
+            return id;
+        }
+        let id = self.filetypes.len() as u32 + 1;
+        self.defs.push(Def::Filetype {
+            id,
+            filetype: (**f).clone(),
+        });
+        self.filetypes.insert(f.clone(), id);
+        id
     }
 
     fn file(&mut self, path: &str) -> u64 {

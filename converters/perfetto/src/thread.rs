@@ -439,6 +439,7 @@ fn arg(interner: &mut Interner, p: &io_model::trace::ProcessTrace, kind: Kind, v
             None => format!("name#{v}"),
         })),
         Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => Arg::Int(v as i64),
+        Kind::Filetype => Arg::Str(interner.string(3, v, || p.filetype_text(v))),
         Kind::Size => {
             if v as i64 == -1 {
                 Arg::Int(-1)

@@ -44,6 +44,7 @@ fn write_value(
             Some(n) => write!(out, "{n:?}"),
             None => write!(out, "name#{v}"),
         },
+        Kind::Filetype => out.write_str(&p.filetype_text(v)),
         Kind::Int | Kind::Fd | Kind::Offset | Kind::Whence | Kind::Comm => {
             write!(out, "{}", v as i64)
         }

@@ -212,6 +212,11 @@ pub struct Abi {
     pub source_index: usize,
     /// The handle conversions between Fortran and C are the identity (MPICH's are macros).
     pub f2c_identity: bool,
+    /// MPI_COMBINER_NAMED: both ABIs number the combiners in the standard's order from it
+    /// (`super::filetype` works with the offsets).
+    pub combiner_named: c_int,
+    /// MPI_ORDER_C (MPI_ORDER_FORTRAN is one more in both ABIs).
+    pub order_c: c_int,
 }
 
 /// Constants the two ABIs share (the MPI-IO modes and whence values come from ROMIO in
@@ -406,6 +411,8 @@ fn open_mpi(version: String, sym: impl Fn(&str) -> *mut c_void) -> Abi {
         status_bytes: 24,
         source_index: 0,
         f2c_identity: false,
+        combiner_named: 0,
+        order_c: 0,
     }
 }
 
@@ -425,5 +432,7 @@ fn mpich(version: String) -> Abi {
         status_bytes: 20,
         source_index: 2,
         f2c_identity: true,
+        combiner_named: 1,
+        order_c: 56,
     }
 }

@@ -92,6 +92,9 @@ pmpi! {
     fn PMPI_File_get_position(fh: MPI_File, off: *mut MPI_Offset);
     fn PMPI_File_get_byte_offset(fh: MPI_File, off: MPI_Offset, disp: *mut MPI_Offset);
     fn PMPI_Type_get_extent(dt: MPI_Datatype, lb: *mut MPI_Aint, extent: *mut MPI_Aint);
+    fn PMPI_Type_get_envelope(dt: MPI_Datatype, ni: *mut c_int, na: *mut c_int, nd: *mut c_int, combiner: *mut c_int);
+    fn PMPI_Type_get_contents(dt: MPI_Datatype, ni: c_int, na: c_int, nd: c_int, ints: *mut c_int, addrs: *mut MPI_Aint, types: HandlePtr);
+    fn PMPI_Type_free(dt: HandlePtr);
     fn PMPI_Initialized(flag: *mut c_int);
     fn PMPI_Comm_split(comm: MPI_Comm, color: c_int, key: c_int, newcomm: HandlePtr);
     fn PMPI_Comm_split_type(comm: MPI_Comm, ty: c_int, key: c_int, info: MPI_Info, newcomm: HandlePtr);
@@ -958,7 +961,8 @@ mpi_wrap! {
         let (mut lb, mut extent): (MPI_Aint, MPI_Aint) = (0, 0);
         PMPI_Type_get_extent(filetype, &mut lb, &mut extent);
         if ret == 0 { view_changed(fh, disp, etype, filetype); }
-        [fh as usize as u64, disp as u64, type_bytes(etype, 1), type_bytes(filetype, 1), extent as u64]
+        let shape = if ret == 0 { filetype::filetype_field(filetype) } else { io_events::functions::FILETYPE_CONTIGUOUS };
+        [fh as usize as u64, disp as u64, type_bytes(etype, 1), type_bytes(filetype, 1), extent as u64, shape]
     };
     MpiIo fn MPI_File_get_view(fh: MPI_File, disp: *mut MPI_Offset, etype: HandlePtr, filetype: HandlePtr, datarep: *mut c_char) [true] {} |ts, ret, t1| {
         [fh as usize as u64, if ret == 0 && !disp.is_null() { *disp as u64 } else { u64::MAX }]
@@ -1570,5 +1574,6 @@ crate::wrap::exported! {
 
 // After the macros it uses (textual scope).
 mod adios_mpi;
+pub(crate) mod filetype;
 mod fortran;
 mod pnetcdf;
