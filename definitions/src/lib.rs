@@ -141,6 +141,23 @@ pub struct RegionDef {
     pub layer: Layer,
 }
 
+/// An MPI file view with holes: its displacement and flattened filetype. An operation
+/// through it names it ([`GlobalDefs::views`]) and covers the byte ranges
+/// [`FileView::extents`] gives, not one range from its offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileView {
+    pub disp: u64,
+    pub filetype: std::sync::Arc<io_events::filetype::Filetype>,
+}
+
+impl FileView {
+    /// The file's byte ranges of `bytes` bytes through the view from the absolute offset
+    /// `first` (an operation's offset and bytes), in file order.
+    pub fn extents(&self, first: u64, bytes: u64) -> io_events::filetype::Extents<'_> {
+        self.filetype.extents(self.disp, first, bytes)
+    }
+}
+
 /// The whole global definition set.
 #[derive(Default, Debug)]
 pub struct GlobalDefs {
@@ -174,6 +191,9 @@ pub struct GlobalDefs {
     /// Names of communicators that are not named by their members (each job's
     /// MPI_COMM_WORLD when the trace holds several jobs).
     pub comm_names: HashMap<u32, String>,
+    /// MPI file views with holes, as operations name them (`OpBegin::view`). Not unified:
+    /// an id is valid in the definitions the operation came with.
+    pub views: Vec<FileView>,
 }
 
 /// Id of the `Offset` attribute (absolute file offset of an operation).

@@ -144,6 +144,7 @@ fn events(f: &FunctionInfo) -> String {
             format!("Begin {mode}{nb}{c} {} (Offset {}), Issued; Complete in {until}", q(req), q(off))
         }
         Mapping::ObjEnd { xfer, .. } => format!("Complete {} of the `_begin`'s operation", q(xfer)),
+        Mapping::ObjView { disp, filetype, .. } => format!("View ({}, {})", q(disp), q(filetype)),
         Mapping::ObjSeek { offset, whence, result, .. } => format!("Seek ({}, {}) -> {}", q(offset), q(whence), q(result)),
         Mapping::ReqDone { .. } => "(no region) Complete, or Cancelled if `cancelled`".into(),
         Mapping::ReqTest { .. } => "(no region) Test".into(),

@@ -31,6 +31,110 @@ pub struct Filetype {
     pub runs: Vec<BlockRun>,
 }
 
+impl Filetype {
+    /// The file's byte ranges of `bytes` data bytes through a view of this filetype at
+    /// displacement `disp`, the first at the absolute offset `first` (where MPI puts the
+    /// etype the transfer starts at: a byte of a block), in file order, adjacent ranges
+    /// merged. An offset before `disp` (no view puts data there) gives the contiguous range.
+    pub fn extents(&self, disp: u64, first: u64, bytes: u64) -> Extents<'_> {
+        let mut e = Extents {
+            ft: self,
+            tile: 0,
+            run: 0,
+            k: 0,
+            within: 0,
+            left: bytes,
+            fallback: None,
+        };
+        if first < disp || bytes == 0 {
+            e.fallback = (bytes > 0).then_some((first, bytes));
+            e.left = 0;
+            return e;
+        }
+        let rel = first - disp;
+        let r = rel % self.extent;
+        e.tile = disp + (rel - r);
+        e.run = self.runs.partition_point(|run| run.end() <= r);
+        if let Some(run) = self.runs.get(e.run) {
+            if r > run.offset {
+                let k = match run.stride {
+                    0 => 0,
+                    s => ((r - run.offset) / s).min(run.count - 1),
+                };
+                let within = r - run.offset - k * run.stride;
+                (e.k, e.within) = if within < run.len { (k, within) } else { (k + 1, 0) };
+            }
+        } else {
+            e.next_tile();
+        }
+        e
+    }
+}
+
+/// The byte ranges of a transfer through a view: [`Filetype::extents`].
+pub struct Extents<'a> {
+    ft: &'a Filetype,
+    /// File offset of the current tile's origin.
+    tile: u64,
+    run: usize,
+    /// Block of the current run, and bytes of it already passed.
+    k: u64,
+    within: u64,
+    /// Data bytes not yet placed.
+    left: u64,
+    fallback: Option<(u64, u64)>,
+}
+
+impl Extents<'_> {
+    fn next_tile(&mut self) {
+        self.tile = self.tile.saturating_add(self.ft.extent);
+        (self.run, self.k, self.within) = (0, 0, 0);
+    }
+
+    /// The next piece of one block, not merged.
+    fn piece(&mut self) -> Option<(u64, u64)> {
+        if self.left == 0 {
+            return None;
+        }
+        let run = self.ft.runs[self.run];
+        let start = self.tile + run.offset + self.k * run.stride + self.within;
+        let len = (run.len - self.within).min(self.left);
+        self.left -= len;
+        self.within += len;
+        if self.within == run.len {
+            (self.k, self.within) = (self.k + 1, 0);
+            if self.k == run.count {
+                (self.run, self.k) = (self.run + 1, 0);
+                if self.run == self.ft.runs.len() {
+                    self.next_tile();
+                }
+            }
+        }
+        Some((start, len))
+    }
+}
+
+impl Iterator for Extents<'_> {
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if let Some(f) = self.fallback.take() {
+            return Some(f);
+        }
+        let (start, mut len) = self.piece()?;
+        // Blocks that touch (a tile ending where the next begins) make one range.
+        while self.left > 0 {
+            let run = self.ft.runs[self.run];
+            let next = self.tile + run.offset + self.k * run.stride + self.within;
+            if next != start + len {
+                break;
+            }
+            len += self.piece().map_or(0, |p| p.1);
+        }
+        Some((start, len))
+    }
+}
+
 /// At most eight runs, then how many more: `{extent 1600: 100B@100+400x4}` is four blocks
 /// of 100 bytes, 400 bytes apart, the first at 100.
 impl std::fmt::Display for Filetype {
@@ -258,6 +362,31 @@ mod tests {
             [run(32, 16, 64, 8), run(1056, 16, 64, 8), run(2080, 16, 64, 8)]
         );
         assert_eq!(f.size(), 3 * 8 * 16);
+    }
+
+    #[test]
+    fn extents_follow_the_blocks_tile_after_tile() {
+        // The vector: 4 blocks of 100 bytes, 400 apart; rank 1 of 4 at disp 100.
+        let v = Filetype {
+            extent: 1600,
+            runs: vec![run(0, 100, 400, 4)],
+        };
+        let got: Vec<_> = v.extents(100, 100, 400).collect();
+        assert_eq!(got, [(100, 100), (500, 100), (900, 100), (1300, 100)]);
+        // From the middle of the second block, across a tile boundary.
+        let got: Vec<_> = v.extents(100, 550, 400).collect();
+        assert_eq!(got, [(550, 50), (900, 100), (1300, 100), (1700, 100), (2100, 50)]);
+        // A last block that ends at the extent continues into the next tile's first.
+        let end = Filetype {
+            extent: 200,
+            runs: vec![run(0, 50, 0, 1), run(150, 50, 0, 1)],
+        };
+        let got: Vec<_> = end.extents(0, 160, 140).collect();
+        assert_eq!(got, [(160, 90), (350, 50)]);
+        // An offset in a hole starts at the next block; one before the view is contiguous.
+        assert_eq!(end.extents(0, 60, 10).collect::<Vec<_>>(), [(150, 10)]);
+        assert_eq!(end.extents(1000, 10, 7).collect::<Vec<_>>(), [(10, 7)]);
+        assert_eq!(end.extents(0, 0, 0).count(), 0);
     }
 
     #[test]

@@ -437,6 +437,13 @@ pub enum Mapping {
     },
     /// The split collective started on the object in `id` completes with `xfer` bytes.
     ObjEnd { id: u8, xfer: u8 },
+    /// A new file view on the object in `key`: its displacement in `disp` and its
+    /// filetype in `filetype` (a `Filetype` field).
+    ObjView {
+        key: u8,
+        disp: u8,
+        filetype: u8,
+    },
     /// A seek on the object in `key`: `offset` relative to `whence` (SEEK_SET/CUR/END),
     /// `result` the absolute byte offset after it (-1 unknown).
     ObjSeek {
@@ -981,7 +988,7 @@ io_functions! {
     MPI_File_preallocate: MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
     MPI_File_get_size:    MpiIo Meta [fh: Handle, size: Offset] -> Int, NonZero => None;
     MPI_File_sync:        MpiIo Data [fh: Handle] -> Int, NonZero => ObjData { key: 0, dir: Flush, req: RET, xfer: RET, off: RET, coll: true };
-    MPI_File_set_view:    MpiIo Meta [fh: Handle, disp: Offset, etype_size: Size, filetype_size: Size, filetype_extent: Size, filetype: Filetype] -> Int, NonZero => None;
+    MPI_File_set_view:    MpiIo Meta [fh: Handle, disp: Offset, etype_size: Size, filetype_size: Size, filetype_extent: Size, filetype: Filetype] -> Int, NonZero => ObjView { key: 0, disp: 1, filetype: 5 };
     MPI_File_get_view:    MpiIo Meta [fh: Handle, disp: Offset] -> Int, NonZero => None;
     MPI_File_seek:        MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };
     MPI_File_seek_shared: MpiIo Meta [fh: Handle, offset: Offset, whence: Whence, result: Offset] -> Int, NonZero => ObjSeek { key: 0, offset: 1, whence: 2, result: 3 };

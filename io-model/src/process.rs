@@ -156,7 +156,7 @@ impl<'p> ProcessState<'p> {
 pub(crate) struct Layers {
     posix: PosixState,
     stdio: StdioState,
-    lib: LibraryObjects,
+    pub(crate) lib: LibraryObjects,
     hdf5: Hdf5State,
     pnetcdf: PnetCdfState,
     pub(crate) mpi: MpiSyncState,
@@ -538,6 +538,7 @@ impl Layers {
             Mapping::ObjStart { .. } => mpiio::obj_issued(lib, cx, t1, info, r, pend.op)?,
             Mapping::ObjEnd { .. } => mpiio::obj_end(lib, cx, t1, info, r)?,
             Mapping::ObjSeek { .. } if !failed => mpiio::obj_seek(lib, cx, t1, info, r)?,
+            Mapping::ObjView { .. } if !failed => mpiio::set_view(lib, cx, info, r),
             Mapping::NamedData { .. } => variables::complete_named_data(cx, t1, info, r, pend.op)?,
             Mapping::NamedStart { .. } => variables::named_issued(lib, cx, t1, info, r, pend.op)?,
             Mapping::SubOpen { .. } if !failed => self.hdf5.open_sub(cx, lib, info, r),

@@ -66,6 +66,9 @@ pub struct Op {
     pub bytes_requested: u64,
     pub bytes_done: u64,
     pub offset: Option<u64>,
+    /// The MPI file view with holes it went through (`GlobalDefs::views`; see
+    /// [`crate::sink::OpBegin::view`]).
+    pub view: Option<u32>,
     pub cancelled: bool,
     /// The call that began it, and the outermost call above that one.
     pub call: u64,
@@ -430,6 +433,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             bytes_requested: b.bytes.min(MAX_OP_BYTES),
             bytes_done: 0,
             offset: b.offset,
+            view: b.view,
             cancelled: false,
             call,
             call_func,

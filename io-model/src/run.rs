@@ -416,6 +416,13 @@ pub fn interpret<S: Sink>(
             layer.identification()
         ));
     }
+    if st.layers.lib.views.unknown_shape > 0 {
+        stats.warnings.push(format!(
+            "{}: {} MPI-IO transfers through file views whose filetype the recorder could not flatten (a darray, or past its bounds): taken as one range from their first byte",
+            p.dir.dir.display(),
+            st.layers.lib.views.unknown_shape
+        ));
+    }
     if st.layers.mpi.unresolved > 0 {
         stats.warnings.push(format!(
             "{}: {} MPI calls on communicators or ranks the trace does not define (or receive completions whose start it does not show): no happens-before from them",

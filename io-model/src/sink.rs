@@ -29,8 +29,12 @@ pub struct OpBegin {
     pub bytes: u64,
     /// Matches the operation's Issued/Test/Complete/Cancelled (unique within the process).
     pub id: u64,
-    /// Byte offset in the file, where known.
+    /// Byte offset in the file, where known: the first byte.
     pub offset: Option<u64>,
+    /// The MPI file view with holes the operation goes through (an index into
+    /// `GlobalDefs::views`): its bytes are the ranges `FileView::extents` gives from
+    /// `offset`, not one range. None: one range from `offset`.
+    pub view: Option<u32>,
 }
 
 /// A consumer of resolved I/O events. Attributes (`attr_*`) belong to the event that follows

@@ -288,6 +288,20 @@ impl<S: Sink> Ctx<'_, '_, S> {
         bytes: u64,
         offset: Option<u64>,
     ) -> Result<Option<Op>, Error> {
+        self.begin_op_in_view(t0, h, (mode, flags), bytes, offset, None)
+    }
+
+    /// [`Ctx::begin_op`] of an operation through an MPI file view with holes.
+    #[inline(always)]
+    pub(crate) fn begin_op_in_view(
+        &mut self,
+        t0: u64,
+        h: u32,
+        (mode, flags): (OpMode, OpFlags),
+        bytes: u64,
+        offset: Option<u64>,
+        view: Option<u32>,
+    ) -> Result<Option<Op>, Error> {
         let id = self.sh.op_id();
         let op = OpBegin {
             handle: h,
@@ -296,6 +310,7 @@ impl<S: Sink> Ctx<'_, '_, S> {
             bytes,
             id,
             offset,
+            view,
         };
         self.s.op_begin(self.defs, t0, op)?;
         if !flags.contains(OpFlags::NON_BLOCKING) {

@@ -35,6 +35,8 @@ pub(crate) struct LibraryObjects {
     /// Library operations in flight, keyed by (layer, owning object, request or object
     /// identity).
     pub(crate) reqs: HashMap<ReqKey, InFlight>,
+    /// The MPI file views with holes of open MPI-IO handles ([`super::mpiio::set_view`]).
+    pub(crate) views: super::mpiio::Views,
 }
 
 /// The request key of a ReqDone-style record: (`file` field or none, `id` field).
@@ -143,6 +145,7 @@ impl LibraryObjects {
     ) -> Result<(), Error> {
         let k = (info.layer, field(info, r, key));
         if let Some(h) = self.objs.remove(&k) {
+            self.views.forget(h);
             self.cancel_in_flight(cx, t1, h)?;
             cx.sh.containers.retain(|c| c.0 != h);
             cx.destroy(t1, h)?;
@@ -190,7 +193,11 @@ impl LibraryObjects {
         } else {
             Some(field(info, r, off)).filter(|&o| o as i64 >= 0)
         };
-        cx.begin_op(t0, h, (mode, flags), bytes, offset)
+        let view = match offset {
+            Some(_) if info.layer == Layer::MpiIo => self.views.of(h),
+            _ => None,
+        };
+        cx.begin_op_in_view(t0, h, (mode, flags), bytes, offset, view)
     }
 
     /// The start of a blocking transfer or flush on an object (ObjData).
