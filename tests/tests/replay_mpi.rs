@@ -6,7 +6,11 @@
 //! independent on a shared file, file per process, through a file view with holes) and
 //! mpi_io_all (every MPI-IO call: non-blocking, split collectives, shared pointer, views,
 //! sub-communicators; with the mpi layer: its barriers replayed) at 4 ranks, parallel HDF5
-//! (its MPI-IO calls); a replay at the wrong rank count is refused.
+//! (its MPI-IO calls); a replay at the wrong rank count is refused. Issue 31: calls the
+//! replay does not re-issue (the program's statvfs family) left out of both traces by
+//! compare and counted; failed MPI_File_open (IOR's existence probe) and MPI_File_delete
+//! re-issued, so that what MPI does beneath them is compared too (Open MPI, and an MPICH
+//! trace).
 
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
@@ -632,6 +636,65 @@ fn failed_mpiio_calls_and_statvfs_at_two_ranks() {
     assert!(
         c.stdout
             .contains("0 of 6 (process, file, layer) sequences differ"),
+        "{}",
+        c.stdout
+    );
+}
+
+/// Issue 31, MPICH: replay_skips.c recorded under MPICH at 2 ranks, replayed by the MPI
+/// replay (linked with Open MPI: it runs under mpirun.openmpi) and compared. The failed open
+/// and delete are re-issued, the statvfs-family calls left out of both; the MPI-IO layer is
+/// the same, the POSIX calls beneath it are the other MPI's own (ROMIO's and OMPIO's work on
+/// the file differ), so only POSIX sequences differ.
+#[test]
+fn mpich_trace_failed_calls_reissued_by_the_open_mpi_replay() {
+    let dir = TestDir::new("replay-mpi-skips-mpich");
+    if !Mpi::Mpich.available() || !have_mpirun() {
+        eprintln!("skipped: MPICH or Open MPI not installed");
+        return;
+    }
+    let np = 2;
+    let prog = compile_mpi_with(Mpi::Mpich, &dir, "replay_skips.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = mpirun_untraced_with(Mpi::Mpich, np, dir.path());
+    c.arg(&build().launcher)
+        .args(["record", "--layers", "posix,stdio,mpiio", "-o"])
+        .arg(&trace)
+        .arg("--")
+        .arg(&prog)
+        .arg(&data);
+    run(&mut c).assert_ok("replay_skips under MPICH");
+    let (r, rtrace) = replay_recorded_np(&dir, np, &trace, &data, &[]);
+    let row = replay_all_row(&r, "MPI-IO");
+    assert_eq!(
+        (&row[0], &row[1], &row[2]),
+        (&"8".into(), &"0".into(), &"0".into()),
+        "{row:?}"
+    );
+    assert!(
+        r.stderr
+            .contains("recorder-otf2: 2 MPI-IO calls that failed in the original"),
+        "{}",
+        r.stderr
+    );
+    let b = text_dump(&rtrace);
+    assert_eq!(own_calls(&b, "MPI_File_open("), (2, 1));
+    assert_eq!(own_calls(&b, "MPI_File_delete("), (0, 1));
+    let (c, _) = compare_replay(&dir, &trace, &rtrace, &data);
+    assert!(
+        c.stdout.contains(
+            "left out of both (a replay does not re-issue them): statfs/statvfs: 6 calls in A, 0 in B\n"
+        ),
+        "{}",
+        c.stdout
+    );
+    let diffs: Vec<&str> = (c.stdout.lines())
+        .filter(|l| l.starts_with("rank "))
+        .collect();
+    assert!(!diffs.is_empty(), "{}", c.stdout);
+    assert!(
+        diffs.iter().all(|l| l.contains(", POSIX: ")),
         "{}",
         c.stdout
     );
