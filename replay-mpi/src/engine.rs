@@ -34,6 +34,10 @@ pub struct Engine<'a> {
     /// MPI-IO, MPI and HDF5 rows (the POSIX row is the POSIX replayer's, PnetCDF's `pnc`'s).
     pub rows: [Totals; LAYERS.len()],
     pnc: PncEngine<'a>,
+    /// Calls that failed in the original, re-issued: failed again (as there, not counted
+    /// as failed), succeeded here.
+    pub failed_again: u64,
+    pub failed_then_succeeded: u64,
 }
 
 /// MPI counts are ints.
@@ -90,6 +94,8 @@ impl<'a> Engine<'a> {
             h5: Hdf5::new(plan.h5_slots, &plan.h5_types),
             rows: Default::default(),
             pnc: PncEngine::new(&plan.pnc),
+            failed_again: 0,
+            failed_then_succeeded: 0,
         }
     }
 
@@ -150,11 +156,21 @@ impl<'a> Engine<'a> {
         };
         let t = Instant::now();
         let rc = self.issue(s);
+        let failed_there = matches!(
+            s,
+            MpiStep::Open { failed: true, .. } | MpiStep::Delete { failed: true, .. }
+        );
+        match (failed_there, rc != 0) {
+            (true, true) => self.failed_again += 1,
+            (true, false) => self.failed_then_succeeded += 1,
+            _ => {}
+        }
         let r = &mut self.rows[row];
         r.calls += 1;
         r.ns += t.elapsed().as_nanos() as u64;
         r.orig_ns += orig_ns;
-        if rc != 0 {
+        // Failing as in the original is not a failure of the replay.
+        if rc != 0 && !failed_there {
             r.failed += 1;
         }
     }
@@ -230,12 +246,19 @@ impl<'a> Engine<'a> {
                     ref path,
                     amode,
                     file,
+                    failed,
                 } => {
                     let fh = &mut self.files[file as usize];
-                    rr_file_open(self.comms[comm as usize], path.as_ptr(), amode, fh)
+                    let rc = rr_file_open(self.comms[comm as usize], path.as_ptr(), amode, fh);
+                    // An open that failed in the original and not here: closed at once (the
+                    // original's program went on without it), and said.
+                    if failed && rc == 0 {
+                        rr_file_close(fh);
+                    }
+                    rc
                 }
                 MpiStep::Close { file } => rr_file_close(&mut self.files[file as usize]),
-                MpiStep::Delete { ref path } => rr_file_delete(path.as_ptr()),
+                MpiStep::Delete { ref path, .. } => rr_file_delete(path.as_ptr()),
                 MpiStep::SetSize { file, size } => rr_file_set_size(self.fh(file), size as i64),
                 MpiStep::Preallocate { file, size } => {
                     rr_file_preallocate(self.fh(file), size as i64)

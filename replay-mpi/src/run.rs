@@ -10,8 +10,17 @@ use io_replay::order::{CrossOrder, Wait};
 use io_replay::{layered_text, prepare_files, Options, Totals};
 use std::time::Instant;
 
-/// What one rank sends rank 0: its rows, then its wall time (ns) and flattened views.
-const SENT: usize = LAYERS.len() * 9 + 2;
+/// What one rank sends rank 0: its rows, then its wall time (ns) and [`Notes`].
+const SENT: usize = LAYERS.len() * 9 + 4;
+
+/// What a rank's replay approximated or met, said once for all ranks.
+struct Notes {
+    /// Files whose view could not be rebuilt.
+    flattened_views: u64,
+    /// MPI-IO calls that failed in the original, re-issued: failed again, succeeded here.
+    failed_again: u64,
+    failed_then_succeeded: u64,
+}
 
 pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
     let opts = Options {
@@ -92,7 +101,12 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
     let rows = engine.run(a.timing, first[0], &mut order);
     let wall = start.elapsed().as_nanos() as u64;
     world.barrier();
-    report(world, &rows, wall, rank_plan.flattened_views).map_err(Failure::Message)
+    let notes = Notes {
+        flattened_views: rank_plan.flattened_views,
+        failed_again: engine.failed_again,
+        failed_then_succeeded: engine.failed_then_succeeded,
+    };
+    report(world, &rows, wall, &notes).map_err(Failure::Message)
 }
 
 /// With `--layer auto`: why the replay goes down to the MPI-IO layer, if it does: a
@@ -124,25 +138,39 @@ fn libraries_available(p: &RankPlan) -> Result<(), String> {
 }
 
 /// Rank 0 prints every rank's rows and the totals (stdout), and what was approximated.
-fn report(world: &mpi::World, rows: &[Totals], wall: u64, flat: u64) -> Result<(), String> {
+fn report(world: &mpi::World, rows: &[Totals], wall: u64, notes: &Notes) -> Result<(), String> {
     let mut mine: Vec<u64> = rows.iter().flat_map(|t| t.to_array()).collect();
-    mine.extend([wall, flat]);
+    mine.extend([
+        wall,
+        notes.flattened_views,
+        notes.failed_again,
+        notes.failed_then_succeeded,
+    ]);
     let all = world.gather(&mine);
     if world.rank != 0 {
         return Ok(());
     }
     let mut table = Vec::new();
-    let (mut wall, mut flat) = (0, 0);
+    let (mut wall, mut flat, mut again, mut succeeded) = (0, 0, 0, 0);
     for (rank, sent) in all.chunks(SENT).enumerate() {
         for (i, layer) in LAYERS.iter().enumerate() {
             let a: &[u64; 9] = sent[i * 9..i * 9 + 9].try_into().expect("9 values");
             table.push((format!("rank {rank}"), *layer, Totals::from_array(a)));
         }
-        wall = wall.max(sent[SENT - 2]);
-        flat += sent[SENT - 1];
+        let extra = &sent[SENT - 4..];
+        wall = wall.max(extra[0]);
+        flat += extra[1];
+        again += extra[2];
+        succeeded += extra[3];
     }
     if flat > 0 {
         eprintln!("recorder-otf2: {flat} file views with holes (not rebuilt from the trace): their transfers replayed at explicit byte offsets");
+    }
+    if again > 0 {
+        eprintln!("recorder-otf2: {again} MPI-IO calls that failed in the original (opens and deletes of missing files: existence probes) re-issued and failed again, as there (not counted as failed)");
+    }
+    if succeeded > 0 {
+        eprintln!("recorder-otf2: warning: {succeeded} MPI-IO calls that failed in the original succeeded in the replay (opens closed at once): the replay's files differ from the original's");
     }
     let text = layered_text(&table, std::time::Duration::from_nanos(wall));
     use std::io::Write;

@@ -6,13 +6,20 @@
  * equivalent is h5_ior.c.
  *
  *   mpicc -o ior_equiv ior_equiv.c $(pkg-config --cflags --libs pnetcdf)
- *   mpirun -np P ior_equiv DIR API COLL FPP [VIEW]
+ *   mpirun -np P ior_equiv DIR API COLL FPP [VIEW [SETUP]]
  *     API   POSIX | MPIIO | NCMPI
  *     COLL  1: collective transfers (-c; MPIIO and NCMPI), 0: independent
  *     FPP   1: a file per process (-F: DIR/ior.dat.%08d of the rank, opened on
  *           MPI_COMM_SELF), 0: one shared file DIR/ior.dat
  *     VIEW  1: MPIIO through a file view and the individual file pointer (-V), 0 (default):
  *           explicit offsets
+ *     SETUP 1: MPIIO with what IOR does before its write phase (src/ior.c, aiori-MPIIO.c):
+ *           rank 0 asks the file system's size, statvfs(DIR) (ShowSetup's free space, the
+ *           backend's statfs); rank 0 (every rank with FPP) stat()s its test file (the
+ *           "exists already" warning) and probes it before creating it (RemoveFile's
+ *           access(F_OK) through MPIIO_Access: stat, then MPI_File_open(MPI_COMM_SELF,
+ *           MPI_MODE_UNIQUE_OPEN | MPI_MODE_RDONLY), which fails as the file is missing);
+ *           then a barrier. 0 (default): none of it.
  *
  * Layout (IOR's): SEGMENTS = 2 segments; in each, every rank has a block of BLOCK = 64 KiB,
  * moved as XFERS = 4 transfers of XFER = 16 KiB. Transfer k of segment s of rank r is at
@@ -53,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "mpi_account.h"
@@ -62,7 +70,7 @@
 #define XFER 16384
 #define BLOCK (XFERS * XFER)
 
-static int g_rank, g_size, g_coll, g_fpp, g_view;
+static int g_rank, g_size, g_coll, g_fpp, g_view, g_setup;
 static const char *g_api;
 static long g_writes, g_reads, g_wbytes, g_rbytes, g_failures;
 static char g_path[4096], g_name[64];
@@ -199,6 +207,21 @@ static void mpiio_phase(int write) {
     if (g_view) MPI_Type_free(&ftype), MPI_Type_free(&etype);
 }
 
+/* IOR's setup before the write phase (SETUP = 1): free space, existence check and probe. */
+static void mpiio_setup(const char *dir) {
+    struct statvfs vfs;
+    struct stat st;
+    if (g_rank == 0) CK(statvfs(dir, &vfs) == 0);
+    if (g_fpp || g_rank == 0) {
+        CK(stat(g_path, &st) != 0);
+        CK(stat(g_path, &st) != 0);
+        MPI_File fh;
+        int amode = MPI_MODE_UNIQUE_OPEN | MPI_MODE_RDONLY;
+        CK(MPI_File_open(MPI_COMM_SELF, g_path, amode, MPI_INFO_NULL, &fh) != MPI_SUCCESS);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
 /* ------------------------------------------------------------------------------ NCMPI */
 
 #define NC(call) CK((call) == NC_NOERR)
@@ -257,6 +280,7 @@ int main(int argc, char **argv) {
     g_coll = atoi(argv[3]);
     g_fpp = atoi(argv[4]);
     g_view = argc > 5 && atoi(argv[5]);
+    g_setup = argc > 6 && atoi(argv[6]);
     if (g_fpp) snprintf(g_name, sizeof g_name, "ior.dat.%08d", g_rank);
     else snprintf(g_name, sizeof g_name, "ior.dat");
     snprintf(g_path, sizeof g_path, "%s/%s", argv[1], g_name);
@@ -265,6 +289,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(g_api, "MPIIO")) phase = mpiio_phase;
     else if (!strcmp(g_api, "NCMPI")) phase = ncmpi_phase;
     else die("unknown API", __LINE__);
+    if (g_setup && phase == mpiio_phase) mpiio_setup(argv[1]);
     phase(1);
     MPI_Barrier(MPI_COMM_WORLD);
     phase(0);

@@ -6,7 +6,11 @@
 //! independent on a shared file, file per process, through a file view with holes) and
 //! mpi_io_all (every MPI-IO call: non-blocking, split collectives, shared pointer, views,
 //! sub-communicators; with the mpi layer: its barriers replayed) at 4 ranks, parallel HDF5
-//! (its MPI-IO calls); a replay at the wrong rank count is refused.
+//! (its MPI-IO calls); a replay at the wrong rank count is refused. Issue 31: calls the
+//! replay does not re-issue (the program's statvfs family) left out of both traces by
+//! compare and counted; failed MPI_File_open (IOR's existence probe) and MPI_File_delete
+//! re-issued, so that what MPI does beneath them is compared too (Open MPI, and an MPICH
+//! trace).
 
 use e2e_tests::*;
 use std::path::{Path, PathBuf};
@@ -27,8 +31,13 @@ fn trace_mpi(dir: &TestDir, prog: &Path, args: &[&str]) -> PathBuf {
 
 /// The same, with these layers only.
 fn trace_layers(dir: &TestDir, prog: &Path, args: &[&str], layers: &str) -> PathBuf {
+    trace_np(dir, RANKS, prog, args, layers)
+}
+
+/// The same at NP ranks.
+fn trace_np(dir: &TestDir, np: u32, prog: &Path, args: &[&str], layers: &str) -> PathBuf {
     let trace = dir.join("trace");
-    let mut c = mpirun_untraced(RANKS, dir.path());
+    let mut c = mpirun_untraced(np, dir.path());
     c.arg(&build().launcher)
         .args([
             "record",
@@ -57,11 +66,22 @@ fn replay_recorded_with(
     data: &Path,
     extra: &[&str],
 ) -> (Run, PathBuf) {
+    replay_recorded_np(dir, RANKS, trace, data, extra)
+}
+
+/// The same at NP ranks.
+fn replay_recorded_np(
+    dir: &TestDir,
+    np: u32,
+    trace: &Path,
+    data: &Path,
+    extra: &[&str],
+) -> (Run, PathBuf) {
     let into = dir.join("replayed");
     let rtrace = dir.join("replay-trace");
     let only = format!("{}/", data.display());
     let r = launcher_mpirun(
-        RANKS,
+        np,
         dir.path(),
         &[
             "replay",
@@ -449,6 +469,232 @@ fn hdf5_parallel_replayed_at_the_mpiio_layer() {
     );
     assert!(
         c.stdout.contains("4 of 16 (process, file, layer)"),
+        "{}",
+        c.stdout
+    );
+}
+
+/// The program's own calls in a trace's text (no traced call around them), whose call
+/// begins with `prefix`: (successful, failed).
+fn own_calls(text: &str, prefix: &str) -> (usize, usize) {
+    let mut n = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        // "start duration <two spaces per depth>call(...) = result [errno=...]"
+        let Some((_, rest)) = line.trim_start().split_once(' ') else {
+            continue;
+        };
+        let Some((_, call)) = rest.trim_start().split_once(' ') else {
+            continue;
+        };
+        if call.starts_with(prefix) {
+            match call.contains(" errno=") {
+                false => n.0 += 1,
+                true => n.1 += 1,
+            }
+        }
+    }
+    n
+}
+
+/// The lines of a trace's text naming `what`.
+fn lines_naming(text: &str, what: &str) -> usize {
+    text.lines().filter(|l| l.contains(what)).count()
+}
+
+/// Issue 31: the IOR equivalent's MPIIO backend with IOR's setup (rank 0's statvfs of the
+/// folder, its existence probe of the shared file: an MPI_File_open on MPI_COMM_SELF that
+/// fails) at 4 ranks, replayed with --record and compared: equal. The probe is re-issued
+/// (it fails again, and Open MPI makes its lock test file beneath it again); the statvfs is
+/// not, and compare leaves it out of both traces, saying so.
+#[test]
+fn ior_mpiio_probe_and_statvfs_compare_equal() {
+    let dir = TestDir::new("replay-mpi-ior-setup");
+    let Some(prog) = ior_equivalent(&dir) else {
+        return;
+    };
+    let data = dir.subdir("data");
+    let args = [data.to_str().unwrap(), "MPIIO", "1", "0", "0", "1"];
+    let trace = trace_mpi(&dir, &prog, &args);
+    let (r, rtrace) = replay_recorded(&dir, &trace, &data);
+    // ior_equiv.c's setup: one statvfs and one probe (rank 0, a shared file).
+    let (a, b) = (text_dump(&trace), text_dump(&rtrace));
+    assert_eq!(own_calls(&a, "statvfs("), (1, 0));
+    assert_eq!(own_calls(&b, "statvfs("), (0, 0));
+    for t in [&a, &b] {
+        assert_eq!(own_calls(t, "MPI_File_open("), (2 * RANKS as usize, 1));
+    }
+    // Beneath the probe and the create, rank 0's lock test file, in both.
+    let lock = lines_naming(&a, "ior.dat.locktest.0");
+    assert!(lock > 0, "{a}");
+    assert_eq!(lines_naming(&b, "ior.dat.locktest.0"), lock);
+    // 20 MPI-IO calls per rank as before, and the probe: failed again, as in the original
+    // (not a failure of the replay).
+    let row = replay_all_row(&r, "MPI-IO");
+    assert_eq!(
+        (&row[0], &row[1], &row[2]),
+        (&"81".into(), &"0".into(), &"0".into()),
+        "{row:?}"
+    );
+    assert!(
+        r.stderr
+            .contains("1 MPI-IO calls that failed in the original (opens and deletes of missing files: existence probes) re-issued and failed again"),
+        "{}",
+        r.stderr
+    );
+    // The folder itself compared too (without the trailing slash): the statvfs names it.
+    let mapped = dir.join("replayed").join(data.strip_prefix("/").unwrap());
+    let c = run(command(&build().launcher, dir.path()).args([
+        "compare",
+        trace.to_str().unwrap(),
+        rtrace.to_str().unwrap(),
+        "--only",
+        mapped.to_str().unwrap(),
+    ]));
+    assert_eq!(c.status.code(), Some(0), "{}{}", c.stdout, c.stderr);
+    assert!(
+        c.stdout.contains(
+            "left out of both (a replay does not re-issue them): statfs/statvfs: 1 calls in A, 0 in B\n"
+        ),
+        "{}",
+        c.stdout
+    );
+    // Per rank: ior.dat at MPI-IO and POSIX, its lock test file, and the folder (Open MPI's
+    // statfs inside MPI_File_open, made again by the replay).
+    assert!(
+        c.stdout
+            .contains("0 of 16 (process, file, layer) sequences differ"),
+        "{}",
+        c.stdout
+    );
+}
+
+/// Issue 31: replay_skips.c at 2 ranks (statvfs, statfs and fstatvfs per rank; on rank 0 a
+/// failed MPI_File_open and a failed MPI_File_delete) replayed with --record and compared:
+/// equal, the failed calls re-issued, the file system queries left out of both.
+#[test]
+fn failed_mpiio_calls_and_statvfs_at_two_ranks() {
+    let dir = TestDir::new("replay-mpi-skips");
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let np = 2;
+    let prog = compile_mpi(&dir, "replay_skips.c", &[]);
+    let data = dir.subdir("data");
+    let trace = trace_np(
+        &dir,
+        np,
+        &prog,
+        &[data.to_str().unwrap()],
+        "posix,stdio,mpiio",
+    );
+    let (r, rtrace) = replay_recorded_np(&dir, np, &trace, &data, &[]);
+    let (a, b) = (text_dump(&trace), text_dump(&rtrace));
+    // The program's own: STATVFS = 2 statvfs, a statfs and an fstatvfs per rank.
+    assert_eq!(own_calls(&a, "statvfs("), (4, 0));
+    assert_eq!(own_calls(&a, "statfs("), (2, 0));
+    assert_eq!(own_calls(&a, "fstatvfs("), (2, 0));
+    for f in ["statvfs(", "statfs(", "fstatvfs("] {
+        assert_eq!(own_calls(&b, f), (0, 0), "{f}");
+    }
+    // The failed open and delete in both; the create on each rank.
+    for t in [&a, &b] {
+        assert_eq!(own_calls(t, "MPI_File_open("), (2, 1));
+        assert_eq!(own_calls(t, "MPI_File_delete("), (0, 1));
+    }
+    // Rank 0: probe, delete, open, write, close; rank 1 the last three. None skipped; the
+    // probe and the delete failed again, as in the original (not counted as failed).
+    let row = replay_all_row(&r, "MPI-IO");
+    assert_eq!(
+        (&row[0], &row[1], &row[2]),
+        (&"8".into(), &"0".into(), &"0".into()),
+        "{row:?}"
+    );
+    assert!(
+        r.stderr
+            .contains("recorder-otf2: 2 MPI-IO calls that failed in the original"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(replay_pair(&row[4]), (2 * 4096, 2 * 4096));
+    // The statvfs-family calls are skipped by the replay: at least those 8 in the POSIX row.
+    let skipped: u64 = replay_all_row(&r, "POSIX")[1].parse().unwrap();
+    assert!(skipped >= 8, "{}", r.stdout);
+    let (c, _) = compare_replay(&dir, &trace, &rtrace, &data);
+    assert_eq!(c.status.code(), Some(0), "{}{}", c.stdout, c.stderr);
+    // fstatvfs names a descriptor, not a file: it is in no sequence, nothing left out.
+    assert!(
+        c.stdout.contains(
+            "left out of both (a replay does not re-issue them): statfs/statvfs: 6 calls in A, 0 in B\n"
+        ),
+        "{}",
+        c.stdout
+    );
+    assert!(!c.stdout.contains("beneath failed"), "{}", c.stdout);
+    // Per rank: skips.dat at MPI-IO and POSIX, and its lock test file (rank 0's probe and
+    // create make the same one).
+    assert!(
+        c.stdout
+            .contains("0 of 6 (process, file, layer) sequences differ"),
+        "{}",
+        c.stdout
+    );
+}
+
+/// Issue 31, MPICH: replay_skips.c recorded under MPICH at 2 ranks, replayed by the MPI
+/// replay (linked with Open MPI: it runs under mpirun.openmpi) and compared. The failed open
+/// and delete are re-issued, the statvfs-family calls left out of both; the MPI-IO layer is
+/// the same, the POSIX calls beneath it are the other MPI's own (ROMIO's and OMPIO's work on
+/// the file differ), so only POSIX sequences differ.
+#[test]
+fn mpich_trace_failed_calls_reissued_by_the_open_mpi_replay() {
+    let dir = TestDir::new("replay-mpi-skips-mpich");
+    if !Mpi::Mpich.available() || !have_mpirun() {
+        eprintln!("skipped: MPICH or Open MPI not installed");
+        return;
+    }
+    let np = 2;
+    let prog = compile_mpi_with(Mpi::Mpich, &dir, "replay_skips.c", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = mpirun_untraced_with(Mpi::Mpich, np, dir.path());
+    c.arg(&build().launcher)
+        .args(["record", "--layers", "posix,stdio,mpiio", "-o"])
+        .arg(&trace)
+        .arg("--")
+        .arg(&prog)
+        .arg(&data);
+    run(&mut c).assert_ok("replay_skips under MPICH");
+    let (r, rtrace) = replay_recorded_np(&dir, np, &trace, &data, &[]);
+    let row = replay_all_row(&r, "MPI-IO");
+    assert_eq!(
+        (&row[0], &row[1], &row[2]),
+        (&"8".into(), &"0".into(), &"0".into()),
+        "{row:?}"
+    );
+    assert!(
+        r.stderr
+            .contains("recorder-otf2: 2 MPI-IO calls that failed in the original"),
+        "{}",
+        r.stderr
+    );
+    let b = text_dump(&rtrace);
+    assert_eq!(own_calls(&b, "MPI_File_open("), (2, 1));
+    assert_eq!(own_calls(&b, "MPI_File_delete("), (0, 1));
+    let (c, _) = compare_replay(&dir, &trace, &rtrace, &data);
+    assert!(
+        c.stdout.contains(
+            "left out of both (a replay does not re-issue them): statfs/statvfs: 6 calls in A, 0 in B\n"
+        ),
+        "{}",
+        c.stdout
+    );
+    let diffs: Vec<&str> = (c.stdout.lines())
+        .filter(|l| l.starts_with("rank "))
+        .collect();
+    assert!(!diffs.is_empty(), "{}", c.stdout);
+    assert!(
+        diffs.iter().all(|l| l.contains(", POSIX: ")),
         "{}",
         c.stdout
     );

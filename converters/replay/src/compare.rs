@@ -10,7 +10,13 @@
 //! Processes are matched by MPI rank (job by job), the others by their position in plan
 //! order. File names are compared after mapping (`--map A=B` prefixes, the first that
 //! matches); `--only PREFIX` keeps the files under the given prefixes.
+//!
+//! The calls a replay does not re-issue on purpose ([`crate::skips`]: the program's own
+//! statvfs-family calls and the like, what MPI did beneath a failed MPI-IO call that is not
+//! re-issued) are left out of both traces, counted per family: two traces are equal on
+//! what a replay can reproduce.
 
+use crate::skips;
 use io_events::codec::Record;
 use io_events::functions::{Kind, Layer, Mapping, FUNCTIONS};
 use io_model::driver::{self, Progress};
@@ -18,7 +24,7 @@ use io_model::kinds::OpMode;
 use io_model::resolve::{resolve_process, Call, Consumer, Op};
 use io_model::run::Plan;
 use io_model::trace::Trace;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// What to compare.
@@ -96,10 +102,48 @@ pub type Sequences = BTreeMap<(ProcKey, String, Layer), Vec<Item>>;
 /// id, kind).
 type Keyed = ((u32, Layer), (usize, u64, u8), Item);
 
-/// One process's items, collected as the resolver hands them over, with their order key.
+/// Left-out calls per family (see [`crate::skips`]): how many calls of a trace that would
+/// have been compared were left out.
+pub type LeftOut = BTreeMap<&'static str, u64>;
+
+/// One process's items, collected as the resolver hands them over, with their order key,
+/// and what is needed to leave out the calls a replay does not re-issue.
 #[derive(Default)]
 struct Collector {
     items: Vec<Keyed>,
+    /// Calls left out, and their family.
+    left_out: HashMap<u64, &'static str>,
+    /// The enclosing call of each call made inside an MPI-IO call (to find what a left-out
+    /// failed MPI-IO call made).
+    parents: HashMap<u64, u64>,
+    /// The communicators the process defined (a failed open on another is not re-issued).
+    comms: HashSet<u64>,
+}
+
+impl Collector {
+    /// Whether the replay cannot re-issue `c`, a failed call: one it does not re-issue on
+    /// purpose, or an open on a communicator the trace does not define (a failed open names
+    /// none, u64::MAX: the replay re-issues it on MPI_COMM_SELF).
+    fn failed_unreissued(&self, c: &Call, r: &Record) -> bool {
+        let comm = r.fields.first().copied().unwrap_or(u64::MAX);
+        let unknown_comm = crate::func(c.func) == io_events::functions::Func::MPI_File_open
+            && comm != u64::MAX
+            && !self.comms.contains(&comm);
+        c.failed
+            && c.layer == Layer::MpiIo
+            && !c.nested_in_layer
+            && (skips::failed_not_reissued(c) || unknown_comm)
+    }
+
+    /// The family `call` is left out under: its own, or that of an enclosing call.
+    fn family_of(&self, mut call: u64) -> Option<&'static str> {
+        loop {
+            if let Some(&f) = self.left_out.get(&call) {
+                return Some(f);
+            }
+            call = *self.parents.get(&call)?;
+        }
+    }
 }
 
 fn flag_args(func: u16, r: &Record) -> Vec<(&'static str, u64)> {
@@ -122,6 +166,14 @@ fn compared_func(name: &'static str) -> &'static str {
 
 impl Consumer for Collector {
     fn call(&mut self, c: &Call, r: &Record) {
+        if let (true, Some(parent)) = (c.within(Layer::MpiIo), c.parent) {
+            self.parents.insert(c.id, parent);
+        }
+        if let Some(family) = skips::left_out(c) {
+            self.left_out.insert(c.id, family);
+        } else if self.failed_unreissued(c, r) {
+            self.left_out.insert(c.id, skips::BENEATH_FAILED);
+        }
         let info = &FUNCTIONS[c.func as usize];
         // Descriptor copies are not compared: the numbers are the process's own business
         // (a replay cannot take the program's), and no byte moves.
@@ -194,42 +246,76 @@ fn proc_keys(trace: &Trace, plan: &Plan) -> Vec<(usize, ProcKey)> {
         .collect()
 }
 
-/// Every process's sequences of `trace` (file names mapped when `mapped`), and the
-/// warnings of the interpretation.
+/// What [`sequences`] read of a trace.
+#[derive(Debug, Default)]
+pub struct TraceSequences {
+    pub seqs: Sequences,
+    pub left_out: LeftOut,
+    /// The warnings of the interpretation.
+    pub warnings: Vec<String>,
+}
+
+/// Every process's sequences of `trace` (file names mapped when `mapped`), the calls left
+/// out, and the warnings of the interpretation.
 pub fn sequences(
     trace: &Trace,
     opts: &Options,
     mapped: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Sequences, Vec<String>), crate::Error> {
+) -> Result<TraceSequences, crate::Error> {
     let plan = Plan::new(trace);
     let keys = proc_keys(trace, &plan);
     let pool = driver::pool(opts.threads).map_err(crate::Error::Workers)?;
     let progress = Progress::new(progress);
     let parts = driver::map(&pool, &keys, |(pi, key)| {
         let mut prog = progress.process();
-        let (collected, defs, stats) =
-            resolve_process(trace, &plan, *pi, Collector::default(), &mut prog)?;
-        let mut items = collected.items;
-        items.sort_by_key(|(_, order, _)| *order);
-        let mut seqs = Sequences::new();
-        for ((file, layer), _, item) in items {
-            let name = &defs.files[file as usize].name;
-            if let Some(name) = compared_name(name, opts, mapped) {
-                seqs.entry((key.clone(), name, layer))
-                    .or_default()
-                    .push(item);
-            }
-        }
-        Ok::<_, crate::Error>((seqs, stats.warnings))
+        let comms = trace.processes[*pi].comms.iter();
+        let collector = Collector {
+            comms: comms.map(|(id, _)| *id as u64).collect(),
+            ..Collector::default()
+        };
+        let (collected, defs, stats) = resolve_process(trace, &plan, *pi, collector, &mut prog)?;
+        let (seqs, left_out) = process_sequences(collected, key, |file| {
+            compared_name(&defs.files[file as usize].name, opts, mapped)
+        });
+        Ok::<_, crate::Error>((seqs, left_out, stats.warnings))
     })?;
-    let mut all = Sequences::new();
-    let mut warnings = Vec::new();
-    for (seqs, w) in parts {
-        all.extend(seqs);
-        warnings.extend(w);
+    let mut all = TraceSequences::default();
+    for (seqs, left_out, w) in parts {
+        all.seqs.extend(seqs);
+        for (family, n) in left_out {
+            *all.left_out.entry(family).or_default() += n;
+        }
+        all.warnings.extend(w);
     }
-    Ok((all, warnings))
+    Ok(all)
+}
+
+/// A process's sequences, in the order it entered the calls, of the files `name` keeps
+/// (their compared names), and the calls left out of them (those that touched a kept file,
+/// once each).
+fn process_sequences(
+    mut c: Collector,
+    key: &ProcKey,
+    name: impl Fn(u32) -> Option<String>,
+) -> (Sequences, LeftOut) {
+    c.items.sort_by_key(|(_, order, _)| *order);
+    let mut seqs = Sequences::new();
+    let mut left: HashSet<u64> = HashSet::new();
+    let mut left_out = LeftOut::new();
+    for ((file, layer), (_, call, _), item) in std::mem::take(&mut c.items) {
+        let Some(name) = name(file) else { continue };
+        if let Some(family) = c.family_of(call) {
+            if left.insert(call) {
+                *left_out.entry(family).or_default() += 1;
+            }
+            continue;
+        }
+        seqs.entry((key.clone(), name, layer))
+            .or_default()
+            .push(item);
+    }
+    (seqs, left_out)
 }
 
 /// Totals of a sequence: (operations, bytes read, bytes written, calls).
@@ -261,6 +347,8 @@ pub struct Comparison {
     pub items: usize,
     /// One line per difference (at most `max_listed`).
     pub lines: Vec<String>,
+    /// Per family, the calls left out of A and of B (see [`crate::skips`]).
+    pub left_out: Vec<(&'static str, u64, u64)>,
 }
 
 /// Whether two items are the same. An offset one trace did not record (an MPI-IO transfer
@@ -354,11 +442,33 @@ pub fn compare(a: &Sequences, b: &Sequences, max_listed: usize) -> Comparison {
     c
 }
 
+/// Compare two traces' sequences (A's mapped), with the calls left out of each.
+pub fn compare_traces(a: &TraceSequences, b: &TraceSequences, max_listed: usize) -> Comparison {
+    let mut c = compare(&a.seqs, &b.seqs, max_listed);
+    let families: std::collections::BTreeSet<&'static str> = a
+        .left_out
+        .keys()
+        .chain(b.left_out.keys())
+        .copied()
+        .collect();
+    let count = |l: &LeftOut, f| l.get(f).copied().unwrap_or(0);
+    c.left_out = (families.into_iter())
+        .map(|f| (f, count(&a.left_out, f), count(&b.left_out, f)))
+        .collect();
+    c
+}
+
 /// The report of a comparison as text.
 pub fn text(c: &Comparison) -> String {
     let mut s = String::new();
     for l in &c.lines {
         let _ = writeln!(s, "{l}");
+    }
+    for (family, a, b) in &c.left_out {
+        let _ = writeln!(
+            s,
+            "left out of both (a replay does not re-issue them): {family}: {a} calls in A, {b} in B"
+        );
     }
     let unlisted = c.differing.saturating_sub(c.lines.len());
     if unlisted > 0 {
@@ -460,6 +570,49 @@ mod tests {
         let short = item(1 << 20, 4096);
         assert!(same(&short, &item(4096, 4096)) && same(&item(4096, 4096), &short));
         assert!(!same(&short, &item(4097, 4096)) && !same(&short, &item(4096, 4095)));
+    }
+
+    #[test]
+    fn left_out_calls_and_what_they_made_are_counted_not_compared() {
+        let call = |func| Item::Call {
+            func,
+            flags: Vec::new(),
+        };
+        let at = |file| (file, Layer::Posix);
+        let mut c = Collector::default();
+        // Call 5: the program's statvfs; call 7 a pwrite made by call 6, a failed MPI-IO
+        // call that is not re-issued; call 8 an open compared; call 9's file left out by
+        // --only (not counted).
+        c.left_out.insert(5, "statfs/statvfs");
+        c.left_out.insert(9, "statfs/statvfs");
+        c.left_out.insert(6, skips::BENEATH_FAILED);
+        c.parents.insert(7, 6);
+        c.items.push((at(1), (0, 8, 0), call("open")));
+        c.items.push((at(1), (0, 5, 0), call("statvfs")));
+        c.items.push((at(1), (0, 7, 1), op(0, 4)));
+        c.items.push((at(2), (0, 9, 0), call("statvfs")));
+        let key = ProcKey::Rank { job: 0, rank: 0 };
+        let (seqs, left_out) = process_sequences(c, &key, |f| (f == 1).then(|| "/d/x".to_string()));
+        let only: Vec<&Item> = seqs.values().flatten().collect();
+        assert_eq!(only, [&call("open")]);
+        let want: LeftOut = [("statfs/statvfs", 1), (skips::BENEATH_FAILED, 1)].into();
+        assert_eq!(left_out, want);
+        // Said per family, both sides.
+        let a = TraceSequences {
+            seqs,
+            left_out,
+            warnings: Vec::new(),
+        };
+        let b = TraceSequences {
+            seqs: a.seqs.clone(),
+            ..TraceSequences::default()
+        };
+        let t = text(&compare_traces(&a, &b, 10));
+        assert!(
+            t.contains("left out of both (a replay does not re-issue them): statfs/statvfs: 1 calls in A, 0 in B\n"),
+            "{t}"
+        );
+        assert!(t.ends_with("0 of 1 (process, file, layer) sequences differ (2 operations and calls compared)\n"), "{t}");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! traced), on the files kept by `--only`: open/openat/creat, close, read/write and their
 //! positioned and vector forms (one buffer of the same total size), lseek, fsync/fdatasync,
 //! ftruncate, dup/dup2/dup3 (all as dup: the recorded target numbers are not free here),
-//! unlink, mkdir, rmdir. Descriptors are mapped from the recorded
+//! unlink, mkdir, rmdir; calls of other functions are skipped and counted ([`skips`] says
+//! which, and `compare` leaves them out alike). Descriptors are mapped from the recorded
 //! ones to those the replay gets; a call on a descriptor the replay did not open (stdout, an
 //! inherited one, a file left out) is skipped and counted. Each process of the trace is
 //! replayed on a thread of its own, its threads' calls in the order they began.
@@ -103,6 +104,7 @@ pub mod hdf5;
 pub mod mpiio;
 pub mod order;
 pub mod pnetcdf;
+pub mod skips;
 mod stdio;
 mod trim;
 pub use stdio::LineEnds;
@@ -800,6 +802,10 @@ impl<'a> Replayer<'a> {
 
     /// Re-issue `c`; false when it was skipped.
     pub fn issue(&mut self, c: &ReplayCall) -> bool {
+        // What is not re-issued on purpose, as `compare` leaves it out (see `skips`).
+        if !skips::reissued(func(c.func)) {
+            return false;
+        }
         let r = match transfer_forms()[c.func as usize] {
             Some(form) => self.transfer(c, form),
             None => self.issue_other(c, func(c.func)),

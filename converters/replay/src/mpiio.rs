@@ -21,6 +21,9 @@
 //!   asynchronous operation it began); without one they stay shared-pointer transfers.
 //! - Non-blocking transfers get live requests; a Wait/Test-family call waits for the
 //!   requests it completed in the original (a test that completed none is skipped).
+//! - A failed MPI_File_open or MPI_File_delete is re-issued (it fails again, and MPI does
+//!   beneath what it did); other failed MPI-IO calls are skipped and counted (see
+//!   [`super::skips`]).
 
 mod pnc;
 
@@ -77,17 +80,22 @@ pub struct Transfer {
 #[derive(Clone, Debug)]
 pub enum MpiStep {
     /// `comm`: 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF, 2 + i the i-th of [`Comms::splits`].
+    /// `failed`: the original's open failed (an existence probe): re-issued so that MPI
+    /// does the same work beneath, closed at once should it succeed here.
     Open {
         comm: u32,
         path: CString,
         amode: u64,
         file: u32,
+        failed: bool,
     },
     Close {
         file: u32,
     },
+    /// `failed`: the original's delete failed (a file that was not there).
     Delete {
         path: CString,
+        failed: bool,
     },
     SetSize {
         file: u32,
@@ -525,8 +533,11 @@ impl Collector<'_> {
             return; // the replay's own
         }
         let step = match func {
-            Func::MPI_File_open => self.open(f(0), f(1), f(2), f(3)),
-            Func::MPI_File_delete => self.path(f(0)).map(|path| MpiStep::Delete { path }),
+            Func::MPI_File_open => self.open(f(0), f(1), f(2), Some(f(3))),
+            Func::MPI_File_delete => (self.path(f(0))).map(|path| MpiStep::Delete {
+                path,
+                failed: false,
+            }),
             Func::MPI_Cancel => self.reqs.get(&f(0)).map(|&req| MpiStep::Cancel { req }),
             Func::MPI_Wait
             | Func::MPI_Waitall
@@ -552,8 +563,14 @@ impl Collector<'_> {
         }
     }
 
-    fn open(&mut self, comm: u64, path: u64, amode: u64, fh: u64) -> Option<MpiStep> {
-        let comm = self.comm(comm)?;
+    /// An open (`fh` the handle it gave; None: it failed, and gave none). The recorder
+    /// names no communicator for a failed open (u64::MAX): it is re-issued on
+    /// MPI_COMM_SELF, which fails alike on a missing file and waits for no other rank.
+    fn open(&mut self, comm: u64, path: u64, amode: u64, fh: Option<u64>) -> Option<MpiStep> {
+        let comm = match (comm, fh) {
+            (u64::MAX, None) => 1,
+            _ => self.comm(comm)?,
+        };
         let path = self.path(path)?;
         let file = self.out.files;
         self.out.files += 1;
@@ -563,13 +580,36 @@ impl Collector<'_> {
             etype: 1,
             flat: false,
         };
-        self.files.insert(fh, state);
+        if let Some(fh) = fh {
+            self.files.insert(fh, state);
+        }
         Some(MpiStep::Open {
             comm,
             path,
             amode,
             file,
+            failed: fh.is_none(),
         })
+    }
+
+    /// A failed outermost MPI-IO call: an open or a delete re-issued (it fails again, MPI
+    /// doing the same work beneath), any other skipped and counted (see [`crate::skips`]).
+    fn failed_mpiio(&mut self, c: &Call, r: &Record) {
+        if (self.hdf5 && c.within(Layer::Hdf5)) || (self.pnetcdf && c.within(Layer::PnetCdf)) {
+            return;
+        }
+        let f = |i: usize| r.fields.get(i).copied().unwrap_or(0);
+        let step = match super::func(c.func) {
+            Func::MPI_File_open => self.open(f(0), f(1), f(2), None),
+            Func::MPI_File_delete => {
+                (self.path(f(0))).map(|path| MpiStep::Delete { path, failed: true })
+            }
+            _ => None,
+        };
+        match step {
+            Some(s) => self.push(c, What::Mpi(s)),
+            None => self.skip(MPIIO),
+        }
     }
 
     /// The requests completed on `thread` since its last completion call, as a step.
@@ -793,6 +833,8 @@ impl Consumer for Collector<'_> {
             self.keep(c, r);
         } else if self.pnetcdf && c.layer == Layer::PnetCdf {
             self.pnc_forget(c.thread);
+        } else if c.failed && !c.nested_in_layer && c.layer == Layer::MpiIo && self.mpiio {
+            self.failed_mpiio(c, r);
         }
         // What was noted beneath the call is of no use once it ended.
         let _ = self.beneath.take(c.id);

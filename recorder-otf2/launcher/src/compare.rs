@@ -5,7 +5,7 @@
 use crate::analyze::stdout;
 use io_model::driver::bar;
 use io_model::trace::Trace;
-use io_replay::compare::{compare, sequences, text, Options};
+use io_replay::compare::{compare_traces, sequences, text, Options};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -67,15 +67,13 @@ fn same(a: CompareArgs) -> Result<bool, String> {
     let sb = sequences(&tb, &opts, false, &|n| b.set_position(base + n));
     b.finish_and_clear();
     let err = |e: io_replay::Error| e.to_string();
-    let ((sa, wa), (sb, wb)) = (sa.map_err(err)?, sb.map_err(err)?);
-    for (dir, w) in wa
-        .iter()
-        .map(|w| (&a.a, w))
-        .chain(wb.iter().map(|w| (&a.b, w)))
+    let (sa, sb) = (sa.map_err(err)?, sb.map_err(err)?);
+    for (dir, w) in
+        (sa.warnings.iter().map(|w| (&a.a, w))).chain(sb.warnings.iter().map(|w| (&a.b, w)))
     {
         eprintln!("recorder-otf2: warning: {}: {w}", dir.display());
     }
-    let c = compare(&sa, &sb, a.max_diffs);
+    let c = compare_traces(&sa, &sb, a.max_diffs);
     if c.compared == 0 && !a.only.is_empty() {
         return Err(format!(
             "{}, {}: no file under --only {} in either trace (a replay's files are under its --into folder)",

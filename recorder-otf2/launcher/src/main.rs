@@ -49,8 +49,9 @@ enum Cmd {
     /// flight, bytes per second.
     Perfetto(perfetto::PerfettoArgs),
     /// Compare two traces per process, file and layer: operations (mode, offset, bytes) in
-    /// order, and the calls that opened, closed or deleted files (flags). Exit status 0 when
-    /// they are the same, 1 when they differ.
+    /// order, and the calls that opened, closed or deleted files (flags). Calls a replay
+    /// does not re-issue (the program's statvfs family ...) are left out of both, counted
+    /// per family. Exit status 0 when they are the same, 1 when they differ.
     Compare(compare::CompareArgs),
     /// Re-issue a trace's I/O on files mapped under a folder, with synthetic data, and tell
     /// what it did against the original: POSIX and stdio calls, forked processes forked; an
