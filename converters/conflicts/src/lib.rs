@@ -762,3 +762,84 @@ fn sweep_work(
     });
     Ok(by_layer.collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use io_model::kinds::OpFlags;
+
+    fn func(name: &str) -> u16 {
+        FUNCTIONS.iter().position(|f| f.name == name).expect(name) as u16
+    }
+
+    /// A POSIX write made by `call` inside `root` (the same call when they are one).
+    fn write_in(call: &str, root: &str) -> Op {
+        Op {
+            thread: 0,
+            id: 1,
+            handle: 0,
+            file: Some(0),
+            layer: Layer::Posix,
+            mode: OpMode::Write,
+            flags: OpFlags::NONE,
+            t0: 1,
+            t1: 2,
+            bytes_requested: 8,
+            bytes_done: 8,
+            offset: Some(0),
+            cancelled: false,
+            call: 2,
+            call_func: func(call),
+            root: if call == root { 2 } else { 1 },
+            root_func: func(root),
+            via_func: [u16::MAX; 2],
+        }
+    }
+
+    #[test]
+    fn io_inside_another_checked_layer_is_left_to_it() {
+        // A write(2) inside fwrite or fclose, a pwrite inside MPI_File_write_at: beneath.
+        for root in [
+            "fwrite",
+            "fclose",
+            "fflush",
+            "MPI_File_write_at",
+            "MPI_Wait",
+        ] {
+            assert!(beneath_checked(&LAYERS, &write_in("write", root)), "{root}");
+            // With that layer unchecked the write is POSIX's own.
+            assert!(!beneath_checked(&[Layer::Posix], &write_in("write", root)));
+        }
+        // The I/O of MPI_Init (its configuration files) is no MPI-IO access; dprintf is an
+        // ISO C call on a descriptor: its own operation, not one beneath it.
+        assert!(!beneath_checked(&LAYERS, &write_in("read", "MPI_Init")));
+        assert!(!beneath_checked(&LAYERS, &write_in("dprintf", "dprintf")));
+        assert!(!beneath_checked(&LAYERS, &write_in("write", "write")));
+        // Beneath HDF5 (not checked) then MPI-IO (checked, in the chain): beneath.
+        let mut o = write_in("pwrite", "H5Dwrite");
+        assert!(!beneath_checked(&LAYERS, &o));
+        o.via_func = [func("MPI_File_write_at"), u16::MAX];
+        assert!(beneath_checked(&LAYERS, &o));
+    }
+
+    #[test]
+    fn an_access_keeps_its_process_layer_and_mode() {
+        let mut o = write_in("fwrite", "fwrite");
+        o.layer = Layer::Isoc;
+        let a = Access::new(&o, (1 << 27) - 1, 4);
+        assert_eq!(
+            (a.proc(), a.layer(), a.is_write()),
+            ((1 << 27) - 1, Layer::Isoc, true)
+        );
+        assert_eq!((a.start, a.end), (4, 12));
+        o.mode = OpMode::Read;
+        o.layer = Layer::MpiIo;
+        let b = Access::new(&o, 3, 0);
+        assert_eq!(
+            (b.proc(), b.layer(), b.is_write()),
+            (3, Layer::MpiIo, false)
+        );
+        assert_eq!(pair_layer(&a, &b), Layer::MpiIo);
+        assert_eq!(pair_layer(&a, &a.at_layer(Layer::Posix)), Layer::Isoc);
+    }
+}
