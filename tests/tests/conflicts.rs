@@ -136,8 +136,18 @@ fn traced(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
 }
 
 fn traced_with(mpi: Mpi, np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
+    traced_program(mpi, np, "conflicts.c", api)
+}
+
+/// `program` (of tests/programs, run as `PROGRAM DATA API`) traced at `np` ranks.
+fn traced_program(
+    mpi: Mpi,
+    np: u32,
+    program: &str,
+    api: &str,
+) -> (TestDir, String, std::path::PathBuf) {
     let dir = TestDir::new(&format!("conflicts-{mpi:?}-{api}-{np}"));
-    let prog = compile_mpi_with(mpi, &dir, "conflicts.c", &[]);
+    let prog = compile_mpi_with(mpi, &dir, program, &[]);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     // With the `mpi` layer: happens-before for --semantics.
@@ -146,7 +156,7 @@ fn traced_with(mpi: Mpi, np: u32, api: &str) -> (TestDir, String, std::path::Pat
         .arg(&prog)
         .arg(&data)
         .arg(api));
-    r.assert_ok("traced conflicts.c");
+    r.assert_ok(&format!("traced {program}"));
     assert!(
         r.stdout.contains(&format!("done ranks={np} api={api}")),
         "{}",
@@ -209,17 +219,12 @@ fn expected_section(
     api: &str,
     data: &str,
 ) -> Vec<(String, &'static str, u64, BTreeSet<GroupRow>)> {
-    let layers: &[&str] = if api == "mpiio" {
-        &["MPI-IO", "POSIX"]
-    } else {
-        &["POSIX"]
-    };
+    // Through MPI-IO the pwrite / pread beneath are left to MPI-IO: no POSIX entry.
+    let layer = if api == "mpiio" { "MPI-IO" } else { "POSIX" };
     let mut out = Vec::new();
     for (name, accesses, want) in expected(np) {
-        for &layer in layers {
-            if !want.is_empty() {
-                out.push((format!("{data}/{name}"), layer, accesses, want.clone()));
-            }
+        if !want.is_empty() {
+            out.push((format!("{data}/{name}"), layer, accesses, want));
         }
     }
     out
@@ -235,8 +240,26 @@ fn check_summary_section(trace: &Path, np: u64, api: &str, data: &str) -> Value 
     let sec = &j["conflicts"];
     let want = expected_section(np, api, data);
     let files = sec["files"].as_array().expect("conflicts.files");
-    assert_eq!(files.len(), want.len(), "{sec}");
+    let ours = files
+        .iter()
+        .filter(|f| f["path"].as_str().unwrap().starts_with(data));
+    assert_eq!(ours.count(), want.len(), "{sec}");
     let (mut kinds, mut distinct) = (std::collections::BTreeMap::new(), BTreeSet::new());
+    // Open MPI's own configuration files, read by every rank inside MPI_Init (at ISO C).
+    for f in files
+        .iter()
+        .filter(|f| !f["path"].as_str().unwrap().starts_with(data))
+    {
+        for row in f["rank_pairs"].as_array().unwrap() {
+            let example = serde_json::json!({
+                "kind": "RAR", "earlier": ["MPI_Init", "fread"], "later": ["MPI_Init", "fread"]
+            });
+            assert_eq!(row["example"], example, "{f}");
+            let (a, b) = (u(&row["ranks"][0]), u(&row["ranks"][1]));
+            distinct.insert((a.min(b), a.max(b)));
+        }
+        *kinds.entry("RAR").or_insert(0) += u(&f["pairs"]["RAR"]);
+    }
     for (path, layer, accesses, groups) in &want {
         let f = file(sec, path, layer);
         assert_eq!(section_counts(f), counts(groups), "{layer} {path}");
@@ -260,7 +283,7 @@ fn check_summary_section(trace: &Path, np: u64, api: &str, data: &str) -> Value 
     assert_eq!(u(&t["pairs_total"]), total);
     assert_eq!(
         (u(&t["files"]), u(&t["capped_files"])),
-        (want.len() as u64, 0)
+        (files.len() as u64, 0)
     );
     assert_eq!(u(&t["rank_pairs"]), distinct.len() as u64);
     assert_eq!(sec["max_pairs"], 1_000_000);
@@ -279,7 +302,8 @@ fn check_report_section(dir: &TestDir, trace: &Path, j: &Value, np: u64, api: &s
     run(c.args(["report", "-q"]).arg(trace).arg("-o").arg(&html)).assert_ok("report");
     let (dom, _) = dump_dom(dir, &html);
     let want = expected_section(np, api, data);
-    assert_eq!(check_conflicts(&dom, j), want.len());
+    let tables = j["conflicts"]["files"].as_array().unwrap().len();
+    assert_eq!(check_conflicts(&dom, j), tables);
     let s = section(&dom, "conflicts");
     for (path, layer, _, groups) in &want {
         let open = format!("data-path=\"{path}\" data-layer=\"{layer}\"");
@@ -317,43 +341,60 @@ fn check_report_section(dir: &TestDir, trace: &Path, j: &Value, np: u64, api: &s
 fn known_overlaps(np: u32, api: &str) -> (TestDir, String, std::path::PathBuf) {
     let (dir, data, trace) = traced(np, api);
     let mpiio = api == "mpiio";
+    // All layers: each pair once, at the layer the program called (through MPI-IO, OMPIO's
+    // pwrite / pread beneath are left to MPI_File_write_at / read_at, and counted so).
     let v = conflicts_json(&trace, &["--details"]);
     assert_eq!(v["schema"], "recorder-otf2 conflicts");
+    let outer = if mpiio { "MPI-IO" } else { "POSIX" };
+    let mut beneath = 0;
     for (name, accesses, want) in expected(np as u64) {
         let path = format!("{data}/{name}");
-        let layers: &[&str] = if mpiio {
-            &["MPI-IO", "POSIX"]
-        } else {
-            &["POSIX"]
-        };
-        for layer in layers {
-            check_file(&v, &path, layer, accesses, &want);
-            check_details(&v, &path, layer, mpiio);
-        }
-        let at_mpiio = v["files"]
+        check_file(&v, &path, outer, accesses, &want);
+        check_details(&v, &path, outer, mpiio);
+        let layers: Vec<&Value> = v["files"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|f| f["path"] == path && f["layer"] == "MPI-IO");
-        assert_eq!(at_mpiio, mpiio, "{path} at MPI-IO");
+            .filter(|f| f["path"] == path)
+            .map(|f| &f["layer"])
+            .collect();
+        assert_eq!(layers, [outer], "{path}'s layers");
+        beneath += accesses;
     }
-    // One layer only: the same answers, no entry of the other layer.
-    let layer = if mpiio { "mpiio" } else { "posix" };
-    let one = conflicts_json(&trace, &["--layer", layer]);
-    let want_layer = if mpiio { "MPI-IO" } else { "POSIX" };
-    assert!(one["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|f| f["layer"] == want_layer));
-    for (name, accesses, want) in expected(np as u64) {
-        check_file(&one, &format!("{data}/{name}"), want_layer, accesses, &want);
-        let f = file(&one, &format!("{data}/{name}"), want_layer);
-        assert!(f["pairs"]["RAW"]["ranks"]
+    // Through MPI-IO: the pwrite / pread of the data, and on rank 0 one write inside each
+    // of the 6 MPI_File_open (OMPIO initialises the file's shared-file-pointer segment).
+    let files = expected(np as u64).len() as u64;
+    let beneath = if mpiio { beneath + files } else { 0 };
+    assert_eq!(u(&v["skipped"]["beneath"]), beneath, "{}", v["skipped"]);
+    // One layer only: the same answers, no entry of another layer; POSIX alone through
+    // MPI-IO sees the pwrite / pread, with the same pairs.
+    let one_layer: &[(&str, &str)] = if mpiio {
+        &[("mpiio", "MPI-IO"), ("posix", "POSIX")]
+    } else {
+        &[("posix", "POSIX")]
+    };
+    for &(arg, name) in one_layer {
+        let one = conflicts_json(&trace, &["--layer", arg]);
+        assert!(one["files"]
             .as_array()
             .unwrap()
             .iter()
-            .all(|g| g.get("pairs").is_none()));
+            .all(|f| f["layer"] == name));
+        assert_eq!(u(&one["skipped"]["beneath"]), 0);
+        for (file_name, accesses, want) in expected(np as u64) {
+            let path = format!("{data}/{file_name}");
+            check_file(&one, &path, name, accesses, &want);
+            let f = file(&one, &path, name);
+            assert!(f["pairs"]["RAW"]["ranks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|g| g.get("pairs").is_none()));
+        }
+        let details = conflicts_json(&trace, &["--layer", arg, "--details"]);
+        for (file_name, _, _) in expected(np as u64) {
+            check_details(&details, &format!("{data}/{file_name}"), name, mpiio);
+        }
     }
     let j = check_summary_section(&trace, np as u64, api, &data);
     check_report_section(&dir, &trace, &j, np as u64, api, &data);
@@ -630,4 +671,153 @@ fn one_clock_per_host() {
         t(&before, 2, "rar.dat") - t(&before, 0, "rar.dat") - 0.007,
         "rank 2 against rank 0",
     );
+}
+
+/// What tests/programs/conflicts_stdio.c does at `np` ranks (its header): per file and
+/// layer, (name, layer, accesses, operations without an offset, groups).
+fn expected_stdio(np: u64) -> Vec<(&'static str, &'static str, u64, u64, BTreeSet<GroupRow>)> {
+    // Rank r >= 1 reads [r*BLOCK, (r+1)*BLOCK) of rank 0's one write of [0, np*BLOCK).
+    let raw: BTreeSet<GroupRow> = (1..np)
+        .map(|r| row("RAW", 0, r, BLOCK, r * BLOCK, (r + 1) * BLOCK))
+        .collect();
+    const APPENDS: u64 = 3;
+    vec![
+        ("raw.dat", "ISOC", np, 0, raw.clone()),
+        ("flushed.dat", "ISOC", np, 0, raw.clone()),
+        ("disjoint.dat", "ISOC", np, 0, BTreeSet::new()),
+        // fwrite against read(2): reported once, at ISO C; the POSIX reads pair there.
+        ("cross.dat", "ISOC", 1, 0, raw),
+        ("cross.dat", "POSIX", np - 1, 0, BTreeSet::new()),
+        ("append.dat", "POSIX", 0, np * APPENDS, BTreeSet::new()),
+        (
+            "append_stream.dat",
+            "ISOC",
+            0,
+            np * APPENDS,
+            BTreeSet::new(),
+        ),
+    ]
+}
+
+/// Violations of conflicts_stdio.c's files under `semantics`: only flushed.dat's pairs,
+/// under session semantics (rank 0 closes it after the readers opened it).
+fn expected_stdio_violations(name: &str, semantics: &str, np: u64) -> u64 {
+    match (name, semantics) {
+        ("flushed.dat", "session") => np - 1,
+        _ => 0,
+    }
+}
+
+/// The layers of `path`'s entries.
+fn layers_of<'a>(v: &'a Value, path: &str) -> Vec<&'a str> {
+    let files = v["files"].as_array().unwrap();
+    let at = files.iter().filter(|f| f["path"] == path);
+    at.map(|f| f["layer"].as_str().unwrap()).collect()
+}
+
+/// conflicts_stdio.c's pairs at the ISO C layer, each once, with the stream calls' chains;
+/// the appending writes counted as operations without an offset; and the violations.
+fn stdio_overlaps(mpi: Mpi, np: u32) {
+    let (_dir, data, trace) = traced_program(mpi, np, "conflicts_stdio.c", "stdio");
+    let np = np as u64;
+    let v = conflicts_json(&trace, &["--details"]);
+    assert_eq!(v["layers"], serde_json::json!(["POSIX", "ISOC", "MPI-IO"]));
+    let want = expected_stdio(np);
+    for (name, layer, accesses, no_offset, pairs) in &want {
+        let path = format!("{data}/{name}");
+        let f = file(&v, &path, layer);
+        assert_eq!(u(&f["accesses"]), *accesses, "{layer} {name} accesses");
+        assert_eq!(u(&f["no_offset"]), *no_offset, "{layer} {name} no_offset");
+        assert_eq!(&groups(f), pairs, "{layer} {name}");
+        assert_eq!(u(&f["pairs_total"]), pairs.len() as u64, "{layer} {name}");
+        for g in f["pairs"]["RAW"]["ranks"].as_array().unwrap() {
+            for p in g["pairs"].as_array().unwrap() {
+                let chain = |side: &str| p[side]["chain"].clone();
+                let read = if *name == "cross.dat" {
+                    "read"
+                } else {
+                    "fread"
+                };
+                assert_eq!(chain("earlier"), serde_json::json!(["fwrite"]), "{p}");
+                assert_eq!(chain("later"), serde_json::json!([read]), "{p}");
+            }
+        }
+    }
+    for name in [
+        "raw.dat",
+        "flushed.dat",
+        "disjoint.dat",
+        "append_stream.dat",
+    ] {
+        assert_eq!(layers_of(&v, &format!("{data}/{name}")), ["ISOC"], "{name}");
+    }
+    assert_eq!(
+        layers_of(&v, &format!("{data}/cross.dat")),
+        ["POSIX", "ISOC"]
+    );
+    // Every unchecked operation is in the total (the program's printf on stdout too).
+    let per_file: u64 = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| u(&f["no_offset"]))
+        .sum();
+    assert_eq!(u(&v["skipped"]["no_offset"]), per_file, "{}", v["skipped"]);
+    assert!(per_file >= 6 * np, "{}", v["skipped"]);
+    // glibc's own write/read beneath the streams are not recorded: nothing left to ISO C.
+    assert_eq!(u(&v["skipped"]["beneath"]), 0, "{}", v["skipped"]);
+    let text = conflicts_run(&trace, &[]).stdout;
+    let line = format!("not checked: {per_file} operations without a known offset");
+    assert!(text.contains(&line), "no {line:?} in\n{text}");
+    for r in 1..np {
+        let line = format!(
+            "  RAW  rank 0 -> rank {r}: 1 pair, {BLOCK} overlapping bytes in [{}, {})",
+            r * BLOCK,
+            (r + 1) * BLOCK
+        );
+        let n = text.lines().filter(|l| *l == line).count();
+        assert_eq!(n, 3, "raw, flushed and cross: {line:?} in\n{text}");
+    }
+    // ISO C alone: the same pairs but cross.dat's (its reads are POSIX).
+    let one = conflicts_json(&trace, &["--layer", "stdio"]);
+    assert_eq!(one["layers"], serde_json::json!(["ISOC"]));
+    let cross = file(&one, &format!("{data}/cross.dat"), "ISOC");
+    assert_eq!((u(&cross["accesses"]), u(&cross["pairs_total"])), (1, 0));
+    let raw = file(&one, &format!("{data}/raw.dat"), "ISOC");
+    assert_eq!(groups(raw), want[0].4);
+    for semantics in ["posix", "mpi-io", "commit", "session"] {
+        let s = conflicts_json(&trace, &["--semantics", semantics]);
+        assert_eq!(s["mpi"]["unmatched"], 0, "{}", s["mpi"]);
+        for (name, layer, _, _, _) in &want {
+            let f = file(&s, &format!("{data}/{name}"), layer);
+            let n = expected_stdio_violations(name, semantics, np);
+            let n = if *layer == "ISOC" { n } else { 0 };
+            assert_eq!(
+                u(&f["violations"]["count"]),
+                n,
+                "{semantics} {layer} {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn stdio_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    stdio_overlaps(Mpi::OpenMpi, 2);
+}
+
+#[test]
+fn stdio_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    stdio_overlaps(Mpi::OpenMpi, 4);
+}
+
+#[test]
+fn stdio_4_ranks_under_mpich() {
+    need!(
+        Mpi::Mpich.available(),
+        "mpicc.mpich/mpiexec.mpich not found on PATH"
+    );
+    stdio_overlaps(Mpi::Mpich, 4);
 }

@@ -1,9 +1,11 @@
 //! `recorder-otf2 conflicts`: which operations touch the same bytes of a file, by whom and in
 //! which order. Every process is interpreted (in parallel) through the I/O model; each
-//! completed read or write at the POSIX or MPI-IO layer with a known offset becomes an
-//! [`Access`] of its file. Per file the accesses are sorted by offset and swept
-//! ([`sweep`](mod@sweep)); every overlapping pair is classified RAW / WAW / WAR / RAR by the time order
-//! of the two operations. Under a consistency semantics ([`semantics`]) each conflicting
+//! completed read or write at the POSIX, ISO C (stdio) or MPI-IO layer with a known offset
+//! becomes an [`Access`] of its file, unless it was made inside a call of another checked
+//! layer (that call's access holds the same bytes). Per file, all layers together, the
+//! accesses are sorted by offset and swept ([`sweep`](mod@sweep)); every overlapping pair is
+//! classified RAW / WAW / WAR / RAR by the time order of the two operations and reported at
+//! the outer layer of the two. Under a consistency semantics ([`semantics`]) each conflicting
 //! pair is also checked for the synchronisation the semantics asks for, with
 //! happens-before from the synchronising MPI calls ([`order`]).
 
@@ -25,7 +27,7 @@ pub use spill::default_memory;
 
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
-use io_events::functions::Layer;
+use io_events::functions::{FunctionInfo, Layer, Role, FUNCTIONS};
 use io_model::driver::{self, Progress};
 use io_model::kinds::OpMode;
 use io_model::mpi::MpiSync;
@@ -41,9 +43,9 @@ use spill::{Descriptors, Merged, SpillDir};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use sweep::{sweep, sweep_file, FilePairs};
+use sweep::{sweep, FilePairs};
 
-/// One read or write of a byte range: 48 bytes.
+/// One read or write of a byte range at one layer: 48 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
     /// First byte and one past the last.
@@ -52,7 +54,8 @@ pub struct Access {
     /// Start and end time on the trace's common time line (ns).
     pub t0: u64,
     pub t1: u64,
-    /// The process's index in the trace (low 31 bits) and whether it wrote (top bit).
+    /// The process's index in the trace (low 27 bits), the layer (its position in
+    /// `Layer::ALL`, 4 bits) and whether it wrote (top bit).
     proc_write: u32,
     /// The call that made the operation and the outermost call above it.
     pub func: u16,
@@ -62,6 +65,13 @@ pub struct Access {
 }
 
 const WRITE_BIT: u32 = 1 << 31;
+const LAYER_SHIFT: u32 = 27;
+const PROC_MASK: u32 = (1 << LAYER_SHIFT) - 1;
+
+/// The code of a layer in an access (its position in `Layer::ALL`).
+fn layer_code(l: Layer) -> u32 {
+    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0) as u32
+}
 
 impl Access {
     /// What one access costs in memory.
@@ -73,6 +83,8 @@ impl Access {
         } else {
             0
         };
+        debug_assert!(proc as u32 <= PROC_MASK, "process index beyond 27 bits");
+        let write = write | layer_code(op.layer) << LAYER_SHIFT;
         Access {
             start,
             end: start.saturating_add(op.bytes_done),
@@ -98,8 +110,21 @@ impl Access {
             via_func: [u16::MAX; 2],
         }
     }
+    #[cfg(test)]
+    pub fn at_layer(mut self, l: Layer) -> Access {
+        self.proc_write = self.proc_write & !(0xf << LAYER_SHIFT) | layer_code(l) << LAYER_SHIFT;
+        self
+    }
     pub fn proc(&self) -> usize {
-        (self.proc_write & !WRITE_BIT) as usize
+        (self.proc_write & PROC_MASK) as usize
+    }
+    /// The layer whose operation it is.
+    pub fn layer(&self) -> Layer {
+        Layer::ALL[self.layer_index()]
+    }
+    /// Its layer's position in `Layer::ALL`.
+    fn layer_index(&self) -> usize {
+        ((self.proc_write >> LAYER_SHIFT) & 0xf) as usize
     }
     pub fn is_write(&self) -> bool {
         self.proc_write & WRITE_BIT != 0
@@ -116,22 +141,59 @@ pub struct FileKey {
 }
 
 /// The layers whose operations are checked.
-pub const LAYERS: [Layer; 2] = [Layer::Posix, Layer::MpiIo];
+pub const LAYERS: [Layer; 3] = [Layer::Posix, Layer::Isoc, Layer::MpiIo];
+
+/// How far from the program a layer is: a pair of accesses at two layers is reported at
+/// the outer one (a stream's fwrite against a read(2): at ISO C).
+fn depth(l: Layer) -> u8 {
+    match l {
+        Layer::Posix => 0,
+        Layer::Isoc => 1,
+        _ => 2,
+    }
+}
+
+/// The layer a pair of accesses is reported at: the outer of the two.
+pub fn pair_layer(a: &Access, b: &Access) -> Layer {
+    std::cmp::max_by_key(a.layer(), b.layer(), |&l| (depth(l), l))
+}
+
+/// Whether an operation was made inside a call of another checked layer (a pwrite inside
+/// MPI_File_write_at, a write(2) inside fwrite): that call's own access holds the bytes
+/// the program asked for, so they are checked once, at the layer the program called.
+pub fn beneath_checked(layers: &[Layer], o: &Op) -> bool {
+    let root = (o.root != o.call).then_some(o.root_func);
+    root.into_iter()
+        .chain(o.via_func)
+        .filter_map(|f| FUNCTIONS.get(f as usize))
+        .any(|i| i.layer != o.layer && layers.contains(&i.layer) && holds_bytes(i))
+}
+
+/// Whether the I/O made inside a call is the call's own: every call of a checked layer but
+/// those that start and end MPI (the configuration files Open MPI reads in MPI_Init are no
+/// MPI-IO access). Request completions (MPI_Wait ...) are in: their I/O is the request's.
+fn holds_bytes(i: &FunctionInfo) -> bool {
+    i.role != Role::Func || !(i.name.starts_with("MPI_Init") || i.name == "MPI_Finalize")
+}
 
 /// Operations left out of the check, with the reason (reported, never silent).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Skipped {
     /// Completed reads/writes at a checked layer whose offset the model does not know
-    /// (shared file pointers, streams without positions).
+    /// (appending writes, shared file pointers, streams whose position is unknown).
     pub no_offset: u64,
     /// Completed reads/writes on a handle of no file (pipes, sockets, terminals).
     pub no_file: u64,
+    /// Completed reads/writes made inside a call of another checked layer
+    /// ([`beneath_checked`]): left to that call's access.
+    pub beneath: u64,
 }
 
 impl Skipped {
     fn add(&mut self, o: Skipped) {
         self.no_offset += o.no_offset;
         self.no_file += o.no_file;
+        self.beneath += o.beneath;
     }
 }
 
@@ -234,6 +296,10 @@ impl Accumulator for ProcessAccesses {
         }
         let data = matches!(o.mode, OpMode::Read | OpMode::Write);
         if !data || o.cancelled || o.bytes_done == 0 || !self.layers.contains(&o.layer) {
+            return;
+        }
+        if beneath_checked(&self.layers, o) {
+            self.skipped.beneath += 1;
             return;
         }
         let Some(file) = o.file else {
@@ -539,32 +605,9 @@ pub fn conflicts(
         return Err(e);
     }
     let (hb, mpi_calls) = happens_before(trace, &plan, std::mem::take(&mut part.syncs));
+    let mut work = file_work(&mut part);
     let mut procs = part.procs;
     procs.sort_by_key(|p| p.index);
-    let (mut points, mut runs, mut no_offset) = (part.points, part.runs, part.no_offset);
-    let mut keys: Vec<FileKey> = part
-        .files
-        .keys()
-        .chain(runs.keys())
-        .chain(no_offset.keys())
-        .cloned()
-        .collect();
-    keys.sort();
-    keys.dedup();
-    let mut work: Vec<FileWork> = keys
-        .into_iter()
-        .map(|key| {
-            let mut pts = points.remove(&key).unwrap_or_default();
-            pts.sort();
-            FileWork {
-                memory: part.files.remove(&key).unwrap_or_default(),
-                runs: runs.remove(&key).unwrap_or_default(),
-                no_offset: no_offset.remove(&key).unwrap_or_default(),
-                points: pts,
-                key,
-            }
-        })
-        .collect();
     // The biggest first: the workers end together.
     work.sort_by_key(|w| std::cmp::Reverse(w.memory.len() + w.runs.len() * 4096));
     let verifier = opts
@@ -577,7 +620,10 @@ pub fn conflicts(
         fds: &fds,
     };
     let sweep_one = |w| sweep_work(w, opts, verifier.as_ref(), &runs_at);
-    let mut files = driver::map(&pool, work, sweep_one)?;
+    let mut files: Vec<FileConflicts> = driver::map(&pool, work, sweep_one)?
+        .into_iter()
+        .flatten()
+        .collect();
     files.sort_by(|a, b| a.key.cmp(&b.key));
     let spilled = dir
         .as_ref()
@@ -600,13 +646,71 @@ pub fn conflicts(
     })
 }
 
-/// One file to sweep: its accesses in memory and in runs.
+/// One file to sweep, all its checked layers together: their accesses in memory and in
+/// runs, and per layer its operations without an offset.
 struct FileWork {
+    /// The file at its first layer (the others are in `no_offset`).
     key: FileKey,
     memory: Vec<Access>,
     runs: Vec<PathBuf>,
-    no_offset: u64,
+    no_offset: Vec<(Layer, u64)>,
+    /// Opens, closes and flushes at every checked layer: a stream's fclose releases its
+    /// fwrite for a read(2) of another process.
     points: FilePoints,
+}
+
+/// The files to sweep: the gathered accesses grouped by path and host across layers.
+fn file_work(part: &mut Partial) -> Vec<FileWork> {
+    let mut keys: Vec<FileKey> = part
+        .files
+        .keys()
+        .chain(part.runs.keys())
+        .chain(part.no_offset.keys())
+        .cloned()
+        .collect();
+    // Sorted by path, host then layer: a file's layers follow each other.
+    keys.sort();
+    keys.dedup();
+    let mut work: Vec<FileWork> = Vec::new();
+    for key in keys {
+        let same = work
+            .last()
+            .is_some_and(|w| (&w.key.path, &w.key.host) == (&key.path, &key.host));
+        if !same {
+            work.push(FileWork {
+                key: key.clone(),
+                memory: Vec::new(),
+                runs: Vec::new(),
+                no_offset: Vec::new(),
+                points: FilePoints::default(),
+            });
+        }
+        let w = work.last_mut().expect("pushed above");
+        append(&mut w.memory, part.files.remove(&key).unwrap_or_default());
+        append(&mut w.runs, part.runs.remove(&key).unwrap_or_default());
+        let n = part.no_offset.remove(&key).unwrap_or_default();
+        w.no_offset.push((key.layer, n));
+        for (p, v) in part.points.remove(&key).unwrap_or_default().by_proc {
+            w.points.by_proc.entry(p).or_default().extend(v);
+        }
+    }
+    for w in &mut work {
+        w.points.sort();
+    }
+    work
+}
+
+/// Accesses per layer (by `Layer::ALL` position), counted as they are swept.
+#[derive(Default)]
+struct LayerCounts([u64; 16]);
+
+impl LayerCounts {
+    fn count(&mut self, a: &Access) {
+        self.0[a.layer_index()] += 1;
+    }
+    fn of(&self, l: Layer) -> u64 {
+        self.0[layer_code(l) as usize]
+    }
 }
 
 /// Where a file's runs are merged: the folder new runs go to, and the descriptors shared.
@@ -615,25 +719,30 @@ struct Runs<'a> {
     fds: &'a Descriptors,
 }
 
+/// Sweep one file (all its layers) and give its pairs per layer.
 fn sweep_work(
     w: FileWork,
     opts: &Options,
     verifier: Option<&Verifier>,
     runs: &Runs,
-) -> Result<FileConflicts, Error> {
+) -> Result<Vec<FileConflicts>, Error> {
     let pts = &w.points;
     let check = verifier.map(|v| move |a: &Access, b: &Access| v.violates(pts, a, b));
     let check = check
         .as_ref()
         .map(|c| c as &dyn Fn(&Access, &Access) -> bool);
-    let pairs = match runs.dir.filter(|_| !w.runs.is_empty()) {
+    let mut counts = LayerCounts::default();
+    let mut pairs = match runs.dir.filter(|_| !w.runs.is_empty()) {
         None => {
             let mut memory = w.memory;
-            sweep_file(&mut memory, opts.max_pairs, opts.details, check)
+            memory.sort_unstable_by_key(spill::sort_key);
+            let counted = memory.iter().copied().inspect(|a| counts.count(a));
+            sweep(counted, opts.max_pairs, opts.details, check)
         }
         Some(dir) => {
             let mut merged = Merged::new(w.runs, w.memory, dir, runs.fds)?;
-            let pairs = sweep(&mut merged, opts.max_pairs, opts.details, check);
+            let counted = (&mut merged).inspect(|a| counts.count(a));
+            let pairs = sweep(counted, opts.max_pairs, opts.details, check);
             if let Some(e) = merged.error {
                 return Err(e);
             }
@@ -642,10 +751,95 @@ fn sweep_work(
     };
     // The sweep stops early at a signal: its pairs are then incomplete.
     io_model::interrupt::check().map_err(Error::Interrupted)?;
-    Ok(FileConflicts {
-        key: w.key,
-        no_offset: w.no_offset,
-        pairs,
-        points: w.points,
-    })
+    let by_layer = w.no_offset.iter().map(|&(layer, no_offset)| FileConflicts {
+        key: FileKey {
+            layer,
+            ..w.key.clone()
+        },
+        no_offset,
+        pairs: pairs.take_layer(layer, counts.of(layer)),
+        points: w.points.clone(),
+    });
+    Ok(by_layer.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use io_model::kinds::OpFlags;
+
+    fn func(name: &str) -> u16 {
+        FUNCTIONS.iter().position(|f| f.name == name).expect(name) as u16
+    }
+
+    /// A POSIX write made by `call` inside `root` (the same call when they are one).
+    fn write_in(call: &str, root: &str) -> Op {
+        Op {
+            thread: 0,
+            id: 1,
+            handle: 0,
+            file: Some(0),
+            layer: Layer::Posix,
+            mode: OpMode::Write,
+            flags: OpFlags::NONE,
+            t0: 1,
+            t1: 2,
+            bytes_requested: 8,
+            bytes_done: 8,
+            offset: Some(0),
+            cancelled: false,
+            call: 2,
+            call_func: func(call),
+            root: if call == root { 2 } else { 1 },
+            root_func: func(root),
+            via_func: [u16::MAX; 2],
+        }
+    }
+
+    #[test]
+    fn io_inside_another_checked_layer_is_left_to_it() {
+        // A write(2) inside fwrite or fclose, a pwrite inside MPI_File_write_at: beneath.
+        for root in [
+            "fwrite",
+            "fclose",
+            "fflush",
+            "MPI_File_write_at",
+            "MPI_Wait",
+        ] {
+            assert!(beneath_checked(&LAYERS, &write_in("write", root)), "{root}");
+            // With that layer unchecked the write is POSIX's own.
+            assert!(!beneath_checked(&[Layer::Posix], &write_in("write", root)));
+        }
+        // The I/O of MPI_Init (its configuration files) is no MPI-IO access; dprintf is an
+        // ISO C call on a descriptor: its own operation, not one beneath it.
+        assert!(!beneath_checked(&LAYERS, &write_in("read", "MPI_Init")));
+        assert!(!beneath_checked(&LAYERS, &write_in("dprintf", "dprintf")));
+        assert!(!beneath_checked(&LAYERS, &write_in("write", "write")));
+        // Beneath HDF5 (not checked) then MPI-IO (checked, in the chain): beneath.
+        let mut o = write_in("pwrite", "H5Dwrite");
+        assert!(!beneath_checked(&LAYERS, &o));
+        o.via_func = [func("MPI_File_write_at"), u16::MAX];
+        assert!(beneath_checked(&LAYERS, &o));
+    }
+
+    #[test]
+    fn an_access_keeps_its_process_layer_and_mode() {
+        let mut o = write_in("fwrite", "fwrite");
+        o.layer = Layer::Isoc;
+        let a = Access::new(&o, (1 << 27) - 1, 4);
+        assert_eq!(
+            (a.proc(), a.layer(), a.is_write()),
+            ((1 << 27) - 1, Layer::Isoc, true)
+        );
+        assert_eq!((a.start, a.end), (4, 12));
+        o.mode = OpMode::Read;
+        o.layer = Layer::MpiIo;
+        let b = Access::new(&o, 3, 0);
+        assert_eq!(
+            (b.proc(), b.layer(), b.is_write()),
+            (3, Layer::MpiIo, false)
+        );
+        assert_eq!(pair_layer(&a, &b), Layer::MpiIo);
+        assert_eq!(pair_layer(&a, &a.at_layer(Layer::Posix)), Layer::Isoc);
+    }
 }

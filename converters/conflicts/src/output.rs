@@ -185,7 +185,7 @@ fn semantics_text(c: &Conflicts, out: &mut String) {
     }
     let ranks = c.procs.iter().filter(|p| p.rank.is_some()).count();
     if c.mpi_calls == 0 && ranks > 1 && m != super::semantics::Semantics::Posix {
-        let _ = writeln!(out, "  the trace has no `mpi` layer: ranks are ordered by nothing; record with RECORDER_LAYERS=...,mpi to see barriers and messages");
+        let _ = writeln!(out, "  the trace has no `mpi` layer: ranks are ordered by nothing; record with RECORDER_OTF2_LAYERS=...,mpi to see barriers and messages");
     }
 }
 
@@ -225,7 +225,14 @@ pub fn to_text(c: &Conflicts) -> String {
 fn skipped_text(c: &Conflicts, out: &mut String) {
     let s = &c.skipped;
     if s.no_offset > 0 {
-        let _ = writeln!(out, "not checked: {} without a known offset (sockets, pipes, event fds, shared file pointers)", plural(s.no_offset, "operation"));
+        let _ = writeln!(out, "not checked: {} without a known offset (appending writes, shared file pointers, streams whose position is unknown, sockets, pipes)", plural(s.no_offset, "operation"));
+    }
+    if s.beneath > 0 {
+        let _ = writeln!(
+            out,
+            "checked at the outer layer: {} made inside a call of another checked layer (stdio, MPI-IO)",
+            plural(s.beneath, "operation")
+        );
     }
     if s.no_file > 0 {
         let _ = writeln!(
@@ -326,6 +333,7 @@ fn head_fields(c: &Conflicts) -> Value {
         "skipped": {
             "no_offset": c.skipped.no_offset,
             "no_file": c.skipped.no_file,
+            "beneath": c.skipped.beneath,
             "unfinished": c.unfinished_ops,
         },
         "warnings": c.warnings,

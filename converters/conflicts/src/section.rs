@@ -261,7 +261,7 @@ impl Section {
     }
 }
 
-/// Check every file of the trace at the POSIX and MPI-IO layers and count its overlapping
+/// Check every file of the trace at the POSIX, ISO C and MPI-IO layers and count its overlapping
 /// pairs. `progress` gets the bytes read so far (a second pass over the trace).
 pub fn compute(
     trace: &Trace,
@@ -439,5 +439,21 @@ mod tests {
         assert_eq!(s.line(), "at least 2 WAW between 1 rank pair in 1 file");
         let none = Section::of(&answer(vec![]));
         assert_eq!((none.line().as_str(), none.files.len()), ("none", 0));
+    }
+
+    #[test]
+    fn without_the_mpi_layer_the_text_names_the_variable_to_set() {
+        // Two ranks, a semantics that needs happens-before, no synchronising MPI call.
+        let w = vec![
+            Access::test(0, 8, 1, 0, true),
+            Access::test(0, 8, 2, 1, false),
+        ];
+        let mut c = answer(vec![file("/d/f", w, 100)]);
+        c.semantics = Some(crate::semantics::Semantics::MpiIo);
+        let text = crate::output::to_text(&c);
+        let hint = "the trace has no `mpi` layer: ranks are ordered by nothing; \
+                    record with RECORDER_OTF2_LAYERS=...,mpi to see barriers and messages";
+        assert!(text.contains(hint), "{text}");
+        assert!(!text.contains("RECORDER_LAYERS"), "{text}");
     }
 }

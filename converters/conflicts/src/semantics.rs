@@ -66,7 +66,7 @@ pub struct Point {
 }
 
 /// A file's opens, closes and flushes per process, each list in time order.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 pub struct FilePoints {
     pub by_proc: HashMap<usize, Vec<Point>>,
 }

@@ -5,8 +5,9 @@
 //! O(N log N) plus one step per pair found; the enumeration stops at a cap.
 
 use super::spill::sort_key;
-use super::Access;
+use super::{pair_layer, Access};
 use hashbrown::HashMap;
+use io_events::functions::Layer;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -48,6 +49,8 @@ impl Kind {
 /// The pairs of one kind between one ordered pair of processes.
 #[derive(Clone, Debug)]
 pub struct Group {
+    /// The layer its pairs are reported at ([`pair_layer`]).
+    pub layer: Layer,
     pub kind: Kind,
     /// Trace indices of the process of the earlier and of the later operation.
     pub earlier: usize,
@@ -82,6 +85,29 @@ pub struct FilePairs {
     pub accesses: u64,
 }
 
+impl FilePairs {
+    /// Take out the pairs reported at `layer`, with that layer's `accesses` (the cap is the
+    /// file's, over all its layers).
+    pub fn take_layer(&mut self, layer: Layer, accesses: u64) -> FilePairs {
+        let (groups, rest): (Vec<Group>, _) = std::mem::take(&mut self.groups)
+            .into_iter()
+            .partition(|g| g.layer == layer);
+        self.groups = rest;
+        let (violating, rest) = std::mem::take(&mut self.violating)
+            .into_iter()
+            .partition(|(a, b)| pair_layer(a, b) == layer);
+        self.violating = rest;
+        FilePairs {
+            total: groups.iter().map(|g| g.count).sum(),
+            violations: groups.iter().map(|g| g.violations).sum(),
+            groups,
+            capped: self.capped,
+            violating,
+            accesses,
+        }
+    }
+}
+
 /// Violations listed per file (all are counted).
 pub const LISTED: usize = 100;
 
@@ -105,7 +131,7 @@ fn time_order<'a>(x: &'a Open, y: &'a Open) -> (&'a Access, &'a Access) {
 }
 
 struct Groups<'a> {
-    by_key: HashMap<(Kind, usize, usize), Group>,
+    by_key: HashMap<(Layer, Kind, usize, usize), Group>,
     details: bool,
     check: Option<Check<'a>>,
     violations: u64,
@@ -117,10 +143,12 @@ impl Groups<'_> {
         let (a, b) = time_order(x, y);
         let kind = Kind::of(a, b);
         let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
+        let layer = pair_layer(a, b);
         let g = self
             .by_key
-            .entry((kind, a.proc(), b.proc()))
+            .entry((layer, kind, a.proc(), b.proc()))
             .or_insert_with(|| Group {
+                layer,
                 kind,
                 earlier: a.proc(),
                 later: b.proc(),
@@ -225,6 +253,7 @@ pub fn sweep(
 }
 
 /// [`sweep`] over accesses in memory, sorted here.
+#[cfg(test)]
 pub fn sweep_file(
     acc: &mut [Access],
     max_pairs: u64,
@@ -305,6 +334,34 @@ mod tests {
         // Without details the first pair is kept: the WAR group's first is (read, write).
         let (e, l) = p.groups[0].first;
         assert_eq!((e.is_write(), l.is_write()), (false, true));
+    }
+
+    #[test]
+    fn a_pair_of_two_layers_is_reported_once_at_the_outer() {
+        // Rank 0 fwrites [0, 100) (ISO C), rank 1 reads [50, 60) with read(2) (POSIX), rank
+        // 2 reads [0, 10) with fread: two RAW pairs, both at ISO C; a POSIX RAR (1, 1) of
+        // rank 1's two reads stays at POSIX.
+        let mut v = vec![
+            access(0, 100, 1, 0, true).at_layer(Layer::Isoc),
+            access(50, 60, 2, 1, false),
+            access(55, 56, 3, 1, false),
+            access(0, 10, 4, 2, false).at_layer(Layer::Isoc),
+        ];
+        let mut p = sweep_file(&mut v, 1000, false, None);
+        assert_eq!(p.total, 4);
+        let isoc = p.take_layer(Layer::Isoc, 2);
+        let posix = p.take_layer(Layer::Posix, 2);
+        assert_eq!(
+            summary(&isoc),
+            vec![
+                (Kind::Raw, 0, 1, 2, 11, 50, 60),
+                (Kind::Raw, 0, 2, 1, 10, 0, 10)
+            ]
+        );
+        assert_eq!((isoc.total, isoc.accesses), (3, 2));
+        assert_eq!(summary(&posix), vec![(Kind::Rar, 1, 1, 1, 1, 55, 56)]);
+        assert_eq!(posix.total, 1);
+        assert!(p.groups.is_empty());
     }
 
     #[test]

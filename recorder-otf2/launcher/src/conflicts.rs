@@ -14,6 +14,8 @@ use std::path::PathBuf;
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum LayerArg {
     Posix,
+    /// ISO C streams (fwrite, fread, fprintf ...), at the stream's position.
+    Stdio,
     Mpiio,
 }
 
@@ -29,7 +31,9 @@ enum SemanticsArg {
 pub struct ConflictsArgs {
     /// The trace directory written by `recorder-otf2 record -o DIR`.
     trace: PathBuf,
-    /// Check one layer only (default: POSIX and MPI-IO).
+    /// Check one layer only (default: POSIX, stdio and MPI-IO together, each pair once at
+    /// the outer layer of its two calls; operations made inside a call of another checked
+    /// layer are left to that call).
     #[arg(long, value_enum)]
     layer: Option<LayerArg>,
     /// Check every conflicting pair for the synchronisation this consistency semantics asks
@@ -67,6 +71,7 @@ pub fn run(a: ConflictsArgs) -> Result<(), String> {
     let layers = match a.layer {
         None => LAYERS.to_vec(),
         Some(LayerArg::Posix) => vec![Layer::Posix],
+        Some(LayerArg::Stdio) => vec![Layer::Isoc],
         Some(LayerArg::Mpiio) => vec![Layer::MpiIo],
     };
     let opts = Options {

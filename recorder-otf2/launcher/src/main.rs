@@ -40,7 +40,7 @@ enum Cmd {
     /// Write a self-contained HTML report with plots.
     Report(analyze::ReportArgs),
     /// Find the operations that touch the same bytes of a file (RAW, WAW, WAR, RAR), by
-    /// process pair, at the POSIX and MPI-IO layers (JSON with --json).
+    /// process pair, at the POSIX, stdio and MPI-IO layers (JSON with --json).
     Conflicts(conflicts::ConflictsArgs),
     /// Export calls, operations, files and handles as Parquet.
     Export(analyze::ExportArgs),
