@@ -71,6 +71,33 @@ impl Filetype {
     }
 }
 
+impl Filetype {
+    /// Where the absolute file offset `abs` is in the data of a view of this filetype at
+    /// displacement `disp`: the bytes of the view before it (an offset in a hole is where
+    /// the next block starts). None before `disp`. What an MPI program passes as an offset
+    /// in bytes-sized etypes to reach that byte through the view.
+    pub fn data_offset(&self, disp: u64, abs: u64) -> Option<u64> {
+        let rel = abs.checked_sub(disp)?;
+        let (tile, r) = (rel / self.extent, rel % self.extent);
+        let mut before = 0;
+        for run in &self.runs {
+            if run.end() <= r {
+                before += run.len * run.count;
+                continue;
+            }
+            if r > run.offset {
+                let k = match run.stride {
+                    0 => 0,
+                    s => ((r - run.offset) / s).min(run.count - 1),
+                };
+                before += k * run.len + (r - run.offset - k * run.stride).min(run.len);
+            }
+            break;
+        }
+        Some(tile * self.size() + before)
+    }
+}
+
 /// The byte ranges of a transfer through a view: [`Filetype::extents`].
 pub struct Extents<'a> {
     ft: &'a Filetype,
@@ -387,6 +414,24 @@ mod tests {
         assert_eq!(end.extents(0, 60, 10).collect::<Vec<_>>(), [(150, 10)]);
         assert_eq!(end.extents(1000, 10, 7).collect::<Vec<_>>(), [(10, 7)]);
         assert_eq!(end.extents(0, 0, 0).count(), 0);
+    }
+
+    #[test]
+    fn data_offsets_invert_the_extents() {
+        let v = Filetype {
+            extent: 1600,
+            runs: vec![run(0, 100, 400, 4)],
+        };
+        assert_eq!(v.data_offset(100, 100), Some(0));
+        assert_eq!(v.data_offset(100, 550), Some(150));
+        assert_eq!(v.data_offset(100, 1700), Some(400));
+        assert_eq!(v.data_offset(100, 300), Some(100)); // a hole: the next block
+        assert_eq!(v.data_offset(100, 50), None);
+        for first in [100, 150, 520, 1350, 1700, 2500] {
+            let d = v.data_offset(100, first).unwrap();
+            let start = v.extents(100, first, 1).next().unwrap().0;
+            assert_eq!(v.data_offset(100, start), Some(d), "{first}");
+        }
     }
 
     #[test]

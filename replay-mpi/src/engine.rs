@@ -270,6 +270,20 @@ impl<'a> Engine<'a> {
                     etype,
                     filetype,
                 } => rr_file_set_view(self.fh(file), disp as i64, etype as i64, filetype as i64),
+                MpiStep::SetBlocksView {
+                    file,
+                    disp,
+                    ref filetype,
+                } => {
+                    let runs: Vec<u64> = filetype
+                        .runs
+                        .iter()
+                        .flat_map(|r| [r.offset, r.len, r.stride, r.count])
+                        .collect();
+                    let n = filetype.runs.len() as i64;
+                    let (fh, extent) = (self.fh(file), filetype.extent as i64);
+                    rr_file_set_view_blocks(fh, disp as i64, extent, n, runs.as_ptr())
+                }
                 MpiStep::Seek {
                     file,
                     offset,

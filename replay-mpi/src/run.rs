@@ -11,12 +11,14 @@ use io_replay::{layered_text, prepare_files, Options, Totals};
 use std::time::Instant;
 
 /// What one rank sends rank 0: its rows, then its wall time (ns) and [`Notes`].
-const SENT: usize = LAYERS.len() * 9 + 4;
+const SENT: usize = LAYERS.len() * 9 + 5;
 
 /// What a rank's replay approximated or met, said once for all ranks.
 struct Notes {
     /// Files whose view could not be rebuilt.
     flattened_views: u64,
+    /// Views with holes rebuilt from their recorded filetypes.
+    rebuilt_views: u64,
     /// MPI-IO calls that failed in the original, re-issued: failed again, succeeded here.
     failed_again: u64,
     failed_then_succeeded: u64,
@@ -103,6 +105,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
     world.barrier();
     let notes = Notes {
         flattened_views: rank_plan.flattened_views,
+        rebuilt_views: rank_plan.rebuilt_views,
         failed_again: engine.failed_again,
         failed_then_succeeded: engine.failed_then_succeeded,
     };
@@ -145,23 +148,28 @@ fn report(world: &mpi::World, rows: &[Totals], wall: u64, notes: &Notes) -> Resu
         notes.flattened_views,
         notes.failed_again,
         notes.failed_then_succeeded,
+        notes.rebuilt_views,
     ]);
     let all = world.gather(&mine);
     if world.rank != 0 {
         return Ok(());
     }
     let mut table = Vec::new();
-    let (mut wall, mut flat, mut again, mut succeeded) = (0, 0, 0, 0);
+    let (mut wall, mut flat, mut again, mut succeeded, mut rebuilt) = (0, 0, 0, 0, 0);
     for (rank, sent) in all.chunks(SENT).enumerate() {
         for (i, layer) in LAYERS.iter().enumerate() {
             let a: &[u64; 9] = sent[i * 9..i * 9 + 9].try_into().expect("9 values");
             table.push((format!("rank {rank}"), *layer, Totals::from_array(a)));
         }
-        let extra = &sent[SENT - 4..];
+        let extra = &sent[SENT - 5..];
         wall = wall.max(extra[0]);
         flat += extra[1];
         again += extra[2];
         succeeded += extra[3];
+        rebuilt += extra[4];
+    }
+    if rebuilt > 0 {
+        eprintln!("recorder-otf2: {rebuilt} file views with holes rebuilt from the filetypes the recorder flattened: their transfers touch the same bytes");
     }
     if flat > 0 {
         eprintln!("recorder-otf2: {flat} file views with holes (not rebuilt from the trace): their transfers replayed at explicit byte offsets");

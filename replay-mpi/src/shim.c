@@ -4,6 +4,7 @@
  * bit 0 write, bit 1 collective, bits 2-3 positioning (0 explicit offset, 1 individual
  * pointer, 2 shared pointer, 3 ordered). Every function returns an MPI error code. */
 #include <mpi.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -142,6 +143,37 @@ int rr_file_set_view(uint64_t fh, int64_t disp, int64_t esize, int64_t fsize) {
     int rc = MPI_File_set_view(unpack_file(fh), disp, e, f, "native", MPI_INFO_NULL);
     if (e != MPI_BYTE) MPI_Type_free(&e);
     if (f != MPI_BYTE) MPI_Type_free(&f);
+    return rc;
+}
+
+/* A view with byte etypes whose filetype is rebuilt from the recorded runs (offset, len,
+ * stride, count; 4 per run): each run an hvector of bytes, the runs a struct at their
+ * offsets, resized to the recorded extent. */
+int rr_file_set_view_blocks(uint64_t fh, int64_t disp, int64_t extent, int64_t n,
+                            const uint64_t *runs) {
+    if (n <= 0 || n > INT_MAX) return MPI_ERR_ARG;
+    MPI_Datatype *types = malloc(n * sizeof *types);
+    MPI_Aint *offs = malloc(n * sizeof *offs);
+    int *ones = malloc(n * sizeof *ones);
+    int rc = types && offs && ones ? MPI_SUCCESS : MPI_ERR_NO_MEM, made = 0;
+    for (int64_t i = 0; i < n && rc == MPI_SUCCESS; i++) {
+        const uint64_t *r = runs + 4 * i;
+        if (r[1] > INT_MAX || r[3] > INT_MAX) { rc = MPI_ERR_ARG; break; }
+        rc = MPI_Type_create_hvector((int)r[3], (int)r[1], (MPI_Aint)r[2], MPI_BYTE, &types[i]);
+        made += rc == MPI_SUCCESS;
+        offs[i] = (MPI_Aint)r[0];
+        ones[i] = 1;
+    }
+    MPI_Datatype st = MPI_DATATYPE_NULL, ft = MPI_DATATYPE_NULL;
+    if (rc == MPI_SUCCESS) rc = MPI_Type_create_struct((int)n, ones, offs, types, &st);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(st, 0, (MPI_Aint)extent, &ft);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&ft);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_File_set_view(unpack_file(fh), disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
+    for (int i = 0; i < made; i++) MPI_Type_free(&types[i]);
+    if (st != MPI_DATATYPE_NULL) MPI_Type_free(&st);
+    if (ft != MPI_DATATYPE_NULL) MPI_Type_free(&ft);
+    free(types); free(offs); free(ones);
     return rc;
 }
 

@@ -12,9 +12,11 @@
 //! - Transfers move the recorded bytes as MPI_BYTEs at the recorded offset, with the same
 //!   collectiveness and positioning (explicit offset, individual pointer, ordered). A view
 //!   whose filetype has no holes (size = extent) is set again as contiguous types of the
-//!   recorded sizes; one with holes cannot be rebuilt from the record: the default view is
-//!   set instead (set_view is collective) and the file's transfers use explicit byte
-//!   offsets, those the recorder resolved. Independent shared-pointer transfers use explicit
+//!   recorded sizes; one with holes is rebuilt from the filetype the recorder flattened
+//!   (byte etypes, the file's transfers at explicit offsets in the view's data, so they
+//!   touch the same bytes); where there is none (a darray, a trace of an older recorder),
+//!   the default view is set instead (set_view is collective) and the file's transfers use
+//!   explicit byte offsets, those the recorder resolved. Independent shared-pointer transfers use explicit
 //!   offsets too: which rank got which part of the file was the original run's race; the
 //!   recorder has no offset for them (asking MPI would move the shared pointer), so the
 //!   place is where the POSIX operation beneath went (a non-blocking one's: the
@@ -31,6 +33,7 @@ use super::hdf5::{self as h5, H5Step, Planner, Skip};
 use super::pnetcdf::{PncPlan, PncState, PncStep};
 use super::{mapped, Error, Options, ReplayCall, Trimmed};
 use io_events::codec::Record;
+use io_events::filetype::Filetype;
 use io_events::functions::{Func, Layer, FUNCTIONS};
 use io_model::kinds::OpFlags;
 use io_model::resolve::{resolve_process, Call, Consumer, OffsetsBeneath, Op};
@@ -38,6 +41,7 @@ use io_model::run::Plan;
 use io_model::trace::{CommMembers, ProcessTrace, Trace};
 use std::collections::HashMap;
 use std::ffi::CString;
+use std::sync::Arc;
 use std::os::unix::ffi::OsStrExt;
 
 /// Rows of a rank's report: the layers the replay counts.
@@ -114,6 +118,13 @@ pub enum MpiStep {
         disp: u64,
         etype: u64,
         filetype: u64,
+    },
+    /// The recorded filetype with holes, rebuilt from its blocks, with byte etypes (the
+    /// file's transfers then give their offsets as bytes of the view's data).
+    SetBlocksView {
+        file: u32,
+        disp: u64,
+        filetype: Arc<Filetype>,
     },
     Seek {
         file: u32,
@@ -216,6 +227,8 @@ pub struct RankPlan {
     pub h5_types: Vec<u64>,
     /// Files whose view could not be rebuilt (transfers at explicit byte offsets).
     pub flattened_views: u64,
+    /// Views with holes rebuilt from the filetype the recorder flattened.
+    pub rebuilt_views: u64,
     /// Library-layer calls not re-issued that may do I/O (not queries of memory objects): if
     /// any, the layers beneath would not do what they did (see [`is_library_query`]).
     pub lib_io_skipped: u64,
@@ -316,13 +329,15 @@ pub fn rank_plan(
 }
 
 /// A file open in the original, as the plan follows it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct FileState {
     slot: u32,
-    /// The view: displacement and etype size in bytes; `flat` when it could not be rebuilt.
+    /// The view: displacement and etype size in bytes; `flat` when it could not be rebuilt;
+    /// `blocks` when it was rebuilt from its recorded filetype (byte etypes).
     disp: u64,
     etype: u64,
     flat: bool,
+    blocks: Option<Arc<Filetype>>,
 }
 
 /// Collects a rank's steps as the resolver hands its calls over.
@@ -506,6 +521,9 @@ fn placed(f: &FileState, x: Transfer, abs: u64) -> Option<(Transfer, u64)> {
         if !known || f.flat {
             return known.then_some(abs);
         }
+        if let Some(ft) = &f.blocks {
+            return ft.data_offset(f.disp, abs);
+        }
         let rel = abs.checked_sub(f.disp)?;
         rel.is_multiple_of(f.etype).then_some(rel / f.etype)
     };
@@ -515,7 +533,9 @@ fn placed(f: &FileState, x: Transfer, abs: u64) -> Option<(Transfer, u64)> {
     };
     match x.access {
         Access::At => Some((x, in_view()?)),
-        Access::Individual | Access::Ordered if f.flat => Some((at, in_view()?)),
+        Access::Individual | Access::Ordered if f.flat || f.blocks.is_some() => {
+            Some((at, in_view()?))
+        }
         Access::Shared if known => Some((at, in_view()?)),
         _ => Some((x, 0)),
     }
@@ -579,6 +599,7 @@ impl Collector<'_> {
             disp: 0,
             etype: 1,
             flat: false,
+            blocks: None,
         };
         if let Some(fh) = fh {
             self.files.insert(fh, state);
@@ -635,7 +656,7 @@ impl Collector<'_> {
             Func::MPI_File_set_size => MpiStep::SetSize { file, size: f(1) },
             Func::MPI_File_preallocate => MpiStep::Preallocate { file, size: f(1) },
             Func::MPI_File_sync => MpiStep::Sync { file },
-            Func::MPI_File_set_view => self.set_view(fh, f(1), f(2), f(3), f(4)),
+            Func::MPI_File_set_view => self.set_view(fh, f(1), f(2), f(3), f(4), f(5)),
             Func::MPI_File_seek | Func::MPI_File_seek_shared => {
                 let shared = func == Func::MPI_File_seek_shared;
                 MpiStep::Seek {
@@ -681,10 +702,28 @@ impl Collector<'_> {
         Some(step)
     }
 
-    fn set_view(&mut self, fh: u64, disp: u64, etype: u64, ftype: u64, extent: u64) -> MpiStep {
+    fn set_view(
+        &mut self,
+        fh: u64,
+        disp: u64,
+        etype: u64,
+        ftype: u64,
+        extent: u64,
+        shape: u64,
+    ) -> MpiStep {
         let st = self.files.get_mut(&fh).expect("a file the caller found");
         let rebuilt = etype > 0 && ftype == extent && ftype.is_multiple_of(etype);
         (st.disp, st.etype, st.flat) = (disp, etype.max(1), !rebuilt);
+        st.blocks = None;
+        if let (false, Some(ft)) = (rebuilt, self.p.filetype(shape)) {
+            (st.flat, st.etype, st.blocks) = (false, 1, Some(ft.clone()));
+            self.out.rebuilt_views += 1;
+            return MpiStep::SetBlocksView {
+                file: st.slot,
+                disp,
+                filetype: ft.clone(),
+            };
+        }
         if rebuilt {
             return MpiStep::SetView {
                 file: st.slot,
@@ -738,7 +777,7 @@ impl Collector<'_> {
             });
         }
         if xfer.access == Access::Shared {
-            self.unplaced.insert(c.id, (self.out.steps.len(), *st));
+            self.unplaced.insert(c.id, (self.out.steps.len(), st.clone()));
         }
         let req = self.out.requests;
         self.out.requests += 1;
@@ -889,6 +928,7 @@ mod tests {
             disp: 1024,
             etype: 4,
             flat,
+            blocks: None,
         }
     }
 
@@ -922,6 +962,24 @@ mod tests {
         assert_eq!((x.access, x.collective, off), (Access::At, true, 5000));
         assert_eq!(placed(&state(true), at, u64::MAX), None);
         assert_eq!(placed(&state(false), ind, 5000), Some((ind, 0)));
+        // A view rebuilt from its blocks: bytes of the view's data (blocks of 100 bytes,
+        // 400 apart, from 1024), the individual pointer an explicit offset too.
+        let blocks = FileState {
+            blocks: Some(Arc::new(Filetype {
+                extent: 1600,
+                runs: vec![io_events::filetype::BlockRun {
+                    offset: 0,
+                    len: 100,
+                    stride: 400,
+                    count: 4,
+                }],
+            })),
+            etype: 1,
+            ..state(false)
+        };
+        assert_eq!(placed(&blocks, at, 1024 + 450), Some((at, 150)));
+        let (x, off) = placed(&blocks, ind, 1024 + 1600).unwrap();
+        assert_eq!((x.access, off), (Access::At, 400));
         // Independent shared-pointer access at the place the original got.
         let sh = xfer(Func::MPI_File_write_shared);
         assert_eq!(
