@@ -124,6 +124,7 @@ fn read_runs(c: &mut Cursor) -> Option<Vec<u32>> {
 /// A filetype's extent and runs; None past [`MAX_FILETYPE_RUNS`] or when readers could
 /// not map bytes with it.
 fn read_filetype(c: &mut Cursor) -> Option<Filetype> {
+    let lb = c.varint()?;
     let extent = c.varint()?;
     let n = c.varint()?;
     if n > MAX_FILETYPE_RUNS as u64 {
@@ -138,7 +139,7 @@ fn read_filetype(c: &mut Cursor) -> Option<Filetype> {
             count: c.varint()?,
         });
     }
-    let f = Filetype { extent, runs };
+    let f = Filetype { lb, extent, runs };
     f.is_mappable().then_some(f)
 }
 
@@ -215,6 +216,7 @@ impl Def {
             }
             Def::Filetype { id, filetype } => {
                 put_varint(out, *id as u64);
+                put_varint(out, filetype.lb);
                 put_varint(out, filetype.extent);
                 put_varint(out, filetype.runs.len() as u64);
                 for r in &filetype.runs {
@@ -343,6 +345,7 @@ mod tests {
             Def::Filetype {
                 id: 1,
                 filetype: Filetype {
+                    lb: 0,
                     extent: 1600,
                     runs: vec![BlockRun {
                         offset: 100,

@@ -24,9 +24,13 @@ impl BlockRun {
     }
 }
 
-/// A flattened filetype: its blocks in file order and the distance between tiles.
+/// A flattened filetype: its blocks in file order and the distance between tiles. Tile
+/// `i` of a view at displacement `disp` covers `disp + lb + i * extent` and the `extent`
+/// bytes from there; its blocks are at `disp + i * extent + offset` (MPI's lower bound:
+/// a filetype may start after its origin, PnetCDF's do).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Filetype {
+    pub lb: u64,
     pub extent: u64,
     pub runs: Vec<BlockRun>,
 }
@@ -51,9 +55,12 @@ impl Filetype {
             e.left = 0;
             return e;
         }
-        let rel = first - disp;
-        let r = rel % self.extent;
-        e.tile = disp + (rel - r);
+        let Some((tile, r)) = self.tile_of(first - disp) else {
+            e.fallback = Some((first, bytes));
+            e.left = 0;
+            return e;
+        };
+        e.tile = disp + tile * self.extent;
         e.run = self.runs.partition_point(|run| run.end() <= r);
         if let Some(run) = self.runs.get(e.run) {
             if r > run.offset {
@@ -62,7 +69,11 @@ impl Filetype {
                     s => ((r - run.offset) / s).min(run.count - 1),
                 };
                 let within = r - run.offset - k * run.stride;
-                (e.k, e.within) = if within < run.len { (k, within) } else { (k + 1, 0) };
+                (e.k, e.within) = if within < run.len {
+                    (k, within)
+                } else {
+                    (k + 1, 0)
+                };
             }
         } else {
             e.next_tile();
@@ -72,13 +83,20 @@ impl Filetype {
 }
 
 impl Filetype {
+    /// The tile holding the byte `rel` bytes after the view's displacement, and where in
+    /// the tile it is (from the tile's origin, as block offsets are); None before the
+    /// first tile.
+    fn tile_of(&self, rel: u64) -> Option<(u64, u64)> {
+        let from_lb = rel.checked_sub(self.lb)?;
+        Some((from_lb / self.extent, self.lb + from_lb % self.extent))
+    }
+
     /// Where the absolute file offset `abs` is in the data of a view of this filetype at
     /// displacement `disp`: the bytes of the view before it (an offset in a hole is where
     /// the next block starts). None before `disp`. What an MPI program passes as an offset
     /// in bytes-sized etypes to reach that byte through the view.
     pub fn data_offset(&self, disp: u64, abs: u64) -> Option<u64> {
-        let rel = abs.checked_sub(disp)?;
-        let (tile, r) = (rel / self.extent, rel % self.extent);
+        let (tile, r) = self.tile_of(abs.checked_sub(disp)?)?;
         let mut before = 0;
         for run in &self.runs {
             if run.end() <= r {
@@ -166,7 +184,11 @@ impl Iterator for Extents<'_> {
 /// of 100 bytes, 400 bytes apart, the first at 100.
 impl std::fmt::Display for Filetype {
     fn fmt(&self, out: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(out, "{{extent {}:", self.extent)?;
+        if self.lb > 0 {
+            write!(out, "{{lb {} extent {}:", self.lb, self.extent)?;
+        } else {
+            write!(out, "{{extent {}:", self.extent)?;
+        }
         for r in self.runs.iter().take(8) {
             write!(out, " {}B@{}", r.len, r.offset)?;
             if r.count > 1 {
@@ -195,7 +217,7 @@ impl Filetype {
     /// without overlap, all inside one extent (so a file offset names one tile), no run
     /// of empty blocks, and no sum past u64.
     pub fn is_mappable(&self) -> bool {
-        let mut end = 0u64;
+        let mut end = self.lb;
         let mut size = 0u64;
         for r in &self.runs {
             let ok = r.len > 0
@@ -204,7 +226,11 @@ impl Filetype {
                 && r.offset >= end
                 && r.stride.checked_mul(r.count - 1).is_some();
             let last = ok
-                .then(|| r.offset.checked_add(r.stride * (r.count - 1))?.checked_add(r.len))
+                .then(|| {
+                    r.offset
+                        .checked_add(r.stride * (r.count - 1))?
+                        .checked_add(r.len)
+                })
                 .flatten();
             let bytes = r.len.checked_mul(r.count);
             match (last, bytes.and_then(|b| size.checked_add(b))) {
@@ -212,7 +238,7 @@ impl Filetype {
                 _ => return false,
             }
         }
-        size > 0 && end <= self.extent
+        size > 0 && self.lb.checked_add(self.extent).is_some_and(|ub| end <= ub)
     }
 }
 
@@ -323,9 +349,10 @@ impl Runs {
         }
     }
 
-    /// The finished filetype with this tile `extent`, or None when it has too many runs,
+    /// The finished filetype with this lower bound and tile `extent`, or None when it has
+    /// too many runs,
     /// a block before the tile's origin, or blocks out of file order.
-    pub fn finish(self, extent: u64) -> Option<Filetype> {
+    pub fn finish(self, lb: u64, extent: u64) -> Option<Filetype> {
         if self.too_many {
             return None;
         }
@@ -342,7 +369,7 @@ impl Runs {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        let f = Filetype { extent, runs };
+        let f = Filetype { lb, extent, runs };
         f.is_mappable().then_some(f)
     }
 }
@@ -366,12 +393,15 @@ mod tests {
         for k in 0..4 {
             r.block(100 + 400 * k, 100);
         }
-        assert_eq!(r.clone().finish(1600).unwrap().runs, [run(100, 100, 400, 4)]);
+        assert_eq!(
+            r.clone().finish(0, 1600).unwrap().runs,
+            [run(100, 100, 400, 4)]
+        );
         let mut c = Runs::new();
         c.block(0, 8);
         c.block(8, 8);
         c.run(16, 4, 4, 4);
-        assert_eq!(c.finish(32).unwrap().runs, [run(0, 32, 0, 1)]);
+        assert_eq!(c.finish(0, 32).unwrap().runs, [run(0, 32, 0, 1)]);
     }
 
     #[test]
@@ -383,10 +413,14 @@ mod tests {
         plane.repeat(&row, 8, 64, 32);
         let mut cube = Runs::new();
         cube.repeat(&plane, 3, 1024, 0);
-        let f = cube.finish(4096).unwrap();
+        let f = cube.finish(0, 4096).unwrap();
         assert_eq!(
             f.runs,
-            [run(32, 16, 64, 8), run(1056, 16, 64, 8), run(2080, 16, 64, 8)]
+            [
+                run(32, 16, 64, 8),
+                run(1056, 16, 64, 8),
+                run(2080, 16, 64, 8)
+            ]
         );
         assert_eq!(f.size(), 3 * 8 * 16);
     }
@@ -395,6 +429,7 @@ mod tests {
     fn extents_follow_the_blocks_tile_after_tile() {
         // The vector: 4 blocks of 100 bytes, 400 apart; rank 1 of 4 at disp 100.
         let v = Filetype {
+            lb: 0,
             extent: 1600,
             runs: vec![run(0, 100, 400, 4)],
         };
@@ -402,9 +437,13 @@ mod tests {
         assert_eq!(got, [(100, 100), (500, 100), (900, 100), (1300, 100)]);
         // From the middle of the second block, across a tile boundary.
         let got: Vec<_> = v.extents(100, 550, 400).collect();
-        assert_eq!(got, [(550, 50), (900, 100), (1300, 100), (1700, 100), (2100, 50)]);
+        assert_eq!(
+            got,
+            [(550, 50), (900, 100), (1300, 100), (1700, 100), (2100, 50)]
+        );
         // A last block that ends at the extent continues into the next tile's first.
         let end = Filetype {
+            lb: 0,
             extent: 200,
             runs: vec![run(0, 50, 0, 1), run(150, 50, 0, 1)],
         };
@@ -414,11 +453,24 @@ mod tests {
         assert_eq!(end.extents(0, 60, 10).collect::<Vec<_>>(), [(150, 10)]);
         assert_eq!(end.extents(1000, 10, 7).collect::<Vec<_>>(), [(10, 7)]);
         assert_eq!(end.extents(0, 0, 0).count(), 0);
+        // A lower bound: tiles of 100 bytes from 40, one 20-byte block at 60 in each.
+        let lb = Filetype {
+            lb: 40,
+            extent: 100,
+            runs: vec![run(60, 20, 0, 1)],
+        };
+        assert!(lb.is_mappable());
+        let got: Vec<_> = lb.extents(1000, 1060, 50).collect();
+        assert_eq!(got, [(1060, 20), (1160, 20), (1260, 10)]);
+        assert_eq!(lb.data_offset(1000, 1165), Some(25));
+        assert_eq!(lb.extents(1000, 1020, 5).collect::<Vec<_>>(), [(1020, 5)]);
+        assert!(!Filetype { lb: 70, ..lb }.is_mappable());
     }
 
     #[test]
     fn data_offsets_invert_the_extents() {
         let v = Filetype {
+            lb: 0,
             extent: 1600,
             runs: vec![run(0, 100, 400, 4)],
         };
@@ -438,18 +490,18 @@ mod tests {
     fn unmappable_shapes_are_refused() {
         let mut neg = Runs::new();
         neg.block(-8, 8);
-        assert!(neg.finish(8).is_none());
+        assert!(neg.finish(0, 8).is_none());
         let mut backwards = Runs::new();
         backwards.block(100, 10);
         backwards.block(0, 10);
-        assert!(backwards.finish(200).is_none());
+        assert!(backwards.finish(0, 200).is_none());
         let mut past = Runs::new();
         past.block(0, 10);
-        assert!(past.finish(5).is_none());
+        assert!(past.finish(0, 5).is_none());
         let mut many = Runs::new();
         for k in 0..=MAX_FILETYPE_RUNS as i64 {
             many.block(k * 10 + (k % 2), 1 + (k % 2) as u64);
         }
-        assert!(many.too_many && many.finish(u64::MAX).is_none());
+        assert!(many.too_many && many.finish(0, u64::MAX).is_none());
     }
 }

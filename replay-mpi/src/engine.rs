@@ -281,8 +281,9 @@ impl<'a> Engine<'a> {
                         .flat_map(|r| [r.offset, r.len, r.stride, r.count])
                         .collect();
                     let n = filetype.runs.len() as i64;
-                    let (fh, extent) = (self.fh(file), filetype.extent as i64);
-                    rr_file_set_view_blocks(fh, disp as i64, extent, n, runs.as_ptr())
+                    let (fh, lb, extent) =
+                        (self.fh(file), filetype.lb as i64, filetype.extent as i64);
+                    rr_file_set_view_blocks(fh, disp as i64, lb, extent, n, runs.as_ptr())
                 }
                 MpiStep::Seek {
                     file,

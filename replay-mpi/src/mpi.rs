@@ -26,7 +26,14 @@ extern "C" {
     pub fn rr_file_sync(fh: u64) -> c_int;
     pub fn rr_file_set_atomicity(fh: u64, flag: c_int) -> c_int;
     pub fn rr_file_set_view(fh: u64, disp: i64, esize: i64, fsize: i64) -> c_int;
-    pub fn rr_file_set_view_blocks(fh: u64, disp: i64, extent: i64, n: i64, runs: *const u64) -> c_int;
+    pub fn rr_file_set_view_blocks(
+        fh: u64,
+        disp: i64,
+        lb: i64,
+        extent: i64,
+        n: i64,
+        runs: *const u64,
+    ) -> c_int;
     pub fn rr_file_seek(fh: u64, off: i64, whence: c_int, shared: c_int) -> c_int;
     pub fn rr_file_query(fh: u64, what: c_int) -> c_int;
     pub fn rr_file_transfer(

@@ -148,8 +148,8 @@ int rr_file_set_view(uint64_t fh, int64_t disp, int64_t esize, int64_t fsize) {
 
 /* A view with byte etypes whose filetype is rebuilt from the recorded runs (offset, len,
  * stride, count; 4 per run): each run an hvector of bytes, the runs a struct at their
- * offsets, resized to the recorded extent. */
-int rr_file_set_view_blocks(uint64_t fh, int64_t disp, int64_t extent, int64_t n,
+ * offsets, resized to the recorded lower bound and extent. */
+int rr_file_set_view_blocks(uint64_t fh, int64_t disp, int64_t lb, int64_t extent, int64_t n,
                             const uint64_t *runs) {
     if (n <= 0 || n > INT_MAX) return MPI_ERR_ARG;
     MPI_Datatype *types = malloc(n * sizeof *types);
@@ -166,7 +166,7 @@ int rr_file_set_view_blocks(uint64_t fh, int64_t disp, int64_t extent, int64_t n
     }
     MPI_Datatype st = MPI_DATATYPE_NULL, ft = MPI_DATATYPE_NULL;
     if (rc == MPI_SUCCESS) rc = MPI_Type_create_struct((int)n, ones, offs, types, &st);
-    if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(st, 0, (MPI_Aint)extent, &ft);
+    if (rc == MPI_SUCCESS) rc = MPI_Type_create_resized(st, (MPI_Aint)lb, (MPI_Aint)extent, &ft);
     if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&ft);
     if (rc == MPI_SUCCESS)
         rc = MPI_File_set_view(unpack_file(fh), disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);

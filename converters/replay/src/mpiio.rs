@@ -41,8 +41,8 @@ use io_model::run::Plan;
 use io_model::trace::{CommMembers, ProcessTrace, Trace};
 use std::collections::HashMap;
 use std::ffi::CString;
-use std::sync::Arc;
 use std::os::unix::ffi::OsStrExt;
+use std::sync::Arc;
 
 /// Rows of a rank's report: the layers the replay counts.
 pub const LAYERS: [Layer; 5] = [
@@ -777,7 +777,8 @@ impl Collector<'_> {
             });
         }
         if xfer.access == Access::Shared {
-            self.unplaced.insert(c.id, (self.out.steps.len(), st.clone()));
+            self.unplaced
+                .insert(c.id, (self.out.steps.len(), st.clone()));
         }
         let req = self.out.requests;
         self.out.requests += 1;
@@ -966,6 +967,7 @@ mod tests {
         // 400 apart, from 1024), the individual pointer an explicit offset too.
         let blocks = FileState {
             blocks: Some(Arc::new(Filetype {
+                lb: 0,
                 extent: 1600,
                 runs: vec![io_events::filetype::BlockRun {
                     offset: 0,

@@ -64,7 +64,8 @@ pub(super) unsafe fn filetype_field(filetype: MPI_Datatype) -> u64 {
     }
     let mut f = Flattener { work: 0 };
     let runs = f.runs(filetype, 0);
-    match runs.and_then(|r| r.finish(extent as u64)) {
+    let lb = u64::try_from(lb).ok();
+    match runs.and_then(|r| r.finish(lb?, extent as u64)) {
         Some(ft) if extent > 0 => intern(ft),
         _ => unknown(),
     }
@@ -156,7 +157,10 @@ unsafe fn contents(dt: MPI_Datatype) -> Option<Contents> {
 }
 
 fn is_f90(c: i32) -> bool {
-    matches!(c, combiner::F90_REAL | combiner::F90_COMPLEX | combiner::F90_INTEGER)
+    matches!(
+        c,
+        combiner::F90_REAL | combiner::F90_COMPLEX | combiner::F90_INTEGER
+    )
 }
 
 /// The recursion over a type's constructors, with its work budget.
@@ -254,7 +258,9 @@ impl Flattener {
     /// A subarray of `child` elements: `ndims, sizes[n], subsizes[n], starts[n], order`,
     /// the innermost dimension last in C order, first in Fortran order.
     fn subarray(&mut self, c: &Contents, child: Runs, ext: i64, out: &mut Runs) -> Option<()> {
-        let nd = usize::try_from(*c.ints.first()?).ok().filter(|&n| n <= 64)?;
+        let nd = usize::try_from(*c.ints.first()?)
+            .ok()
+            .filter(|&n| n <= 64)?;
         let dim = |k: usize, d: usize| c.ints.get(1 + k * nd + d).map(|&v| v as i64);
         let fortran = *c.ints.get(1 + 3 * nd)? == abi::decided().order_c + 1;
         let mut stride = ext;
