@@ -908,6 +908,17 @@ fn views(mpi: Mpi, np: u32) {
             }
         }
     }
+    // Under mpi-io semantics a pair of operations is checked once: the reads follow
+    // sync-barrier-sync (no violation); the overlapping writes have barriers or nothing
+    // between them (every pair a violation).
+    let s = conflicts_json(&trace, &["--semantics", "mpi-io"]);
+    assert_eq!(s["mpi"]["unmatched"], 0, "{}", s["mpi"]);
+    for (name, _, want) in expected_views(np) {
+        let f = file(&s, &format!("{data}/{name}"), "MPI-IO");
+        let unsynced = matches!(name, "overlap.dat" | "columns_overlap.dat");
+        let n = if unsynced { want.len() as u64 } else { 0 };
+        assert_eq!(u(&f["violations"]["count"]), n, "{name} under mpi-io");
+    }
     // The sweep over runs on disk gives the same pairs (many.dat alone is 2048 np ranges).
     let spilled = conflicts_json(&trace, &["--memory", "64K"]);
     assert!(u(&spilled["spilled"]) > 0, "{}", spilled["spilled"]);
