@@ -127,6 +127,9 @@ pub trait Consumer {
     /// An event record inside a call of `thread` that has not ended yet (its call comes
     /// after it).
     fn event(&mut self, _thread: usize, _r: &Record) {}
+    /// The process's MPI file view `id` (`GlobalDefs::views`), handed over before the
+    /// first operation naming it: a consumer on a thread of its own has no definitions.
+    fn view(&mut self, _id: u32, _v: &definitions::FileView) {}
 }
 
 struct Frame {
@@ -182,6 +185,8 @@ pub struct Resolver<C: Consumer> {
     /// Operations that requested more than [`MAX_OP_BYTES`] (legal: a copy of "everything"),
     /// counted as requesting [`MAX_OP_BYTES`].
     pub requests_capped: u64,
+    /// Views of `GlobalDefs::views` handed to the consumer so far.
+    views_sent: usize,
 }
 
 /// The most bytes one operation is counted with (16 TiB: far above what one call moves; a
@@ -199,6 +204,7 @@ impl<C: Consumer> Resolver<C> {
             handles: Vec::new(),
             clamped: 0,
             requests_capped: 0,
+            views_sent: 0,
         }
     }
 
@@ -250,6 +256,15 @@ impl<C: Consumer> Resolver<C> {
 
     fn th(&mut self) -> &mut ThreadState {
         &mut self.threads[self.cur]
+    }
+
+    /// Hand the views defined since the last time to the consumer.
+    #[inline(never)]
+    fn send_views(&mut self, defs: &GlobalDefs) {
+        for (i, v) in defs.views.iter().enumerate().skip(self.views_sent) {
+            self.consumer.view(i as u32, v);
+        }
+        self.views_sent = self.views_sent.max(defs.views.len());
     }
 
     /// A handle event inside the current call: the call touched that file.
@@ -411,6 +426,9 @@ impl<C: Consumer> Sink for Resolver<C> {
             self.requests_capped += 1;
         }
         let (file, layer) = self.handle(defs, b.handle);
+        if b.view.is_some() {
+            self.send_views(defs);
+        }
         let th = &self.threads[self.cur];
         let (call, call_func) = th
             .stack

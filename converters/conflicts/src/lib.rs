@@ -25,7 +25,7 @@ mod sweep;
 pub use error::Error;
 pub use spill::default_memory;
 
-use definitions::GlobalDefs;
+use definitions::{FileView, GlobalDefs};
 use hashbrown::HashMap;
 use io_events::functions::{FunctionInfo, Layer, Role, FUNCTIONS};
 use io_model::driver::{self, Progress};
@@ -62,8 +62,14 @@ pub struct Access {
     pub root_func: u16,
     /// The calls of the layers between (see `Op::via_func`).
     pub via_func: [u16; 2],
+    /// Which of its process's operations it belongs to (a number wrapping at 2^31), with
+    /// [`EXTENT_BIT`] when it is one of several byte ranges of one operation (through an
+    /// MPI file view with holes): the sweep reports a pair of operations once.
+    op: u32,
 }
 
+/// In `Access::op`: one byte range of an operation of several.
+const EXTENT_BIT: u32 = 1 << 31;
 const WRITE_BIT: u32 = 1 << 31;
 const LAYER_SHIFT: u32 = 27;
 const PROC_MASK: u32 = (1 << LAYER_SHIFT) - 1;
@@ -77,7 +83,10 @@ impl Access {
     /// What one access costs in memory.
     pub const BYTES: u64 = std::mem::size_of::<Access>() as u64;
 
-    pub fn new(op: &Op, proc: usize, start: u64) -> Access {
+    /// The access of `bytes` bytes from `start` of operation `o` of process `proc`, its
+    /// `number`-th (with [`EXTENT_BIT`] when the operation has several ranges).
+    pub fn new(o: &Op, proc: usize, number: u32, start: u64, bytes: u64) -> Access {
+        let op = o;
         let write = if op.mode == OpMode::Write {
             WRITE_BIT
         } else {
@@ -87,13 +96,14 @@ impl Access {
         let write = write | layer_code(op.layer) << LAYER_SHIFT;
         Access {
             start,
-            end: start.saturating_add(op.bytes_done),
+            end: start.saturating_add(bytes),
             t0: op.t0,
             t1: op.t1,
             proc_write: proc as u32 | write,
             func: op.call_func,
             root_func: op.root_func,
             via_func: op.via_func,
+            op: number,
         }
     }
     #[cfg(test)]
@@ -108,7 +118,14 @@ impl Access {
             func: 0,
             root_func: 0,
             via_func: [u16::MAX; 2],
+            op: 0,
         }
+    }
+    /// The same access as one range of operation `number` of several.
+    #[cfg(test)]
+    pub fn extent_of(mut self, number: u32) -> Access {
+        self.op = number | EXTENT_BIT;
+        self
     }
     #[cfg(test)]
     pub fn at_layer(mut self, l: Layer) -> Access {
@@ -128,6 +145,14 @@ impl Access {
     }
     pub fn is_write(&self) -> bool {
         self.proc_write & WRITE_BIT != 0
+    }
+    /// Its operation, unique in its process (but for numbers wrapping past 2^31).
+    pub fn op_number(&self) -> u32 {
+        self.op & !EXTENT_BIT
+    }
+    /// Whether it is one byte range of an operation of several.
+    pub fn is_extent(&self) -> bool {
+        self.op & EXTENT_BIT != 0
     }
 }
 
@@ -212,6 +237,10 @@ struct ProcessAccesses {
     spill: Spill,
     /// Per file: its runs (accesses written out beyond the memory budget).
     runs: HashMap<FileAt, Vec<PathBuf>>,
+    /// The process's MPI file views with holes (`GlobalDefs::views`, by id).
+    views: Vec<Option<FileView>>,
+    /// Operations made into accesses so far (numbers them, wrapping at 2^31).
+    ops: u32,
 }
 
 /// Where accesses go beyond the memory budget, and how many a worker may hold.
@@ -311,11 +340,29 @@ impl Accumulator for ProcessAccesses {
             *self.no_offset.entry((file, o.layer)).or_default() += 1;
             return;
         };
-        let a = Access::new(o, self.proc, offset);
-        self.files.entry((file, o.layer)).or_default().push(a);
-        if self.spill.full(1) {
+        let number = self.ops & !EXTENT_BIT;
+        self.ops = self.ops.wrapping_add(1);
+        let v = self.files.entry((file, o.layer)).or_default();
+        let before = v.len();
+        match o.view.and_then(|id| self.views.get(id as usize)?.as_ref()) {
+            // Through a view with holes: one access per byte range, in file order.
+            Some(view) => v.extend(
+                view.extents(offset, o.bytes_done)
+                    .map(|(s, n)| Access::new(o, self.proc, number | EXTENT_BIT, s, n)),
+            ),
+            None => v.push(Access::new(o, self.proc, number, offset, o.bytes_done)),
+        }
+        let added = v.len() - before;
+        if self.spill.full(added) {
             self.spill.out(&mut self.files, &mut self.runs);
         }
+    }
+    fn view(&mut self, id: u32, v: &FileView) {
+        let i = id as usize;
+        if self.views.len() <= i {
+            self.views.resize(i + 1, None);
+        }
+        self.views[i] = Some(v.clone());
     }
 }
 
@@ -502,6 +549,8 @@ fn one(
         syncs: Vec::new(),
         spill,
         runs: HashMap::new(),
+        views: Vec::new(),
+        ops: 0,
     };
     let p = &trace.processes[pi];
     let (acc, unfinished) = if beside {
@@ -787,6 +836,7 @@ mod tests {
             bytes_requested: 8,
             bytes_done: 8,
             offset: Some(0),
+            view: None,
             cancelled: false,
             call: 2,
             call_func: func(call),
@@ -826,7 +876,7 @@ mod tests {
     fn an_access_keeps_its_process_layer_and_mode() {
         let mut o = write_in("fwrite", "fwrite");
         o.layer = Layer::Isoc;
-        let a = Access::new(&o, (1 << 27) - 1, 4);
+        let a = Access::new(&o, (1 << 27) - 1, 0, 4, o.bytes_done);
         assert_eq!(
             (a.proc(), a.layer(), a.is_write()),
             ((1 << 27) - 1, Layer::Isoc, true)
@@ -834,7 +884,7 @@ mod tests {
         assert_eq!((a.start, a.end), (4, 12));
         o.mode = OpMode::Read;
         o.layer = Layer::MpiIo;
-        let b = Access::new(&o, 3, 0);
+        let b = Access::new(&o, 3, 1, 0, o.bytes_done);
         assert_eq!(
             (b.proc(), b.layer(), b.is_write()),
             (3, Layer::MpiIo, false)

@@ -94,7 +94,7 @@ pub fn default_memory() -> u64 {
 }
 
 /// Bytes of one access in a run.
-const RECORD: usize = 44;
+const RECORD: usize = 48;
 
 /// The order the sweep needs: by start offset (then end, time, process).
 pub fn sort_key(a: &Access) -> (u64, u64, u64, usize) {
@@ -111,6 +111,7 @@ fn encode(a: &Access, out: &mut [u8; RECORD]) {
     out[38..40].copy_from_slice(&a.root_func.to_le_bytes());
     out[40..42].copy_from_slice(&a.via_func[0].to_le_bytes());
     out[42..44].copy_from_slice(&a.via_func[1].to_le_bytes());
+    out[44..48].copy_from_slice(&a.op.to_le_bytes());
 }
 
 fn decode(b: &[u8; RECORD]) -> Access {
@@ -125,6 +126,7 @@ fn decode(b: &[u8; RECORD]) -> Access {
         func: u16_at(36),
         root_func: u16_at(38),
         via_func: [u16_at(40), u16_at(42)],
+        op: u32::from_le_bytes(b[44..48].try_into().expect("4 bytes")),
     }
 }
 

@@ -56,12 +56,14 @@ pub struct Group {
     pub earlier: usize,
     pub later: usize,
     pub count: u64,
-    /// Overlapping bytes summed over the pairs, and the extent of those overlaps.
+    /// Overlapping bytes summed over the pairs (over every overlapping range of a pair of
+    /// operations through MPI file views with holes), and the extent of those overlaps.
     pub bytes: u64,
     pub lo: u64,
     pub hi: u64,
     /// The first pair the sweep found, (earlier, later): kept without details too, as the
-    /// group's example.
+    /// group's example. An operation through a view with holes shows the first of its
+    /// ranges that overlaps the other operation.
     pub first: (Access, Access),
     /// With details: every pair, as `first`.
     pub pairs: Vec<(Access, Access)>,
@@ -121,17 +123,35 @@ struct Open {
     seq: u64,
 }
 
-/// Which of two overlapping accesses began first (ties: process, then sweep order).
+/// Which of two overlapping accesses began first (ties: process, then operation, then sweep
+/// order: the ranges of two operations through views come in the same order every time).
 fn time_order<'a>(x: &'a Open, y: &'a Open) -> (&'a Access, &'a Access) {
-    if (x.a.t0, x.a.proc(), x.seq) <= (y.a.t0, y.a.proc(), y.seq) {
+    let key = |o: &Open| (o.a.t0, o.a.proc(), o.a.op_number(), o.seq);
+    if key(x) <= key(y) {
         (&x.a, &y.a)
     } else {
         (&y.a, &x.a)
     }
 }
 
+/// Two operations by (process, operation number): earlier, later.
+type OpPair = (usize, u32, usize, u32);
+
+/// What an overlap of two accesses is to the report.
+enum Overlap {
+    /// Two ranges of the same operation: no pair.
+    SameOp,
+    /// Another range of a pair of operations already counted: its bytes only.
+    Again,
+    /// A pair of operations not seen yet.
+    New,
+}
+
 struct Groups<'a> {
     by_key: HashMap<(Layer, Kind, usize, usize), Group>,
+    /// The pairs counted in which an operation has several ranges (through an MPI view
+    /// with holes): its other ranges overlapping the same operation add bytes, no pair.
+    op_pairs: hashbrown::HashSet<OpPair>,
     details: bool,
     check: Option<Check<'a>>,
     violations: u64,
@@ -139,6 +159,35 @@ struct Groups<'a> {
 }
 
 impl Groups<'_> {
+    /// Whether an overlap is a new pair of operations (recorded as seen when it is).
+    fn overlap(&mut self, x: &Open, y: &Open) -> Overlap {
+        let (a, b) = time_order(x, y);
+        if !a.is_extent() && !b.is_extent() {
+            return Overlap::New;
+        }
+        if a.proc() == b.proc() && a.op_number() == b.op_number() {
+            return Overlap::SameOp;
+        }
+        let key = (a.proc(), a.op_number(), b.proc(), b.op_number());
+        if self.op_pairs.insert(key) {
+            Overlap::New
+        } else {
+            Overlap::Again
+        }
+    }
+
+    /// Add the overlapping bytes of another range of a pair already counted.
+    fn add_bytes(&mut self, x: &Open, y: &Open) {
+        let (a, b) = time_order(x, y);
+        let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
+        let key = (pair_layer(a, b), Kind::of(a, b), a.proc(), b.proc());
+        if let Some(g) = self.by_key.get_mut(&key) {
+            g.bytes += hi - lo;
+            g.lo = g.lo.min(lo);
+            g.hi = g.hi.max(hi);
+        }
+    }
+
     fn add(&mut self, x: &Open, y: &Open) {
         let (a, b) = time_order(x, y);
         let kind = Kind::of(a, b);
@@ -187,6 +236,7 @@ pub fn sweep(
 ) -> FilePairs {
     let mut groups = Groups {
         by_key: HashMap::new(),
+        op_pairs: hashbrown::HashSet::new(),
         details,
         check,
         violations: 0,
@@ -213,6 +263,14 @@ pub fn sweep(
             free.push(slot);
         }
         for &Reverse((_, j)) in open.iter() {
+            match groups.overlap(&slots[j], &next) {
+                Overlap::SameOp => continue,
+                Overlap::Again => {
+                    groups.add_bytes(&slots[j], &next);
+                    continue;
+                }
+                Overlap::New => {}
+            }
             if total == max_pairs {
                 capped = true;
                 break 'sweep;
@@ -373,5 +431,31 @@ mod tests {
         let p = sweep_file(&mut v, 7, false, None);
         assert_eq!((p.total, p.capped), (7, true));
         assert_eq!(summary(&p), vec![(Kind::Waw, 0, 0, 7, 56, 0, 8)]);
+    }
+
+    #[test]
+    fn two_operations_through_views_are_one_pair_with_their_bytes_summed() {
+        // Rank 0 writes {0-100, 200-300, 400-500} (one operation), rank 1 then reads
+        // {50-250, 450-460} (one operation): one RAW pair of 50 + 50 + 10 bytes; the
+        // ranges of one operation never pair with each other. Rank 2 writes [0, 1000) in
+        // one range after both: one WAW (0, 2) and one WAR (1, 2).
+        let w = |s, e| access(s, e, 1, 0, true).extent_of(7);
+        let r = |s, e| access(s, e, 2, 1, false).extent_of(7);
+        let mut v = vec![w(0, 100), w(200, 300), w(400, 500), r(50, 250), r(450, 460)];
+        v.push(access(0, 1000, 3, 2, true));
+        let p = sweep_file(&mut v, 1000, true, None);
+        assert_eq!(
+            summary(&p),
+            vec![
+                (Kind::Raw, 0, 1, 1, 110, 50, 460),
+                (Kind::Waw, 0, 2, 1, 300, 0, 500),
+                (Kind::War, 1, 2, 1, 210, 50, 460),
+            ]
+        );
+        assert_eq!((p.total, p.accesses), (3, 6));
+        assert!(p.groups.iter().all(|g| g.pairs.len() == 1));
+        // The cap counts pairs of operations, not of ranges.
+        let p = sweep_file(&mut v, 3, false, None);
+        assert_eq!((p.total, p.capped), (3, false));
     }
 }
