@@ -523,14 +523,12 @@ fn pnc_strided(np: u32) {
 // (io_events::filetype::Filetype::is_mappable), so it records "filetype=unknown" and the
 // write is one block from its first byte: an invented WAW pair with rank 0.
 #[test]
-#[ignore = "the recorder cannot flatten a filetype with a positive lower bound (PnetCDF vars)"]
 fn pnetcdf_strided_2_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
     pnc_strided(2);
 }
 
 #[test]
-#[ignore = "the recorder cannot flatten a filetype with a positive lower bound (PnetCDF vars)"]
 fn pnetcdf_strided_4_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
     pnc_strided(4);
