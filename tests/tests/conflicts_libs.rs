@@ -519,9 +519,8 @@ fn pnc_strided(np: u32) {
 }
 
 // PnetCDF's filetype on ranks r > 0 has a lower bound of 4 r bytes (blocks at
-// [4 r, 4 r + extent)); the recorder's flattening keeps blocks inside [0, extent) only
-// (io_events::filetype::Filetype::is_mappable), so it records "filetype=unknown" and the
-// write is one block from its first byte: an invented WAW pair with rank 0.
+// [4 r, 4 r + extent)): flattened with its lower bound, not taken as one block from the
+// first byte (which invented a WAW pair with rank 0).
 #[test]
 fn pnetcdf_strided_2_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
