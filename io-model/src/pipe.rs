@@ -10,6 +10,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::mpi::MpiSync;
 use crate::resolve::{Call, Consumer, FileAt, MetaKind, Op};
+use definitions::FileView;
 use io_events::codec::Record;
 use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
 use std::thread::JoinHandle;
@@ -20,6 +21,8 @@ pub trait Accumulator: Send + 'static {
     fn op(&mut self, o: &Op);
     fn meta(&mut self, thread: usize, kind: MetaKind, file: Option<FileAt>, t: u64);
     fn mpi_sync(&mut self, _s: &MpiSync) {}
+    /// See [`Consumer::view`].
+    fn view(&mut self, _id: u32, _v: &FileView) {}
 }
 
 /// An accumulator run on the interpreter's thread.
@@ -38,6 +41,9 @@ impl<A: Accumulator> Consumer for Direct<A> {
     fn mpi_sync(&mut self, s: &MpiSync) {
         self.0.mpi_sync(s);
     }
+    fn view(&mut self, id: u32, v: &FileView) {
+        self.0.view(id, v);
+    }
 }
 
 enum Item {
@@ -45,6 +51,7 @@ enum Item {
     Op(Op),
     Meta(usize, MetaKind, Option<FileAt>, u64),
     Sync(MpiSync),
+    View(u32, FileView),
 }
 
 /// Items per batch: 512 of ~130 bytes stay in a core's L2 while they cross.
@@ -73,6 +80,7 @@ impl<A: Accumulator> Piped<A> {
                             Item::Op(o) => acc.op(o),
                             Item::Meta(th, k, f, t) => acc.meta(*th, *k, *f, *t),
                             Item::Sync(m) => acc.mpi_sync(m),
+                            Item::View(id, v) => acc.view(*id, v),
                         }
                     }
                     batch.clear();
@@ -139,6 +147,9 @@ impl<A: Accumulator> Consumer for Piped<A> {
     }
     fn mpi_sync(&mut self, s: &MpiSync) {
         self.push(Item::Sync(*s));
+    }
+    fn view(&mut self, id: u32, v: &FileView) {
+        self.push(Item::View(id, v.clone()));
     }
 }
 

@@ -8,7 +8,7 @@ use crate::error::SinkError;
 use crate::kinds::*;
 use crate::mpi::MpiSync;
 use crate::sink::{OpBegin, Res, Sink};
-use definitions::GlobalDefs;
+use definitions::{FileView, GlobalDefs};
 use hashbrown::HashMap;
 use io_events::codec::Record;
 use io_events::functions::{Layer, Role, FUNCTIONS};
@@ -127,6 +127,9 @@ pub trait Consumer {
     /// An event record inside a call of `thread` that has not ended yet (its call comes
     /// after it).
     fn event(&mut self, _thread: usize, _r: &Record) {}
+    /// An MPI file view with holes, before the first operation that names it (`Op::view`):
+    /// consumers on a thread of their own cannot read the definitions.
+    fn view(&mut self, _id: u32, _v: &FileView) {}
 }
 
 struct Frame {
@@ -182,6 +185,8 @@ pub struct Resolver<C: Consumer> {
     /// Operations that requested more than [`MAX_OP_BYTES`] (legal: a copy of "everything"),
     /// counted as requesting [`MAX_OP_BYTES`].
     pub requests_capped: u64,
+    /// Views handed to the consumer so far (`Consumer::view`).
+    views_sent: usize,
 }
 
 /// The most bytes one operation is counted with (16 TiB: far above what one call moves; a
@@ -189,6 +194,14 @@ pub struct Resolver<C: Consumer> {
 pub const MAX_OP_BYTES: u64 = 1 << 44;
 
 impl<C: Consumer> Resolver<C> {
+    /// Hand the consumer the views defined since the last ones it got.
+    fn send_views(&mut self, defs: &GlobalDefs) {
+        for (i, v) in defs.views.iter().enumerate().skip(self.views_sent) {
+            self.consumer.view(i as u32, v);
+        }
+        self.views_sent = self.views_sent.max(defs.views.len());
+    }
+
     pub fn new(consumer: C) -> Self {
         Resolver {
             consumer,
@@ -199,6 +212,7 @@ impl<C: Consumer> Resolver<C> {
             handles: Vec::new(),
             clamped: 0,
             requests_capped: 0,
+            views_sent: 0,
         }
     }
 
@@ -411,6 +425,9 @@ impl<C: Consumer> Sink for Resolver<C> {
             self.requests_capped += 1;
         }
         let (file, layer) = self.handle(defs, b.handle);
+        if b.view.is_some() {
+            self.send_views(defs);
+        }
         let th = &self.threads[self.cur];
         let (call, call_func) = th
             .stack
