@@ -212,6 +212,11 @@ pub const ATTR_NC_SELECTION: u32 = 5;
 pub const ATTR_ADIOS_VARIABLE: u32 = 6;
 /// Id of the `ADIOS selection` attribute.
 pub const ATTR_ADIOS_SELECTION: u32 = 7;
+/// Id of the `MPI view ranges` attribute (the byte ranges of an operation through an MPI
+/// file view with holes, on its Begin beside `Offset`, its first byte).
+pub const ATTR_VIEW_RANGES: u32 = 8;
+/// Id of the `MPI view span` attribute (from its first byte to one past its last).
+pub const ATTR_VIEW_SPAN: u32 = 9;
 
 impl GlobalDefs {
     /// An empty set with the machine root node and the standard attributes.
@@ -256,6 +261,16 @@ impl GlobalDefs {
             "the block put or got: [start+count,...] per dimension, and the variable's shape"
                 .into(),
             2,
+        ));
+        d.attributes.push((
+            "MPI view ranges".into(),
+            "byte ranges of a transfer through an MPI file view with holes".into(),
+            1,
+        ));
+        d.attributes.push((
+            "MPI view span".into(),
+            "bytes from its first byte (Offset) to one past its last, holes included".into(),
+            1,
         ));
         d
     }

@@ -5,7 +5,7 @@
         [--summary SUMMARY.json] [--json OUT.json|-]
 
 Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none):
-- the four files exist with the documented columns (docs/analysis.md, "Parquet export");
+- the five files exist with the documented columns (docs/analysis.md, "Parquet export");
   function, layer, role, mode and file columns hold strings (dictionary-encoded or not);
 - calls: ids unique per process; every parent exists in the same process and thread, one
   level up (depth), and encloses the call in time; root_id/root_function are the outermost
@@ -14,6 +14,9 @@ Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none
   call_function; root_id is that call's root, with root_function; blocking operations lie
   within their call's time span; every (process, handle) is in handles.parquet with the same
   file and layer; bytes_done <= bytes_requested for reads and writes that did not fail;
+- extents.parquet: every row's (process, op_id) is an operation with the same layer, file
+  and mode; each read or write at a known offset that was not cancelled has rows, in file
+  order without overlap, the first at its offset, their lengths summing to bytes_done;
 - files.parquet: its counts equal the sums of operations.parquet per (process, file, layer);
 - with --summary (the output of `recorder-otf2 summary --json` on the same trace): per file
   and layer, read_ops, read_bytes, write_ops, write_bytes, flush_ops and meta_ops summed
@@ -23,7 +26,9 @@ Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none
 
 --json writes facts (with `-`: on stdout, the verdict then on stderr) for the caller's own assertions: row counts, calls per (rank, function),
 and operation "chains": per (layer, mode, call_function, the function of that call's parent,
-root_function, file basename) the operations and bytes; per job file and layer the sums of
+root_function, file basename) the operations and bytes; "multi_range_ops": per operation
+with more than one range (rank, layer, mode, file basename, [[offset, length], ...]) in
+(rank, op_id) order; per job file and layer the sums of
 files.parquet; the handles; the outermost calls (function, args, ret, args_text, file).
 """
 
@@ -47,6 +52,9 @@ COLUMNS = {
         "non_blocking", "start_ns", "end_ns", "duration_ns", "bytes_requested", "bytes_done",
         "offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
     ],
+    "extents.parquet": [
+        "process", "rank", "job", "op_id", "layer", "file", "mode", "offset", "length",
+    ],
     "files.parquet": [
         "process", "rank", "job", "file", "layer", "fs_type", "mount", "read_ops", "read_bytes",
         "write_ops", "write_bytes", "flush_ops", "meta_ops", "cancelled_ops", "io_ns",
@@ -61,6 +69,7 @@ COLUMNS = {
 STRING_COLUMNS = {
     "calls.parquet": ["host", "function", "layer", "role", "root_function", "file", "args_text"],
     "operations.parquet": ["layer", "file", "mode", "call_function", "root_function"],
+    "extents.parquet": ["layer", "file", "mode"],
     "files.parquet": ["file", "layer", "fs_type", "mount"],
     "handles.parquet": ["name", "file", "layer"],
 }
@@ -113,6 +122,7 @@ def main():
     calls = rows(columns(tables["calls.parquet"]))
     ops = rows(columns(tables["operations.parquet"]))
     files = rows(columns(tables["files.parquet"]))
+    extents = rows(columns(tables["extents.parquet"]))
     handles = rows(columns(tables["handles.parquet"]))
 
     def v(msg):
@@ -225,6 +235,37 @@ def main():
         chains[ck] += 1
         chain_bytes[ck] += o["bytes_done"]
 
+    # ---- extents.parquet against the operations
+    ranges = collections.defaultdict(list)
+    for e in extents:
+        ranges[(e["process"], e["op_id"])].append(e)
+    op_by_id = {(o["process"], o["op_id"]): o for o in ops}
+    for k, es in ranges.items():
+        o = op_by_id.get(k)
+        if o is None:
+            v(f"extents: op {k} is not in operations")
+            continue
+        if any((e["layer"], e["file"], e["mode"]) != (o["layer"], o["file"], o["mode"]) for e in es):
+            v(f"extents: op {k}: layer/file/mode differ from the operation's")
+    multi = []
+    for o in ops:
+        k = (o["process"], o["op_id"])
+        es = [(e["offset"], e["length"]) for e in ranges.get(k, [])]
+        wanted = (o["mode"] != "flush" and o["offset"] is not None and not o["cancelled"]
+                  and o["bytes_done"] > 0)
+        if not wanted:
+            if es:
+                v(f"extents: op {k} ({o['mode']}, offset {o['offset']}, {o['bytes_done']} bytes) has ranges")
+            continue
+        if not es or es[0][0] != o["offset"] or sum(n for _, n in es) != o["bytes_done"]:
+            v(f"extents: op {k}: ranges {es[:5]} do not start at {o['offset']} or sum to {o['bytes_done']}")
+        if any(a + n >= b for (a, n), (b, _) in zip(es, es[1:])):
+            v(f"extents: op {k}: ranges {es[:5]} overlap, touch or are out of order")
+        if len(es) > 1:
+            base = os.path.basename(o["file"]) if o["file"] else None
+            multi.append((o["rank"], o["op_id"], o["layer"], o["mode"], base, [list(r) for r in es]))
+    multi.sort(key=lambda m: (m[0] is None, m[0] or 0, m[1]))
+
     # ---- files.parquet against the operations
     fkeys = set()
     job = collections.defaultdict(collections.Counter)
@@ -287,8 +328,12 @@ def main():
             ),
             "calls": len(calls),
             "operations": len(ops),
+            "extents": len(extents),
             "files": len(files),
             "handles": len(handles),
+            "multi_range_ops": [
+                {"rank": m[0], "layer": m[2], "mode": m[3], "file": m[4], "ranges": m[5]} for m in multi
+            ],
             "calls_per_function": dict(fn_calls),
             "calls_per_job_rank": [
                 {"job": j, "rank": r, "calls": n} for (j, r), n in sorted(per_job.items(), key=str)

@@ -1496,3 +1496,36 @@ pub fn edit_stream_records(
     }
     std::fs::write(stream, out).unwrap();
 }
+
+// ------------------------------------------------------------------ strided MPI view
+
+/// tests/programs/strided_view.c's constants.
+pub const VIEW_BLOCK: u64 = 100;
+pub const VIEW_COUNT: u64 = 4;
+pub const VIEW_WRITES: u64 = 3;
+
+/// The file ranges (offset, length) of each operation of one rank of strided_view.c, in
+/// program order: its writes (one tile each), then its sliding-window reads (two blocks).
+pub struct ViewAccount {
+    pub writes: Vec<Vec<(u64, u64)>>,
+    pub reads: Vec<Vec<(u64, u64)>>,
+}
+
+/// The program's own arithmetic: block `b` of a rank is at disp + (b / COUNT) * extent +
+/// (b % COUNT) * stride, with disp = BLOCK * rank, stride = BLOCK * size and extent =
+/// COUNT * stride.
+pub fn strided_view_account(rank: u64, size: u64) -> ViewAccount {
+    let stride = VIEW_BLOCK * size;
+    let block = |b: u64| {
+        let at =
+            VIEW_BLOCK * rank + (b / VIEW_COUNT) * VIEW_COUNT * stride + (b % VIEW_COUNT) * stride;
+        (at, VIEW_BLOCK)
+    };
+    let writes = (0..VIEW_WRITES)
+        .map(|k| (0..VIEW_COUNT).map(|j| block(k * VIEW_COUNT + j)).collect())
+        .collect();
+    let reads = (0..VIEW_COUNT * VIEW_WRITES - 1)
+        .map(|k| vec![block(k), block(k + 1)])
+        .collect();
+    ViewAccount { writes, reads }
+}

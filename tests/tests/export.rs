@@ -64,7 +64,7 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
         "{}",
         lines[0]
     );
-    // Only the four files, no temporary left.
+    // Only the five files, no temporary left.
     let mut names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -74,6 +74,7 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
         names,
         [
             "calls.parquet",
+            "extents.parquet",
             "files.parquet",
             "handles.parquet",
             "operations.parquet"
@@ -93,9 +94,10 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
     let f: Value = serde_json::from_str(&std::fs::read_to_string(&facts).unwrap()).unwrap();
     // The account line says what the files hold.
     let account = format!(
-        "recorder-otf2: {} calls, {} operations, {} files, {} handles written to {}",
+        "recorder-otf2: {} calls, {} operations, {} extents, {} files, {} handles written to {}",
         f["calls"],
         f["operations"],
+        f["extents"],
         f["files"],
         f["handles"],
         out.display()
@@ -497,7 +499,7 @@ fn bad_input_and_existing_files() {
     let out = dir.join("out");
     export(&trace, &out, &["-q"]).assert_ok("first export");
     let before = listing(&out);
-    assert_eq!(before.len(), 4);
+    assert_eq!(before.len(), 5);
     let r = export(&trace, &out, &[]);
     let calls = out.join("calls.parquet");
     assert_clean_error(&r, &calls.to_string_lossy(), "existing files");
@@ -515,11 +517,11 @@ fn bad_input_and_existing_files() {
         &out.join("operations.parquet").to_string_lossy(),
         "one existing file",
     );
-    assert_eq!(listing(&out).len(), 3);
+    assert_eq!(listing(&out).len(), 4);
     // --force replaces them (same trace: same content).
     let r = export(&trace, &out, &["--force"]);
     r.assert_ok("export --force");
-    assert_eq!(listing(&out).len(), 4);
+    assert_eq!(listing(&out).len(), 5);
     assert_eq!(
         listing(&out)
             .iter()
@@ -578,7 +580,7 @@ fn bad_input_and_existing_files() {
         "{}",
         r.stderr
     );
-    assert_eq!(listing(&out).len(), 4, "the four tables");
+    assert_eq!(listing(&out).len(), 5, "the five tables");
 }
 
 /// Two `mpirun` jobs (2 ranks each) in one trace directory (mpi_jobs.c: a write job, then a
@@ -613,4 +615,51 @@ fn two_jobs_keep_their_job_column() {
         })
         .collect();
     assert_eq!(got, [(1, 0), (1, 1), (2, 0), (2, 1)]);
+}
+
+/// The byte ranges of operations through a strided MPI view (tests/programs/strided_view.c):
+/// extents.parquet holds exactly the program's ranges, per rank in program order.
+#[test]
+fn strided_view_ranges() {
+    let py = need_pyarrow!();
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH (Open MPI is needed for the MPI tests)");
+        return;
+    }
+    let np = 2u64;
+    let dir = TestDir::new("export-strided-view");
+    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
+    let data = dir.subdir("data").join("view.dat");
+    let trace = dir.join("trace");
+    let r = run(
+        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data),
+    );
+    r.assert_ok("traced strided_view");
+    let f = export_and_check(&py, &dir, &trace, "view");
+    let mut want = Vec::new();
+    for rank in 0..np {
+        let a = strided_view_account(rank, np);
+        let ops = a
+            .writes
+            .iter()
+            .map(|w| ("write", w))
+            .chain(a.reads.iter().map(|r| ("read", r)));
+        for (mode, ranges) in ops {
+            let ranges: Vec<Vec<u64>> = ranges.iter().map(|&(o, n)| vec![o, n]).collect();
+            want.push(
+                serde_json::json!({"rank": rank, "layer": "MPI-IO", "mode": mode,
+                "file": "view.dat", "ranges": ranges}),
+            );
+        }
+    }
+    let got: Vec<Value> = f["multi_range_ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["layer"] == "MPI-IO")
+        .cloned()
+        .collect();
+    assert_eq!(got, want);
 }

@@ -852,7 +852,10 @@ fn enters_per_group(a: &Archive, region: &str) -> BTreeMap<u64, usize> {
 /// Runs mpi_io_all under `mpi` at `np` ranks and checks the trace against the program's own
 /// account; returns that account's deterministic part (the same under every MPI).
 fn mpi_io_all(mpi: Mpi, np: u64, thread: bool) -> String {
-    let name = format!("mpi-io-all-{mpi:?}-{np}{}", if thread { "-thread" } else { "" });
+    let name = format!(
+        "mpi-io-all-{mpi:?}-{np}{}",
+        if thread { "-thread" } else { "" }
+    );
     let dir = TestDir::new(&name);
     let prog = compile_mpi_with(mpi, &dir, "mpi_io_all.c", &[]);
     let extra: &[&str] = if thread { &["thread"] } else { &[] };
@@ -991,7 +994,10 @@ fn mpi_io_all(mpi: Mpi, np: u64, thread: bool) -> String {
 #[test]
 fn mpi_io_all_at_1_2_4_ranks() {
     need_mpirun!();
-    mpi_io_all_configurations(Mpi::OpenMpi, &[(1, false), (2, false), (4, false), (2, true)]);
+    mpi_io_all_configurations(
+        Mpi::OpenMpi,
+        &[(1, false), (2, false), (4, false), (2, true)],
+    );
 }
 
 /// The same MPI-IO suite under MPICH with the one library build: its ABI (integer handles,
@@ -1691,4 +1697,58 @@ fn two_jobs_in_one_trace_directory_keep_their_ranks() {
         format!("summary ranks of jobs.dat {file_ranks:?} (rank slots of both jobs)")
     });
     p.finish("two mpirun jobs");
+}
+
+/// An operation through a strided MPI view (tests/programs/strided_view.c) keeps its first
+/// byte as `Offset` and carries its number of ranges and its span as attributes.
+#[test]
+fn strided_view_ops_carry_ranges_and_span() {
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found on PATH");
+        return;
+    }
+    let np = 2u64;
+    let dir = TestDir::new("mpi-strided-view");
+    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
+    let data = dir.subdir("data").join("view.dat");
+    let trace = dir.join("trace");
+    run(
+        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data),
+    )
+    .assert_ok("strided_view at 2 ranks");
+    let a = convert_and_check(&trace, &dir.join("view.otf2"));
+    let mut want: Vec<Vec<(u64, u64, u64)>> = (0..np)
+        .map(|rank| {
+            let acc = strided_view_account(rank, np);
+            let op = |r: &Vec<(u64, u64)>| {
+                let (first, (at, len)) = (r[0].0, *r.last().unwrap());
+                (first, r.len() as u64, at + len - first)
+            };
+            acc.writes.iter().chain(&acc.reads).map(op).collect()
+        })
+        .collect();
+    let mut got: Vec<Vec<(u64, u64, u64)>> = a
+        .locations
+        .iter()
+        .map(|l| {
+            l.events
+                .iter()
+                .filter(|e| e.ty == "IoOperationBegin")
+                .filter_map(|e| {
+                    let n = e.attr("MPI view ranges")?;
+                    Some((
+                        e.attr("Offset").unwrap(),
+                        n,
+                        e.attr("MPI view span").unwrap(),
+                    ))
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|v| !v.is_empty())
+        .collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
 }

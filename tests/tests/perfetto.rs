@@ -808,3 +808,56 @@ fn the_checker_accepts_good_and_rejects_broken_traces() {
     r.assert_ok("test_check_perfetto.py");
     assert!(r.stdout.contains("test_bad_bytes: ok"), "{}", r.stdout);
 }
+
+/// Calls through a strided MPI view (tests/programs/strided_view.c) carry their byte ranges:
+/// `io.extents` spells them as "offset+length, ..." and `io.ranges` counts them.
+#[test]
+fn strided_view_calls_show_their_ranges() {
+    let py = need!(python(), NO_PYTHON);
+    if !have_mpirun() {
+        eprintln!("skipped: mpirun not found");
+        return;
+    }
+    let np = 2u64;
+    let dir = TestDir::new("perfetto-strided-view");
+    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
+    let data = dir.subdir("data").join("view.dat");
+    let trace = dir.join("trace");
+    run(
+        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data),
+    )
+    .assert_ok("strided_view at 2 ranks");
+    let m = timeline(&py, &dir, &trace, &[]);
+    let text = |r: &[(u64, u64)]| {
+        let parts: Vec<String> = r.iter().map(|(o, n)| format!("{o}+{n}")).collect();
+        parts.join(", ")
+    };
+    for rank in 0..np {
+        let a = strided_view_account(rank, np);
+        let mut want: Vec<(&str, String, u64)> = Vec::new();
+        for w in &a.writes {
+            want.push(("MPI_File_write", text(w), w.len() as u64));
+        }
+        for r in &a.reads {
+            want.push(("MPI_File_read_at", text(r), r.len() as u64));
+        }
+        let mut got = Vec::new();
+        for t in m["threads"].as_array().unwrap() {
+            if t["pid"] != rank + 1 {
+                continue;
+            }
+            for s in t["slices"].as_array().unwrap() {
+                let name = s["name"].as_str().unwrap_or("");
+                if name == "MPI_File_write" || name == "MPI_File_read_at" {
+                    let args = &s["args"];
+                    let ext = args["io.extents"].as_str().unwrap_or("(none)").to_string();
+                    let n = args["io.ranges"].as_u64().unwrap_or(0);
+                    got.push((name, ext, n));
+                }
+            }
+        }
+        assert_eq!(got, want, "rank {rank}");
+    }
+}

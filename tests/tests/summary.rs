@@ -453,3 +453,80 @@ fn bad_input() {
     );
     assert!(!r.stderr.contains("panicked"));
 }
+
+/// Darshan's classes of accesses in order, one per call: (consecutive, sequential, random).
+/// An access is consecutive when it starts where the one before (same direction) ended,
+/// sequential when after; the end is one past its last range's last byte.
+fn classes(accesses: &[Vec<(u64, u64)>]) -> (u64, u64, u64) {
+    let mut c = (0, 0, 0);
+    let mut last_end: Option<u64> = None;
+    for ranges in accesses {
+        let first = ranges[0].0;
+        match last_end {
+            None if first == 0 => c.0 += 1,
+            None => c.1 += 1,
+            Some(e) if first == e => c.0 += 1,
+            Some(e) if first > e => c.1 += 1,
+            Some(_) => c.2 += 1,
+        }
+        let &(at, len) = ranges.last().unwrap();
+        last_end = Some(at + len);
+    }
+    c
+}
+
+/// Accesses through an MPI view with holes: one per call, sized by its bytes, classified by
+/// where its ranges really start and end (tests/programs/strided_view.c).
+#[test]
+fn strided_view_access_pattern() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    let np = 2u64;
+    let dir = TestDir::new("summary-strided-view");
+    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
+    let data = dir.subdir("data").join("view.dat");
+    let trace = dir.join("trace");
+    let r = run(
+        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
+            .arg(&prog)
+            .arg(&data),
+    );
+    r.assert_ok("traced strided_view");
+    assert_eq!(
+        r.stdout.matches("view rank=").count() as u64,
+        np,
+        "{}",
+        r.stdout
+    );
+    let s = summary(&trace, &[]);
+    let f = file(&s, &data.to_string_lossy(), "MPI-IO");
+    let (mut want, mut extent) = ((0, 0, 0), 0);
+    let tile_bytes = VIEW_COUNT * VIEW_BLOCK;
+    for rank in 0..np {
+        let a = strided_view_account(rank, np);
+        for c in [classes(&a.writes), classes(&a.reads)] {
+            want = (want.0 + c.0, want.1 + c.1, want.2 + c.2);
+        }
+        let &(at, len) = a.writes.last().unwrap().last().unwrap();
+        extent = extent.max(at + len);
+    }
+    // Rank 0 starts at 0 (consecutive), rank 1 after it; each tile begins past the last one's
+    // end; every sliding read but the first re-reads the block the one before ended with.
+    let reads = VIEW_COUNT * VIEW_WRITES - 1;
+    assert_eq!(want, (2, np * VIEW_WRITES, np * (reads - 1)));
+    let c = &f["access_pattern"]["counts"];
+    assert_eq!(
+        (u(&c["consecutive"]), u(&c["sequential"]), u(&c["random"])),
+        want,
+        "{c}"
+    );
+    assert_eq!(u(&c["unknown_offset"]), 0);
+    assert_eq!(u(&f["write_ops"]), np * VIEW_WRITES);
+    assert_eq!(u(&f["write_bytes"]), np * VIEW_WRITES * tile_bytes);
+    assert_eq!(u(&f["read_ops"]), np * reads);
+    assert_eq!(u(&f["read_bytes"]), np * reads * 2 * VIEW_BLOCK);
+    // Sizes are the calls' bytes (400 and 200: both 101-1K), not their ranges'.
+    assert_eq!(u(&f["access_sizes"]["write"]["101-1K"]), np * VIEW_WRITES);
+    assert_eq!(u(&f["access_sizes"]["read"]["101-1K"]), np * reads);
+    // The extent is where the last range ends, not the last offset plus its bytes.
+    assert_eq!(u(&f["extent"]), extent);
+}

@@ -3,6 +3,7 @@
 //! never with calls.
 
 use super::timeline::Series;
+use definitions::FileView;
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 use io_model::kinds::{OpFlags, OpMode};
@@ -85,7 +86,9 @@ pub struct FileAcc {
 }
 
 impl FileAcc {
-    fn op(&mut self, o: &Op, opts: &AggOptions) {
+    /// Account an operation; `end`: one past its last byte, where known (through a view
+    /// with holes the end of its last range, not its offset plus its bytes).
+    fn op(&mut self, o: &Op, end: Option<u64>, opts: &AggOptions) {
         let dir = match o.mode {
             OpMode::Read => 0,
             OpMode::Write => 1,
@@ -115,14 +118,14 @@ impl FileAcc {
         if o.flags.contains(OpFlags::NON_BLOCKING) {
             self.nonblocking_ops += 1;
         }
-        let Some(off) = o.offset else {
+        let (Some(off), Some(end)) = (o.offset, end) else {
             self.pattern[UNKNOWN] += 1;
             return;
         };
         if opts.alignment > 1 && !off.is_multiple_of(opts.alignment) {
             self.misaligned_ops += 1;
         }
-        self.max_end = self.max_end.max(off + b);
+        self.max_end = self.max_end.max(end);
         let kind = match self.last_end[dir] {
             None if off == 0 => CONSECUTIVE,
             None => SEQUENTIAL,
@@ -131,7 +134,7 @@ impl FileAcc {
             Some(_) => RANDOM,
         };
         self.pattern[kind] += 1;
-        self.last_end[dir] = Some(off + b);
+        self.last_end[dir] = Some(end);
         self.sample(o.t0, off, b, dir == 1, opts.samples);
     }
 
@@ -231,6 +234,8 @@ pub struct ProcessAgg {
     threads: Vec<RootState>,
     pub ops: u64,
     pub cancelled_ops: u64,
+    /// MPI file views with holes, by the id operations name them with.
+    views: Vec<Option<FileView>>,
 }
 
 /// The file of operations whose handle has no file (proxies such as fflush(NULL)).
@@ -255,6 +260,7 @@ impl ProcessAgg {
             threads: Vec::new(),
             ops: 0,
             cancelled_ops: 0,
+            views: Vec::new(),
         }
     }
 
@@ -282,6 +288,17 @@ impl ProcessAgg {
             self.handle_slot[h] = self.slot((o.file.unwrap_or(NO_FILE), o.layer)) as u32;
         }
         &mut self.files[self.handle_slot[h] as usize].1
+    }
+
+    /// One past the last byte an operation touched: the end of its last range through a
+    /// view with holes (one access per call, as Darshan counts MPI-IO, but where it ends).
+    fn op_end(&self, o: &Op) -> Option<u64> {
+        let off = o.offset?;
+        let view = o.view.and_then(|v| self.views.get(v as usize)?.as_ref());
+        match view.and_then(|v| v.extents(off, o.bytes_done).last()) {
+            Some((start, len)) => Some(start.saturating_add(len)),
+            None => Some(off.saturating_add(o.bytes_done)),
+        }
     }
 
     fn root(&mut self, func: u16) -> &mut RootAcc {
@@ -354,7 +371,8 @@ impl Accumulator for ProcessAgg {
             return;
         }
         let opts = self.opts;
-        self.op_file(o).op(o, &opts);
+        let end = self.op_end(o);
+        self.op_file(o).op(o, end, &opts);
         let li = layer_index(o.layer);
         let l = &mut self.layers[li];
         l.ops += 1;
@@ -415,6 +433,14 @@ impl Accumulator for ProcessAgg {
                 r.layers[layer_index(c.layer)].ns += dur;
             }
         }
+    }
+
+    fn view(&mut self, id: u32, v: &FileView) {
+        let i = id as usize;
+        if self.views.len() <= i {
+            self.views.resize(i + 1, None);
+        }
+        self.views[i] = Some(v.clone());
     }
 
     fn meta(&mut self, _thread: usize, _kind: MetaKind, file: Option<FileAt>, _t: u64) {

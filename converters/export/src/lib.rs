@@ -1,4 +1,4 @@
-//! `recorder-otf2 export --parquet DIR`: calls, operations, files and handles as Parquet
+//! `recorder-otf2 export --parquet DIR`: calls, operations, their byte ranges, files and handles as Parquet
 //! (schema: docs/analysis.md, "Parquet export").
 //!
 //! Processes are interpreted in parallel through the I/O model; each fills record batches of
@@ -16,11 +16,13 @@ pub use error::Error;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
-use definitions::GlobalDefs;
+use definitions::{FileView, GlobalDefs};
 use io_events::codec::Record;
 use io_events::functions::Layer;
 use io_model::driver::{self, Progress};
-use io_model::kinds::{AccessMode, CreationFlags, LockOp, LockType, OpFlags, StatusFlags, Whence};
+use io_model::kinds::{
+    AccessMode, CreationFlags, LockOp, LockType, OpFlags, OpMode, StatusFlags, Whence,
+};
 use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::sink::{OpBegin, Res, Sink};
@@ -41,9 +43,10 @@ use std::sync::Mutex;
 use tables::*;
 
 /// The table files, in the order they are written and renamed.
-pub const FILES: [&str; 4] = [
+pub const FILES: [&str; 5] = [
     "calls.parquet",
     "operations.parquet",
+    "extents.parquet",
     "files.parquet",
     "handles.parquet",
 ];
@@ -184,6 +187,7 @@ struct Output {
     vocab: Vocab,
     calls: Table,
     ops: Table,
+    extents: Table,
     files: Table,
     handles: Table,
     stop: AtomicBool,
@@ -223,6 +227,7 @@ impl Output {
         let schemas = [
             calls_schema(),
             ops_schema(),
+            extents_schema(),
             files_schema(),
             handles_schema(),
         ];
@@ -248,6 +253,7 @@ impl Output {
             vocab: Vocab::new(),
             calls: next()?,
             ops: next()?,
+            extents: next()?,
             files: next()?,
             handles: next()?,
             stop: AtomicBool::new(false),
@@ -255,8 +261,14 @@ impl Output {
         })
     }
 
-    fn tables(&self) -> [&Table; 4] {
-        [&self.calls, &self.ops, &self.files, &self.handles]
+    fn tables(&self) -> [&Table; 5] {
+        [
+            &self.calls,
+            &self.ops,
+            &self.extents,
+            &self.files,
+            &self.handles,
+        ]
     }
 
     /// Keep the first error and tell every worker to stop.
@@ -312,6 +324,9 @@ struct Exporter<'a> {
     names: Vec<String>,
     calls: CallCols,
     ops: OpCols,
+    extents: ExtentCols,
+    /// MPI file views with holes by the id operations name them with (`Consumer::view`).
+    views: Vec<Option<FileView>>,
     files: hashbrown::HashMap<(Option<u32>, Layer), FileAcc>,
     /// Per thread: the last call that began a blocking operation, and that operation's file
     /// (a call's `file` when it opened or closed none).
@@ -348,6 +363,40 @@ impl<'a> Exporter<'a> {
         self.send(t, b);
     }
 
+    fn flush_extents(&mut self) {
+        let t = &self.out.extents;
+        let b = self.extents.finish(&t.schema, &self.out.vocab);
+        self.send(t, b);
+    }
+
+    /// The byte ranges of a read or write at a known offset, one row each (one for a
+    /// contiguous operation); returns one past the last byte.
+    fn push_extents(&mut self, o: &Op, off: u64) -> u64 {
+        let view = o.view.and_then(|v| self.views.get(v as usize)?.clone());
+        let contiguous = [(off, o.bytes_done)];
+        let ranges: Box<dyn Iterator<Item = (u64, u64)>> = match &view {
+            Some(v) => Box::new(v.extents(off, o.bytes_done)),
+            None => Box::new(contiguous.into_iter().filter(|r| r.1 > 0)),
+        };
+        let mut end = off.saturating_add(o.bytes_done);
+        for (offset, length) in ranges {
+            let row = ExtentRow {
+                id: o.id,
+                layer: o.layer,
+                file: file_at(&self.names, o.file),
+                mode: o.mode,
+                offset,
+                length,
+            };
+            self.extents.push(self.proc, &row);
+            end = offset.saturating_add(length);
+            if self.extents.rows >= BATCH {
+                self.flush_extents();
+            }
+        }
+        end
+    }
+
     fn acc(&mut self, file: Option<u32>, layer: Layer) -> &mut FileAcc {
         self.files.entry((file, layer)).or_default()
     }
@@ -359,6 +408,9 @@ impl<'a> Exporter<'a> {
         }
         if self.ops.rows > 0 {
             self.flush_ops();
+        }
+        if self.extents.rows > 0 {
+            self.flush_extents();
         }
         if let Some(e) = self.err.take() {
             return Err(e);
@@ -505,6 +557,10 @@ impl Consumer for Exporter<'_> {
             }
             self.op_file[o.thread] = (o.call, o.file);
         }
+        let end = match (o.offset, o.mode, o.cancelled) {
+            (Some(off), OpMode::Read | OpMode::Write, false) => Some(self.push_extents(o, off)),
+            _ => None,
+        };
         let a = self.acc(o.file, o.layer);
         a.seen(o.t0, o.t1);
         if o.cancelled {
@@ -523,13 +579,21 @@ impl Consumer for Exporter<'_> {
                 }
                 io_model::kinds::OpMode::Flush => a.flush_ops += 1,
             }
-            if let (Some(off), false) = (o.offset, o.mode == io_model::kinds::OpMode::Flush) {
-                a.extent = a.extent.max(off.saturating_add(b));
+            if let Some(end) = end {
+                a.extent = a.extent.max(end);
             }
         }
         if self.ops.rows >= BATCH {
             self.flush_ops();
         }
+    }
+
+    fn view(&mut self, id: u32, v: &FileView) {
+        let i = id as usize;
+        if self.views.len() <= i {
+            self.views.resize(i + 1, None);
+        }
+        self.views[i] = Some(v.clone());
     }
 
     fn meta(&mut self, _thread: usize, _kind: MetaKind, file: Option<FileAt>, t: u64) {
@@ -727,6 +791,8 @@ fn interpret_one<'a>(
         names: Vec::new(),
         calls: CallCols::default(),
         ops: OpCols::default(),
+        extents: ExtentCols::default(),
+        views: Vec::new(),
         files: hashbrown::HashMap::new(),
         op_file: Vec::new(),
         err: None,
@@ -802,9 +868,10 @@ pub fn parquet(
     }
     let n = |t: &Table| t.rows.load(Ordering::Relaxed);
     Ok(format!(
-        "{} calls, {} operations, {} files, {} handles written to {}",
+        "{} calls, {} operations, {} extents, {} files, {} handles written to {}",
         n(&out.calls),
         n(&out.ops),
+        n(&out.extents),
         n(&out.files),
         n(&out.handles),
         dir.display()

@@ -1,4 +1,4 @@
-//! The four tables of the Parquet export: their Arrow schemas and the column builders that
+//! The five tables of the Parquet export: their Arrow schemas and the column builders that
 //! fill one record batch at a time. The schema is documented in docs/analysis.md
 //! ("Parquet export"); keep the two in step.
 
@@ -194,6 +194,14 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
             ("offset", D),
             ("call_id", D),
             ("root_id", D),
+        ],
+        "extents.parquet" => &[
+            ("process", D),
+            ("rank", D),
+            ("job", D),
+            ("op_id", D),
+            ("offset", D),
+            ("length", D),
         ],
         _ => &[],
     }
@@ -491,6 +499,78 @@ impl OpCols {
             keyed(self.call_func.finish(), &v.funcs)?,
             Arc::new(self.root.finish()),
             keyed(self.root_func.finish(), &v.funcs)?,
+        ];
+        RecordBatch::try_new(schema.clone(), cols)
+    }
+}
+
+pub fn extents_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        f("process", DataType::UInt32, false),
+        f("rank", DataType::UInt32, true),
+        f("job", DataType::UInt32, true),
+        f("op_id", DataType::UInt64, false),
+        f("layer", dict(DataType::Int8), false),
+        f("file", dict(DataType::Int32), true),
+        f("mode", dict(DataType::Int8), false),
+        f("offset", DataType::UInt64, false),
+        f("length", DataType::UInt64, false),
+    ]))
+}
+
+/// One byte range of an operation: the operation's columns that say whose bytes they are.
+pub struct ExtentRow<'r> {
+    pub id: u64,
+    pub layer: Layer,
+    pub file: Option<(u32, &'r str)>,
+    pub mode: OpMode,
+    pub offset: u64,
+    pub length: u64,
+}
+
+#[derive(Default)]
+pub struct ExtentCols {
+    pub rows: usize,
+    process: UInt32Builder,
+    rank: UInt32Builder,
+    job: UInt32Builder,
+    id: UInt64Builder,
+    layer: Int8Builder,
+    file: LocalDict,
+    mode: Int8Builder,
+    offset: UInt64Builder,
+    length: UInt64Builder,
+}
+
+impl ExtentCols {
+    pub fn push(&mut self, p: ProcCols, e: &ExtentRow) {
+        self.rows += 1;
+        self.process.append_value(p.process);
+        self.rank.append_option(p.rank);
+        self.job.append_option(p.job);
+        self.id.append_value(e.id);
+        self.layer.append_value(layer_key(e.layer));
+        match e.file {
+            Some((id, path)) => self.file.append(id, path),
+            None => self.file.append_null(),
+        }
+        self.mode.append_value(mode_key(e.mode));
+        self.offset.append_value(e.offset);
+        self.length.append_value(e.length);
+    }
+
+    pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
+        self.rows = 0;
+        let cols: Vec<ArrayRef> = vec![
+            Arc::new(self.process.finish()),
+            Arc::new(self.rank.finish()),
+            Arc::new(self.job.finish()),
+            Arc::new(self.id.finish()),
+            keyed(self.layer.finish(), &v.layers)?,
+            self.file.finish()?,
+            keyed(self.mode.finish(), &v.modes)?,
+            Arc::new(self.offset.finish()),
+            Arc::new(self.length.finish()),
         ];
         RecordBatch::try_new(schema.clone(), cols)
     }

@@ -3,7 +3,7 @@
 
 use super::kinds::*;
 use super::paradigms::DeleteIds;
-use definitions::{GlobalDefs, ATTR_OFFSET};
+use definitions::{GlobalDefs, ATTR_OFFSET, ATTR_VIEW_RANGES, ATTR_VIEW_SPAN};
 use io_events::codec::Record;
 use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
 use io_model::sink::{OpBegin, Res, Sink};
@@ -116,8 +116,19 @@ impl Sink for Otf2Sink<'_> {
             .io_seek(t, h, offset, whence(wh), result)
             .map_err(otf2e)
     }
-    fn op_begin(&mut self, _: &GlobalDefs, t: u64, op: OpBegin) -> Res {
+    fn op_begin(&mut self, defs: &GlobalDefs, t: u64, op: OpBegin) -> Res {
         let (m, f) = (op_mode(op.mode), op_flags(op.flags));
+        let view = op.view.and_then(|v| defs.views.get(v as usize));
+        if let (Some(v), Some(first)) = (view, op.offset) {
+            // The ranges of the bytes requested (the Begin comes before what was done).
+            let (mut n, mut end) = (0u64, first);
+            for (o, l) in v.extents(first, op.bytes) {
+                (n, end) = (n + 1, o.saturating_add(l));
+            }
+            let w = self.w();
+            w.add_attr_u64(ATTR_VIEW_RANGES, n).map_err(otf2e)?;
+            w.add_attr_u64(ATTR_VIEW_SPAN, end - first).map_err(otf2e)?;
+        }
         let offset = op.offset.map(|o| (ATTR_OFFSET, o));
         self.w()
             .io_operation_begin(t, op.handle, m, f, op.bytes, op.id, offset)

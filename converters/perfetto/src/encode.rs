@@ -261,10 +261,12 @@ pub enum Extra {
     Request,
     Continued,
     Continues,
+    Extents,
+    Ranges,
 }
 
 impl Extra {
-    const COUNT: usize = 7;
+    const COUNT: usize = 9;
     pub fn name(self) -> &'static str {
         match self {
             Extra::Errno => "errno",
@@ -272,6 +274,8 @@ impl Extra {
             Extra::Offset => "io.offset",
             Extra::Bytes => "io.bytes",
             Extra::Request => "io.request",
+            Extra::Extents => "io.extents",
+            Extra::Ranges => "io.ranges",
             Extra::Continued => "continued",
             Extra::Continues => "continues",
         }
@@ -366,6 +370,19 @@ impl Encoder {
         let a = &mut e.debug_annotations[i];
         a.name_field = Some(AnnName::NameIid(name_iid));
         a.value = Some(value(v));
+    }
+
+    /// A string annotation that is not worth interning (it is rarely repeated).
+    pub fn arg_text(&mut self, name_iid: u64, text: String) {
+        let i = self.used;
+        self.used += 1;
+        let e = self.event();
+        if i == e.debug_annotations.len() {
+            e.debug_annotations.push(pb::DebugAnnotation::default());
+        }
+        let a = &mut e.debug_annotations[i];
+        a.name_field = Some(AnnName::NameIid(name_iid));
+        a.value = Some(Value::StringValue(text));
     }
 
     pub fn flows(

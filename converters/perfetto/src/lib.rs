@@ -94,6 +94,8 @@ pub struct Ctx<'a> {
     pub process: &'a ProcessTrace,
     /// Global file names, copied from the definitions as they appear.
     pub file_names: Vec<String>,
+    /// MPI file views with holes, copied from the definitions as they appear.
+    pub views: Vec<definitions::FileView>,
     pub counts: Counts,
     layers: [bool; Layer::ALL.len() + 1],
     flow: u64,
@@ -232,6 +234,7 @@ fn one<'a>(
         ids,
         process: p,
         file_names: Vec::new(),
+        views: Vec::new(),
         counts: Counts::default(),
         layers,
         flow: 0,

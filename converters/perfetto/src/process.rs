@@ -51,6 +51,10 @@ impl<'a> ProcessWriter<'a> {
         while let Some(f) = defs.files.get(names.len()) {
             names.push(f.name.clone());
         }
+        let views = &mut self.ctx.views;
+        while let Some(v) = defs.views.get(views.len()) {
+            views.push(v.clone());
+        }
     }
 
     fn handle(&self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
@@ -264,6 +268,7 @@ impl Sink for ProcessWriter<'_> {
                 self.th().io(|io| {
                     io.file = io.file.or(file);
                     io.offset = io.offset.or(b.offset);
+                    io.view = io.view.or(b.view);
                 });
             }
             return Ok(());

@@ -25,6 +25,30 @@ pub struct Io {
     pub bytes: Option<u64>,
     /// The matching id of a non-blocking operation it issued.
     pub request: Option<u64>,
+    /// The MPI file view with holes it went through (`Ctx::views`).
+    pub view: Option<u32>,
+}
+
+/// Ranges an `io.extents` annotation spells out; the rest are counted ("... N more").
+pub const SHOWN_EXTENTS: usize = 16;
+
+/// The byte ranges of `bytes` bytes from `offset` through `view`, as "offset+length, ..."
+/// (at most [`SHOWN_EXTENTS`]), and how many there are.
+pub fn extents_text(view: &definitions::FileView, offset: u64, bytes: u64) -> (String, u64) {
+    let (mut text, mut n) = (String::new(), 0u64);
+    for (o, l) in view.extents(offset, bytes) {
+        if (n as usize) < SHOWN_EXTENTS {
+            if n > 0 {
+                text.push_str(", ");
+            }
+            text.push_str(&format!("{o}+{l}"));
+        }
+        n += 1;
+    }
+    if n as usize > SHOWN_EXTENTS {
+        text.push_str(&format!(", ... {} more", n as usize - SHOWN_EXTENTS));
+    }
+    (text, n)
 }
 
 struct Begin {
@@ -382,6 +406,14 @@ impl Thread {
             let iid = self.interner.extra(Extra::Request);
             ctx.enc.arg(iid, Arg::Hex(q));
         }
+        let view = io.view.and_then(|v| ctx.views.get(v as usize));
+        if let (Some(v), Some(o), Some(b)) = (view, io.offset, io.bytes) {
+            let (text, n) = extents_text(v, o, b);
+            let iid = self.interner.extra(Extra::Extents);
+            ctx.enc.arg_text(iid, text);
+            let iid = self.interner.extra(Extra::Ranges);
+            ctx.enc.arg(iid, Arg::Uint(n));
+        }
     }
 
     fn write_end(
@@ -451,5 +483,36 @@ fn arg(interner: &mut Interner, p: &io_model::trace::ProcessTrace, kind: Kind, v
         Kind::OpenFlags | Kind::Hex | Kind::Amode | Kind::Stream | Kind::Addr | Kind::Handle => {
             Arg::Hex(v)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use io_events::filetype::{BlockRun, Filetype};
+
+    /// 40 blocks of 10 bytes every 30 from displacement 5: 16 spelled out, 24 counted.
+    #[test]
+    fn extents_text_caps_and_counts() {
+        let run = BlockRun {
+            offset: 0,
+            len: 10,
+            stride: 30,
+            count: 40,
+        };
+        let filetype = Filetype {
+            extent: 1200,
+            runs: vec![run],
+        };
+        let view = definitions::FileView {
+            disp: 5,
+            filetype: std::sync::Arc::new(filetype),
+        };
+        let (text, n) = extents_text(&view, 5, 400);
+        assert_eq!(n, 40);
+        let shown: Vec<String> = (0..16).map(|k| format!("{}+10", 5 + 30 * k)).collect();
+        assert_eq!(text, format!("{}, ... 24 more", shown.join(", ")));
+        let (text, n) = extents_text(&view, 35, 15);
+        assert_eq!((text.as_str(), n), ("35+10, 65+5", 2));
     }
 }

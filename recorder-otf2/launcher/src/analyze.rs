@@ -57,7 +57,7 @@ pub struct ReportArgs {
 pub struct ExportArgs {
     /// The trace directory written by `recorder-otf2 record -o DIR`.
     trace: PathBuf,
-    /// Folder to write calls.parquet, operations.parquet, files.parquet, handles.parquet in
+    /// Folder to write calls.parquet, operations.parquet, extents.parquet, files.parquet, handles.parquet in
     /// (created; must not hold them already unless --force).
     #[arg(long)]
     parquet: PathBuf,
