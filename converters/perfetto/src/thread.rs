@@ -501,6 +501,7 @@ mod tests {
             count: 40,
         };
         let filetype = Filetype {
+            lb: 0,
             extent: 1200,
             runs: vec![run],
         };
