@@ -1511,6 +1511,20 @@ pub struct ViewAccount {
     pub reads: Vec<Vec<(u64, u64)>>,
 }
 
+/// tests/programs/strided_view.c at `np` ranks under Open MPI, traced into `<dir>/trace`
+/// (its data file under `<dir>/data`): the test folder, the trace and the traced run.
+pub fn trace_strided_view(name: &str, np: u32) -> (TestDir, PathBuf, Run) {
+    let dir = TestDir::new(name);
+    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
+    let data = dir.subdir("data").join("view.dat");
+    let trace = dir.join("trace");
+    let r = run(mpirun_with(Mpi::OpenMpi, np, dir.path(), &trace, &[])
+        .arg(&prog)
+        .arg(&data));
+    r.assert_ok("traced strided_view");
+    (dir, trace, r)
+}
+
 /// The program's own arithmetic: block `b` of a rank is at disp + (b / COUNT) * extent +
 /// (b % COUNT) * stride, with disp = BLOCK * rank, stride = BLOCK * size and extent =
 /// COUNT * stride.

@@ -627,16 +627,7 @@ fn strided_view_ranges() {
         return;
     }
     let np = 2u64;
-    let dir = TestDir::new("export-strided-view");
-    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
-    let data = dir.subdir("data").join("view.dat");
-    let trace = dir.join("trace");
-    let r = run(
-        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
-            .arg(&prog)
-            .arg(&data),
-    );
-    r.assert_ok("traced strided_view");
+    let (dir, trace, _) = trace_strided_view("export-strided-view", np as u32);
     let f = export_and_check(&py, &dir, &trace, "view");
     let mut want = Vec::new();
     for rank in 0..np {

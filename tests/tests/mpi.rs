@@ -1708,16 +1708,7 @@ fn strided_view_ops_carry_ranges_and_span() {
         return;
     }
     let np = 2u64;
-    let dir = TestDir::new("mpi-strided-view");
-    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
-    let data = dir.subdir("data").join("view.dat");
-    let trace = dir.join("trace");
-    run(
-        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
-            .arg(&prog)
-            .arg(&data),
-    )
-    .assert_ok("strided_view at 2 ranks");
+    let (dir, trace, _) = trace_strided_view("mpi-strided-view", np as u32);
     let a = convert_and_check(&trace, &dir.join("view.otf2"));
     let mut want: Vec<Vec<(u64, u64, u64)>> = (0..np)
         .map(|rank| {

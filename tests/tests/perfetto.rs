@@ -819,16 +819,7 @@ fn strided_view_calls_show_their_ranges() {
         return;
     }
     let np = 2u64;
-    let dir = TestDir::new("perfetto-strided-view");
-    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
-    let data = dir.subdir("data").join("view.dat");
-    let trace = dir.join("trace");
-    run(
-        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
-            .arg(&prog)
-            .arg(&data),
-    )
-    .assert_ok("strided_view at 2 ranks");
+    let (dir, trace, _) = trace_strided_view("perfetto-strided-view", np as u32);
     let m = timeline(&py, &dir, &trace, &[]);
     let text = |r: &[(u64, u64)]| {
         let parts: Vec<String> = r.iter().map(|(o, n)| format!("{o}+{n}")).collect();

@@ -481,16 +481,7 @@ fn classes(accesses: &[Vec<(u64, u64)>]) -> (u64, u64, u64) {
 fn strided_view_access_pattern() {
     need!(have_mpirun(), "mpirun not found on PATH");
     let np = 2u64;
-    let dir = TestDir::new("summary-strided-view");
-    let prog = compile_mpi_with(Mpi::OpenMpi, &dir, "strided_view.c", &[]);
-    let data = dir.subdir("data").join("view.dat");
-    let trace = dir.join("trace");
-    let r = run(
-        mpirun_with(Mpi::OpenMpi, np as u32, dir.path(), &trace, &[])
-            .arg(&prog)
-            .arg(&data),
-    );
-    r.assert_ok("traced strided_view");
+    let (dir, trace, r) = trace_strided_view("summary-strided-view", np as u32);
     assert_eq!(
         r.stdout.matches("view rank=").count() as u64,
         np,
@@ -498,6 +489,7 @@ fn strided_view_access_pattern() {
         r.stdout
     );
     let s = summary(&trace, &[]);
+    let data = dir.join("data").join("view.dat");
     let f = file(&s, &data.to_string_lossy(), "MPI-IO");
     let (mut want, mut extent) = ((0, 0, 0), 0);
     let tile_bytes = VIEW_COUNT * VIEW_BLOCK;
