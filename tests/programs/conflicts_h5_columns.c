@@ -3,8 +3,10 @@
  * every row (H5Sselect_hyperslab) and all write it with H5Dwrite under
  * H5FD_MPIO_COLLECTIVE: HDF5 makes it an MPI file view with holes (8 rows of 32 bytes
  * per rank), the ranks' bytes are disjoint, so no pair lies in the dataset's bytes.
+ * With "overlap", every rank but the last selects one column more, [8 r, 8 r + 9): ranks
+ * r and r + 1 both write column 8 (r + 1) of every row (one WAW pair each).
  *
- *   mpirun -np P conflicts_h5_columns DIR
+ *   mpirun -np P conflicts_h5_columns DIR [overlap]
  *
  * Rank 0 prints "offset=<H5Dget_offset of /d> bytes=<8*8P*4> ranks=<P>", then
  * "done ranks=<P> failures=0". Any failing call is named on stderr and aborts. */
@@ -32,7 +34,8 @@ int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (argc != 2) die("usage: conflicts_h5_columns DIR", __LINE__);
+    if (argc != 2 && argc != 3) die("usage: conflicts_h5_columns DIR [overlap]", __LINE__);
+    int wide = argc == 3 && g_rank < size - 1;
     char path[4096];
     snprintf(path, sizeof path, "%s/columns.h5", argv[1]);
 
@@ -45,11 +48,11 @@ int main(int argc, char **argv) {
                                H5P_DEFAULT));
     hid_t dxpl = CK(H5Pcreate(H5P_DATASET_XFER));
     CK(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE));
-    hsize_t start[2] = {0, 8 * (hsize_t)g_rank}, count[2] = {8, 8};
+    hsize_t start[2] = {0, 8 * (hsize_t)g_rank}, count[2] = {8, wide ? 9 : 8};
     CK(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, count, NULL));
     hid_t mspace = CK(H5Screate_simple(2, count, NULL));
-    int buf[64];
-    for (int i = 0; i < 64; i++) buf[i] = g_rank;
+    int buf[72];
+    for (int i = 0; i < 72; i++) buf[i] = g_rank;
     CK(H5Dwrite(dset, H5T_NATIVE_INT, mspace, space, dxpl, buf));
     haddr_t offset = H5Dget_offset(dset);
     if (offset == HADDR_UNDEF) die("H5Dget_offset", __LINE__);

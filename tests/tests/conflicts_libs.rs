@@ -118,6 +118,18 @@ fn traced(lib: &Lib, np: u32) -> Option<Traced> {
 /// `program` (built with pkg-config `pkg`, printing "offset=O bytes=B" of its data in
 /// `file`) traced at `np` ranks under Open MPI; None without the package.
 fn traced_program(name: &str, pkg: &str, program: &str, file: &str, np: u32) -> Option<Traced> {
+    traced_program_with(name, pkg, program, file, np, &[])
+}
+
+/// The same with more arguments after the data folder.
+fn traced_program_with(
+    name: &str,
+    pkg: &str,
+    program: &str,
+    file: &str,
+    np: u32,
+    args: &[&str],
+) -> Option<Traced> {
     let libs = pkg_config(pkg)?;
     let dir = TestDir::new(&format!("conflicts-{name}-{np}"));
     let extra: Vec<&str> = libs.iter().map(String::as_str).collect();
@@ -128,7 +140,8 @@ fn traced_program(name: &str, pkg: &str, program: &str, file: &str, np: u32) -> 
     let layers = [("RECORDER_OTF2_LAYERS", "posix,stdio,mpiio,hdf5,pnetcdf,mpi")];
     let r = run(mpirun(np, dir.path(), &trace, &layers)
         .arg(&prog)
-        .arg(&data));
+        .arg(&data)
+        .args(args));
     r.assert_ok(program);
     assert!(
         r.stdout.contains(&format!("done ranks={np} failures=0")),
@@ -501,6 +514,70 @@ fn hdf5_column_blocks_2_ranks() {
 fn hdf5_column_blocks_4_ranks() {
     need!(have_mpirun(), "mpirun not found on PATH");
     h5_columns(4);
+}
+
+/// The same with every rank but the last selecting one column more ([8 r, 8 r + 9)): ranks
+/// r and r + 1 both write column 8 (r + 1) of each of the 8 rows, so exactly one WAW pair
+/// per neighbouring pair of ranks lies in the data (8 overlapping ranges of 4 bytes, one
+/// pair of 32 bytes from row 0's shared int to row 7's), and no other.
+fn h5_columns_overlap(np: u32) {
+    let Some(t) = traced_program_with(
+        "h5colsover",
+        "hdf5-openmpi",
+        "conflicts_h5_columns.c",
+        "columns.h5",
+        np,
+        &["overlap"],
+    ) else {
+        eprintln!("skipped: pkg-config hdf5-openmpi not found");
+        return;
+    };
+    let v = conflicts_json(&t, &["--details"]);
+    let f = e2e_tests::conflicts::file(&v, &t.path, "MPI-IO");
+    // Each pair's example is its first overlapping range (row 0's shared int).
+    let mut got: Vec<(String, u64, u64, (u64, u64))> = data_pairs(f, t.data)
+        .into_iter()
+        .map(|p| (p.0, p.1.min(p.2), p.1.max(p.2), p.3))
+        .collect();
+    got.sort();
+    let row = 8 * np as u64 * 4;
+    let column = |r: u64| t.data.0 + 8 * (r + 1) * 4;
+    let want: Vec<_> = (0..np as u64 - 1)
+        .map(|r| ("WAW".to_string(), r, r + 1, (column(r), column(r) + 4)))
+        .collect();
+    assert_eq!(got, want, "{f}");
+    // Its group: one pair, 8 ranges of 4 bytes summed, from row 0's int to row 7's.
+    let mut groups: Vec<(u64, u64, u64, (u64, u64))> = f["pairs"]["WAW"]["ranks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| !g["same_rank"].as_bool().unwrap())
+        .map(|g| {
+            (
+                u(&g["ranks"][0]).min(u(&g["ranks"][1])),
+                u(&g["count"]),
+                u(&g["bytes"]),
+                range(&g["range"]),
+            )
+        })
+        .collect();
+    groups.sort();
+    let want: Vec<_> = (0..np as u64 - 1)
+        .map(|r| (r, 1, 32, (column(r), column(r) + 7 * row + 4)))
+        .collect();
+    assert_eq!(groups, want, "{f}");
+}
+
+#[test]
+fn hdf5_overlapping_column_blocks_2_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    h5_columns_overlap(2);
+}
+
+#[test]
+fn hdf5_overlapping_column_blocks_4_ranks() {
+    need!(have_mpirun(), "mpirun not found on PATH");
+    h5_columns_overlap(4);
 }
 
 /// A 1-D int variable of 256 P elements, rank r's elements r, r + P, r + 2P ... by
