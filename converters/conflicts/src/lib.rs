@@ -782,6 +782,10 @@ fn sweep_work(
         .map(|c| c as &dyn Fn(&Access, &Access) -> bool);
     let mut counts = LayerCounts::default();
     let mut pairs = match runs.dir.filter(|_| !w.runs.is_empty()) {
+        None if w.memory.len() > spill::CHUNK => {
+            let counted = Merged::in_memory(w.memory).inspect(|a| counts.count(a));
+            sweep(counted, opts.max_pairs, opts.details, check)
+        }
         None => {
             let mut memory = w.memory;
             memory.sort_unstable_by_key(spill::sort_key);

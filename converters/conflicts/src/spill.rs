@@ -6,7 +6,7 @@
 
 use super::{Access, Error};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::binary_heap::{BinaryHeap, PeekMut};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -92,6 +92,10 @@ pub fn default_memory() -> u64 {
     });
     avail.map_or(4 << 30, |kib| kib * 1024 / 2)
 }
+
+/// Accesses per chunk sorted at once when a file's accesses are more ([`Merged::in_memory`]):
+/// 48 MiB, about what a run on disk holds at a 64 MiB budget.
+pub const CHUNK: usize = 1 << 20;
 
 /// Bytes of one access in a run.
 const RECORD: usize = 48;
@@ -232,12 +236,18 @@ impl Drop for SpillDir {
 enum Source {
     File(BufReader<File>, PathBuf),
     Memory(std::vec::IntoIter<Access>),
+    /// One sorted chunk (`pos..end`) of accesses held in memory.
+    Chunk(Arc<Vec<Access>>, usize, usize),
 }
 
 impl Source {
     fn next(&mut self) -> Result<Option<Access>, Error> {
         match self {
             Source::Memory(it) => Ok(it.next()),
+            Source::Chunk(all, pos, end) => Ok((*pos < *end).then(|| {
+                *pos += 1;
+                all[*pos - 1]
+            })),
             Source::File(r, path) => {
                 let mut rec = [0u8; RECORD];
                 match r.read_exact(&mut rec) {
@@ -282,6 +292,37 @@ impl<'a> Merged<'a> {
         Ok(m)
     }
 
+    /// Accesses held in memory, in sweep order: sorted in chunks of [`CHUNK`] and merged.
+    /// One sort of tens of millions of accesses is slower than sorts that stay in cache and
+    /// a merge (64 M accesses: 13.8 s against 8.4 s through runs on disk).
+    pub fn in_memory(memory: Vec<Access>) -> Merged<'static> {
+        Merged::in_chunks(memory, CHUNK)
+    }
+
+    fn in_chunks(mut memory: Vec<Access>, chunk: usize) -> Merged<'static> {
+        let n = memory.len();
+        for c in memory.chunks_mut(chunk) {
+            c.sort_unstable_by_key(sort_key);
+        }
+        let all = Arc::new(memory);
+        let sources = (0..n)
+            .step_by(chunk)
+            .map(|at| Source::Chunk(all.clone(), at, (at + chunk).min(n)))
+            .collect::<Vec<_>>();
+        let mut m = Merged {
+            heads: BinaryHeap::with_capacity(sources.len()),
+            pending: vec![None; sources.len()],
+            sources,
+            error: None,
+            _share: None,
+        };
+        for i in 0..m.sources.len() {
+            // Chunks in memory cannot fail to read.
+            let _ = m.refill(i);
+        }
+        m
+    }
+
     /// The merge of `runs` (all opened now) and `memory`.
     fn open(runs: &[PathBuf], mut memory: Vec<Access>) -> Result<Merged<'a>, Error> {
         memory.sort_unstable_by_key(sort_key);
@@ -322,11 +363,24 @@ impl Iterator for Merged<'_> {
     type Item = Access;
     /// The next access in order; a read error ends the stream and is kept in `error`.
     fn next(&mut self) -> Option<Access> {
-        let Reverse((_, i)) = self.heads.pop()?;
+        // The next access of the same source replaces the head in place: one sift, short
+        // when the source stays the smallest (runs of a trace are often nearly disjoint).
+        let mut top = self.heads.peek_mut()?;
+        let i = (top.0).1;
         let a = self.pending[i].take();
-        if let Err(e) = self.refill(i) {
-            self.error = Some(e);
-            self.heads.clear();
+        match self.sources[i].next() {
+            Ok(Some(n)) => {
+                *top = Reverse((sort_key(&n), i));
+                self.pending[i] = Some(n);
+            }
+            Ok(None) => {
+                PeekMut::pop(top);
+            }
+            Err(e) => {
+                drop(top);
+                self.error = Some(e);
+                self.heads.clear();
+            }
         }
         a
     }
@@ -335,6 +389,25 @@ impl Iterator for Merged<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunks_in_memory_merge_like_one_sort() {
+        let mut all: Vec<Access> = (0..100u64)
+            .map(|k| {
+                Access::test(
+                    (k * 37) % 101,
+                    (k * 37) % 101 + 1 + k % 3,
+                    k,
+                    (k % 4) as usize,
+                    k % 2 == 0,
+                )
+            })
+            .collect();
+        let got: Vec<Access> = Merged::in_chunks(all.clone(), 7).collect();
+        all.sort_unstable_by_key(sort_key);
+        assert_eq!(got, all);
+        assert_eq!(Merged::in_chunks(Vec::new(), 7).count(), 0);
+    }
 
     #[test]
     fn runs_and_memory_merge_in_offset_order() {
