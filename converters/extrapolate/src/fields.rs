@@ -6,6 +6,7 @@
 
 use super::fit::{fit, At, ITerm, Model, NTerm, RTerm};
 use super::read::Val;
+use io_events::functions::FILETYPE_UNKNOWN;
 
 /// How a field's value is made at the target rank count.
 #[derive(Clone, Debug)]
@@ -131,7 +132,10 @@ pub fn fit_field(
             .map(FieldModel::Text)
             .ok_or_else(|| text(vals)),
         Val::Comm(_) => comm(vals).ok_or_else(|| text(vals)),
-        Val::NoPath | Val::Filetype(_) => Err(text(vals)),
+        Val::NoPath => Err(text(vals)),
+        // Filetypes that differ by rank (a subarray per rank) have no model: the extrapolated
+        // views are of unknown shape, which every tool reading the result says.
+        Val::Filetype(_) => Ok(FieldModel::Same(Val::Num(FILETYPE_UNKNOWN as i64))),
     }
 }
 
