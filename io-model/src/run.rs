@@ -418,7 +418,7 @@ pub fn interpret<S: Sink>(
     }
     if st.layers.lib.views.unknown_shape > 0 {
         stats.warnings.push(format!(
-            "{}: {} MPI-IO transfers through file views whose filetype the recorder could not flatten (a darray, or past its bounds): taken as one range from their first byte",
+            "{}: {} MPI-IO transfers through file views whose filetype the trace does not describe (the recorder could not flatten it: a darray, or past its bounds; or extrapolate could not model it): taken as one range from their first byte",
             p.dir.dir.display(),
             st.layers.lib.views.unknown_shape
         ));
