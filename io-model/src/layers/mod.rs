@@ -17,3 +17,4 @@ pub(crate) mod stdio;
 pub(crate) mod targets;
 pub(crate) mod uring;
 pub(crate) mod variables;
+pub(crate) mod views;

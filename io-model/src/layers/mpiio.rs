@@ -10,12 +10,8 @@ use super::record::{field, Op};
 use crate::error::Error;
 use crate::kinds::*;
 use crate::sink::Sink;
-use definitions::FileView;
-use hashbrown::HashMap;
 use io_events::codec::Record;
-use io_events::filetype::Filetype;
-use io_events::functions::{FunctionInfo, Layer, Mapping, FILETYPE_CONTIGUOUS, RET};
-use std::sync::Arc;
+use io_events::functions::{FunctionInfo, Layer, Mapping, RET};
 
 /// The start of a non-blocking transfer on an object (ObjStart: MPI_File_iwrite, a split
 /// collective's begin).
@@ -115,46 +111,6 @@ pub(crate) fn obj_seek<S: Sink>(
     Ok(())
 }
 
-/// The views with holes of open MPI-IO handles: a handle without an entry has a view
-/// without holes (the default view, or a contiguous filetype), where an operation's bytes
-/// are one range from its offset.
-#[derive(Default)]
-pub(crate) struct Views {
-    of_handle: HashMap<u32, Shape>,
-    /// Views defined in `GlobalDefs::views`, by displacement and filetype.
-    ids: HashMap<(u64, *const Filetype), u32>,
-    /// Operations through a view whose filetype the recorder did not flatten (or whose
-    /// definition is missing): taken as one range from their offset, counted.
-    pub(crate) unknown_shape: u64,
-}
-
-#[derive(Clone, Copy)]
-enum Shape {
-    View(u32),
-    Unknown,
-}
-
-impl Views {
-    /// The view of handle `h` an operation goes through (None: one range).
-    #[inline]
-    pub(crate) fn of(&mut self, h: u32) -> Option<u32> {
-        if self.of_handle.is_empty() {
-            return None;
-        }
-        match self.of_handle.get(&h)? {
-            Shape::View(v) => Some(*v),
-            Shape::Unknown => {
-                self.unknown_shape += 1;
-                None
-            }
-        }
-    }
-
-    pub(crate) fn forget(&mut self, h: u32) {
-        self.of_handle.remove(&h);
-    }
-}
-
 /// A successful MPI_File_set_view (ObjView): the handle's operations go through the new
 /// view from now on.
 pub(crate) fn set_view<S: Sink>(
@@ -171,30 +127,10 @@ pub(crate) fn set_view<S: Sink>(
     else {
         return;
     };
-    let Some(&h) = lib.objs.get(&(info.layer, field(info, r, key))) else {
-        return;
-    };
-    let (disp, ft) = (field(info, r, disp), field(info, r, filetype));
-    let views = &mut lib.views;
-    if ft == FILETYPE_CONTIGUOUS {
-        views.forget(h);
-        return;
+    if let Some(&h) = lib.objs.get(&(info.layer, field(info, r, key))) {
+        let (disp, ft) = (field(info, r, disp), field(info, r, filetype));
+        lib.views.set(cx, h, disp, ft);
     }
-    let shape = match cx.sh.p.filetype(ft) {
-        Some(f) => {
-            let key = (disp, Arc::as_ptr(f));
-            let id = *views.ids.entry(key).or_insert_with(|| {
-                cx.defs.views.push(FileView {
-                    disp,
-                    filetype: f.clone(),
-                });
-                cx.defs.views.len() as u32 - 1
-            });
-            Shape::View(id)
-        }
-        None => Shape::Unknown,
-    };
-    views.of_handle.insert(h, shape);
 }
 
 /// The request in field `id` was tested and is still in flight (ReqTest).

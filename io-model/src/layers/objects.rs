@@ -35,8 +35,8 @@ pub(crate) struct LibraryObjects {
     /// Library operations in flight, keyed by (layer, owning object, request or object
     /// identity).
     pub(crate) reqs: HashMap<ReqKey, InFlight>,
-    /// The MPI file views with holes of open MPI-IO handles ([`super::mpiio::set_view`]).
-    pub(crate) views: super::mpiio::Views,
+    /// The MPI file views with holes of open MPI-IO handles.
+    pub(crate) views: super::views::Views,
 }
 
 /// The request key of a ReqDone-style record: (`file` field or none, `id` field).
