@@ -279,6 +279,7 @@ fn force_replaces_only_an_otf2_archive() {
         names,
         [
             "calls.parquet",
+            "extents.parquet",
             "files.parquet",
             "handles.parquet",
             "notes.txt",

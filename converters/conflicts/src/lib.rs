@@ -83,10 +83,9 @@ impl Access {
     /// What one access costs in memory.
     pub const BYTES: u64 = std::mem::size_of::<Access>() as u64;
 
-    /// The access of `bytes` bytes from `start` of operation `o` of process `proc`, its
+    /// The access of `bytes` bytes from `start` of operation `op` of process `proc`, its
     /// `number`-th (with [`EXTENT_BIT`] when the operation has several ranges).
-    pub fn new(o: &Op, proc: usize, number: u32, start: u64, bytes: u64) -> Access {
-        let op = o;
+    pub fn new(op: &Op, proc: usize, number: u32, start: u64, bytes: u64) -> Access {
         let write = if op.mode == OpMode::Write {
             WRITE_BIT
         } else {
