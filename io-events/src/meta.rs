@@ -111,6 +111,13 @@ pub struct ProcessMeta {
     pub recorder_version: String,
     /// Host name.
     pub host: String,
+    /// The user running the process (`USER`, else `LOGNAME`, at start; the recorder does
+    /// not read the password database: that would be I/O the program never made).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// The real user id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<u32>,
     /// Process id.
     pub pid: u32,
     /// Parent process id.
@@ -160,6 +167,9 @@ pub struct ProcessMeta {
     /// through exit or _exit; absent when it was killed, exec'ed or is still running.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit_status: Option<i32>,
+    /// The signal that stopped the process, when `ending` is `signal`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<i32>,
     /// The options in effect.
     #[serde(default)]
     pub options: BTreeMap<String, String>,

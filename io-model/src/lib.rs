@@ -7,6 +7,7 @@
 //! - [`kinds`], [`sink`]: the vocabulary and the event stream consumers implement; [`mpi`]:
 //!   what synchronising MPI calls order, as consumers receive it.
 //! - [`clock`]: every process's clock mapped onto one time line.
+//! - [`job`]: who ran which command where and when, and how it ended.
 //! - [`driver`]: the worker pool, progress and interrupt checks every job shares;
 //!   [`interrupt`]: SIGINT/SIGTERM/SIGHUP recorded, asked in the long loops.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
@@ -34,6 +35,7 @@ pub mod clock;
 pub mod driver;
 mod error;
 pub mod interrupt;
+pub mod job;
 pub mod kinds;
 #[cfg(test)]
 mod layer_tests;

@@ -102,6 +102,9 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         format_version: io_events::FORMAT_VERSION,
         recorder_version: env!("CARGO_PKG_VERSION").into(),
         host,
+        user: env("USER").or_else(|| env("LOGNAME")),
+        // SAFETY: getuid has no failure and touches no memory of ours.
+        uid: Some(unsafe { libc::getuid() }),
         pid,
         ppid: unsafe { libc::getppid() } as u32,
         rank: None,
@@ -121,6 +124,7 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         ending: Ending::Running,
         failure: None,
         exit_status: None,
+        signal: None,
         options,
         functions,
         functions_file,

@@ -22,7 +22,7 @@ use parking_lot::Mutex;
 use std::cell::Cell;
 use std::ffi::CString;
 use std::sync::atomic::{
-    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*,
+    AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::*,
 };
 
 /// Bit per layer: set while that layer is traced. Zero before start-up finished, after
@@ -1083,6 +1083,7 @@ extern "C" fn on_stop_signal(sig: libc::c_int) {
                 && REGISTRY.try_lock().is_some()
                 && DEAD_COUNTS.try_lock().is_some()
             {
+                STOP_SIGNAL.store(sig, SeqCst);
                 finish(Ending::Signal);
             }
         }
@@ -1095,6 +1096,8 @@ extern "C" fn on_stop_signal(sig: libc::c_int) {
 }
 
 static SIGNAL_FLUSHING: AtomicBool = AtomicBool::new(false);
+/// The signal `finish(Ending::Signal)` records (0: none).
+static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Whether this is the process the state was set up for: false in a vfork-like child that
 /// shares our memory without having gone through the fork handlers.
@@ -1176,6 +1179,9 @@ pub fn finish(ending: Ending) {
             let status = EXIT_STATUS.load(SeqCst);
             if status != STATUS_UNKNOWN && matches!(ending, Ending::Exit | Ending::FastExit) {
                 m.exit_status = Some(status as i32);
+            }
+            if ending == Ending::Signal {
+                m.signal = Some(STOP_SIGNAL.load(SeqCst)).filter(|&s| s != 0);
             }
             m.end = Some(ClockAnchor {
                 monotonic_ns: now_ns(),
