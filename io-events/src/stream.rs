@@ -191,6 +191,11 @@ impl StreamReader {
             ns: u64::from_le_bytes(h[36..44].try_into().unwrap()),
         };
         chunk.offset = self.offset;
+        // Exactly the largest chunk so far: amortised doubling would make a reader's memory
+        // depend on how a run's chunk sizes happened to grow.
+        if len > chunk.payload.capacity() {
+            chunk.payload.reserve_exact(len - chunk.payload.len());
+        }
         chunk.payload.resize(len, 0);
         if let Err(e) = self.file.read_exact(&mut chunk.payload) {
             return Err(if e.kind() == io::ErrorKind::UnexpectedEof {

@@ -54,8 +54,14 @@ enum Item {
     View(u32, FileView),
 }
 
-/// Items per batch: 512 of ~130 bytes stay in a core's L2 while they cross.
+/// Items per batch.
 const BATCH: usize = 8192;
+
+/// Batches in all: one filled by the interpreter, one accumulated, one waiting between. They
+/// are made at the start and passed round, so that the memory is the same for a short
+/// process and a long one (a batch made whenever none was back yet made it grow with the
+/// length of the run until enough were in circulation).
+const BATCHES: usize = 3;
 
 /// An accumulator run on a thread of its own, fed in batches.
 pub struct Piped<A: Accumulator> {
@@ -70,6 +76,9 @@ impl<A: Accumulator> Piped<A> {
     pub fn spawn(mut acc: A) -> Result<Piped<A>, Error> {
         let (tx, rx) = sync_channel::<Vec<Item>>(2);
         let (back_tx, spare) = channel::<Vec<Item>>();
+        for _ in 1..BATCHES {
+            let _ = back_tx.send(Vec::with_capacity(BATCH));
+        }
         let worker = std::thread::Builder::new()
             .name("accumulate".into())
             .spawn(move || {
@@ -109,9 +118,10 @@ impl<A: Accumulator> Piped<A> {
     }
 
     fn flush(&mut self) {
+        // Waits for the accumulator to hand a batch back; a new one only when it is gone.
         let next = self
             .spare
-            .try_recv()
+            .recv()
             .unwrap_or_else(|_| Vec::with_capacity(BATCH));
         let full = std::mem::replace(&mut self.batch, next);
         if let Some(tx) = &self.tx {

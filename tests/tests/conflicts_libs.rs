@@ -362,7 +362,7 @@ fn readers(pairs: &[PairRow]) -> Vec<u64> {
 /// at MPI-IO only (the POSIX operations beneath are left to it).
 fn check_section(lib: &Lib, t: &Traced, found: &DataPairs) -> Value {
     let mut c = command(&build().launcher, t.dir.path());
-    let r = run(c.args(["summary", "-q", "--json"]).arg(&t.trace));
+    let r = run(c.args(["summary", "-q", "--json", "--conflicts"]).arg(&t.trace));
     r.assert_ok("recorder-otf2 summary --json");
     let j: Value = serde_json::from_str(&r.stdout).expect("summary --json is JSON");
     let files = &j["conflicts"]["files"];
@@ -391,7 +391,7 @@ fn check_report(lib: &Lib, t: &Traced, j: &Value, found: &DataPairs) {
     }
     let html = t.dir.join("report.html");
     let mut c = command(&build().launcher, t.dir.path());
-    run(c.args(["report", "-q"]).arg(&t.trace).arg("-o").arg(&html)).assert_ok("report");
+    run(c.args(["report", "-q", "--conflicts"]).arg(&t.trace).arg("-o").arg(&html)).assert_ok("report");
     let (dom, _) = dump_dom(&t.dir, &html);
     assert!(check_conflicts(&dom, j) >= 1);
     let s = section(&dom, "conflicts");

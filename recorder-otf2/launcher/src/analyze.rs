@@ -23,9 +23,14 @@ pub struct Common {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
-    /// Leave out the `conflicts` section of `--json` and of the report (it costs a second
-    /// pass over the trace and 32 bytes of memory per read or write).
+    /// Add the overlapping operations per file (what `recorder-otf2 conflicts` counts): a
+    /// second pass over the trace, as long as the first, and memory that grows with the
+    /// reads and writes (32 bytes each, spilled to disk past half the available memory).
+    /// Without it the answer stays within a flat memory whatever the trace's size.
     #[arg(long)]
+    conflicts: bool,
+    /// Accepted for older scripts: the overlaps are left out unless --conflicts.
+    #[arg(long, hide = true, conflicts_with = "conflicts")]
     no_conflicts: bool,
 }
 
@@ -102,12 +107,11 @@ fn thresholds(config: &Option<PathBuf>) -> Result<Thresholds, String> {
     }
 }
 
-/// The analysis of the trace, and its overlapping operations (a second pass) if `conflicts`.
+/// The analysis of the trace, and its overlapping operations (a second pass) if asked.
 fn run(
     c: &Common,
     samples: usize,
     per_process_series: bool,
-    conflicts: bool,
 ) -> Result<(Analysis, Thresholds), String> {
     let t = thresholds(&c.config)?;
     let trace = Trace::open(&c.trace)?;
@@ -123,7 +127,7 @@ fn run(
     let a = analyze(&trace, &opts, &|n| b.set_position(n));
     b.finish_and_clear();
     let mut a = a.map_err(|e| e.to_string())?;
-    if conflicts && !c.no_conflicts {
+    if c.conflicts {
         let b = bar(trace.stream_bytes(), c.quiet);
         let s = section::compute(&trace, c.threads, &|n| b.set_position(n));
         b.finish_and_clear();
@@ -140,9 +144,7 @@ pub fn summary(s: SummaryArgs) -> Result<(), String> {
 }
 
 fn summarize(s: &SummaryArgs) -> Result<(), String> {
-    // The text summary goes without the conflicts section: it would double its time and
-    // multiply its memory (docs/analysis.md).
-    let (a, t) = run(&s.common, 0, false, s.json)?;
+    let (a, t) = run(&s.common, 0, false)?;
     // The conflicts' sweep stops early at a signal: nothing is printed from it.
     io_model::interrupt::check().map_err(|e| e.to_string())?;
     let insights = evaluate(&a, &t);
@@ -182,7 +184,7 @@ pub fn report(r: ReportArgs) -> Result<(), String> {
     io_model::interrupt::install()?;
     let dir = OutputDir::for_file(&r.output)?;
     let removed = format!("the temporary file of {} (if any)", r.output.display());
-    let written = run(&r.common, 512, true, true).and_then(|(a, t)| {
+    let written = run(&r.common, 512, true).and_then(|(a, t)| {
         let insights = evaluate(&a, &t);
         io_analysis::report::write(&a, &insights, &r.output).map_err(|e| e.to_string())
     });

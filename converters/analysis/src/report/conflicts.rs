@@ -121,7 +121,9 @@ fn not_checked(c: &Value) -> String {
 pub fn render(j: &Value) -> String {
     let c = &j["conflicts"];
     if c.is_null() {
-        return "<p class=\"empty\">Not computed (--no-conflicts).</p>".into();
+        return "<p class=\"empty\" id=\"conflicts-off\">Not computed: <code>report --conflicts</code> \
+             adds them (a second pass over the trace), <code>recorder-otf2 conflicts</code> \
+             lists them.</p>".into();
     }
     let layers: Vec<&str> = c["layers"]
         .as_array()
@@ -179,6 +181,6 @@ mod tests {
         assert!(s.contains("Not checked: 2 operations without a known offset"));
         assert!(!s.contains("<table"));
         let off = render(&json!({"conflicts": null}));
-        assert!(off.contains("Not computed (--no-conflicts)."));
+        assert!(off.contains("Not computed: <code>report --conflicts</code>"));
     }
 }
