@@ -22,7 +22,10 @@ macro_rules! need {
 /// `recorder-otf2 summary TRACE --no-conflicts [extra]`, as JSON with `json`.
 fn summary_run(trace: &Path, json: bool, extra: &[&str]) -> String {
     let mut c = command(&build().launcher, trace.parent().unwrap());
-    c.arg("summary").arg("--no-conflicts").arg(trace).args(extra);
+    c.arg("summary")
+        .arg("--no-conflicts")
+        .arg(trace)
+        .args(extra);
     if json {
         c.arg("--json");
     }
@@ -71,9 +74,18 @@ fn u(v: &Value) -> u64 {
 
 /// Names no program here opens: the MPI runtime's and the system's.
 fn runtime_name(p: &str) -> bool {
-    ["socket:", "pipe:", "anon_inode:", "/dev/", "/proc/", "/sys/", "/etc/", "/usr/"]
-        .iter()
-        .any(|x| p.starts_with(x))
+    [
+        "socket:",
+        "pipe:",
+        "anon_inode:",
+        "/dev/",
+        "/proc/",
+        "/sys/",
+        "/etc/",
+        "/usr/",
+    ]
+    .iter()
+    .any(|x| p.starts_with(x))
         || p.contains("/ompi.")
         || p.contains(".locktest.")
         || p.ends_with(".so")
@@ -105,7 +117,11 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     let cfg = low_config(&dir);
     let s = summary(&trace, &["--config", &cfg]);
     let c = codes(&s);
-    assert!(!c.contains("J02") && !c.contains("F01"), "{:#}", s["insights"]);
+    assert!(
+        !c.contains("J02") && !c.contains("F01"),
+        "{:#}",
+        s["insights"]
+    );
     for i in s["insights"].as_array().unwrap() {
         for f in i["files"].as_array().unwrap() {
             assert!(!runtime_name(f.as_str().unwrap()), "{i}");
@@ -144,7 +160,10 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     assert!(u(&rt["classes"]["anon_inode"]) >= 1, "{rt:#}");
     assert!(u(&rt["classes"]["shared_memory"]) >= 1, "{rt:#}");
     assert!(u(&rt["classes"]["system"]) >= 1, "{rt:#}");
-    assert!(u(&rt["write_bytes"]) > 0 && u(&rt["write_ops"]) > 0, "{rt:#}");
+    assert!(
+        u(&rt["write_bytes"]) > 0 && u(&rt["write_ops"]) > 0,
+        "{rt:#}"
+    );
     let listed: u64 = rt["classes"].as_object().unwrap().values().map(u).sum();
     assert_eq!(listed, u(&rt["files"]));
     let top = rt["top"].as_array().unwrap();
@@ -187,7 +206,10 @@ fn runtime_files_are_apart_and_trigger_nothing() {
         .unwrap()
         .to_string();
     assert!(table.contains("/shared.dat"), "{table}");
-    assert!(!table.contains("socket:[") && !table.contains("anon_inode"), "{table}");
+    assert!(
+        !table.contains("socket:[") && !table.contains("anon_inode"),
+        "{table}"
+    );
     assert!(
         text.lines()
             .any(|l| l.trim_start().starts_with("MPI_Init ") && l.contains(" MPI ")),
@@ -247,7 +269,11 @@ fn redundant_reads_need_several_readers() {
     let i = insight(&s, "F04");
     let input = format!("{}/input.dat", data.display());
     assert_eq!(i["files"], serde_json::json!([format!("{input} (POSIX)")]));
-    assert_eq!(i["value"].as_f64(), Some(4.0), "16 MiB read of a 4 MiB file: {i}");
+    assert_eq!(
+        i["value"].as_f64(),
+        Some(4.0),
+        "16 MiB read of a 4 MiB file: {i}"
+    );
     assert!(i["message"].as_str().unwrap().starts_with("1 file;"), "{i}");
     assert!(i["suggestion"].as_str().unwrap().contains("MPI_Bcast"));
     assert_eq!(i["rule"], "redundant-reads");
