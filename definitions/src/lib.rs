@@ -9,6 +9,7 @@
 //! of OTF2's C API; converters write it out.
 
 pub mod error;
+pub mod file_class;
 mod unify;
 pub mod wire;
 

@@ -10,9 +10,11 @@ use io_model::kinds::{OpFlags, OpMode};
 use io_model::pipe::Accumulator;
 use io_model::resolve::{Call, FileAt, MetaKind, Op};
 
-/// Access-size bins (upper bounds, exclusive) and their names, as Darshan's.
+/// Access-size bins as Darshan's: each bin holds the sizes above the previous bin's upper
+/// bound up to its own, inclusive (1 KiB is in "101-1K", 1 MiB in "100K-1M"); the names are
+/// Darshan's counter suffixes.
 pub const SIZE_BINS: [(u64, &str); 10] = [
-    (101, "0-100"),
+    (100, "0-100"),
     (1 << 10, "101-1K"),
     (10 << 10, "1K-10K"),
     (100 << 10, "10K-100K"),
@@ -24,8 +26,9 @@ pub const SIZE_BINS: [(u64, &str); 10] = [
     (u64::MAX, "1G+"),
 ];
 
+/// The bin of a request of `b` bytes: the first whose inclusive upper bound holds it.
 pub fn size_bin(b: u64) -> usize {
-    SIZE_BINS.iter().position(|&(hi, _)| b < hi).unwrap_or(9)
+    SIZE_BINS.iter().position(|&(hi, _)| b <= hi).unwrap_or(9)
 }
 
 pub const NLAYERS: usize = Layer::ALL.len();
@@ -447,5 +450,56 @@ impl Accumulator for ProcessAgg {
         if let Some(at) = file {
             self.file(at).meta_ops += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Darshan's rule (darshan-runtime/lib/darshan-common.h, DARSHAN_BUCKET_INC), restated
+    /// from its definition: a size goes to the first bucket whose limit it is under, the
+    /// limits being 101, 1025, 10241, 102401, 1048577, 4194305, 10485761, 104857601 and
+    /// 1073741825 bytes (each a round size plus one), the rest to the last bucket.
+    fn darshan_bucket(v: u64) -> usize {
+        let limits = [
+            100 + 1,
+            1024 + 1,
+            10 * 1024 + 1,
+            100 * 1024 + 1,
+            1024 * 1024 + 1,
+            4 * 1024 * 1024 + 1,
+            10 * 1024 * 1024 + 1,
+            100 * 1024 * 1024 + 1,
+            1024 * 1024 * 1024 + 1,
+        ];
+        limits.iter().position(|&l| v < l).unwrap_or(9)
+    }
+
+    #[test]
+    fn bins_equal_darshans_at_every_edge() {
+        let edges = [
+            100u64,
+            1 << 10,
+            10 << 10,
+            100 << 10,
+            1 << 20,
+            4 << 20,
+            10 << 20,
+            100 << 20,
+            1 << 30,
+        ];
+        for (i, &e) in edges.iter().enumerate() {
+            for v in [e - 1, e, e + 1] {
+                assert_eq!(size_bin(v), darshan_bucket(v), "{v} bytes");
+            }
+            // The edge itself closes bin i; one byte more opens bin i + 1.
+            assert_eq!(size_bin(e), i, "{e} bytes");
+            assert_eq!(size_bin(e + 1), i + 1, "{} bytes", e + 1);
+        }
+        assert_eq!(size_bin(0), 0);
+        assert_eq!(size_bin(u64::MAX), 9);
+        assert_eq!(SIZE_BINS[size_bin(1 << 20)].1, "100K-1M");
+        assert_eq!(SIZE_BINS[size_bin(1 << 10)].1, "101-1K");
     }
 }

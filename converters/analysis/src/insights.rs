@@ -1,7 +1,8 @@
 //! Insight rules: findings with the files, ranks and calls concerned and what to try. Every
 //! threshold is documented in docs/analysis.md and can be changed in a YAML file.
 
-use super::aggregate::{layer_index, RANDOM};
+use super::aggregate::RANDOM;
+use super::summary::stack_pos;
 use super::Analysis;
 use crate::units::human;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -36,8 +37,12 @@ pub struct Thresholds {
     /// `imbalance_min_s`.
     pub imbalance_share: f64,
     pub imbalance_min_s: f64,
-    /// Redundant traffic: bytes read (or written) over the file's extent, at least this
-    /// factor and `redundant_min_bytes` in excess.
+    /// Rank imbalance in bytes: (most − least) / most of the data-file bytes of the MPI
+    /// ranks of a job, with the difference at least `imbalance_min_bytes`.
+    pub imbalance_bytes_share: f64,
+    pub imbalance_min_bytes: u64,
+    /// Redundant reads: bytes read by two or more processes over the file's extent, at
+    /// least this factor and `redundant_min_bytes` in excess.
     pub redundant_factor: f64,
     pub redundant_min_bytes: u64,
     /// Share of all bytes moved through ISO C stdio.
@@ -73,6 +78,8 @@ impl Default for Thresholds {
             metadata_min_s: 1.0,
             imbalance_share: 0.15,
             imbalance_min_s: 1.0,
+            imbalance_bytes_share: 0.5,
+            imbalance_min_bytes: 1 << 20,
             redundant_factor: 2.0,
             redundant_min_bytes: 1 << 20,
             stdio_share: 0.1,
@@ -192,21 +199,27 @@ fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             let s = share(r, n);
             (r >= t.random_min && s > t.random_share).then(|| (s, format!("{r} of {n} accesses go backwards")))
         })),
-        FileRule("F04", "redundant-traffic", "medium", t.redundant_factor,
-         "the same bytes are moved more than once: keep them in memory, or read once and broadcast (MPI_Bcast) instead of every rank reading",
+        FileRule("F04", "redundant-reads", "medium", t.redundant_factor,
+         "several processes read the same bytes: read once and broadcast (MPI_Bcast), or read collectively (MPI_File_read_all) so that each byte is read once",
          Box::new(|f| {
+            // Advice for readers only: rewriting a region (a checkpoint) or one process
+            // rereading its own data is not what a broadcast fixes.
             let ext = f.acc.max_end;
-            let moved = f.acc.read_bytes.max(f.acc.write_bytes);
-            let factor = if ext == 0 { 0.0 } else { moved as f64 / ext as f64 };
-            (ext > 0 && factor >= t.redundant_factor && moved - ext >= t.redundant_min_bytes)
-                .then(|| (factor, format!("{} moved for a {} extent", human(moved), human(ext))))
+            let read = f.acc.read_bytes;
+            let factor = if ext == 0 { 0.0 } else { read as f64 / ext as f64 };
+            (f.readers >= 2 && ext > 0 && factor >= t.redundant_factor && read - ext >= t.redundant_min_bytes)
+                .then(|| (factor, format!("{} read by {} processes for a {} extent", human(read), f.readers, human(ext))))
         })),
     ];
     for FileRule(code, rule, sev, threshold, fix, test) in rules {
+        // Offsets of stdio calls are the program's record layout, not what reaches the file
+        // system (stdio buffers): alignment is advised where the file system sees requests.
+        let applies = |f: &&super::FileStats| !(code == "F02" && f.layer == Layer::Isoc);
         let mut hits: Vec<(&super::FileStats, f64, String)> = a
             .files
             .iter()
             .filter(|f| f.layer != Layer::Mpi)
+            .filter(applies)
             .filter_map(|f| test(f).map(|(v, m)| (f, v, m)))
             .collect();
         if hits.is_empty() {
@@ -219,8 +232,8 @@ fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             rule,
             severity: sev,
             message: format!(
-                "{} file(s); worst: {} at {}: {}",
-                hits.len(),
+                "{}; worst: {} at {}: {}",
+                files_count(hits.iter().map(|h| h.0.path.as_str())),
                 f0.path,
                 f0.layer.identification(),
                 m0
@@ -240,6 +253,12 @@ fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             threshold,
         });
     }
+}
+
+/// "1 file" or "N files", counting each path once (a file seen at several layers is one).
+fn files_count<'a>(paths: impl Iterator<Item = &'a str>) -> String {
+    let n = paths.collect::<std::collections::BTreeSet<_>>().len();
+    format!("{n} file{}", if n == 1 { "" } else { "s" })
 }
 
 fn share(n: u64, total: u64) -> f64 {
@@ -272,8 +291,9 @@ fn mpiio_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     }
 }
 
-/// Per-rank rules: metadata time and imbalance.
+/// Per-rank rules: metadata time, imbalance in time and in bytes.
 fn rank_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    bytes_imbalance_rule(a, t, out);
     let meta: Vec<(usize, f64, f64)> = a
         .ranks
         .iter()
@@ -336,6 +356,89 @@ fn rank_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     }
 }
 
+/// Bytes each process moved on data files, each file counted once per process: at the
+/// topmost layer it reached the file through (an MPI-IO write is not counted again as the
+/// POSIX writes beneath it).
+fn data_bytes(a: &Analysis) -> hashbrown::HashMap<usize, u64> {
+    let mut files: Vec<&super::FileStats> =
+        a.files.iter().filter(|f| f.layer != Layer::Mpi).collect();
+    files.sort_by_key(|f| stack_pos(f.layer));
+    let mut seen = hashbrown::HashSet::new();
+    let mut bytes = hashbrown::HashMap::new();
+    for f in files {
+        for &(pi, b, _) in &f.per_proc {
+            if seen.insert((f.path.as_str(), pi)) {
+                *bytes.entry(pi).or_insert(0u64) += b;
+            }
+        }
+    }
+    bytes
+}
+
+/// The most and least data bytes among the MPI ranks of one job: ((proc, bytes) most,
+/// (proc, bytes) least, ranks).
+type Spread = ((usize, u64), (usize, u64), usize);
+
+/// Per job, the spread of the ranks' data bytes; the widest relative one.
+fn widest_bytes_spread(a: &Analysis) -> Option<Spread> {
+    let bytes = data_bytes(a);
+    let mut jobs: std::collections::BTreeMap<Option<u32>, Vec<(usize, u64)>> = Default::default();
+    for p in a.procs.iter().filter(|p| p.rank.is_some()) {
+        let b = bytes.get(&p.index).copied().unwrap_or(0);
+        jobs.entry(p.job).or_default().push((p.index, b));
+    }
+    let spread = |v: &Vec<(usize, u64)>| -> Option<Spread> {
+        let max = *v.iter().max_by_key(|x| (x.1, std::cmp::Reverse(x.0)))?;
+        let min = *v.iter().min_by_key(|x| (x.1, x.0))?;
+        (v.len() >= 2).then_some((max, min, v.len()))
+    };
+    let rel = |s: &Spread| share(s.0 .1 - s.1 .1, s.0 .1);
+    jobs.values()
+        .filter_map(spread)
+        .max_by(|x, y| rel(x).total_cmp(&rel(y)))
+}
+
+/// R03: a rank moving far more bytes than another of its job, however quickly (R02 looks
+/// at time and misses a fast straggler).
+fn bytes_imbalance_rule(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
+    let Some(((hi, hb), (lo, lb), n)) = widest_bytes_spread(a) else {
+        return;
+    };
+    let s = share(hb - lb, hb);
+    if s <= t.imbalance_bytes_share || hb - lb < t.imbalance_min_bytes {
+        return;
+    }
+    let mut files: Vec<(&str, u64)> = a
+        .files
+        .iter()
+        .filter_map(|f| {
+            f.per_proc
+                .iter()
+                .find(|p| p.0 == hi && p.1 > 0)
+                .map(|p| (f.path.as_str(), p.1))
+        })
+        .collect();
+    files.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(y.0)));
+    let mut listed: Vec<String> = Vec::new();
+    for (p, _) in files {
+        if !listed.iter().any(|l| l == p) && listed.len() < MAX_LISTED {
+            listed.push(p.to_string());
+        }
+    }
+    out.push(Insight {
+        code: "R03",
+        rule: "rank-bytes-imbalance",
+        severity: "medium",
+        message: format!("{} moves {} of data, {} {} ({:.0}% imbalance over {n} ranks)", a.proc(hi).label(), human(hb), a.proc(lo).label(), human(lb), 100.0 * s),
+        files: listed,
+        ranks: ranks_of(a, std::iter::once(hi)),
+        calls: Vec::new(),
+        suggestion: "spread the data over the ranks (each writes its part of a shared file, collective I/O), or let several aggregators do the I/O instead of one rank",
+        value: s,
+        threshold: t.imbalance_bytes_share,
+    });
+}
+
 fn top_meta_calls(a: &Analysis) -> Vec<String> {
     a.functions
         .iter()
@@ -347,9 +450,15 @@ fn top_meta_calls(a: &Analysis) -> Vec<String> {
 
 /// Whole-job rules: stdio share, file per process, flush storms.
 fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
-    let isoc = &a.layers[layer_index(Layer::Isoc)];
-    let stdio = isoc.read_bytes + isoc.write_bytes;
-    let top: u64 = a.ranks.iter().map(|r| r.read_bytes + r.write_bytes).sum();
+    // Data files only: the MPI runtime reading its configuration through stdio is not the
+    // program's I/O.
+    let stdio: u64 = a
+        .files
+        .iter()
+        .filter(|f| f.layer == Layer::Isoc)
+        .map(|f| f.bytes())
+        .sum();
+    let top: u64 = data_bytes(a).values().sum();
     if stdio >= t.stdio_min_bytes && share(stdio, top) > t.stdio_share {
         let files: Vec<String> = a
             .files
@@ -473,5 +582,212 @@ fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             suggestion: "one call turned into many small system calls: enlarge chunks or the library's buffers (HDF5 sieve buffer / chunk cache, H5Pset_meta_block_size), or write larger selections per call",
             value: n as f64, threshold: t.fanout_min_calls as f64,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aggregate::{FileAcc, LayerAcc};
+    use crate::FileStats;
+    use definitions::file_class::classify;
+    use io_model::procs::ProcInfo;
+
+    const MIB: u64 = 1 << 20;
+
+    fn rank(i: usize) -> ProcInfo {
+        ProcInfo {
+            index: i,
+            rank: Some(i as u32),
+            job: None,
+            slot: Some(i as u32),
+            job_id: None,
+            pid: 100 + i as u32,
+            host: "h".into(),
+            exe: "prog".into(),
+            complete: true,
+        }
+    }
+
+    /// A file at `layer` with (process, read bytes, write bytes, ops) per process.
+    fn file(path: &str, layer: Layer, per: &[(usize, u64, u64, u64)]) -> FileStats {
+        let mut acc = FileAcc::default();
+        for &(_, r, w, ops) in per {
+            acc.read_bytes += r;
+            acc.write_bytes += w;
+            acc.read_ops += if r > 0 { ops } else { 0 };
+            acc.write_ops += if w > 0 { ops } else { 0 };
+        }
+        FileStats {
+            path: path.into(),
+            layer,
+            acc,
+            per_proc: per.iter().map(|&(p, r, w, _)| (p, r + w, 0)).collect(),
+            readers: per.iter().filter(|p| p.1 > 0).count() as u64,
+            class: classify(path),
+        }
+    }
+
+    fn analysis(nprocs: usize, files: Vec<FileStats>) -> Analysis {
+        let procs: Vec<ProcInfo> = (0..nprocs).map(rank).collect();
+        Analysis {
+            trace_dir: "t".into(),
+            proc_pos: (0..nprocs).collect(),
+            procs,
+            stats: Default::default(),
+            files,
+            runtime_files: Vec::new(),
+            layers: [LayerAcc::default(); crate::aggregate::NLAYERS],
+            functions: Vec::new(),
+            roots: Vec::new(),
+            ranks: Vec::new(),
+            timeline: Vec::new(),
+            proc_timelines: Vec::new(),
+            origin: 0,
+            ops: 0,
+            cancelled_ops: 0,
+            unfinished_ops: 0,
+            conflicts: None,
+        }
+    }
+
+    fn codes(a: &Analysis) -> Vec<&'static str> {
+        evaluate(a, &Thresholds::default())
+            .iter()
+            .map(|i| i.code)
+            .collect()
+    }
+
+    fn one(a: &Analysis, code: &str) -> Insight {
+        let all = evaluate(a, &Thresholds::default());
+        let mut v: Vec<Insight> = all.into_iter().filter(|i| i.code == code).collect();
+        assert_eq!(v.len(), 1, "{code}");
+        v.remove(0)
+    }
+
+    #[test]
+    fn bytes_imbalance_fires_on_one_heavy_rank_only() {
+        // Rank 0 writes 50 MiB, ranks 1-3 1 MiB each: (50 - 1) / 50 = 0.98.
+        let per: Vec<_> = (0..4)
+            .map(|r| (r, 0, if r == 0 { 50 * MIB } else { MIB }, 1))
+            .collect();
+        // A folder rank 0 only looked at (a stat) is not among its files.
+        let dir = file("/d", Layer::Posix, &[(0, 0, 0, 0)]);
+        let a = analysis(4, vec![file("/d/out.dat", Layer::Posix, &per), dir]);
+        let i = one(&a, "R03");
+        assert_eq!(i.ranks, vec![0]);
+        assert_eq!(i.files, vec!["/d/out.dat".to_string()]);
+        assert!((i.value - 0.98).abs() < 1e-9, "{}", i.value);
+        assert!(i.message.contains("rank 0 moves 50.0 MiB"), "{}", i.message);
+        // Balanced: 1 MiB each.
+        let per: Vec<_> = (0..4).map(|r| (r, 0, MIB, 1)).collect();
+        let a = analysis(4, vec![file("/d/out.dat", Layer::Posix, &per)]);
+        assert!(!codes(&a).contains(&"R03"));
+        // At the threshold: 2 MiB against 1 MiB is (2 - 1) / 2 = 0.5, not above it.
+        let a = analysis(
+            2,
+            vec![file(
+                "/d/x",
+                Layer::Posix,
+                &[(0, 0, 2 * MIB, 1), (1, 0, MIB, 1)],
+            )],
+        );
+        assert!(!codes(&a).contains(&"R03"));
+        // A wide share of a few bytes is not worth a finding (under 1 MiB apart).
+        let a = analysis(
+            2,
+            vec![file("/d/x", Layer::Posix, &[(0, 0, 4096, 1), (1, 0, 1, 1)])],
+        );
+        assert!(!codes(&a).contains(&"R03"));
+    }
+
+    #[test]
+    fn bytes_imbalance_counts_a_file_once_per_rank_and_layer_stack() {
+        // Rank 0 writes 8 MiB through MPI-IO (and the same 8 MiB appear at POSIX beneath),
+        // rank 1 writes 8 MiB through MPI-IO only: balanced, whatever the layers beneath.
+        let a = analysis(
+            2,
+            vec![
+                file(
+                    "/d/s",
+                    Layer::MpiIo,
+                    &[(0, 0, 8 * MIB, 8), (1, 0, 8 * MIB, 8)],
+                ),
+                file("/d/s", Layer::Posix, &[(0, 0, 8 * MIB, 1)]),
+            ],
+        );
+        assert!(!codes(&a).contains(&"R03"), "{:?}", codes(&a));
+    }
+
+    #[test]
+    fn alignment_is_not_advised_at_stdio() {
+        let mut f = file("/d/s.txt", Layer::Isoc, &[(0, 0, 500_000, 5000)]);
+        f.acc.misaligned_ops = 4900;
+        let mut p = file("/d/s.txt", Layer::Posix, &[(0, 0, 500_000, 5000)]);
+        p.acc.misaligned_ops = 4900;
+        assert!(!codes(&analysis(1, vec![f.clone()])).contains(&"F02"));
+        let i = one(&analysis(1, vec![f, p]), "F02");
+        assert_eq!(i.files, vec!["/d/s.txt (POSIX)".to_string()]);
+    }
+
+    #[test]
+    fn redundant_reads_need_several_readers() {
+        // 4 ranks each read the 4 MiB file: 16 MiB read for a 4 MiB extent.
+        let per: Vec<_> = (0..4).map(|r| (r, 4 * MIB, 0, 4)).collect();
+        let mut f = file("/d/in.dat", Layer::Posix, &per);
+        f.acc.max_end = 4 * MIB;
+        let i = one(&analysis(4, vec![f]), "F04");
+        assert_eq!(i.value, 4.0);
+        assert!(i.suggestion.contains("MPI_Bcast"));
+        // One process rewriting the same 1 MiB four times: no broadcast to advise.
+        let mut w = file("/d/ckpt", Layer::Posix, &[(0, 0, 4 * MIB, 4)]);
+        w.acc.max_end = MIB;
+        assert!(!codes(&analysis(1, vec![w])).contains(&"F04"));
+        // One process rereading its own 1 MiB four times: not several readers either.
+        let mut r = file("/d/ckpt", Layer::Posix, &[(0, 4 * MIB, 0, 4)]);
+        r.acc.max_end = MIB;
+        assert!(!codes(&analysis(1, vec![r])).contains(&"F04"));
+    }
+
+    #[test]
+    fn counts_are_per_file_not_per_layer_entry() {
+        let entries: Vec<FileStats> = [Layer::Hdf5, Layer::MpiIo, Layer::Posix]
+            .iter()
+            .map(|&l| {
+                let mut f = file("/d/one.h5", l, &[(0, 0, 2000 * 512, 2000)]);
+                f.acc.small_ops = 2000;
+                f
+            })
+            .collect();
+        let i = one(&analysis(1, entries), "F01");
+        assert!(i.message.starts_with("1 file;"), "{}", i.message);
+        assert_eq!(i.files.len(), 3, "each layer entry is still listed");
+    }
+
+    #[test]
+    fn runtime_files_trigger_nothing() {
+        // One socket written per rank and an eventfd with thousands of 8-byte operations:
+        // classified apart by `analyze`, so they are not in `files`.
+        let mut files = Vec::new();
+        for r in 0..64 {
+            files.push(file(
+                &format!("socket:[{}]", 1000 + r),
+                Layer::Posix,
+                &[(r, 0, 5000, 16)],
+            ));
+        }
+        let mut e = file(
+            "anon_inode:[eventfd]",
+            Layer::Posix,
+            &[(0, 8 * 27000, 8 * 27000, 27000)],
+        );
+        e.acc.small_ops = 54000;
+        files.push(e);
+        assert!(files.iter().all(|f| f.class.is_runtime()));
+        // Together with the data files they would fire J02 and F01: the class keeps them out.
+        let mut all = analysis(64, files.clone());
+        assert!(codes(&all).contains(&"J02") && codes(&all).contains(&"F01"));
+        all.runtime_files = std::mem::take(&mut all.files);
+        assert_eq!(codes(&all), Vec::<&str>::new());
     }
 }

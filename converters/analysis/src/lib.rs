@@ -17,6 +17,7 @@ mod units;
 pub use error::Error;
 
 use aggregate::{AggOptions, FileAcc, LayerAcc, ProcessAgg, RootAcc, NLAYERS, NO_FILE};
+use definitions::file_class::{classify, FileClass};
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
 use io_conflicts::section::Section;
@@ -37,6 +38,10 @@ pub struct FileStats {
     pub acc: FileAcc,
     /// Per process touching it: (process index, bytes, ns of operations).
     pub per_proc: Vec<(usize, u64, u64)>,
+    /// Processes that read it.
+    pub readers: u64,
+    /// The program's data, or a file it did not open by name.
+    pub class: FileClass,
 }
 
 impl FileStats {
@@ -79,7 +84,13 @@ pub struct Analysis {
     /// Trace index -> position in `procs`.
     proc_pos: Vec<usize>,
     pub stats: Stats,
+    /// The program's data files (with `Options::runtime_files`, every file), most bytes
+    /// first: what the tables, plots and insights look at.
     pub files: Vec<FileStats>,
+    /// The files the program did not open by name (sockets, pipes, the MPI runtime's and
+    /// the system's files: `definitions::file_class`), most bytes first; empty with
+    /// `Options::runtime_files`.
+    pub runtime_files: Vec<FileStats>,
     pub layers: [LayerAcc; NLAYERS],
     /// (function id, calls, ns), most time first.
     pub functions: Vec<(u16, u64, u64)>,
@@ -109,6 +120,9 @@ pub struct Options {
     pub per_process_series: bool,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// Keep the files the program did not open by name among the data files (in
+    /// `Analysis::files`, seen by tables, plots and insights) instead of apart.
+    pub runtime_files: bool,
 }
 
 /// Files keep at most this many offset samples after merging.
@@ -218,11 +232,14 @@ impl Partial {
                 .files
                 .entry((path.clone(), layer))
                 .or_insert_with(|| FileStats {
+                    class: classify(&path),
                     path,
                     layer,
                     acc: FileAcc::default(),
                     per_proc: Vec::new(),
+                    readers: 0,
                 });
+            e.readers += u64::from(acc.read_ops > 0);
             merge_file(&mut e.acc, acc);
             e.per_proc.push((pi, b, ns));
         }
@@ -278,6 +295,7 @@ impl Partial {
                 Some(e) => {
                     merge_file(&mut e.acc, f.acc);
                     e.per_proc.extend(f.per_proc);
+                    e.readers += f.readers;
                 }
                 None => {
                     self.files.insert(k, f);
@@ -378,11 +396,12 @@ pub fn analyze(
         Ok(acc)
     };
     let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)?;
-    Ok(finish(trace, partial, aopts.origin))
+    Ok(finish(trace, partial, aopts.origin, opts.runtime_files))
 }
 
-/// Sort everything into its final order.
-fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
+/// Sort everything into its final order; files the program did not open by name go apart
+/// unless `runtime_in_files`.
+fn finish(trace: &Trace, p: Partial, origin: u64, runtime_in_files: bool) -> Analysis {
     let mut procs = p.procs;
     procs.sort_by_key(|i| (i.slot.unwrap_or(u32::MAX), i.index));
     let mut files: Vec<FileStats> = p.files.into_values().collect();
@@ -396,6 +415,9 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
             .then(a.path.cmp(&b.path))
             .then(a.layer.cmp(&b.layer))
     });
+    let (runtime_files, files) = files
+        .into_iter()
+        .partition(|f| !runtime_in_files && f.class.is_runtime());
     let mut functions: Vec<(u16, u64, u64)> = p
         .functions
         .iter()
@@ -430,6 +452,7 @@ fn finish(trace: &Trace, p: Partial, origin: u64) -> Analysis {
         proc_pos,
         stats: p.stats,
         files,
+        runtime_files,
         layers: p.layers,
         functions,
         roots,

@@ -7,12 +7,13 @@ use super::aggregate::{
 use super::insights::Insight;
 use super::{Analysis, FileStats};
 use crate::units::human;
+use definitions::file_class::FileClass;
 use io_events::functions::{Layer, FUNCTIONS};
 use io_model::procs::{rank_id, ProcInfo};
 use serde_json::{json, Map, Value};
 
 /// Bumped whenever a field changes meaning or disappears (adding fields does not bump it).
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 fn secs(ns: u64) -> f64 {
     ns as f64 / 1e9
@@ -28,6 +29,19 @@ pub(crate) const STACK: [Layer; 7] = [
     Layer::Isoc,
     Layer::Posix,
 ];
+
+/// The layer a call is shown under. The function table files MPI's start, end and request
+/// completion (MPI_Init, MPI_Finalize, MPI_Wait ...) with MPI-IO, whose calls they frame;
+/// they are MPI calls, not file I/O, and are shown as "MPI".
+pub(crate) fn call_layer(func: u16) -> &'static str {
+    let i = &FUNCTIONS[func as usize];
+    let mpi_runtime = i.display.starts_with("MPI_") && !i.display.starts_with("MPI_File");
+    if i.layer == Layer::MpiIo && mpi_runtime {
+        Layer::Mpi.identification()
+    } else {
+        i.layer.identification()
+    }
+}
 
 fn sizes(h: &[u64; 10]) -> Value {
     let mut m = Map::new();
@@ -127,7 +141,7 @@ fn breakdown_json(a: &Analysis) -> Vec<Value> {
                 .collect();
             json!({
                 "call": info.display,
-                "layer": info.layer.identification(),
+                "layer": call_layer(r.func),
                 "count": r.acc.count,
                 "time_s": secs(r.acc.ns),
                 "ranks": r.procs,
@@ -219,6 +233,100 @@ fn jobs_line(a: &Analysis) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Jobs: {}", parts.join(", ")))
 }
 
+/// Totals of the files the program did not open by name.
+#[derive(Default)]
+struct RuntimeTotals {
+    paths: u64,
+    read_ops: u64,
+    read_bytes: u64,
+    write_ops: u64,
+    write_bytes: u64,
+    meta_ops: u64,
+    ns: u64,
+    /// Distinct paths per class, in `FileClass::ALL` order.
+    classes: Vec<(FileClass, u64)>,
+}
+
+/// Sums over the runtime files, each path counted once (its entries at several layers are
+/// one file) and its operations at its lowest layer only (POSIX beneath stdio), so that no
+/// byte is counted twice.
+fn runtime_totals(a: &Analysis) -> RuntimeTotals {
+    let mut lowest: std::collections::BTreeMap<&str, &FileStats> = Default::default();
+    for f in &a.runtime_files {
+        let e = lowest.entry(f.path.as_str()).or_insert(f);
+        if stack_pos(f.layer) > stack_pos(e.layer) {
+            *e = f;
+        }
+    }
+    let mut t = RuntimeTotals::default();
+    let mut classes: std::collections::BTreeMap<FileClass, u64> = Default::default();
+    for f in lowest.values() {
+        t.paths += 1;
+        t.read_ops += f.acc.read_ops;
+        t.read_bytes = t.read_bytes.saturating_add(f.acc.read_bytes);
+        t.write_ops += f.acc.write_ops;
+        t.write_bytes = t.write_bytes.saturating_add(f.acc.write_bytes);
+        t.meta_ops += f.acc.meta_ops;
+        t.ns += f.acc.op_ns + f.acc.meta_ns;
+        *classes.entry(f.class).or_default() += 1;
+    }
+    t.classes = classes.into_iter().collect();
+    t
+}
+
+/// A layer's place in the stack, top first (MPI, which has no files, last).
+pub(crate) fn stack_pos(l: Layer) -> usize {
+    STACK.iter().position(|&x| x == l).unwrap_or(STACK.len())
+}
+
+/// Files shown in the runtime section of the JSON document.
+const RUNTIME_LISTED: usize = 20;
+
+fn runtime_json(a: &Analysis) -> Value {
+    let t = runtime_totals(a);
+    let mut classes = Map::new();
+    for (c, n) in &t.classes {
+        classes.insert(c.name().into(), json!(n));
+    }
+    json!({
+        "files": t.paths,
+        "entries": a.runtime_files.len(),
+        "read_ops": t.read_ops, "read_bytes": t.read_bytes,
+        "write_ops": t.write_ops, "write_bytes": t.write_bytes,
+        "meta_ops": t.meta_ops, "time_s": secs(t.ns),
+        "classes": Value::Object(classes),
+        "top": a.runtime_files.iter().take(RUNTIME_LISTED).map(|f| {
+            let mut v = file_json(a, f);
+            v["class"] = json!(f.class.name());
+            v
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// "Runtime and system files (not opened by name): ..." or nothing when there are none.
+fn runtime_text(a: &Analysis) -> Option<String> {
+    let t = runtime_totals(a);
+    if t.paths == 0 {
+        return None;
+    }
+    let classes: Vec<String> = t
+        .classes
+        .iter()
+        .map(|(c, n)| format!("{} {n}", c.name()))
+        .collect();
+    Some(format!(
+        "Runtime and system files (not opened by name): {} ({}); {} read in {} ops, {} written in {} ops, {} metadata calls, {:.3} s",
+        t.paths,
+        classes.join(", "),
+        human(t.read_bytes),
+        t.read_ops,
+        human(t.write_bytes),
+        t.write_ops,
+        t.meta_ops,
+        secs(t.ns)
+    ))
+}
+
 /// The whole summary document.
 pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
     let (ranks, slowest) = ranks_json(a);
@@ -241,10 +349,11 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
         "span_s": secs(span),
         "warnings": a.stats.warnings,
         "files": a.files.iter().map(|f| file_json(a, f)).collect::<Vec<_>>(),
+        "runtime_files": runtime_json(a),
         "layers": used_layers(a).into_iter().map(|l| layer_json(l, &a.layers[layer_index(l)])).collect::<Vec<_>>(),
         "functions": a.functions.iter().map(|&(f, calls, ns)| {
             let i = &FUNCTIONS[f as usize];
-            json!({"function": i.display, "layer": i.layer.identification(), "calls": calls, "time_s": secs(ns)})
+            json!({"function": i.display, "layer": call_layer(f), "calls": calls, "time_s": secs(ns)})
         }).collect::<Vec<_>>(),
         "jobs": jobs_json(a),
         "ranks": ranks,
@@ -313,6 +422,9 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             f.acc.meta_ops, 100.0 * share(p[RANDOM], t), f.per_proc.len(), f.path
         );
     }
+    if let Some(line) = runtime_text(a) {
+        let _ = writeln!(o, "\n{line}");
+    }
     let _ = writeln!(o, "\nHigh-level calls and what they caused beneath");
     for r in a
         .roots
@@ -336,8 +448,9 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
         }
         let _ = writeln!(
             o,
-            "  {:<24} x{:<7} {:>8.3} s  {}",
+            "  {:<24} {:<7} x{:<7} {:>8.3} s  {}",
             info.display,
+            call_layer(r.func),
             r.acc.count,
             secs(r.acc.ns),
             parts.join(", ")
@@ -350,7 +463,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             o,
             "  {:<28} {:<8} {:>10} calls {:>10.3} s",
             i.display,
-            i.layer.identification(),
+            call_layer(f),
             calls,
             secs(ns)
         );

@@ -122,6 +122,7 @@ fn run(
         samples,
         per_process_series,
         threads: c.threads,
+        runtime_files: false,
     };
     let b = bar(trace.stream_bytes(), c.quiet);
     let a = analyze(&trace, &opts, &|n| b.set_position(n));

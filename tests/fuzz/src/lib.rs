@@ -85,6 +85,7 @@ pub fn run_pipeline(trace: &Path, dir: &Path) {
         samples: 16,
         per_process_series: true,
         threads: 1,
+        runtime_files: false,
     };
     let _ = io_analysis::analyze(&t, &opts, &|_| {});
 }
