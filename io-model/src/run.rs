@@ -15,7 +15,9 @@ use crate::sink::Sink;
 use crate::trace::{ProcessTrace, Trace};
 use definitions::GlobalDefs;
 use hashbrown::HashMap;
+use io_events::codec::Record;
 use io_events::defs::Def;
+use io_events::functions::{Role, FUNCTIONS};
 
 /// The executable's file name of a process.
 pub fn exe_name(p: &ProcessTrace) -> String {
@@ -212,7 +214,12 @@ fn forks_of(trace: &Trace, clocks: &Clocks) -> HashMap<String, Vec<(u64, Vec<i32
 #[derive(Debug)]
 pub struct Stats {
     pub processes: usize,
+    /// Records read: the calls, and the events that are not calls.
     pub records: u64,
+    /// Records that are not calls of the program (`fd_created`, `h5_selection` ...: facts
+    /// the recorder learnt on the way, [`Role::Event`]); every tool counts calls as
+    /// `records - events`.
+    pub events: u64,
     /// First and last aligned time of any record (u64::MAX, 0 when none).
     pub tmin: u64,
     pub tmax: u64,
@@ -230,6 +237,7 @@ impl Default for Stats {
         Stats {
             processes: 0,
             records: 0,
+            events: 0,
             tmin: u64::MAX,
             tmax: 0,
             bytes_read: 0,
@@ -240,10 +248,16 @@ impl Default for Stats {
 }
 
 impl Stats {
+    /// The program's calls: records that are not events.
+    pub fn calls(&self) -> u64 {
+        self.records - self.events
+    }
+
     /// Add another part's numbers (analyses interpret processes in parallel).
     pub fn merge(&mut self, o: Stats) {
         self.processes += o.processes;
         self.records += o.records;
+        self.events += o.events;
         self.tmin = self.tmin.min(o.tmin);
         self.tmax = self.tmax.max(o.tmax);
         self.bytes_read += o.bytes_read;
@@ -378,6 +392,7 @@ pub fn interpret<S: Sink>(
             forks: &mut forks,
             span: &mut span,
             records: &mut stats.records,
+            events: &mut stats.events,
         };
         one_thread(&mut st, &mut flow, sink, only, &mut |n| progress(base + n))?;
     }
@@ -398,6 +413,7 @@ pub fn interpret<S: Sink>(
             continue;
         }
         stats.records += tree.len() as u64;
+        stats.events += events_in(tree);
         c.walk.next_tree();
         c.feed.advance();
         c.refresh()?;
@@ -459,6 +475,7 @@ struct Flow<'a> {
     forks: &'a mut Vec<(u64, Vec<i32>)>,
     span: &'a mut (u64, u64),
     records: &'a mut u64,
+    events: &'a mut u64,
 }
 
 /// A process with one thread: its trees one after another, a decoded batch at a time (no
@@ -487,6 +504,7 @@ fn one_thread<S: Sink>(
             }
             while !st.walk(f.defs, sink, tree, &mut c.walk, u64::MAX, f.span)? {}
             *f.records += tree.len() as u64;
+            *f.events += events_in(tree);
             c.walk.next_tree();
             c.feed.advance();
         }
@@ -522,4 +540,14 @@ fn next_thread(cursors: &[ThreadCursor]) -> Option<(usize, u64)> {
         }
     }
     best.map(|(_, i)| (i, until))
+}
+
+/// Records of a call tree that are events, not calls.
+fn events_in(tree: &[Record]) -> u64 {
+    let event = |r: &&Record| {
+        FUNCTIONS
+            .get(r.func as usize)
+            .is_some_and(|f| f.role == Role::Event)
+    };
+    tree.iter().filter(event).count() as u64
 }

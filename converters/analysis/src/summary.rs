@@ -341,7 +341,9 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
         "trace": a.trace_dir,
         "processes": a.procs.len(),
         "mpi_ranks": a.procs.iter().filter(|p| p.rank.is_some()).count(),
+        "calls": a.stats.calls(),
         "records": a.stats.records,
+        "events": a.stats.events,
         "ops": a.ops,
         "cancelled_ops": a.cancelled_ops,
         "unfinished_ops": a.unfinished_ops,
@@ -378,7 +380,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
         "{}: {} processes, {} calls, {} operations over {:.3} s{}",
         a.trace_dir,
         a.procs.len(),
-        a.stats.records,
+        a.stats.calls(),
         a.ops,
         secs(span),
         if a.procs.iter().all(|p| p.complete) {

@@ -57,6 +57,7 @@ fn put_part(out: &mut Vec<u8>, part: &ProcessPart) {
     for v in [
         s.processes as u64,
         s.records,
+        s.events,
         s.tmin,
         s.tmax,
         s.bytes_read,
@@ -76,7 +77,7 @@ fn put_part(out: &mut Vec<u8>, part: &ProcessPart) {
 fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
     let defs = GlobalDefs::from_wire(r)?;
     let events = (0..r.count()?).map(|_| r.u64()).collect::<Result<_, _>>()?;
-    let mut v = [0u64; 6];
+    let mut v = [0u64; 7];
     for x in &mut v {
         *x = r.u64()?;
     }
@@ -84,11 +85,12 @@ fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
     let stats = Stats {
         processes: v[0] as usize,
         records: v[1],
-        tmin: v[2],
-        tmax: v[3],
-        bytes_read: v[4],
+        events: v[2],
+        tmin: v[3],
+        tmax: v[4],
+        bytes_read: v[5],
         warnings,
-        process_last: v[5],
+        process_last: v[6],
     };
     let program = match r.u64()? {
         0 => None,
@@ -335,7 +337,7 @@ fn finish_defs(
     Ok(Summary {
         processes: u.stats.processes,
         locations: u.defs.locations.len(),
-        records: u.stats.records,
+        calls: u.stats.calls(),
         events: u.events,
         warnings: u.stats.warnings,
     })

@@ -43,7 +43,8 @@ pub use error::Error;
 pub struct Summary {
     pub processes: usize,
     pub locations: usize,
-    pub records: u64,
+    /// The program's calls converted (records that are events, not calls, excluded).
+    pub calls: u64,
     pub events: u64,
     pub warnings: Vec<String>,
 }
@@ -183,7 +184,7 @@ fn write(trace: &Trace, out: &Path, threads: usize, progress: Progress) -> Resul
     let summary = Summary {
         processes: u.stats.processes,
         locations: u.defs.locations.len(),
-        records: u.stats.records,
+        calls: u.stats.calls(),
         events: u.events,
         warnings: u.stats.warnings,
     };

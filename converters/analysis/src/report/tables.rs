@@ -147,7 +147,7 @@ pub fn overview(j: &Value) -> String {
     let items = [
         ("processes", "processes", Kind::Count),
         ("mpi_ranks", "MPI ranks", Kind::Count),
-        ("records", "calls", Kind::Count),
+        ("calls", "calls", Kind::Count),
         ("ops", "operations", Kind::Count),
         ("span_s", "span", Kind::Secs),
         ("complete", "complete", Kind::Text),

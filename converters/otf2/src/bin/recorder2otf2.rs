@@ -58,7 +58,7 @@ fn report(a: &Args, s: &otf2_writer::Summary) {
             "recorder2otf2: {} processes, {} locations, {} calls -> {} events in {}",
             s.processes,
             s.locations,
-            s.records,
+            s.calls,
             s.events,
             a.output.display()
         );
