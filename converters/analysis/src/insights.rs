@@ -632,6 +632,7 @@ mod tests {
         let procs: Vec<ProcInfo> = (0..nprocs).map(rank).collect();
         Analysis {
             trace_dir: "t".into(),
+            job: Default::default(),
             proc_pos: (0..nprocs).collect(),
             procs,
             stats: Default::default(),

@@ -9,6 +9,7 @@
 mod aggregate;
 mod error;
 pub mod insights;
+mod job;
 pub mod report;
 pub mod summary;
 mod timeline;
@@ -79,6 +80,8 @@ pub struct RootStats {
 
 pub struct Analysis {
     pub trace_dir: String,
+    /// Who ran which command where and when, and how it ended.
+    pub job: io_model::job::JobDescription,
     /// Processes, MPI ranks first in rank order.
     pub procs: Vec<ProcInfo>,
     /// Trace index -> position in `procs`.
@@ -448,6 +451,7 @@ fn finish(trace: &Trace, p: Partial, origin: u64, runtime_in_files: bool) -> Ana
     proc_timelines.sort_by_key(|t| (rank_of[&t.0], t.1));
     Analysis {
         trace_dir: trace.dir.display().to_string(),
+        job: io_model::job::JobDescription::of(trace),
         procs,
         proc_pos,
         stats: p.stats,

@@ -357,6 +357,7 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
             let i = &FUNCTIONS[f as usize];
             json!({"function": i.display, "layer": call_layer(f), "calls": calls, "time_s": secs(ns)})
         }).collect::<Vec<_>>(),
+        "job": crate::job::to_json(&a.job),
         "jobs": jobs_json(a),
         "ranks": ranks,
         "slowest_rank": slowest,
@@ -389,6 +390,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             " (INCOMPLETE: some processes did not finish)"
         }
     );
+    o.push_str(&crate::job::to_text(&a.job));
     if let Some(jobs) = jobs_line(a) {
         let _ = writeln!(o, "{jobs}");
     }

@@ -11,6 +11,7 @@ mod bins;
 mod breakdown;
 mod conflicts;
 mod heatmap;
+mod job;
 mod offsets;
 mod plot;
 mod ranks;
@@ -62,7 +63,7 @@ h3{font-size:14px;margin:12px 0 4px}.trace{color:#555;word-break:break-all;margi
 nav{margin:8px 0 4px;font-size:13px}nav a{margin-right:12px;color:#36c;text-decoration:none}\
 section{background:#fff;border:1px solid #e2e2e2;border-radius:6px;padding:14px 16px;margin:14px 0}\
 svg{max-width:100%;height:auto;display:block}\
-#overview{display:flex;flex-wrap:wrap;gap:6px 22px;margin:6px 0}#overview div{min-width:90px}\
+#overview,#job{display:flex;flex-wrap:wrap;gap:6px 22px;margin:6px 0}#overview div{min-width:90px}#job dd{font-family:monospace}\
 dt{font-size:12px;color:#666}dd{margin:0;font-size:17px;font-weight:600}\
 .legend{font-size:12px;margin:4px 0 0 64px}.legend span{margin-right:14px;white-space:nowrap}\
 .legend i{display:inline-block;width:11px;height:11px;margin-right:4px;vertical-align:-1px}\
@@ -127,7 +128,7 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
          <body><header><h1>I/O report</h1><p class=\"trace\">{}</p>{}<nav>",
         esc(&a.trace_dir),
         esc(&a.trace_dir),
-        tables::overview(&j)
+        tables::overview(&j) + &job::render(&j)
     );
     let nav = [
         ("insights", "Insights"),
