@@ -119,6 +119,42 @@ fn ior_file_per_process_and_shared() {
         "{report}"
     );
     assert!(report.contains("pwrite offset = 16384·i1"), "{report}");
+    // --json: the same facts (issue 30): the inputs' rank counts, the calls the text
+    // counts, the same models.
+    let r = extrapolate_to_16(&t, &dir.join("fpp-x16-json"), &data, &["--json"]);
+    r.assert_ok("extrapolate --json");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect(&r.stdout);
+    let ranks: Vec<u64> = (v["inputs"].as_array().unwrap().iter())
+        .map(|i| i["ranks"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        (ranks, v["ranks"].as_u64()),
+        (vec![2, 4, 8], Some(16)),
+        "{v}"
+    );
+    let calls = v["calls"].as_u64().unwrap();
+    assert!(
+        report.contains(&format!(": {calls} calls\n")),
+        "{calls}: {report}"
+    );
+    let models: Vec<&str> = v["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        models
+            .iter()
+            .any(|m| m.contains("pwrite offset = 16384·i1")),
+        "{models:?}"
+    );
+    assert!(
+        models
+            .iter()
+            .all(|m| report.contains(&format!("model: {m}"))),
+        "{models:?}"
+    );
     // Per rank: its file at POSIX.
     assert!(
         cmp.contains(

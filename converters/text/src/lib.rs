@@ -1,7 +1,8 @@
 //! recorder2text: one human-readable line per call, for debugging a trace.
 //!
 //! The API: [`dump`] (the whole trace), [`write_args`] (a call's arguments as text, which
-//! `export` stores too), and the command line of `recorder2text` ([`ToTextArgs`]).
+//! `export` stores too), the command line of `recorder2text` and
+//! `recorder-otf2 text` ([`ToTextArgs`], [`TextArgs`]) and what they run ([`run`]).
 
 use clap::Parser;
 
@@ -178,6 +179,25 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
     about = "Print a recorder-otf2 trace as text: one line per call, with its arguments"
 )]
 pub struct ToTextArgs {
-    /// The trace directory.
+    #[command(flatten)]
+    pub args: TextArgs,
+}
+
+/// The arguments of the text dump, shared by `recorder2text` and `recorder-otf2 text`.
+#[derive(clap::Args)]
+pub struct TextArgs {
+    /// The trace directory written by `recorder-otf2 record -o DIR`.
     pub trace_dir: PathBuf,
+}
+
+/// The whole trace as text on stdout; a reader that went away (`| head`) is no error.
+pub fn run(a: &TextArgs) -> Result<(), Error> {
+    let t = Trace::open(&a.trace_dir)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let r = dump(&t, &mut out).and_then(|_| Ok(out.flush()?));
+    match r {
+        Err(e) if e.is_broken_pipe() => Ok(()),
+        r => r,
+    }
 }

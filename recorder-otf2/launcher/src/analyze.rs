@@ -16,17 +16,15 @@ pub struct Common {
     /// YAML file of insight thresholds (docs/analysis.md lists the keys and defaults).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
-    /// refused.
-    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
+    /// Worker threads, 0 to 4 per core (0 = one per core, the default; a larger number is
+    /// refused).
+    #[arg(long, default_value_t = 0, hide_default_value = true, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
-    /// Add the overlapping operations per file (what `recorder-otf2 conflicts` counts): a
-    /// second pass over the trace, as long as the first, and memory that grows with the
-    /// reads and writes (32 bytes each, spilled to disk past half the available memory).
-    /// Without it the answer stays within a flat memory whatever the trace's size.
+    /// Add the overlapping operations per file (worded per subcommand: SummaryArgs,
+    /// ReportArgs).
     #[arg(long)]
     conflicts: bool,
     /// Accepted for older scripts: the overlaps are left out unless --conflicts.
@@ -35,6 +33,12 @@ pub struct Common {
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("conflicts", |a| a.help(
+    "Add the overlapping operations per file, as `recorder-otf2 conflicts` counts them (the \
+     `conflicts` object of --json, one line of the text): a second pass over the trace, and \
+     memory that grows with the reads and writes (48 bytes each, sorted on disk past half the \
+     available memory). Without it the summary's memory stays flat whatever the trace's size"
+)))]
 pub struct SummaryArgs {
     #[command(flatten)]
     common: Common,
@@ -47,12 +51,19 @@ pub struct SummaryArgs {
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("conflicts", |a| a.help(
+    "Add the section of overlapping operations per file, as `recorder-otf2 conflicts` counts \
+     them: a second pass over the trace, and memory that grows with the reads and writes (48 \
+     bytes each, sorted on disk past half the available memory). Without it the report's \
+     memory stays flat whatever the trace's size"
+)))]
 pub struct ReportArgs {
     #[command(flatten)]
     common: Common,
-    /// The HTML file to write.
-    #[arg(short = 'o', long = "output")]
-    output: PathBuf,
+    /// The HTML file to write (default: the trace folder's name with .html, in the current
+    /// folder: `report runs/t1` writes t1.html). The path written is printed unless --quiet.
+    #[arg(short = 'o', long = "output", value_name = "FILE.html")]
+    output: Option<PathBuf>,
     /// Replace an existing file.
     #[arg(short, long)]
     force: bool,
@@ -62,10 +73,16 @@ pub struct ReportArgs {
 pub struct ExportArgs {
     /// The trace directory written by `recorder-otf2 record -o DIR`.
     trace: PathBuf,
-    /// Folder to write calls.parquet, operations.parquet, extents.parquet, files.parquet, handles.parquet in
-    /// (created; must not hold them already unless --force).
-    #[arg(long)]
-    parquet: PathBuf,
+    /// Folder to write calls.parquet, operations.parquet, extents.parquet, files.parquet,
+    /// handles.parquet in (created; must not hold them already unless --force). --parquet
+    /// DIR, its former name, is accepted too.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "parquet",
+        value_name = "DIR"
+    )]
+    output: PathBuf,
     /// Replace existing Parquet files in the folder.
     #[arg(short, long)]
     force: bool,
@@ -180,26 +197,54 @@ pub fn check_output(out: &Path, force: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// The report's file when -o is not given: the trace folder's name with .html, in the
+/// current folder (`runs/t1/` and `runs/t1` give t1.html; `.` the current folder's name).
+fn default_report_name(trace: &Path) -> Result<PathBuf, String> {
+    let named = |p: &Path| p.file_name().map(|n| n.to_os_string());
+    let name = match named(trace) {
+        Some(n) => Some(n),
+        None => std::fs::canonicalize(trace).ok().and_then(|p| named(&p)),
+    };
+    match name {
+        Some(mut n) => {
+            n.push(".html");
+            Ok(PathBuf::from(n))
+        }
+        None => Err(format!(
+            "{}: no folder name to name the report after; give one with -o FILE.html",
+            trace.display()
+        )),
+    }
+}
+
 pub fn report(r: ReportArgs) -> Result<(), String> {
-    check_output(&r.output, r.force)?;
+    let output = match &r.output {
+        Some(o) => o.clone(),
+        None => default_report_name(&r.common.trace)?,
+    };
+    check_output(&output, r.force)?;
     io_model::interrupt::install()?;
-    let dir = OutputDir::for_file(&r.output)?;
-    let removed = format!("the temporary file of {} (if any)", r.output.display());
+    let dir = OutputDir::for_file(&output)?;
+    let removed = format!("the temporary file of {} (if any)", output.display());
     let written = run(&r.common, 512, true).and_then(|(a, t)| {
         let insights = evaluate(&a, &t);
-        io_analysis::report::write(&a, &insights, &r.output).map_err(|e| e.to_string())
+        io_analysis::report::write(&a, &insights, &output).map_err(|e| e.to_string())
     });
     dir.keep_if_ok(written)
-        .map_err(|e| io_model::interrupt::explain(e, &removed))
+        .map_err(|e| io_model::interrupt::explain(e, &removed))?;
+    if !r.common.quiet {
+        eprintln!("recorder-otf2: wrote {}", output.display());
+    }
+    Ok(())
 }
 
 pub fn export(e: ExportArgs) -> Result<(), String> {
     let trace = Trace::open(&e.trace)?;
     io_model::interrupt::install()?;
     let b = bar(trace.stream_bytes(), e.quiet);
-    let r = io_export::parquet(&trace, &e.parquet, e.force, &|n| b.set_position(n));
+    let r = io_export::parquet(&trace, &e.output, e.force, &|n| b.set_position(n));
     b.finish_and_clear();
-    let removed = format!("the Parquet files written in {}", e.parquet.display());
+    let removed = format!("the Parquet files written in {}", e.output.display());
     let s = r.map_err(|err| io_model::interrupt::explain(err.to_string(), &removed))?;
     if !e.quiet {
         eprintln!("recorder-otf2: {s}");

@@ -5,7 +5,7 @@
 use crate::analyze::stdout;
 use io_model::driver::bar;
 use io_model::trace::Trace;
-use io_replay::compare::{compare_traces, sequences, text, Options};
+use io_replay::compare::{compare_traces, sequences, text, Comparison, Options};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -26,13 +26,17 @@ pub struct CompareArgs {
     /// Differences listed at most, 0 to 1000000 (all are counted).
     #[arg(long, default_value_t = 50, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1_000_000))]
     max_diffs: usize,
-    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
-    /// refused.
-    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
+    /// Worker threads, 0 to 4 per core (0 = one per core, the default; a larger number is
+    /// refused).
+    #[arg(long, default_value_t = 0, hide_default_value = true, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Print the comparison as JSON on stdout (schema in docs/analysis.md): the same facts as
+    /// the text, and the verdict.
+    #[arg(long)]
+    json: bool,
 }
 
 fn parse_map(s: &str) -> Result<(String, String), String> {
@@ -82,8 +86,32 @@ fn same(a: CompareArgs) -> Result<bool, String> {
             a.only.join(", ")
         ));
     }
-    stdout(&text(&c))?;
+    match a.json {
+        true => {
+            stdout(&(serde_json::to_string_pretty(&json(&c)).map_err(|e| e.to_string())? + "\n"))?
+        }
+        false => stdout(&text(&c))?,
+    }
     Ok(c.differing == 0)
+}
+
+/// The comparison as JSON: what the text says, as numbers and lists (docs/replay.md).
+fn json(c: &Comparison) -> serde_json::Value {
+    let left_out: Vec<serde_json::Value> = (c.left_out.iter())
+        .map(|(family, a, b)| serde_json::json!({"family": family, "calls_a": a, "calls_b": b}))
+        .collect();
+    serde_json::json!({
+        "verdict": if c.differing == 0 { "same" } else { "different" },
+        "sequences": {
+            "compared": c.compared,
+            "same": c.compared - c.differing,
+            "different": c.differing,
+        },
+        "items_compared": c.items,
+        "differences": c.lines,
+        "differences_not_listed": c.differing.saturating_sub(c.lines.len()),
+        "left_out": left_out,
+    })
 }
 
 /// The prefixes, and each one under a mapped prefix as it is mapped: `--only` may name the

@@ -12,16 +12,11 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum LayerArg {
-    Posix,
-    /// ISO C streams (fwrite, fread, fprintf ...), at the stream's position.
-    Stdio,
-    Mpiio,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[value(rename_all = "lower")]
 enum SemanticsArg {
     Posix,
+    /// MPI-IO's (mpiio is accepted too).
+    #[value(name = "mpi-io", alias = "mpiio")]
     MpiIo,
     Commit,
     Session,
@@ -31,14 +26,15 @@ enum SemanticsArg {
 pub struct ConflictsArgs {
     /// The trace directory written by `recorder-otf2 record -o DIR`.
     trace: PathBuf,
-    /// Check one layer only (default: POSIX, stdio and MPI-IO together, each pair once at
-    /// the outer layer of its two calls; operations made inside a call of another checked
-    /// layer are left to that call).
-    #[arg(long, value_enum)]
-    layer: Option<LayerArg>,
+    /// Check one layer only: POSIX, ISOC (ISO C streams: fwrite, fread, fprintf ..., at the
+    /// stream's position) or MPI-IO, in any case; stdio and mpiio are accepted too (default:
+    /// the three together, each pair once at the outer layer of its two calls; operations
+    /// made inside a call of another checked layer are left to that call).
+    #[arg(long, value_parser = parse_checked_layer)]
+    layer: Option<Layer>,
     /// Check every conflicting pair for the synchronisation this consistency semantics asks
     /// (happens-before from the `mpi` layer: record with it for MPI programs).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     semantics: Option<SemanticsArg>,
     /// Print the result as JSON on stdout (schema in docs/analysis.md).
     #[arg(long)]
@@ -58,21 +54,32 @@ pub struct ConflictsArgs {
     /// Where the runs go (default: the system's temporary folder); removed at the end.
     #[arg(long)]
     tmp_dir: Option<PathBuf>,
-    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
-    /// refused.
-    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
+    /// Worker threads, 0 to 4 per core (0 = one per core, the default; a larger number is
+    /// refused).
+    #[arg(long, default_value_t = 0, hide_default_value = true, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
 }
 
+/// `--layer`: a layer name as the shared parser reads it (POSIX or posix, ISOC or stdio,
+/// MPI-IO or mpiio ...), one of those checked.
+fn parse_checked_layer(s: &str) -> Result<Layer, String> {
+    let names: Vec<&str> = LAYERS.iter().map(|l| l.identification()).collect();
+    match s.parse::<Layer>() {
+        Ok(l) if LAYERS.contains(&l) => Ok(l),
+        _ => Err(format!(
+            "'{s}' is not a layer conflicts checks ({})",
+            names.join(", ")
+        )),
+    }
+}
+
 pub fn run(a: ConflictsArgs) -> Result<(), String> {
     let layers = match a.layer {
         None => LAYERS.to_vec(),
-        Some(LayerArg::Posix) => vec![Layer::Posix],
-        Some(LayerArg::Stdio) => vec![Layer::Isoc],
-        Some(LayerArg::Mpiio) => vec![Layer::MpiIo],
+        Some(l) => vec![l],
     };
     let opts = Options {
         layers,

@@ -2,7 +2,7 @@
 //! ranks from its traces at smaller rank counts (see io_extrapolate).
 
 use crate::analyze::stdout;
-use io_extrapolate::{extrapolate, text, Options};
+use io_extrapolate::{extrapolate, text, Options, Report};
 use io_model::driver::bar;
 use io_model::trace::Trace;
 use std::path::PathBuf;
@@ -29,6 +29,10 @@ pub struct ExtrapolateArgs {
     /// Print the fitted models (loop counts, the values that vary).
     #[arg(short, long)]
     verbose: bool,
+    /// Print what was written as JSON on stdout (docs/extrapolate.md): the text's facts,
+    /// the fitted models included.
+    #[arg(long)]
+    json: bool,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -53,5 +57,32 @@ pub fn run(a: ExtrapolateArgs) -> Result<(), String> {
     for w in &r.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
-    stdout(&text(&r, &a.output, a.verbose))
+    match a.json {
+        true => stdout(
+            &(serde_json::to_string_pretty(&json(&r, &a)).map_err(|e| e.to_string())? + "\n"),
+        ),
+        false => stdout(&text(&r, &a.output, a.verbose)),
+    }
+}
+
+/// The report as JSON: what the text says, as numbers and lists.
+fn json(r: &Report, a: &ExtrapolateArgs) -> serde_json::Value {
+    let inputs: Vec<serde_json::Value> = (r.inputs.iter())
+        .map(|(dir, ranks)| serde_json::json!({"trace": dir.display().to_string(), "ranks": ranks}))
+        .collect();
+    let groups: Vec<serde_json::Value> = (r.groups.iter())
+        .map(|(group, calls)| serde_json::json!({"group": group, "calls_per_rank": calls}))
+        .collect();
+    serde_json::json!({
+        "output": a.output.display().to_string(),
+        "ranks": a.ranks,
+        "inputs": inputs,
+        "calls": r.calls,
+        "template_calls": r.template_calls,
+        "loops": r.loops,
+        "groups": groups,
+        "left_out": r.dropped,
+        "notes": r.notes,
+        "models": r.models,
+    })
 }

@@ -1,13 +1,15 @@
 //! recorder-otf2: the launcher (`record`), the answers from a trace (`summary`, `report`,
-//! `export`, `conflicts`, `perfetto`, `compare`), what remakes one (`replay`, `extrapolate`,
-//! `pack`) and the recorder's own facts (`lib`, `functions`), each reading traces through the
-//! I/O model. The subcommands' list in README.md is checked against this one by
+//! `export`, `conflicts`, `perfetto`, `compare`), its conversions (`convert`, `text`: what
+//! recorder2otf2 and recorder2text do), what remakes one (`replay`, `extrapolate`, `pack`)
+//! and the recorder's own facts (`lib`, `functions`), each reading traces through the I/O
+//! model. The subcommands' list in README.md is checked against this one by
 //! tests/tests/launcher.rs.
 
 mod analyze;
 mod autopack;
 mod compare;
 mod conflicts;
+mod convert;
 mod extrapolate;
 mod install_files;
 mod output_dir;
@@ -40,7 +42,7 @@ enum Cmd {
     /// Write a self-contained HTML report with plots.
     Report(analyze::ReportArgs),
     /// Find the operations that touch the same bytes of a file (RAW, WAW, WAR, RAR), by
-    /// process pair, at the POSIX, stdio and MPI-IO layers (JSON with --json).
+    /// process pair, at the POSIX, ISOC and MPI-IO layers (JSON with --json).
     Conflicts(conflicts::ConflictsArgs),
     /// Export calls, operations, files and handles as Parquet.
     Export(analyze::ExportArgs),
@@ -48,10 +50,17 @@ enum Cmd {
     /// flows between layers and from non-blocking issue to completion, operations in
     /// flight, bytes per second.
     Perfetto(perfetto::PerfettoArgs),
+    /// Convert a trace into an OTF2 archive (OUT.otf2, OUT.def, OUT/), as recorder2otf2 does
+    /// (under mpirun too: the ranks share the conversion).
+    #[command(override_usage = "recorder-otf2 convert [OPTIONS] TRACE_DIR -o OUT.otf2")]
+    Convert(otf2_writer::cli::ConvertArgs),
+    /// Print a trace as text, one line per call with its arguments, as recorder2text does.
+    Text(io_text::TextArgs),
     /// Compare two traces per process, file and layer: operations (mode, offset, bytes) in
     /// order, and the calls that opened, closed or deleted files (flags). Calls a replay
     /// does not re-issue (the program's statvfs family ...) are left out of both, counted
-    /// per family. Exit status 0 when they are the same, 1 when they differ.
+    /// per family (JSON with --json). Exit status 0 when they are the same, 1 when they
+    /// differ.
     Compare(compare::CompareArgs),
     /// Re-issue a trace's I/O on files mapped under a folder, with synthetic data, and tell
     /// what it did against the original: POSIX and stdio calls, forked processes forked; an
@@ -94,6 +103,8 @@ fn main() -> ExitCode {
         Cmd::Export(a) => (analyze::export(a), 1),
         Cmd::Conflicts(a) => (conflicts::run(a), 1),
         Cmd::Perfetto(a) => (perfetto::run(a), 1),
+        Cmd::Convert(a) => (convert::convert(a), 1),
+        Cmd::Text(a) => (convert::text(a), 1),
         Cmd::Pack(a) => (pack::run(a), 1),
         Cmd::Replay(a) => return finish(replay::run(a), 1),
         Cmd::Extrapolate(a) => (extrapolate::run(a), 1),

@@ -21,9 +21,9 @@ pub struct PackArgs {
     /// read back equal to them).
     #[arg(long)]
     keep: bool,
-    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
-    /// refused.
-    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
+    /// Worker threads, 0 to 4 per core (0 = one per core, the default; a larger number is
+    /// refused).
+    #[arg(long, default_value_t = 0, hide_default_value = true, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar.
     #[arg(short, long)]

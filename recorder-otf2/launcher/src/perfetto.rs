@@ -23,22 +23,22 @@ pub struct PerfettoArgs {
     /// about 2 GB and needs 2-4 times the file).
     #[arg(long, value_parser = parse_piece_size)]
     max_size: Option<u64>,
-    /// Only these layers (comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf,
-    /// adios, mpi).
+    /// Only these layers, comma-separated, in any case: POSIX, ISOC, MPI-IO, HDF5, netCDF,
+    /// PnetCDF, ADIOS, MPI (as the summary names them; stdio, mpiio, adios2 are accepted too).
     #[arg(long, value_delimiter = ',', value_parser = parse_layer)]
     layers: Option<Vec<Layer>>,
-    /// Only these ranks (comma-separated ranks or ranges: 0,4-7).
+    /// Only these ranks (comma-separated ranks or ranges, 0 to 4294967295: 0,4-7).
     #[arg(long, value_delimiter = ',', value_parser = parse_range)]
     ranks: Option<Vec<(u32, u32)>>,
-    /// Start of the time window, in seconds from the trace's start.
+    /// Start of the time window, in seconds from the trace's start (a finite number >= 0).
     #[arg(long)]
     from: Option<f64>,
-    /// End of the time window, in seconds from the trace's start.
+    /// End of the time window, in seconds from the trace's start (a finite number >= 0).
     #[arg(long)]
     to: Option<f64>,
-    /// Worker threads: 0 (the default) one per core; at most 4 per core, a larger number is
-    /// refused.
-    #[arg(long, default_value_t = 0, value_parser = io_model::driver::parse_threads)]
+    /// Worker threads, 0 to 4 per core (0 = one per core, the default; a larger number is
+    /// refused).
+    #[arg(long, default_value_t = 0, hide_default_value = true, value_parser = io_model::driver::parse_threads)]
     threads: usize,
     /// No progress bar, no closing line.
     #[arg(short, long)]
@@ -51,9 +51,13 @@ fn parse_piece_size(s: &str) -> Result<u64, String> {
     size_within(s, 256 << 10, 1 << 40)
 }
 
+/// A layer as the shared parser reads its name; refused naming the layers as the output
+/// (and this option's help) spells them.
 fn parse_layer(s: &str) -> Result<Layer, String> {
-    s.parse()
-        .map_err(|e: io_events::functions::UnknownLayer| e.to_string())
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Layer::ALL.iter().map(|l| l.identification()).collect();
+        format!("'{s}' is not a layer ({})", names.join(", "))
+    })
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {

@@ -11,7 +11,9 @@ pub struct Record {
     /// Trace directory (created if missing; shared by all processes and ranks of the run).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
-    /// Layers to trace, comma-separated: posix, stdio, mpiio, hdf5, netcdf, pnetcdf, adios, mpi (default: all but mpi).
+    /// Layers to trace, comma-separated, in any case: POSIX, ISOC, MPI-IO, HDF5, netCDF,
+    /// PnetCDF, ADIOS, MPI, or all (as the summary names them; stdio, mpiio, adios2 are
+    /// accepted too; default: all but MPI).
     #[arg(long)]
     layers: Option<String>,
     /// Per-thread chunk size, 4K to 256M, e.g. 1M, 256K (default 1M; a number alone is

@@ -17,13 +17,14 @@ pub struct ReplayArgs {
     /// The folder the recorded files are mapped under (`/a/b` becomes `DIR/a/b`).
     #[arg(long, value_name = "DIR")]
     into: PathBuf,
-    /// The layer replayed; for MPI traces (under mpirun with the trace's ranks): auto (the
-    /// default: HDF5 and PnetCDF calls through their libraries, the MPI-IO and POSIX calls not
-    /// made inside one as mpiio does; mpiio when a library call that does I/O cannot be
-    /// replayed), hdf5 or pnetcdf (the library layers, what cannot be replayed skipped),
-    /// mpiio (MPI-IO calls through MPI, the other POSIX calls as such), posix (what the POSIX
-    /// layer did, under every library; the default for other traces).
-    #[arg(long, value_parser = ["auto", "posix", "mpiio", "hdf5", "pnetcdf"])]
+    /// The layer replayed, in any case (mpiio is accepted for MPI-IO); for MPI traces (under
+    /// mpirun with the trace's ranks): auto (the default: HDF5 and PnetCDF calls through
+    /// their libraries, the MPI-IO and POSIX calls not made inside one as MPI-IO does; MPI-IO
+    /// when a library call that does I/O cannot be replayed), HDF5 or PnetCDF (the library
+    /// layers, what cannot be replayed skipped), MPI-IO (MPI-IO calls through MPI, the other
+    /// POSIX calls as such), POSIX (what the POSIX layer did, under every library; the
+    /// default for other traces).
+    #[arg(long, value_parser = parse_replay_layer)]
     layer: Option<String>,
     /// asap (no gaps), original (the recorded gaps between calls), scaled:F (gaps × F,
     /// 0 <= F <= 1000; a larger factor is refused).
@@ -38,6 +39,22 @@ pub struct ReplayArgs {
     /// (Internal: the recorded replay's files were made by the launcher before it.)
     #[arg(long, hide = true)]
     files_made: bool,
+}
+
+/// `--layer`: auto, or a layer the replay re-issues, as the shared parser reads its name
+/// (MPI-IO or mpiio ...); kept as its option name, the spelling the MPI replay takes.
+fn parse_replay_layer(s: &str) -> Result<String, String> {
+    use io_events::functions::Layer;
+    const REPLAYED: [Layer; 4] = [Layer::Posix, Layer::MpiIo, Layer::Hdf5, Layer::PnetCdf];
+    if s.trim().eq_ignore_ascii_case("auto") {
+        return Ok("auto".into());
+    }
+    match s.parse::<Layer>() {
+        Ok(l) if REPLAYED.contains(&l) => Ok(l.option_name().into()),
+        _ => Err(format!(
+            "'{s}' is not a layer replay re-issues (auto, POSIX, MPI-IO, HDF5, PnetCDF)"
+        )),
+    }
 }
 
 fn absolute(p: &Path) -> Result<PathBuf, String> {

@@ -1,4 +1,4 @@
-//! recorder2otf2 TRACE_DIR OUT.otf2: convert a native trace into an OTF2 archive.
+//! recorder2otf2 TRACE_DIR OUT.otf2 (or -o OUT.otf2): convert a native trace into an OTF2 archive.
 
 use clap::Parser;
 use indicatif::ProgressBar;
@@ -6,39 +6,39 @@ use io_model::driver::bar;
 use otf2_sys::mpi::World;
 use std::process::ExitCode;
 
-use otf2_writer::cli::ToOtf2Args as Args;
+use otf2_writer::cli::{ConvertArgs as Args, ToOtf2Args};
 
 /// The trace, once the output is known to be free (or replaced with --force). Under mpirun
 /// only rank 0 (`main_rank`) looks at and removes the output.
 fn prepare(a: &Args, main_rank: bool) -> Result<io_model::trace::Trace, String> {
-    if a.output.extension().and_then(|e| e.to_str()) != Some("otf2") {
+    if a.output().extension().and_then(|e| e.to_str()) != Some("otf2") {
         return Err(format!(
             "{}: the output must name the archive's anchor file, ending in .otf2",
-            a.output.display()
+            a.output().display()
         ));
     }
     let trace = io_model::trace::Trace::open(&a.trace_dir)?;
     if !main_rank {
         return Ok(trace);
     }
-    let stem = a.output.with_extension("");
+    let stem = a.output().with_extension("");
     if stem.exists() && !otf2_writer::is_archive_folder(&stem) {
         return Err(format!(
             "{}: exists and is not an OTF2 archive folder (OTF2 writes the archive's event files there); choose another output name",
             stem.display()
         ));
     }
-    let exists = a.output.exists() || a.output.with_extension("def").exists() || stem.exists();
+    let exists = a.output().exists() || a.output().with_extension("def").exists() || stem.exists();
     if exists {
         if !a.force {
             return Err(format!(
                 "{}: already exists; use --force to replace it",
-                a.output.display()
+                a.output().display()
             ));
         }
-        otf2_writer::remove_archive(&a.output).map_err(|e| e.to_string())?;
+        otf2_writer::remove_archive(a.output()).map_err(|e| e.to_string())?;
     }
-    if let Some(parent) = a.output.parent().filter(|p| !p.as_os_str().is_empty()) {
+    if let Some(parent) = a.output().parent().filter(|p| !p.as_os_str().is_empty()) {
         if !parent.is_dir() {
             return Err(format!(
                 "{}: no such directory for the output",
@@ -60,7 +60,7 @@ fn report(a: &Args, s: &otf2_writer::Summary) {
             s.locations,
             s.calls,
             s.events,
-            a.output.display()
+            a.output().display()
         );
     }
 }
@@ -69,7 +69,7 @@ fn run(a: &Args) -> Result<(), String> {
     let trace = prepare(a, true)?;
     io_model::interrupt::install()?;
     let bar = bar(trace.stream_bytes(), a.quiet);
-    let result = otf2_writer::convert(&trace, &a.output, a.threads, &|n| bar.set_position(n));
+    let result = otf2_writer::convert(&trace, a.output(), a.threads, &|n| bar.set_position(n));
     bar.finish_and_clear();
     match result {
         Ok(s) => {
@@ -78,7 +78,7 @@ fn run(a: &Args) -> Result<(), String> {
         }
         Err(e) => {
             // Leave nothing half-written behind.
-            let _ = otf2_writer::remove_partial_archive(&a.output);
+            let _ = otf2_writer::remove_partial_archive(a.output());
             Err(e.to_string())
         }
     }
@@ -96,7 +96,7 @@ fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
         true => bar(trace.stream_bytes(), a.quiet),
         false => ProgressBar::hidden(),
     };
-    let result = otf2_writer::convert_mpi(&trace, &a.output, a.threads, world, &|n| {
+    let result = otf2_writer::convert_mpi(&trace, a.output(), a.threads, world, &|n| {
         bar.set_position(n)
     });
     bar.finish_and_clear();
@@ -111,7 +111,7 @@ fn run_mpi(a: &Args, world: &World) -> Result<(), String> {
             // Once no rank writes any more, rank 0 removes what was written.
             let _ = world.barrier();
             if main_rank {
-                let _ = otf2_writer::remove_partial_archive(&a.output);
+                let _ = otf2_writer::remove_partial_archive(a.output());
             }
             Err(e.to_string())
         }
@@ -139,7 +139,7 @@ fn keep_write_buffers() {
 
 fn main() -> ExitCode {
     keep_write_buffers();
-    let a = Args::parse();
+    let a = ToOtf2Args::parse().args;
     let launch = io_events::launcher::launch().filter(|l| l.size.is_some_and(|n| n > 1));
     if let Some(launch) = launch {
         return match World::init() {
@@ -171,9 +171,9 @@ fn exit(a: &Args, result: Result<(), String>, speaks: bool) -> ExitCode {
         Err(e) => {
             let removed = format!(
                 "{}, {} and {}/",
-                a.output.display(),
-                a.output.with_extension("def").display(),
-                a.output.with_extension("").display()
+                a.output().display(),
+                a.output().with_extension("def").display(),
+                a.output().with_extension("").display()
             );
             match io_model::interrupt::report(&removed) {
                 Some((line, code)) => {
