@@ -11,6 +11,7 @@ folder names). Checked, one line per violation on stdout and exit 1:
 - the types each engine sees: times as timestamps (ns, UTC) where the engine has them
   (Spark 4.0 reads TIMESTAMP(NANOS) only as bigint, with spark.sql.legacy.parquet.nanosAsLong),
   durations as durations or int64, every integer signed (no uint, no decimal(20,0));
+- no column named by one of DuckDB's reserved words (duckdb_keywords());
 - the file metadata (pyarrow): schema version, trace, clock resolution, job JSON, units;
 - the sums, equal in every engine, flat and partitioned, and to the summary (`summary --json
   --no-conflicts`): calls, operations, bytes read and written (operations' bytes_done and
@@ -198,6 +199,15 @@ def with_duckdb(flat, part, bad):
                 if table == "calls":
                     types = {c: desc[c] for c in ("start_ns", "duration_ns", "call_id", "rank")}
             out["types"] = types
+            # No column of any table is one of DuckDB's reserved words (`offset` was).
+            reserved = {r[0] for r in con.execute(
+                "SELECT keyword_name FROM duckdb_keywords() WHERE keyword_category = 'reserved'").fetchall()}
+            for table in ("calls", "operations", "extents", "files", "handles"):
+                cols = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {q(table)}").fetchall()]
+                for c in cols:
+                    if c in reserved:
+                        bad.append(f"duckdb: {table}.{c} is a reserved word")
+            out["reserved_words"] = len(reserved)
             # The renamed column needs no quoting.
             con.execute(f"SELECT max(file_offset) FROM {q('operations')}").fetchone()
     return out

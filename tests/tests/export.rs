@@ -496,6 +496,12 @@ fn read_by_four_engines(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, f:
         types("duckdb", "start_ns")
     );
     assert_eq!(types("duckdb", "call_id"), "BIGINT");
+    // Every column checked against DuckDB's own reserved words (`offset` was one).
+    assert!(
+        u(&e["engines"]["duckdb"]["reserved_words"]) > 50,
+        "{}",
+        k.stdout
+    );
     // Spark 4.0 reads TIMESTAMP(NANOS) as bigint ns (spark.sql.legacy.parquet.nanosAsLong).
     assert_eq!(types("spark", "start_ns"), "bigint");
     assert_eq!(types("spark", "call_id"), "bigint");

@@ -7,9 +7,9 @@
 //! end. A partition's files are open only while its processes are interpreted, so the open
 //! files are bounded by the workers, whatever the number of ranks.
 
+use crate::error::Error;
 use crate::layout::PartitionBy;
 use crate::tables::{self, Vocab};
-use crate::Error;
 use arrow_array::RecordBatch;
 use parquet::arrow::arrow_writer::ArrowWriterOptions;
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
