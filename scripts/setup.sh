@@ -25,6 +25,7 @@ PACKAGES=(
   slurm-wlm munge                              # launcher tests: a single-node Slurm (scripts/slurm-setup.sh starts it)
   mpich libmpich-dev libhdf5-mpich-dev         # the MPICH ABI: MPI-IO, mpi layer, Fortran, parallel HDF5 suites under mpiexec.mpich
   python3-pandas                               # the Parquet export's files read into pandas (tests/checker/check_pandas.py)
+  openjdk-17-jre-headless                      # Java for PySpark (tests/checker/check_engines.py reads the export in Spark)
 )
 
 missing=()
@@ -73,12 +74,22 @@ fi
 # abi3); found by the tests there or through RECORDER_OTF2_PY. protobuf's compiled (upb) wheel
 # is tagged manylinux2014, which pip does not match from manylinux_2_17 alone; without it pip
 # takes the pure-Python wheel, several times slower on large traces.
+# polars, DuckDB and PySpark (with py4j; Java from openjdk-17-jre-headless) read the
+# export back in tests/checker/check_engines.py. PySpark is published as a source archive
+# only (of jars and Python: pip builds its wheel, no compiler needed), so it is installed on
+# its own, for the Python that runs pip (a 3.11, like the wheels'); about 470 MB installed.
 PYARROW_PREFIX=/opt/recorder-otf2-py
 PYARROW_VERSION=21.0.0
 PERFETTO_VERSION=0.59.1
 PROTOBUF_VERSION=6.33.1
+POLARS_VERSION=1.33.1
+DUCKDB_VERSION=1.4.1
+PY4J_VERSION=0.10.9.9
+PYSPARK_VERSION=4.0.1
 if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ] || [ ! -f "$PYARROW_PREFIX/perfetto/__init__.py" ] \
-    || [ ! -f "$PYARROW_PREFIX/google/protobuf/__init__.py" ]; then
+    || [ ! -f "$PYARROW_PREFIX/google/protobuf/__init__.py" ] || [ ! -f "$PYARROW_PREFIX/polars/__init__.py" ] \
+    || [ ! -f "$PYARROW_PREFIX/duckdb/__init__.py" ] || [ ! -f "$PYARROW_PREFIX/py4j/__init__.py" ] \
+    || [ ! -f "$PYARROW_PREFIX/pyspark/__init__.py" ]; then
   PIP=()
   for py in python3 /usr/bin/python3; do
     if "$py" -m pip --version >/dev/null 2>&1; then PIP=("$py" -m pip); break; fi
@@ -89,13 +100,16 @@ if [ ! -f "$PYARROW_PREFIX/pyarrow/__init__.py" ] || [ ! -f "$PYARROW_PREFIX/per
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-pip >/dev/null
     PIP=(/usr/bin/python3 -m pip)
   fi
-  echo "setup: installing the pyarrow $PYARROW_VERSION, perfetto $PERFETTO_VERSION and protobuf $PROTOBUF_VERSION wheels into $PYARROW_PREFIX"
+  echo "setup: installing the pyarrow $PYARROW_VERSION, perfetto $PERFETTO_VERSION, protobuf $PROTOBUF_VERSION, polars $POLARS_VERSION, duckdb $DUCKDB_VERSION, py4j $PY4J_VERSION and pyspark $PYSPARK_VERSION packages into $PYARROW_PREFIX"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --upgrade --no-deps --target "$PYARROW_PREFIX" \
     --only-binary=:all: --python-version 3.11 --platform manylinux_2_28_x86_64 \
     --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
-    "pyarrow==$PYARROW_VERSION" "perfetto==$PERFETTO_VERSION" "protobuf==$PROTOBUF_VERSION"
+    "pyarrow==$PYARROW_VERSION" "perfetto==$PERFETTO_VERSION" "protobuf==$PROTOBUF_VERSION" \
+    "polars==$POLARS_VERSION" "duckdb==$DUCKDB_VERSION" "py4j==$PY4J_VERSION"
+  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "${PIP[@]}" install --quiet --upgrade --no-deps --target "$PYARROW_PREFIX" \
+    "pyspark==$PYSPARK_VERSION"
 fi
 
 if ! command -v cargo >/dev/null; then

@@ -5,7 +5,8 @@
         [--summary SUMMARY.json] [--json OUT.json|-]
 
 Checks (one line per violation on stdout, exit 1; exit 0 and `ok: ...` when none):
-- the five files exist with the documented columns (docs/analysis.md, "Parquet export");
+- the five files exist with the documented columns (docs/analysis.md, "Parquet export"),
+  times timestamp[ns, UTC], durations duration[ns], no unsigned integer;
   function, layer, role, mode and file columns hold strings (dictionary-encoded or not);
 - calls: ids unique per process; every parent exists in the same process and thread, one
   level up (depth), and encloses the call in time; root_id/root_function are the outermost
@@ -50,10 +51,10 @@ COLUMNS = {
     "operations.parquet": [
         "process", "rank", "job", "thread", "op_id", "layer", "file", "handle", "mode", "collective",
         "non_blocking", "start_ns", "end_ns", "duration_ns", "bytes_requested", "bytes_done",
-        "offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
+        "file_offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
     ],
     "extents.parquet": [
-        "process", "rank", "job", "op_id", "layer", "file", "mode", "offset", "length",
+        "process", "rank", "job", "op_id", "layer", "file", "mode", "file_offset", "length",
     ],
     "files.parquet": [
         "process", "rank", "job", "file", "layer", "fs_type", "mount", "read_ops", "read_bytes",
@@ -85,8 +86,26 @@ def is_string(t):
 
 
 def columns(table):
-    """The table as {column: python list}."""
-    return {n: table.column(n).to_pylist() for n in table.column_names}
+    """The table as {column: python list}, times and durations as int64 ns."""
+    out = {}
+    for n in table.column_names:
+        c = table.column(n)
+        if pa.types.is_timestamp(c.type) or pa.types.is_duration(c.type):
+            c = c.cast(pa.int64())
+        out[n] = c.to_pylist()
+    return out
+
+
+def check_types(name, schema, bad):
+    """Times are timestamp[ns, UTC], durations duration[ns], every integer signed."""
+    for f in schema:
+        t = f.type.value_type if pa.types.is_list(f.type) else f.type
+        if pa.types.is_unsigned_integer(t):
+            bad.append(f"{name}: column {f.name} is {f.type}, unsigned")
+        if f.name in ("start_ns", "end_ns", "first_ns", "last_ns") and t != pa.timestamp("ns", tz="UTC"):
+            bad.append(f"{name}: column {f.name} is {f.type}, not timestamp[ns, tz=UTC]")
+        if f.name in ("duration_ns", "self_ns", "io_ns", "meta_ns") and t != pa.duration("ns"):
+            bad.append(f"{name}: column {f.name} is {f.type}, not duration[ns]")
 
 
 def rows(cols):
@@ -115,6 +134,7 @@ def main():
         for c in STRING_COLUMNS[name]:
             if c in have and not is_string(t.schema.field(c).type):
                 bad.append(f"{name}: column {c} is {t.schema.field(c).type}, not strings")
+        check_types(name, t.schema, bad)
         tables[name] = t
     if bad:
         print("\n".join(bad))
@@ -250,15 +270,15 @@ def main():
     multi = []
     for o in ops:
         k = (o["process"], o["op_id"])
-        es = [(e["offset"], e["length"]) for e in ranges.get(k, [])]
-        wanted = (o["mode"] != "flush" and o["offset"] is not None and not o["cancelled"]
+        es = [(e["file_offset"], e["length"]) for e in ranges.get(k, [])]
+        wanted = (o["mode"] != "flush" and o["file_offset"] is not None and not o["cancelled"]
                   and o["bytes_done"] > 0)
         if not wanted:
             if es:
-                v(f"extents: op {k} ({o['mode']}, offset {o['offset']}, {o['bytes_done']} bytes) has ranges")
+                v(f"extents: op {k} ({o['mode']}, offset {o['file_offset']}, {o['bytes_done']} bytes) has ranges")
             continue
-        if not es or es[0][0] != o["offset"] or sum(n for _, n in es) != o["bytes_done"]:
-            v(f"extents: op {k}: ranges {es[:5]} do not start at {o['offset']} or sum to {o['bytes_done']}")
+        if not es or es[0][0] != o["file_offset"] or sum(n for _, n in es) != o["bytes_done"]:
+            v(f"extents: op {k}: ranges {es[:5]} do not start at {o['file_offset']} or sum to {o['bytes_done']}")
         if any(a + n >= b for (a, n), (b, _) in zip(es, es[1:])):
             v(f"extents: op {k}: ranges {es[:5]} overlap, touch or are out of order")
         if len(es) > 1:

@@ -675,14 +675,15 @@ fn temporaries(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// The smallest start, end and duration (ns) in `table` of an exported folder, and its
+/// The smallest start, end and duration (ns, the timestamp and duration columns as int64)
+/// in `table` of an exported folder, and its
 /// rows whose errno is not 0 although the call did not fail (calls.parquet).
 fn parquet_times(out: &Path, table: &str) -> Option<(i64, i64, i64, i64)> {
     let (py, path) = python_with(&["pyarrow/__init__.py"])?;
     let script = format!(
         "import pyarrow.parquet as pq, pyarrow.compute as pc\n\
          t = pq.read_table('{}')\n\
-         m = [pc.min(t[c]).as_py() for c in ('start_ns', 'end_ns', 'duration_ns')]\n\
+         m = [pc.min(t[c].cast('int64')).as_py() for c in ('start_ns', 'end_ns', 'duration_ns')]\n\
          e = 0\n\
          if 'errno' in t.column_names:\n\
          \x20   e = sum(1 for f, n in zip(t['failed'].to_pylist(), t['errno'].to_pylist()) if not f and n)\n\

@@ -389,6 +389,140 @@ fn mpi_io_at_4_ranks() {
         .collect();
     assert_eq!(all.len(), 4, "one all.dat handle per rank");
     assert!(all.iter().all(|h| h["comm_size"] == 4), "{all:?}");
+    read_by_four_engines(&py, &dir, &trace, &f);
+}
+
+/// The MPI trace exported again with `--partition-by job,rank`, both layouts read by
+/// pyarrow, polars, DuckDB and PySpark (tests/checker/check_engines.py): timestamp and
+/// signed types, the file metadata, and the sums equal to `summary --json --no-conflicts`.
+fn read_by_four_engines(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, f: &Value) {
+    let s = launcher(&[
+        "summary".as_ref(),
+        trace.as_os_str(),
+        "--json".as_ref(),
+        "--no-conflicts".as_ref(),
+    ]);
+    s.assert_ok("summary --json --no-conflicts");
+    let summary = dir.join("engines-summary.json");
+    std::fs::write(&summary, &s.stdout).unwrap();
+    let part = dir.join("mpi-part");
+    let r = export(trace, &part, &["--partition-by", "job,rank"]);
+    r.assert_ok("export --partition-by job,rank");
+    let account = r.stderr_lines().last().unwrap().to_string();
+    assert!(
+        account.ends_with(&format!(
+            "written to {} in 4 partitions by job,rank",
+            part.display()
+        )),
+        "{account}"
+    );
+    // One job: job=1 (the flat files' null; partition values are never null), one folder
+    // per rank.
+    for table in ["calls", "operations", "extents", "files", "handles"] {
+        let job = part.join(table).join("job=1");
+        let mut ranks: Vec<String> = std::fs::read_dir(&job)
+            .unwrap_or_else(|e| panic!("{}: {e}", job.display()))
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        ranks.sort();
+        assert_eq!(ranks, ["rank=0", "rank=1", "rank=2", "rank=3"], "{table}");
+        for r in &ranks {
+            assert!(job.join(r).join("part-0.parquet").is_file(), "{table}/{r}");
+        }
+    }
+    let mut top: Vec<String> = std::fs::read_dir(&part)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    top.sort();
+    assert_eq!(top, ["calls", "extents", "files", "handles", "operations"]);
+
+    let mut c = command(&py.0, dir.path());
+    c.arg(build().root.join("tests/checker/check_engines.py"))
+        .arg(dir.join("mpi"))
+        .arg(&part)
+        .arg("--summary")
+        .arg(&summary)
+        .env("PYTHONPATH", &py.1)
+        .env_remove("SPARK_HOME");
+    let k = run(&mut c);
+    k.assert_ok("check_engines.py (pyarrow, polars, duckdb, pyspark: scripts/setup.sh)");
+    let e: Value = serde_json::from_str(k.stdout.trim()).unwrap();
+    let want = &e["expected"];
+    assert_eq!(
+        want["calls"], f["calls"],
+        "the summary's calls are the export's"
+    );
+    assert_eq!(want["operations"], f["operations"]);
+    // mpi_io_all: two 64-byte MPI_File_write_at per rank, counted at MPI-IO and again at
+    // POSIX beneath (the sums are over layers), and more through the collectives.
+    assert!(u(&want["write_bytes"]) >= 4 * 2 * 64 * 2, "{want}");
+    for engine in ["pyarrow", "polars", "duckdb", "spark"] {
+        for layout in ["flat", "partitioned"] {
+            let got = &e["engines"][engine][layout];
+            for k in [
+                "calls",
+                "operations",
+                "read_bytes",
+                "write_bytes",
+                "read_ops",
+                "write_ops",
+            ] {
+                assert_eq!(got[k], want[k], "{engine} {layout} {k}");
+            }
+            assert_eq!(
+                got["ranks"],
+                serde_json::json!([0, 1, 2, 3]),
+                "{engine} {layout}"
+            );
+        }
+    }
+    let types = |engine: &str, col: &str| e["engines"][engine]["types"][col].clone();
+    assert_eq!(types("pyarrow", "start_ns"), "timestamp[ns, tz=UTC]");
+    assert_eq!(types("pyarrow", "duration_ns"), "duration[ns]");
+    assert_eq!(types("pyarrow", "call_id"), "int64");
+    assert_eq!(
+        types("polars", "start_ns"),
+        "Datetime(time_unit='ns', time_zone='UTC')"
+    );
+    assert_eq!(types("polars", "duration_ns"), "Duration(time_unit='ns')");
+    assert_eq!(types("polars", "call_id"), "Int64");
+    assert!(
+        types("duckdb", "start_ns")
+            .as_str()
+            .unwrap()
+            .starts_with("TIMESTAMP"),
+        "{}",
+        types("duckdb", "start_ns")
+    );
+    assert_eq!(types("duckdb", "call_id"), "BIGINT");
+    // Every column checked against DuckDB's own reserved words (`offset` was one).
+    assert!(
+        u(&e["engines"]["duckdb"]["reserved_words"]) > 50,
+        "{}",
+        k.stdout
+    );
+    // Spark 4.0 reads TIMESTAMP(NANOS) as bigint ns (spark.sql.legacy.parquet.nanosAsLong).
+    assert_eq!(types("spark", "start_ns"), "bigint");
+    assert_eq!(types("spark", "call_id"), "bigint");
+    assert_eq!(types("spark", "rank"), "bigint");
+
+    // The file metadata: schema version, the trace, the clock resolution, the job.
+    let m = &e["engines"]["pyarrow"]["metadata"];
+    assert_eq!(m["schema_version"], "2");
+    assert_eq!(m["table"], "operations");
+    let canonical = std::fs::canonicalize(trace).unwrap();
+    assert_eq!(m["trace"], canonical.display().to_string());
+    assert!(m["clock_resolution_ns"]
+        .as_str()
+        .unwrap()
+        .parse::<u64>()
+        .is_ok());
+    assert_eq!(m["job"]["processes"], 4);
+    assert_eq!(m["job"]["mpi_ranks"], 4);
+    assert_eq!(m["units"]["start_ns"], "ns since the Unix epoch, UTC");
+    assert_eq!(m["units"]["duration_ns"], "ns");
+    assert_eq!(m["units"]["file_offset"], "bytes");
 }
 
 #[test]
@@ -547,6 +681,61 @@ fn bad_input_and_existing_files() {
         "temporaries left in {}",
         odd.display()
     );
+
+    // --partition-by: its value is checked (clap's usage error), nothing is created.
+    for (value, why) in [
+        ("host", "unknown partition column `host`"),
+        ("rank,rank", "partition column `rank` given twice"),
+        ("rank,job", "partition by job,rank"),
+        ("", "no partition column given"),
+    ] {
+        let p = dir.join("part-bad");
+        let r = export(&trace, &p, &["--partition-by", value]);
+        assert_eq!(r.status.code(), Some(2), "{value:?}: {}", r.stderr);
+        assert!(r.stderr.contains(why), "{value:?}: {}", r.stderr);
+        assert!(!p.exists(), "{value:?}: output created");
+    }
+    // A partitioned export: writer_loop's one process is no MPI rank (rank=-1: partition
+    // values are never null). Existing table folders need --force, which replaces them;
+    // no staging folder is left.
+    let part = dir.join("part");
+    export(&trace, &part, &["-q", "--partition-by", "rank"]).assert_ok("partitioned export");
+    let names = |d: &Path| -> Vec<String> { listing(d).into_iter().map(|f| f.0).collect() };
+    let tables = ["calls", "extents", "files", "handles", "operations"];
+    assert_eq!(names(&part), tables);
+    for t in tables {
+        let f = part.join(t).join("rank=-1/part-0.parquet");
+        assert!(f.is_file(), "{}", f.display());
+    }
+    let r = export(&trace, &part, &["--partition-by", "rank"]);
+    assert_clean_error(
+        &r,
+        &part.join("calls").to_string_lossy(),
+        "existing folders",
+    );
+    assert_eq!(names(&part), tables);
+    let r = export(&trace, &part, &["--force", "--partition-by", "rank"]);
+    r.assert_ok("partitioned export --force");
+    assert!(
+        r.stderr.ends_with(&format!(
+            "written to {} in 1 partition by rank\n",
+            part.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names(&part), tables);
+    // A file where a table folder goes is not replaced, even with --force.
+    let odd = dir.join("part-odd");
+    std::fs::create_dir_all(&odd).unwrap();
+    std::fs::write(odd.join("handles"), "x").unwrap();
+    let r = export(&trace, &odd, &["--force", "--partition-by", "rank"]);
+    assert_clean_error(
+        &r,
+        &odd.join("handles").to_string_lossy(),
+        "file in the way",
+    );
+    assert_eq!(listing(&odd), [("handles".to_string(), b"x".to_vec())]);
 
     // A stream corrupt in its second chunk: that chunk's calls are skipped with a warning
     // naming the stream, the rest is exported (an export that fails part way removes what it

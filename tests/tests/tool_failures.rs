@@ -48,6 +48,12 @@ fn tools(trace: &Path, out_dir: &Path) -> Vec<(&'static str, std::process::Comma
         .args(["export", "--parquet"])
         .arg(out_dir.join("pq"))
         .arg(trace);
+    // The partitioned layout: its staging folder goes as the flat layout's temporaries do.
+    let mut partitioned = command(&b.launcher, out_dir);
+    partitioned
+        .args(["export", "--partition-by", "job,rank", "--parquet"])
+        .arg(out_dir.join("pqp"))
+        .arg(trace);
     let mut perfetto = command(&b.launcher, out_dir);
     perfetto
         .arg("perfetto")
@@ -58,6 +64,7 @@ fn tools(trace: &Path, out_dir: &Path) -> Vec<(&'static str, std::process::Comma
         ("recorder2otf2", conv),
         ("recorder-otf2", export),
         ("recorder-otf2", perfetto),
+        ("recorder-otf2", partitioned),
     ]
 }
 
@@ -112,7 +119,7 @@ fn signals_remove_what_the_tools_wrote() {
             (libc::SIGTERM, "SIGTERM"),
             (libc::SIGHUP, "SIGHUP"),
         ] {
-            for i in 0..3 {
+            for i in 0..4 {
                 let out_dir = dir.subdir(&format!("out-{name}-{i}-{round}"));
                 let (tool, mut cmd) = tools(&trace, &out_dir).swap_remove(i);
                 let what = format!("{name} to {cmd:?}");
@@ -137,7 +144,7 @@ fn signals_remove_what_the_tools_wrote() {
     // The tools take seconds on this trace: most runs must have been stopped while writing.
     assert!(
         checked >= 6,
-        "only {checked} runs (of up to 36) were interrupted in time"
+        "only {checked} runs (of up to 48) were interrupted in time"
     );
 }
 
@@ -164,7 +171,7 @@ fn a_full_output_says_so_and_leaves_nothing() {
     let dir = TestDir::new("tool-full");
     let trace = loop_trace(&dir, "trace", 20_000);
     for limit in [0u64, 4096, 64 << 10, 512 << 10] {
-        for i in 0..3 {
+        for i in 0..4 {
             let out_dir = dir.subdir(&format!("out-{limit}-{i}"));
             let (tool, mut cmd) = tools(&trace, &out_dir).swap_remove(i);
             with_file_limit(&mut cmd, limit);

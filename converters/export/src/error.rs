@@ -57,6 +57,9 @@ pub enum Error {
     /// A process's encoder went away (after an error of its own, reported first).
     #[error("stopped")]
     Stopped,
+    /// The job description could not be written as JSON (for the files' metadata).
+    #[error("job description as JSON: {0}")]
+    Json(#[source] serde_json::Error),
     /// The trace cannot be read or interpreted.
     #[error(transparent)]
     Model(io_model::Error),

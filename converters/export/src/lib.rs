@@ -10,9 +10,13 @@
 //! The API: [`parquet`](fn@parquet) (export a trace into a folder, with a one-line account).
 
 mod error;
+mod layout;
+mod output;
 mod tables;
 
 pub use error::Error;
+pub use layout::{PartitionBy, PartitionError, PartitionKey};
+pub use output::FILES;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
@@ -27,295 +31,25 @@ use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
 use io_model::sink::{OpBegin, Res, Sink};
 use io_model::trace::{ProcessTrace, Trace};
-use parquet::arrow::arrow_writer::ArrowWriterOptions;
-use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
-use parquet::file::writer::SerializedFileWriter;
-use parquet::schema::types::ColumnPath;
-use std::fs::File;
-use std::io::BufWriter;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use output::{Output, Set, Table, CALLS, EXTENTS, FILES_T, HANDLES, OPS};
+use parquet::file::metadata::KeyValue;
+use std::path::Path;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{sync_channel, SyncSender};
-use std::sync::Mutex;
 use tables::*;
 
-/// The table files, in the order they are written and renamed.
-pub const FILES: [&str; 5] = [
-    "calls.parquet",
-    "operations.parquet",
-    "extents.parquet",
-    "files.parquet",
-    "handles.parquet",
-];
+/// The export's schema version, in every file's metadata (`recorder_otf2.schema_version`):
+/// 2 since times are TIMESTAMP, durations Duration, integers signed, `offset` `file_offset`.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Batches waiting for a process's encoder thread (each up to [`BATCH`] rows).
 const QUEUE: usize = 1;
 
-/// One Parquet file being written: row groups are encoded by the workers and appended here.
-struct Table {
-    path: PathBuf,
-    tmp: PathBuf,
-    schema: arrow_schema::SchemaRef,
-    factory: ArrowRowGroupWriterFactory,
-    writer: Mutex<Option<SerializedFileWriter<BufWriter<File>>>>,
-    rows: AtomicU64,
-}
-
-impl Table {
-    fn create(dir: &Path, name: &str, schema: arrow_schema::SchemaRef) -> Result<Table, Error> {
-        let path = dir.join(name);
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|source| Error::Io {
-            path: tmp.clone(),
-            source,
-        })?;
-        let mut props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::default()))
-            .set_statistics_enabled(parquet::file::properties::EnabledStatistics::Chunk)
-            .set_created_by(format!("recorder-otf2 {}", env!("CARGO_PKG_VERSION")));
-        for &(col, enc) in encodings(name) {
-            let c = ColumnPath::new(col.split('.').map(String::from).collect());
-            props = props
-                .set_column_dictionary_enabled(c.clone(), false)
-                .set_column_encoding(c, enc);
-        }
-        let props = props.build();
-        let w = ArrowWriter::try_new_with_options(
-            BufWriter::with_capacity(1 << 20, file),
-            schema.clone(),
-            ArrowWriterOptions::new().with_properties(props),
-        )
-        .and_then(|w| w.into_serialized_writer())
-        .map_err(|source| {
-            let _ = std::fs::remove_file(&tmp);
-            Error::Open {
-                path: path.clone(),
-                source,
-            }
-        })?;
-        let (writer, factory) = w;
-        Ok(Table {
-            path,
-            tmp,
-            schema,
-            factory,
-            writer: Mutex::new(Some(writer)),
-            rows: AtomicU64::new(0),
-        })
-    }
-
-    /// A Parquet error of this table's file.
-    fn err(&self, source: parquet::errors::ParquetError) -> Error {
-        Error::Parquet {
-            path: self.path.clone(),
-            source,
-        }
-    }
-
-    /// This table's file in a state the writer does not expect.
-    fn broken(&self, what: &'static str) -> Error {
-        Error::Table {
-            path: self.path.clone(),
-            what,
-        }
-    }
-
-    fn io(&self, source: std::io::Error) -> Error {
-        Error::Io {
-            path: self.path.clone(),
-            source,
-        }
-    }
-
-    /// Encode `batch` (on the calling thread) into a row group and append it to the file.
-    fn write(&self, batch: RecordBatch) -> Result<(), Error> {
-        if batch.num_rows() == 0 {
-            return Ok(());
-        }
-        let mut writers = self
-            .factory
-            .create_column_writers(0)
-            .map_err(|e| self.err(e))?;
-        let mut w = writers.iter_mut();
-        for (field, col) in self.schema.fields().iter().zip(batch.columns()) {
-            for leaf in compute_leaves(field, col).map_err(|e| self.err(e))? {
-                let Some(cw) = w.next() else {
-                    return Err(self.broken("more leaf columns than the schema has"));
-                };
-                cw.write(&leaf).map_err(|e| self.err(e))?;
-            }
-        }
-        let chunks = writers
-            .into_iter()
-            .map(|w| w.close())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| self.err(e))?;
-        let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(fw) = guard.as_mut() else {
-            return Err(self.broken("already closed"));
-        };
-        let mut rg = fw.next_row_group().map_err(|e| self.err(e))?;
-        for c in chunks {
-            c.append_to_row_group(&mut rg).map_err(|e| self.err(e))?;
-        }
-        rg.close().map_err(|e| self.err(e))?;
-        self.rows
-            .fetch_add(batch.num_rows() as u64, Ordering::Relaxed);
-        Ok(())
-    }
-
-    /// Write the footer and flush to disk (still under the temporary name).
-    fn close(&self) -> Result<(), Error> {
-        let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(fw) = guard.take() else {
-            return Ok(());
-        };
-        // Writes the footer.
-        let buf = fw.into_inner().map_err(|e| self.err(e))?;
-        let file = buf.into_inner().map_err(|e| self.io(e.into_error()))?;
-        file.sync_all().map_err(|e| self.io(e))
-    }
-}
-
-/// The four tables of one export, and what stops the workers on the first error.
-struct Output {
-    dir: PathBuf,
-    created_dir: bool,
-    vocab: Vocab,
-    calls: Table,
-    ops: Table,
-    extents: Table,
-    files: Table,
-    handles: Table,
-    stop: AtomicBool,
-    error: Mutex<Option<Error>>,
-}
-
-impl Output {
-    /// Check DIR and the existing files, then open the four temporary files.
-    fn create(dir: &Path, force: bool) -> Result<Output, Error> {
-        let mut created_dir = false;
-        if dir.as_os_str().is_empty() {
-            return Err(Error::EmptyFolderName);
-        }
-        if dir.exists() {
-            if !dir.is_dir() {
-                return Err(Error::NotAFolder { path: dir.into() });
-            }
-        } else {
-            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-                path: dir.into(),
-                source,
-            })?;
-            created_dir = true;
-        }
-        for name in FILES {
-            let p = dir.join(name);
-            if p.exists() || p.is_symlink() {
-                if !force {
-                    return Err(Error::Exists { path: p });
-                }
-                if !p.is_file() {
-                    return Err(Error::NotAFile { path: p });
-                }
-            }
-        }
-        let mut tables = Vec::new();
-        let schemas = [
-            calls_schema(),
-            ops_schema(),
-            extents_schema(),
-            files_schema(),
-            handles_schema(),
-        ];
-        for (name, schema) in FILES.iter().zip(schemas) {
-            match Table::create(dir, name, schema) {
-                Ok(t) => tables.push(t),
-                Err(e) => {
-                    for t in &tables {
-                        let _ = std::fs::remove_file(&t.tmp);
-                    }
-                    if created_dir {
-                        let _ = std::fs::remove_dir(dir);
-                    }
-                    return Err(e);
-                }
-            }
-        }
-        let mut t = tables.into_iter();
-        let mut next = || t.next().ok_or(Error::TableMissing);
-        Ok(Output {
-            dir: dir.to_path_buf(),
-            created_dir,
-            vocab: Vocab::new(),
-            calls: next()?,
-            ops: next()?,
-            extents: next()?,
-            files: next()?,
-            handles: next()?,
-            stop: AtomicBool::new(false),
-            error: Mutex::new(None),
-        })
-    }
-
-    fn tables(&self) -> [&Table; 5] {
-        [
-            &self.calls,
-            &self.ops,
-            &self.extents,
-            &self.files,
-            &self.handles,
-        ]
-    }
-
-    /// Keep the first error and tell every worker to stop.
-    fn fail(&self, e: Error) {
-        let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
-        if g.is_none() {
-            *g = Some(e);
-        }
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Close every file and give them their final names.
-    fn commit(&self) -> Result<(), Error> {
-        for t in self.tables() {
-            t.close()?;
-        }
-        let mut renamed = Vec::new();
-        for t in self.tables() {
-            if let Err(e) = std::fs::rename(&t.tmp, &t.path) {
-                // All or nothing: take back the files already given their names.
-                for p in renamed {
-                    let _ = std::fs::remove_file(p);
-                }
-                return Err(t.io(e));
-            }
-            renamed.push(&t.path);
-        }
-        Ok(())
-    }
-
-    /// Remove everything this export wrote.
-    fn abort(&self) {
-        for t in self.tables() {
-            if let Ok(mut g) = t.writer.lock() {
-                g.take();
-            }
-            let _ = std::fs::remove_file(&t.tmp);
-        }
-        if self.created_dir {
-            let _ = std::fs::remove_dir(&self.dir);
-        }
-    }
-}
-
 /// The consumer of one process: rows into batches, full batches into row groups.
 struct Exporter<'a> {
     out: &'a Output,
+    /// This process's partition's tables.
+    set: &'a Set,
     /// To this process's encoder thread: full batches and the table they go to.
     enc: SyncSender<(&'a Table, RecordBatch)>,
     p: &'a ProcessTrace,
@@ -352,20 +86,20 @@ impl<'a> Exporter<'a> {
     }
 
     fn flush_calls(&mut self) {
-        let t = &self.out.calls;
-        let b = self.calls.finish(&t.schema, &self.out.vocab);
+        let t = &self.set.tables[CALLS];
+        let b = self.calls.finish(&t.full, &self.out.vocab);
         self.send(t, b);
     }
 
     fn flush_ops(&mut self) {
-        let t = &self.out.ops;
-        let b = self.ops.finish(&t.schema, &self.out.vocab);
+        let t = &self.set.tables[OPS];
+        let b = self.ops.finish(&t.full, &self.out.vocab);
         self.send(t, b);
     }
 
     fn flush_extents(&mut self) {
-        let t = &self.out.extents;
-        let b = self.extents.finish(&t.schema, &self.out.vocab);
+        let t = &self.set.tables[EXTENTS];
+        let b = self.extents.finish(&t.full, &self.out.vocab);
         self.send(t, b);
     }
 
@@ -416,6 +150,7 @@ impl<'a> Exporter<'a> {
             return Err(e);
         }
         let out = self.out;
+        let (ft, ht) = (&self.set.tables[FILES_T], &self.set.tables[HANDLES]);
         let mut files: Vec<_> = self.files.drain().collect();
         files.sort_unstable_by_key(|((f, l), _)| (f.unwrap_or(u32::MAX), layer_key(*l)));
         let mut fc = FileCols::default();
@@ -432,11 +167,11 @@ impl<'a> Exporter<'a> {
                 },
             );
             if fc.rows >= BATCH {
-                self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
+                self.send(ft, fc.finish(&ft.full, &out.vocab));
             }
         }
         if fc.rows > 0 {
-            self.send(&out.files, fc.finish(&out.files.schema, &out.vocab));
+            self.send(ft, fc.finish(&ft.full, &out.vocab));
         }
         let mut hc = HandleCols::default();
         for (i, h) in defs.handles.iter().enumerate() {
@@ -463,12 +198,14 @@ impl<'a> Exporter<'a> {
                 },
             );
             if hc.rows >= BATCH {
-                self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
+                self.send(ht, hc.finish(&ht.full, &out.vocab));
             }
         }
         if hc.rows > 0 {
-            self.send(&out.handles, hc.finish(&out.handles.schema, &out.vocab));
+            self.send(ht, hc.finish(&ht.full, &out.vocab));
         }
+        let big = self.calls.big + self.ops.big + self.extents.big + fc.big;
+        out.big.fetch_add(big, Ordering::Relaxed);
         match self.err.take() {
             Some(e) => Err(e),
             None => Ok(()),
@@ -737,17 +474,19 @@ impl Sink for Tap<'_> {
     }
 }
 
-/// Interpret process `pi` into the tables. Batches are encoded by a thread of the process's
-/// own (the interpretation goes on meanwhile; a single-process trace uses two cores), in
-/// order, at most [`QUEUE`] waiting.
+/// Interpret process `pi` into its partition's tables (`slot`). Batches are encoded by a
+/// thread of the process's own (the interpretation goes on meanwhile; a single-process trace
+/// uses two cores), in order, at most [`QUEUE`] waiting.
 fn one(
     trace: &Trace,
     plan: &Plan,
     pi: usize,
+    slot: usize,
     out: &Output,
     progress: &Progress,
 ) -> Result<Stats, Error> {
-    std::thread::scope(|s| {
+    let set = out.acquire(slot)?;
+    let stats = std::thread::scope(|s| {
         let (tx, rx) = sync_channel::<(&Table, RecordBatch)>(QUEUE);
         std::thread::Builder::new()
             .name("encode".into())
@@ -763,8 +502,21 @@ fn one(
                 }
             })
             .map_err(Error::Encoder)?;
-        interpret_one(trace, plan, pi, out, tx, progress)
-    })
+        interpret_one(trace, plan, pi, out, &set, tx, progress)
+    })?;
+    out.release(slot)?;
+    Ok(stats)
+}
+
+/// The process columns of process `pi`.
+fn proc_cols<'a>(plan: &Plan, pi: usize, p: &'a ProcessTrace) -> ProcCols<'a> {
+    ProcCols {
+        process: pi as u32,
+        rank: plan.rank(pi, p),
+        job: plan.rank(pi, p).and(plan.job_number(pi)),
+        pid: p.meta.pid,
+        host: &p.meta.host,
+    }
 }
 
 fn interpret_one<'a>(
@@ -772,22 +524,17 @@ fn interpret_one<'a>(
     plan: &Plan,
     pi: usize,
     out: &'a Output,
+    set: &'a Set,
     enc: SyncSender<(&'a Table, RecordBatch)>,
     progress: &Progress,
 ) -> Result<Stats, Error> {
     let p = &trace.processes[pi];
-    let proc = ProcCols {
-        process: pi as u32,
-        rank: plan.rank(pi, p),
-        job: plan.rank(pi, p).and(plan.job_number(pi)),
-        pid: p.meta.pid,
-        host: &p.meta.host,
-    };
     let exp = Exporter {
         out,
+        set,
         enc,
         p,
-        proc,
+        proc: proc_cols(plan, pi, p),
         names: Vec::new(),
         calls: CallCols::default(),
         ops: OpCols::default(),
@@ -829,29 +576,98 @@ fn interpret_one<'a>(
     Ok(stats)
 }
 
-/// Export `trace` into `dir`; returns a one-line account of what was written.
+/// The key-value metadata every file carries (besides its table name and column units):
+/// the schema version, the trace, the clock resolution and the job description.
+fn file_metadata(trace: &Trace, layout: &PartitionBy) -> Result<Vec<KeyValue>, Error> {
+    let job = io_model::job::JobDescription::of(trace);
+    let job = serde_json::to_string(&job).map_err(Error::Json)?;
+    let trace_path = std::fs::canonicalize(&trace.dir).unwrap_or_else(|_| trace.dir.clone());
+    // The coarsest of the processes' requested resolutions (they are usually all equal).
+    let resolution = (trace.processes.iter())
+        .map(|p| p.meta.time_resolution_ns)
+        .max()
+        .unwrap_or(0);
+    let kv = |k: &str, v: String| KeyValue::new(format!("recorder_otf2.{k}"), v);
+    let mut meta = vec![
+        kv("schema_version", SCHEMA_VERSION.to_string()),
+        kv("trace", trace_path.display().to_string()),
+        kv("clock_resolution_ns", resolution.to_string()),
+        kv("job", job),
+    ];
+    if !layout.is_flat() {
+        meta.push(kv("partition_by", layout.to_string()));
+    }
+    Ok(meta)
+}
+
+/// What an export writes besides the trace: where, whether it replaces files, the layout.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub force: bool,
+    pub partition_by: PartitionBy,
+}
+
+/// Export `trace` into `dir` as five flat files; returns a one-line account.
 pub fn parquet(
     trace: &Trace,
     dir: &Path,
     force: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<String, Error> {
-    let out = Output::create(dir, force)?;
+    let options = Options {
+        force,
+        partition_by: PartitionBy::default(),
+    };
+    export(trace, dir, &options, progress)
+}
+
+/// Export `trace` into `dir` (flat or partitioned); returns a one-line account of what was
+/// written.
+pub fn export(
+    trace: &Trace,
+    dir: &Path,
+    options: &Options,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<String, Error> {
     let plan = Plan::new(trace);
+    let layout = options.partition_by.clone();
+    // The job's number from 1 even with a single job (the column's null there), for every
+    // process of a job, rank or not.
+    let folders: Vec<String> = (trace.processes.iter().enumerate())
+        .map(|(pi, p)| {
+            let job = plan.job_of.get(pi).copied().flatten().map(|j| j + 1);
+            layout.folder(job, plan.rank(pi, p))
+        })
+        .collect();
+    let meta = file_metadata(trace, &layout)?;
+    let (out, slot_of) = Output::create(dir, options.force, layout, &folders, meta)?;
     let progress = Progress::new(progress);
     // One worker per core. Every process's error goes to `out` (the first is kept, and it
     // stops the others) rather than ending the loop, so that every encoder is joined.
-    let pool = driver::pool(0).map_err(Error::Workers)?;
+    let pool = match driver::pool(0) {
+        Ok(p) => p,
+        Err(e) => {
+            out.abort();
+            return Err(Error::Workers(e));
+        }
+    };
     let each = driver::map(&pool, &plan.order, |&pi| -> Result<_, Error> {
         if out.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        Ok(one(trace, &plan, pi, &out, &progress)
+        Ok(one(trace, &plan, pi, slot_of[pi], &out, &progress)
             .map_err(|e| out.fail(e))
             .ok())
     });
+    let each = match each {
+        Ok(e) => e,
+        Err(e) => {
+            out.abort();
+            return Err(e);
+        }
+    };
     let mut stats = Stats::default();
-    for s in each?.into_iter().flatten() {
+    for s in each.into_iter().flatten() {
         stats.merge(s);
     }
     let failed = out.error.lock().unwrap_or_else(|p| p.into_inner()).take();
@@ -866,14 +682,22 @@ pub fn parquet(
     for w in &stats.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
-    let n = |t: &Table| t.rows.load(Ordering::Relaxed);
+    let big = out.big.load(Ordering::Relaxed);
+    if big > 0 {
+        eprintln!(
+            "recorder-otf2: warning: {big} values above 2^63-1 (times, bytes, offsets or ids \
+             of a damaged trace) written as 2^63-1"
+        );
+    }
+    let n = |t: usize| out.rows[t].load(Ordering::Relaxed);
     Ok(format!(
-        "{} calls, {} operations, {} extents, {} files, {} handles written to {}",
-        n(&out.calls),
-        n(&out.ops),
-        n(&out.extents),
-        n(&out.files),
-        n(&out.handles),
-        dir.display()
+        "{} calls, {} operations, {} extents, {} files, {} handles written to {}{}",
+        n(CALLS),
+        n(OPS),
+        n(EXTENTS),
+        n(FILES_T),
+        n(HANDLES),
+        dir.display(),
+        out.partitions()
     ))
 }

@@ -4,11 +4,13 @@
 
 use arrow_array::builder::{
     BooleanBuilder, Int16Builder, Int32Builder, Int64Builder, Int8Builder, ListBuilder,
-    StringBuilder, UInt32Builder, UInt64Builder,
+    StringBuilder,
 };
-use arrow_array::types::{ArrowDictionaryKeyType, Int32Type};
+use arrow_array::types::{
+    ArrowDictionaryKeyType, DurationNanosecondType, Int32Type, TimestampNanosecondType,
+};
 use arrow_array::{ArrayRef, DictionaryArray, PrimitiveArray, RecordBatch, StringArray};
-use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 use io_model::kinds::OpMode;
@@ -24,10 +26,65 @@ fn dict(key: DataType) -> DataType {
     DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8))
 }
 
-/// A time or duration in ns as the tables' Int64: saturated at i64::MAX (year 2262), so
-/// no time or duration reads back negative, whatever a damaged trace said.
-fn ns(t: u64) -> i64 {
-    t.min(i64::MAX as u64) as i64
+/// A time: ns since the Unix epoch on the trace's common time line (the model's aligned
+/// times are wall-clock times, see `io_model::clock`), as Parquet TIMESTAMP(NANOS, UTC).
+pub fn time() -> DataType {
+    DataType::Timestamp(TimeUnit::Nanosecond, Some("UTC".into()))
+}
+
+/// A duration in ns: Arrow's Duration, stored as a plain INT64 (Parquet has no duration
+/// type; engines that do not read the Arrow schema see int64, the unit is in the metadata).
+pub fn span() -> DataType {
+    DataType::Duration(TimeUnit::Nanosecond)
+}
+
+/// A value as the tables' Int64. Values above i64::MAX (only a damaged trace has times past
+/// the year 2262, bytes or offsets past 8 EiB) are written as i64::MAX and counted in
+/// `big`, which the export reports once: never wrapped to a negative number.
+pub fn fit(v: u64, big: &mut u64) -> i64 {
+    i64::try_from(v).unwrap_or_else(|_| {
+        *big += 1;
+        i64::MAX
+    })
+}
+
+/// Columns counting bytes (or a byte position), by name.
+const BYTES: [&str; 7] = [
+    "bytes_requested",
+    "bytes_done",
+    "file_offset",
+    "length",
+    "read_bytes",
+    "write_bytes",
+    "extent",
+];
+
+/// The units of a table's numeric columns as JSON (`{"start_ns": "ns since the Unix epoch,
+/// UTC", "bytes_done": "bytes", ...}`), for the files' key-value metadata: engines that do
+/// not read the Arrow schema see durations as plain int64.
+pub fn units_json(schema: &Schema) -> String {
+    let mut out = Vec::new();
+    for f in schema.fields() {
+        let unit = match f.data_type() {
+            DataType::Timestamp(..) => "ns since the Unix epoch, UTC",
+            DataType::Duration(_) => "ns",
+            _ if BYTES.contains(&f.name().as_str()) => "bytes",
+            _ => continue,
+        };
+        out.push(format!("\"{}\":\"{unit}\"", f.name()));
+    }
+    format!("{{{}}}", out.join(","))
+}
+
+/// An Int64 column of times as TIMESTAMP(NANOS, UTC).
+fn times(b: &mut Int64Builder) -> ArrayRef {
+    let a = b.finish().reinterpret_cast::<TimestampNanosecondType>();
+    Arc::new(a.with_timezone("UTC"))
+}
+
+/// An Int64 column of durations as Duration(ns).
+fn spans(b: &mut Int64Builder) -> ArrayRef {
+    Arc::new(b.finish().reinterpret_cast::<DurationNanosecondType>())
 }
 
 fn f(name: &str, ty: DataType, nullable: bool) -> Field {
@@ -191,7 +248,7 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
             ("end_ns", D),
             ("bytes_requested", D),
             ("bytes_done", D),
-            ("offset", D),
+            ("file_offset", D),
             ("call_id", D),
             ("root_id", D),
         ],
@@ -200,7 +257,7 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
             ("rank", D),
             ("job", D),
             ("op_id", D),
-            ("offset", D),
+            ("file_offset", D),
             ("length", D),
         ],
         _ => &[],
@@ -209,30 +266,30 @@ pub fn encodings(table: &str) -> &'static [(&'static str, Encoding)] {
 
 pub fn calls_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
-        f("process", DataType::UInt32, false),
-        f("rank", DataType::UInt32, true),
-        f("job", DataType::UInt32, true),
-        f("pid", DataType::UInt32, false),
+        f("process", DataType::Int64, false),
+        f("rank", DataType::Int64, true),
+        f("job", DataType::Int64, true),
+        f("pid", DataType::Int64, false),
         f("host", dict(DataType::Int32), false),
-        f("thread", DataType::UInt32, false),
-        f("call_id", DataType::UInt64, false),
+        f("thread", DataType::Int64, false),
+        f("call_id", DataType::Int64, false),
         f("function", dict(DataType::Int16), false),
         f("layer", dict(DataType::Int8), false),
         f("role", dict(DataType::Int8), false),
-        f("start_ns", DataType::Int64, false),
-        f("end_ns", DataType::Int64, false),
-        f("duration_ns", DataType::Int64, false),
-        f("self_ns", DataType::Int64, false),
-        f("depth", DataType::UInt32, false),
-        f("parent_id", DataType::UInt64, true),
-        f("root_id", DataType::UInt64, false),
+        f("start_ns", time(), false),
+        f("end_ns", time(), false),
+        f("duration_ns", span(), false),
+        f("self_ns", span(), false),
+        f("depth", DataType::Int64, false),
+        f("parent_id", DataType::Int64, true),
+        f("root_id", DataType::Int64, false),
         f("root_function", dict(DataType::Int16), false),
         f("failed", DataType::Boolean, false),
-        f("errno", DataType::UInt32, false),
+        f("errno", DataType::Int64, false),
         f("file", dict(DataType::Int32), true),
         f(
             "args",
-            DataType::List(Arc::new(Field::new_list_field(DataType::UInt64, true))),
+            DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true))),
             false,
         ),
         f("ret", DataType::Int64, false),
@@ -276,13 +333,15 @@ pub struct CallRow<'r> {
 #[derive(Default)]
 pub struct CallCols {
     pub rows: usize,
-    process: UInt32Builder,
-    rank: UInt32Builder,
-    job: UInt32Builder,
-    pid: UInt32Builder,
+    /// Values above i64::MAX written as i64::MAX (see [`fit`]).
+    pub big: u64,
+    process: Int64Builder,
+    rank: Int64Builder,
+    job: Int64Builder,
+    pid: Int64Builder,
     host: LocalDict,
-    thread: UInt32Builder,
-    id: UInt64Builder,
+    thread: Int64Builder,
+    id: Int64Builder,
     func: Int16Builder,
     layer: Int8Builder,
     role: Int8Builder,
@@ -290,14 +349,14 @@ pub struct CallCols {
     t1: Int64Builder,
     dur: Int64Builder,
     self_ns: Int64Builder,
-    depth: UInt32Builder,
-    parent: UInt64Builder,
-    root: UInt64Builder,
+    depth: Int64Builder,
+    parent: Int64Builder,
+    root: Int64Builder,
     root_func: Int16Builder,
     failed: BooleanBuilder,
-    errno: UInt32Builder,
+    errno: Int64Builder,
     file: LocalDict,
-    args: ListBuilder<UInt64Builder>,
+    args: ListBuilder<Int64Builder>,
     ret: Int64Builder,
     /// Written to by the caller (`std::fmt::Write`) before [`CallCols::push`].
     pub args_text: StringBuilder,
@@ -307,31 +366,36 @@ impl CallCols {
     /// Add a row; the call's `args_text` must have been written into `self.args_text`.
     pub fn push(&mut self, p: ProcCols, c: &CallRow) {
         self.rows += 1;
-        self.process.append_value(p.process);
-        self.rank.append_option(p.rank);
-        self.job.append_option(p.job);
-        self.pid.append_value(p.pid);
+        self.process.append_value(p.process.into());
+        self.rank.append_option(p.rank.map(i64::from));
+        self.job.append_option(p.job.map(i64::from));
+        self.pid.append_value(p.pid.into());
         self.host.append(0, p.host);
-        self.thread.append_value(c.thread);
-        self.id.append_value(c.id);
+        self.thread.append_value(c.thread.into());
+        self.id.append_value(fit(c.id, &mut self.big));
         self.func.append_value(func_key(c.func));
         self.layer.append_value(layer_key(c.layer));
         self.role.append_value(role_key(c.role));
-        self.t0.append_value(ns(c.t0));
-        self.t1.append_value(ns(c.t1));
-        self.dur.append_value(ns(c.t1.saturating_sub(c.t0)));
-        self.self_ns.append_value(ns(c.self_ns));
-        self.depth.append_value(c.depth);
-        self.parent.append_option(c.parent);
-        self.root.append_value(c.root);
+        self.t0.append_value(fit(c.t0, &mut self.big));
+        self.t1.append_value(fit(c.t1, &mut self.big));
+        self.dur
+            .append_value(fit(c.t1.saturating_sub(c.t0), &mut self.big));
+        self.self_ns.append_value(fit(c.self_ns, &mut self.big));
+        self.depth.append_value(c.depth.into());
+        self.parent
+            .append_option(c.parent.map(|v| fit(v, &mut self.big)));
+        self.root.append_value(fit(c.root, &mut self.big));
         self.root_func.append_value(func_key(c.root_func));
         self.failed.append_value(c.failed);
-        self.errno.append_value(c.errno);
+        self.errno.append_value(c.errno.into());
         match c.file {
             Some((id, path)) => self.file.append(id, path),
             None => self.file.append_null(),
         }
-        self.args.values().append_slice(c.args);
+        // Raw 64-bit values, reinterpreted as signed as `ret` is (documented): -1 stays -1.
+        for &a in c.args {
+            self.args.values().append_value(a as i64);
+        }
         self.args.append(true);
         self.ret.append_value(c.ret as i64);
         self.args_text.append_value("");
@@ -350,10 +414,10 @@ impl CallCols {
             keyed(self.func.finish(), &v.funcs)?,
             keyed(self.layer.finish(), &v.layers)?,
             keyed(self.role.finish(), &v.roles)?,
-            Arc::new(self.t0.finish()),
-            Arc::new(self.t1.finish()),
-            Arc::new(self.dur.finish()),
-            Arc::new(self.self_ns.finish()),
+            times(&mut self.t0),
+            times(&mut self.t1),
+            spans(&mut self.dur),
+            spans(&mut self.self_ns),
             Arc::new(self.depth.finish()),
             Arc::new(self.parent.finish()),
             Arc::new(self.root.finish()),
@@ -371,27 +435,27 @@ impl CallCols {
 
 pub fn ops_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
-        f("process", DataType::UInt32, false),
-        f("rank", DataType::UInt32, true),
-        f("job", DataType::UInt32, true),
-        f("thread", DataType::UInt32, false),
-        f("op_id", DataType::UInt64, false),
+        f("process", DataType::Int64, false),
+        f("rank", DataType::Int64, true),
+        f("job", DataType::Int64, true),
+        f("thread", DataType::Int64, false),
+        f("op_id", DataType::Int64, false),
         f("layer", dict(DataType::Int8), false),
         f("file", dict(DataType::Int32), true),
-        f("handle", DataType::UInt32, false),
+        f("handle", DataType::Int64, false),
         f("mode", dict(DataType::Int8), false),
         f("collective", DataType::Boolean, false),
         f("non_blocking", DataType::Boolean, false),
-        f("start_ns", DataType::Int64, false),
-        f("end_ns", DataType::Int64, false),
-        f("duration_ns", DataType::Int64, false),
-        f("bytes_requested", DataType::UInt64, false),
-        f("bytes_done", DataType::UInt64, false),
-        f("offset", DataType::UInt64, true),
+        f("start_ns", time(), false),
+        f("end_ns", time(), false),
+        f("duration_ns", span(), false),
+        f("bytes_requested", DataType::Int64, false),
+        f("bytes_done", DataType::Int64, false),
+        f("file_offset", DataType::Int64, true),
         f("cancelled", DataType::Boolean, false),
-        f("call_id", DataType::UInt64, true),
+        f("call_id", DataType::Int64, true),
         f("call_function", dict(DataType::Int16), true),
-        f("root_id", DataType::UInt64, true),
+        f("root_id", DataType::Int64, true),
         f("root_function", dict(DataType::Int16), true),
     ]))
 }
@@ -420,57 +484,63 @@ pub struct OpRow<'r> {
 #[derive(Default)]
 pub struct OpCols {
     pub rows: usize,
-    process: UInt32Builder,
-    rank: UInt32Builder,
-    job: UInt32Builder,
-    thread: UInt32Builder,
-    id: UInt64Builder,
+    /// Values above i64::MAX written as i64::MAX (see [`fit`]).
+    pub big: u64,
+    process: Int64Builder,
+    rank: Int64Builder,
+    job: Int64Builder,
+    thread: Int64Builder,
+    id: Int64Builder,
     layer: Int8Builder,
     file: LocalDict,
-    handle: UInt32Builder,
+    handle: Int64Builder,
     mode: Int8Builder,
     collective: BooleanBuilder,
     non_blocking: BooleanBuilder,
     t0: Int64Builder,
     t1: Int64Builder,
     dur: Int64Builder,
-    req: UInt64Builder,
-    done: UInt64Builder,
-    offset: UInt64Builder,
+    req: Int64Builder,
+    done: Int64Builder,
+    offset: Int64Builder,
     cancelled: BooleanBuilder,
-    call: UInt64Builder,
+    call: Int64Builder,
     call_func: Int16Builder,
-    root: UInt64Builder,
+    root: Int64Builder,
     root_func: Int16Builder,
 }
 
 impl OpCols {
     pub fn push(&mut self, p: ProcCols, o: &OpRow) {
         self.rows += 1;
-        self.process.append_value(p.process);
-        self.rank.append_option(p.rank);
-        self.job.append_option(p.job);
-        self.thread.append_value(o.thread);
-        self.id.append_value(o.id);
+        self.process.append_value(p.process.into());
+        self.rank.append_option(p.rank.map(i64::from));
+        self.job.append_option(p.job.map(i64::from));
+        self.thread.append_value(o.thread.into());
+        self.id.append_value(fit(o.id, &mut self.big));
         self.layer.append_value(layer_key(o.layer));
         match o.file {
             Some((id, path)) => self.file.append(id, path),
             None => self.file.append_null(),
         }
-        self.handle.append_value(o.handle);
+        self.handle.append_value(o.handle.into());
         self.mode.append_value(mode_key(o.mode));
         self.collective.append_value(o.collective);
         self.non_blocking.append_value(o.non_blocking);
-        self.t0.append_value(ns(o.t0));
-        self.t1.append_value(ns(o.t1));
-        self.dur.append_value(ns(o.t1.saturating_sub(o.t0)));
-        self.req.append_value(o.bytes_requested);
-        self.done.append_value(o.bytes_done);
-        self.offset.append_option(o.offset);
+        self.t0.append_value(fit(o.t0, &mut self.big));
+        self.t1.append_value(fit(o.t1, &mut self.big));
+        self.dur
+            .append_value(fit(o.t1.saturating_sub(o.t0), &mut self.big));
+        self.req.append_value(fit(o.bytes_requested, &mut self.big));
+        self.done.append_value(fit(o.bytes_done, &mut self.big));
+        self.offset
+            .append_option(o.offset.map(|v| fit(v, &mut self.big)));
         self.cancelled.append_value(o.cancelled);
-        self.call.append_option(o.call.map(|c| c.0));
+        self.call
+            .append_option(o.call.map(|c| fit(c.0, &mut self.big)));
         self.call_func.append_option(o.call.map(|c| func_key(c.1)));
-        self.root.append_option(o.root.map(|c| c.0));
+        self.root
+            .append_option(o.root.map(|c| fit(c.0, &mut self.big)));
         self.root_func.append_option(o.root.map(|c| func_key(c.1)));
     }
 
@@ -488,9 +558,9 @@ impl OpCols {
             keyed(self.mode.finish(), &v.modes)?,
             Arc::new(self.collective.finish()),
             Arc::new(self.non_blocking.finish()),
-            Arc::new(self.t0.finish()),
-            Arc::new(self.t1.finish()),
-            Arc::new(self.dur.finish()),
+            times(&mut self.t0),
+            times(&mut self.t1),
+            spans(&mut self.dur),
             Arc::new(self.req.finish()),
             Arc::new(self.done.finish()),
             Arc::new(self.offset.finish()),
@@ -506,15 +576,15 @@ impl OpCols {
 
 pub fn extents_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
-        f("process", DataType::UInt32, false),
-        f("rank", DataType::UInt32, true),
-        f("job", DataType::UInt32, true),
-        f("op_id", DataType::UInt64, false),
+        f("process", DataType::Int64, false),
+        f("rank", DataType::Int64, true),
+        f("job", DataType::Int64, true),
+        f("op_id", DataType::Int64, false),
         f("layer", dict(DataType::Int8), false),
         f("file", dict(DataType::Int32), true),
         f("mode", dict(DataType::Int8), false),
-        f("offset", DataType::UInt64, false),
-        f("length", DataType::UInt64, false),
+        f("file_offset", DataType::Int64, false),
+        f("length", DataType::Int64, false),
     ]))
 }
 
@@ -531,32 +601,34 @@ pub struct ExtentRow<'r> {
 #[derive(Default)]
 pub struct ExtentCols {
     pub rows: usize,
-    process: UInt32Builder,
-    rank: UInt32Builder,
-    job: UInt32Builder,
-    id: UInt64Builder,
+    /// Values above i64::MAX written as i64::MAX (see [`fit`]).
+    pub big: u64,
+    process: Int64Builder,
+    rank: Int64Builder,
+    job: Int64Builder,
+    id: Int64Builder,
     layer: Int8Builder,
     file: LocalDict,
     mode: Int8Builder,
-    offset: UInt64Builder,
-    length: UInt64Builder,
+    offset: Int64Builder,
+    length: Int64Builder,
 }
 
 impl ExtentCols {
     pub fn push(&mut self, p: ProcCols, e: &ExtentRow) {
         self.rows += 1;
-        self.process.append_value(p.process);
-        self.rank.append_option(p.rank);
-        self.job.append_option(p.job);
-        self.id.append_value(e.id);
+        self.process.append_value(p.process.into());
+        self.rank.append_option(p.rank.map(i64::from));
+        self.job.append_option(p.job.map(i64::from));
+        self.id.append_value(fit(e.id, &mut self.big));
         self.layer.append_value(layer_key(e.layer));
         match e.file {
             Some((id, path)) => self.file.append(id, path),
             None => self.file.append_null(),
         }
         self.mode.append_value(mode_key(e.mode));
-        self.offset.append_value(e.offset);
-        self.length.append_value(e.length);
+        self.offset.append_value(fit(e.offset, &mut self.big));
+        self.length.append_value(fit(e.length, &mut self.big));
     }
 
     pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
@@ -578,25 +650,25 @@ impl ExtentCols {
 
 pub fn files_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
-        f("process", DataType::UInt32, false),
-        f("rank", DataType::UInt32, true),
-        f("job", DataType::UInt32, true),
+        f("process", DataType::Int64, false),
+        f("rank", DataType::Int64, true),
+        f("job", DataType::Int64, true),
         f("file", DataType::Utf8, true),
         f("layer", dict(DataType::Int8), false),
         f("fs_type", DataType::Utf8, true),
         f("mount", DataType::Utf8, true),
-        f("read_ops", DataType::UInt64, false),
-        f("read_bytes", DataType::UInt64, false),
-        f("write_ops", DataType::UInt64, false),
-        f("write_bytes", DataType::UInt64, false),
-        f("flush_ops", DataType::UInt64, false),
-        f("meta_ops", DataType::UInt64, false),
-        f("cancelled_ops", DataType::UInt64, false),
-        f("io_ns", DataType::Int64, false),
-        f("meta_ns", DataType::Int64, false),
-        f("extent", DataType::UInt64, false),
-        f("first_ns", DataType::Int64, true),
-        f("last_ns", DataType::Int64, true),
+        f("read_ops", DataType::Int64, false),
+        f("read_bytes", DataType::Int64, false),
+        f("write_ops", DataType::Int64, false),
+        f("write_bytes", DataType::Int64, false),
+        f("flush_ops", DataType::Int64, false),
+        f("meta_ops", DataType::Int64, false),
+        f("cancelled_ops", DataType::Int64, false),
+        f("io_ns", span(), false),
+        f("meta_ns", span(), false),
+        f("extent", DataType::Int64, false),
+        f("first_ns", time(), true),
+        f("last_ns", time(), true),
     ]))
 }
 
@@ -656,17 +728,19 @@ pub struct FileRow<'r> {
 #[derive(Default)]
 pub struct FileCols {
     pub rows: usize,
-    process: UInt32Builder,
-    rank: UInt32Builder,
-    job: UInt32Builder,
+    /// Values above i64::MAX written as i64::MAX (see [`fit`]).
+    pub big: u64,
+    process: Int64Builder,
+    rank: Int64Builder,
+    job: Int64Builder,
     path: StringBuilder,
     layer: Int8Builder,
     fs_type: StringBuilder,
     mount: StringBuilder,
-    nums: [UInt64Builder; 7],
+    nums: [Int64Builder; 7],
     io_ns: Int64Builder,
     meta_ns: Int64Builder,
-    extent: UInt64Builder,
+    extent: Int64Builder,
     first: Int64Builder,
     last: Int64Builder,
 }
@@ -675,9 +749,9 @@ impl FileCols {
     pub fn push(&mut self, p: ProcCols, r: &FileRow) {
         self.rows += 1;
         let a = r.acc;
-        self.process.append_value(p.process);
-        self.rank.append_option(p.rank);
-        self.job.append_option(p.job);
+        self.process.append_value(p.process.into());
+        self.rank.append_option(p.rank.map(i64::from));
+        self.job.append_option(p.job.map(i64::from));
         self.path.append_option(r.path);
         self.layer.append_value(layer_key(r.layer));
         self.fs_type.append_option(r.fs_type);
@@ -692,14 +766,19 @@ impl FileCols {
             a.cancelled_ops,
         ];
         for (b, n) in self.nums.iter_mut().zip(nums) {
-            b.append_value(n);
+            b.append_value(fit(n, &mut self.big));
         }
-        self.io_ns.append_value(ns(a.io_ns));
-        self.meta_ns.append_value(ns(a.meta_ns));
-        self.extent.append_value(a.extent);
+        self.io_ns.append_value(fit(a.io_ns, &mut self.big));
+        self.meta_ns.append_value(fit(a.meta_ns, &mut self.big));
+        self.extent.append_value(fit(a.extent, &mut self.big));
         let seen = a.first <= a.last;
-        self.first.append_option(seen.then_some(ns(a.first)));
-        self.last.append_option(seen.then_some(ns(a.last)));
+        if seen {
+            self.first.append_value(fit(a.first, &mut self.big));
+            self.last.append_value(fit(a.last, &mut self.big));
+        } else {
+            self.first.append_null();
+            self.last.append_null();
+        }
     }
 
     pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
@@ -716,28 +795,28 @@ impl FileCols {
         for b in &mut self.nums {
             cols.push(Arc::new(b.finish()));
         }
-        cols.push(Arc::new(self.io_ns.finish()));
-        cols.push(Arc::new(self.meta_ns.finish()));
+        cols.push(spans(&mut self.io_ns));
+        cols.push(spans(&mut self.meta_ns));
         cols.push(Arc::new(self.extent.finish()));
-        cols.push(Arc::new(self.first.finish()));
-        cols.push(Arc::new(self.last.finish()));
+        cols.push(times(&mut self.first));
+        cols.push(times(&mut self.last));
         RecordBatch::try_new(schema.clone(), cols)
     }
 }
 
 pub fn handles_schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
-        f("process", DataType::UInt32, false),
-        f("rank", DataType::UInt32, true),
-        f("job", DataType::UInt32, true),
-        f("handle", DataType::UInt32, false),
+        f("process", DataType::Int64, false),
+        f("rank", DataType::Int64, true),
+        f("job", DataType::Int64, true),
+        f("handle", DataType::Int64, false),
         f("name", DataType::Utf8, false),
         f("file", DataType::Utf8, true),
         f("layer", dict(DataType::Int8), false),
-        f("parent", DataType::UInt32, true),
-        f("comm", DataType::UInt32, true),
-        f("comm_size", DataType::UInt32, true),
-        f("flags", DataType::UInt32, false),
+        f("parent", DataType::Int64, true),
+        f("comm", DataType::Int64, true),
+        f("comm_size", DataType::Int64, true),
+        f("flags", DataType::Int64, false),
         f("pre_created", DataType::Boolean, false),
         f("all_proxy", DataType::Boolean, false),
     ]))
@@ -757,17 +836,17 @@ pub struct HandleRow<'r> {
 #[derive(Default)]
 pub struct HandleCols {
     pub rows: usize,
-    process: UInt32Builder,
-    rank: UInt32Builder,
-    job: UInt32Builder,
-    handle: UInt32Builder,
+    process: Int64Builder,
+    rank: Int64Builder,
+    job: Int64Builder,
+    handle: Int64Builder,
     name: StringBuilder,
     file: StringBuilder,
     layer: Int8Builder,
-    parent: UInt32Builder,
-    comm: UInt32Builder,
-    comm_size: UInt32Builder,
-    flags: UInt32Builder,
+    parent: Int64Builder,
+    comm: Int64Builder,
+    comm_size: Int64Builder,
+    flags: Int64Builder,
     pre_created: BooleanBuilder,
     all_proxy: BooleanBuilder,
 }
@@ -775,17 +854,17 @@ pub struct HandleCols {
 impl HandleCols {
     pub fn push(&mut self, p: ProcCols, h: &HandleRow) {
         self.rows += 1;
-        self.process.append_value(p.process);
-        self.rank.append_option(p.rank);
-        self.job.append_option(p.job);
-        self.handle.append_value(h.handle);
+        self.process.append_value(p.process.into());
+        self.rank.append_option(p.rank.map(i64::from));
+        self.job.append_option(p.job.map(i64::from));
+        self.handle.append_value(h.handle.into());
         self.name.append_value(h.name);
         self.file.append_option(h.file);
         self.layer.append_value(layer_key(h.layer));
-        self.parent.append_option(h.parent);
-        self.comm.append_option(h.comm);
-        self.comm_size.append_option(h.comm_size);
-        self.flags.append_value(h.flags);
+        self.parent.append_option(h.parent.map(i64::from));
+        self.comm.append_option(h.comm.map(i64::from));
+        self.comm_size.append_option(h.comm_size.map(i64::from));
+        self.flags.append_value(h.flags.into());
         self.pre_created
             .append_value(h.flags & definitions::HANDLE_PRE_CREATED != 0);
         self.all_proxy
@@ -810,5 +889,129 @@ impl HandleCols {
             Arc::new(self.all_proxy.finish()),
         ];
         RecordBatch::try_new(schema.clone(), cols)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_schemas() -> Vec<(&'static str, SchemaRef)> {
+        vec![
+            ("calls", calls_schema()),
+            ("operations", ops_schema()),
+            ("extents", extents_schema()),
+            ("files", files_schema()),
+            ("handles", handles_schema()),
+        ]
+    }
+
+    #[test]
+    fn integers_are_signed_and_times_typed() {
+        for (table, s) in all_schemas() {
+            for f in s.fields() {
+                let t = match f.data_type() {
+                    DataType::List(item) => item.data_type().clone(),
+                    t => t.clone(),
+                };
+                assert!(!t.is_unsigned_integer(), "{table}.{}: {t}", f.name());
+                let name = f.name().as_str();
+                if ["start_ns", "end_ns", "first_ns", "last_ns"].contains(&name) {
+                    assert_eq!(t, time(), "{table}.{name}");
+                }
+                if ["duration_ns", "self_ns", "io_ns", "meta_ns"].contains(&name) {
+                    assert_eq!(t, span(), "{table}.{name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_column_is_a_reserved_word() {
+        // DuckDB's and SQL's reserved words that a column of ours could be named.
+        let reserved = [
+            "offset", "end", "order", "limit", "group", "from", "table", "user",
+        ];
+        for (table, s) in all_schemas() {
+            for f in s.fields() {
+                assert!(
+                    !reserved.contains(&f.name().as_str()),
+                    "{table}.{}",
+                    f.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn values_past_i64_are_counted_not_wrapped() {
+        let mut big = 0;
+        assert_eq!(fit(5, &mut big), 5);
+        assert_eq!(fit(i64::MAX as u64, &mut big), i64::MAX);
+        assert_eq!(big, 0);
+        assert_eq!(fit(u64::MAX, &mut big), i64::MAX);
+        assert_eq!(fit(1 << 63, &mut big), i64::MAX);
+        assert_eq!(big, 2);
+    }
+
+    #[test]
+    fn rows_have_their_types_and_units() {
+        let mut c = OpCols::default();
+        let p = ProcCols {
+            process: 1,
+            rank: Some(3),
+            job: None,
+            pid: 42,
+            host: "h",
+        };
+        let row = OpRow {
+            thread: 0,
+            id: 7,
+            layer: Layer::Posix,
+            file: Some((0, "/f")),
+            handle: 3,
+            mode: OpMode::Write,
+            collective: false,
+            non_blocking: false,
+            t0: 1_700_000_000_000_000_000,
+            t1: 1_700_000_000_000_000_500,
+            bytes_requested: 10,
+            bytes_done: 10,
+            offset: Some(u64::MAX),
+            cancelled: false,
+            call: None,
+            root: None,
+        };
+        c.push(p, &row);
+        assert_eq!(c.big, 1, "the offset past i64::MAX");
+        let b = c.finish(&ops_schema(), &Vocab::new()).unwrap();
+        let col = |n: &str| b.column(b.schema().index_of(n).unwrap()).clone();
+        let t0 = col("start_ns");
+        let t0 = t0
+            .as_any()
+            .downcast_ref::<PrimitiveArray<TimestampNanosecondType>>()
+            .unwrap();
+        assert_eq!(t0.value(0), 1_700_000_000_000_000_000);
+        assert_eq!(t0.timezone(), Some("UTC"));
+        let d = col("duration_ns");
+        let d = d
+            .as_any()
+            .downcast_ref::<PrimitiveArray<DurationNanosecondType>>()
+            .unwrap();
+        assert_eq!(d.value(0), 500);
+        let off = col("file_offset");
+        let off = off
+            .as_any()
+            .downcast_ref::<PrimitiveArray<arrow_array::types::Int64Type>>()
+            .unwrap();
+        assert_eq!(off.value(0), i64::MAX);
+        let units = units_json(&ops_schema());
+        assert!(
+            units.contains(r#""start_ns":"ns since the Unix epoch, UTC""#),
+            "{units}"
+        );
+        assert!(units.contains(r#""duration_ns":"ns""#), "{units}");
+        assert!(units.contains(r#""file_offset":"bytes""#), "{units}");
+        assert!(!units.contains("op_id"), "{units}");
     }
 }

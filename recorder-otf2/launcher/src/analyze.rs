@@ -86,6 +86,11 @@ pub struct ExportArgs {
     /// Replace existing Parquet files in the folder.
     #[arg(short, long)]
     force: bool,
+    /// Hive-partitioned layout: DIR/calls/job=J/rank=R/part-0.parquet ... (`job`, `rank` or
+    /// `job,rank`); the partition columns are the folder names, not in the files, and never
+    /// null: job 1 with a single job, rank -1 for a process that is not an MPI rank.
+    #[arg(long, value_name = "COLUMNS", value_parser = parse_partition_by)]
+    partition_by: Option<io_export::PartitionBy>,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -238,11 +243,20 @@ pub fn report(r: ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn parse_partition_by(s: &str) -> Result<io_export::PartitionBy, String> {
+    s.parse()
+        .map_err(|e: io_export::PartitionError| e.to_string())
+}
+
 pub fn export(e: ExportArgs) -> Result<(), String> {
     let trace = Trace::open(&e.trace)?;
     io_model::interrupt::install()?;
     let b = bar(trace.stream_bytes(), e.quiet);
-    let r = io_export::parquet(&trace, &e.output, e.force, &|n| b.set_position(n));
+    let options = io_export::Options {
+        force: e.force,
+        partition_by: e.partition_by.unwrap_or_default(),
+    };
+    let r = io_export::export(&trace, &e.output, &options, &|n| b.set_position(n));
     b.finish_and_clear();
     let removed = format!("the Parquet files written in {}", e.output.display());
     let s = r.map_err(|err| io_model::interrupt::explain(err.to_string(), &removed))?;
