@@ -10,6 +10,7 @@ mod aggregate;
 mod error;
 pub mod insights;
 pub mod report;
+mod sample;
 pub mod summary;
 mod timeline;
 mod units;
@@ -130,7 +131,7 @@ struct Partial {
     unfinished_ops: u64,
 }
 
-fn merge_file(a: &mut FileAcc, b: FileAcc) {
+fn merge_file(a: &mut FileAcc, mut b: FileAcc) {
     a.read_ops += b.read_ops;
     a.read_bytes = a.read_bytes.saturating_add(b.read_bytes);
     a.write_ops += b.write_ops;
@@ -151,14 +152,7 @@ fn merge_file(a: &mut FileAcc, b: FileAcc) {
     a.collective_ops += b.collective_ops;
     a.nonblocking_ops += b.nonblocking_ops;
     a.max_end = a.max_end.max(b.max_end);
-    a.samples.extend(b.samples);
-    while a.samples.len() > MAX_FILE_SAMPLES {
-        let mut i = 0;
-        a.samples.retain(|_| {
-            i += 1;
-            i % 2 == 0
-        });
-    }
+    a.merge_samples(&mut b, MAX_FILE_SAMPLES);
 }
 
 fn add_layer(a: &mut LayerAcc, b: &LayerAcc) {

@@ -182,7 +182,7 @@ pub fn report(r: ReportArgs) -> Result<(), String> {
     io_model::interrupt::install()?;
     let dir = OutputDir::for_file(&r.output)?;
     let removed = format!("the temporary file of {} (if any)", r.output.display());
-    let written = run(&r.common, 512, true, true).and_then(|(a, t)| {
+    let written = run(&r.common, io_analysis::report::SAMPLES_PER_FILE, true, true).and_then(|(a, t)| {
         let insights = evaluate(&a, &t);
         io_analysis::report::write(&a, &insights, &r.output).map_err(|e| e.to_string())
     });
