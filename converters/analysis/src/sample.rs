@@ -1,8 +1,8 @@
 //! The bounded sample of a file's operations that the offsets plot draws, stratified by
 //! time: the run is cut into at most `BUCKETS` time buckets (widths a power of two of
 //! nanoseconds, on absolute times so that the samplers of several processes share their
-//! boundaries), and each bucket keeps the operations of smallest hash, as many as its share
-//! of the bound. A bucket of few operations keeps them all, so a slow stretch of the run is
+//! boundaries), and each bucket keeps the operations of smallest hash, the bound shared
+//! evenly by the buckets that hold operations. A bucket of few operations keeps them all, so a slow stretch of the run is
 //! drawn as fully as a busy one; a hash of the operation (not its position in the stream)
 //! keeps a periodic access pattern from aliasing with the thinning, so the offsets drawn in
 //! every bucket spread over the range the program accessed in it.
@@ -60,8 +60,8 @@ impl Sampler {
     }
 
     /// Keep at most `max` samples (`BUCKETS` when `max` is smaller): widen the buckets
-    /// until at most `BUCKETS` hold samples, then keep each bucket's `max / BUCKETS`
-    /// samples of smallest hash.
+    /// until at most `BUCKETS` hold samples, then keep the samples of smallest hash in each
+    /// bucket, the bound shared evenly by the buckets that hold any.
     fn thin(&mut self, samples: &mut Vec<Sample>, max: usize) {
         self.limits.clear();
         let Some(t0) = samples.iter().map(|s| s.0).min() else {
@@ -71,13 +71,16 @@ impl Sampler {
         while (t1 >> self.shift) - (t0 >> self.shift) >= BUCKETS {
             self.shift += 1;
         }
-        let cap = (max / BUCKETS as usize).max(1);
         let shift = self.shift;
         let mut keyed: Vec<(u64, u64, Sample)> = samples
             .drain(..)
             .map(|s| (s.0 >> shift, hash(&s), s))
             .collect();
         keyed.sort_unstable_by_key(|k| (k.0, k.1));
+        // The bound is shared by the buckets that hold operations: a bursty run (pauses
+        // between bursts) keeps more of each burst.
+        let used = 1 + keyed.windows(2).filter(|w| w[0].0 != w[1].0).count();
+        let cap = (max / used).max(1);
         let mut run = 0;
         for i in 0..keyed.len() {
             run = if i > 0 && keyed[i].0 == keyed[i - 1].0 {

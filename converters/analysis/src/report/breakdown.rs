@@ -151,10 +151,10 @@ pub fn render(a: &Analysis, tu: TimeUnit) -> Result<Option<String>, Error> {
         },
     )?;
     let caption = format!(
-        "Time of the {MAX_CALLS} costliest high-level calls, each summed over its calls and \
-         all processes (its bar: 100 %); beneath each, the time in every layer it reached as \
-         a share of the call's time (a layer's time includes the layers under it), with that \
-         layer's operations and bytes; times in {}.",
+        "Time of the costliest high-level calls (at most {MAX_CALLS}), each summed over its \
+         calls and all processes (its bar: 100 %); beneath each, the time in every layer it \
+         reached as a share of the call's time (a layer's time includes the layers under it), \
+         with that layer's operations and bytes; times in {}.",
         tu.name
     );
     Ok(Some(plot::figure(&body, &caption)))

@@ -1,6 +1,7 @@
 //! Offset over time for the busiest files: each sampled operation is a vertical stroke over
-//! the bytes it covered, at the time it began. The samples are bounded per file (evenly
-//! thinned by the analysis), and all strokes of one direction are one `<path>`.
+//! the bytes it covered, at the time it began. The samples are bounded per file (stratified
+//! by time by the analysis, see `sample.rs`), and all strokes of one direction are one
+//! `<path>`; the page's script reads time and offset under the pointer.
 
 use super::plot::{self, pe, svg, ticks, TimeUnit, GRID, INK, READ, WRITE};
 use super::tables::int;
