@@ -2,8 +2,8 @@
 //! time: the run is cut into at most `BUCKETS` time buckets (widths a power of two of
 //! nanoseconds, on absolute times so that the samplers of several processes share their
 //! boundaries), and each bucket keeps the operations of smallest hash, the bound shared
-//! evenly by the buckets that hold operations. A bucket of few operations keeps them all, so a slow stretch of the run is
-//! drawn as fully as a busy one; a hash of the operation (not its position in the stream)
+//! evenly by the buckets that hold operations. A bucket of few operations keeps them all,
+//! so a slow stretch of the run is drawn as fully as a busy one; a hash of the operation (not its position in the stream)
 //! keeps a periodic access pattern from aliasing with the thinning, so the offsets drawn in
 //! every bucket spread over the range the program accessed in it.
 
