@@ -144,7 +144,24 @@ fn check_report(dir: &TestDir, trace: &Path, html: &Path, extra: &[&str]) -> Str
             !s.contains("class=\"empty\""),
             "{id}: says it has nothing to show"
         );
+        // A caption under every plot, saying what is summed and over what.
+        let caps: Vec<&str> = s
+            .match_indices("<figcaption>")
+            .filter_map(|(i, _)| element(&s[i..], "<figcaption", "figcaption"))
+            .collect();
+        assert!(!caps.is_empty(), "{id}: no caption");
+        assert!(
+            count_tag(s, "figure") == caps.len() && count_tag(s, "svg") >= caps.len(),
+            "{id}: a plot without a caption"
+        );
+        for c in &caps {
+            assert!(text(c).len() > 40, "{id}: a caption that says little: {c}");
+        }
+        // Values on hover: a title per mark, or the script's hover area.
+        let hover = count_tag(s, "title") + s.matches(" data-hover=\"").count();
+        assert!(hover >= 1, "{id}: nothing shows a value on hover");
     }
+    check_one_time_unit(&dom);
     // The tables and the overview say what summary --json says.
     let j = summary_json(trace, extra);
     let ov = element(&dom, "<dl id=\"overview\"", "dl").expect("the overview");
@@ -228,6 +245,44 @@ fn check_report(dir: &TestDir, trace: &Path, html: &Path, extra: &[&str]) -> Str
     dom
 }
 
+/// Every time axis (a description ending in "(s)", "(ms)" or "(µs)") and every time in the
+/// tables is in one unit.
+fn check_one_time_unit(dom: &str) {
+    let mut units = std::collections::BTreeSet::new();
+    for t in svg_texts(dom) {
+        for u in ["s", "ms", "µs"] {
+            if t.ends_with(&format!("({u})")) {
+                units.insert(u.to_string());
+            }
+        }
+    }
+    for k in [
+        "time_s",
+        "exclusive_time_s",
+        "io_time_s",
+        "meta_time_s",
+        "mpi_time_s",
+    ] {
+        let key = format!("<td data-k=\"{k}\"");
+        for (i, _) in dom.match_indices(&key) {
+            let td = element(&dom[i..], "<td", "td").unwrap();
+            let shown = text(td);
+            if let Some(u) = shown.trim().rsplit(' ').next() {
+                units.insert(u.to_string());
+            }
+        }
+    }
+    assert_eq!(units.len(), 1, "time units in the report: {units:?}");
+}
+
+/// The `<title>` texts (hover values) of the elements in `s`.
+fn titles(s: &str) -> Vec<String> {
+    s.match_indices("<title>")
+        .filter_map(|(i, _)| element(&s[i..], "<title", "title"))
+        .map(|t| text(t).trim().to_string())
+        .collect()
+}
+
 /// The trimmed texts of the SVG `<text>` elements in `s`.
 fn svg_texts(s: &str) -> Vec<String> {
     s.match_indices("<text ")
@@ -279,7 +334,7 @@ fn report_of_posix_and_stdio_program() {
     let sizes = section(&dom, "plot-sizes");
     for l in ["POSIX", "ISOC"] {
         assert!(
-            sizes.contains(&format!("<figcaption>{l}</figcaption>")),
+            sizes.contains(&format!("<figcaption>{l}: ")),
             "sizes: no {l}"
         );
     }
@@ -337,6 +392,22 @@ fn report_of_mpi_io_at_4_ranks() {
         );
     }
     assert!(!ranks.contains("groups"), "4 ranks are not grouped");
+    // The bars in rank order, as the processes table below lists them, each with its time.
+    let bars: Vec<String> = titles(ranks)
+        .into_iter()
+        .filter(|t| t.contains("MPI-IO: "))
+        .collect();
+    let want: Vec<String> = (0..4).map(|r| format!("rank {r}, MPI-IO: ")).collect();
+    assert_eq!(bars.len(), 4, "{bars:?}");
+    for (b, w) in bars.iter().zip(&want) {
+        assert!(b.starts_with(w.as_str()), "bar {b}, want {w}");
+    }
+    let table = element(&dom, "<table id=\"table-ranks\"", "table").unwrap();
+    let order: Vec<u64> = table
+        .match_indices("<td data-k=\"rank\" data-v=\"")
+        .map(|(i, _)| attr(&table[i..], "data-v").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(order, vec![0, 1, 2, 3], "processes table order");
     // A heat map for MPI-IO and POSIX, a row label per rank.
     let heat = section(&dom, "plot-heatmap");
     for l in ["MPI-IO", "POSIX"] {
@@ -502,4 +573,106 @@ fn report_size_is_bounded() {
     );
     let dom = check_report(&dir, &trace, &html, &[]);
     assert!(svg_elements(&dom) < 4000);
+}
+
+/// 200,000 one-byte pwrites cycling over 1,024 offsets (cyclic_offsets.c): in every tenth of
+/// the run in which the program covered the whole cycle, the offsets plot draws marks in at
+/// least 29 of 32 offset bands (a thinning that aliased with the cycle drew 15 rows in all);
+/// the sizes plot's bar says 200,000 writes on hover.
+#[test]
+fn report_offsets_keep_a_cyclic_shape() {
+    need_chromium!();
+    let dir = TestDir::new("report-cyclic");
+    let prog = compile(&dir, "cyclic_offsets", &[]);
+    let trace = dir.join("trace");
+    let (n, period) = (200_000u64, 1024u64);
+    let data = dir.subdir("data");
+    run(traced(&prog, dir.path(), &trace)
+        .arg(&data)
+        .arg(n.to_string())
+        .arg(period.to_string()))
+    .assert_ok("traced cyclic_offsets");
+    let html = dir.join("report.html");
+    report(&trace, &html, &[]).assert_ok("recorder-otf2 report");
+    let dom = check_report(&dir, &trace, &html, &[]);
+    // The truth: the program's writes as recorded (time in µs, offset = i mod 1024).
+    let writes: Vec<(f64, u64)> = text_dump(&trace)
+        .lines()
+        .filter(|l| l.contains("pwrite(fd="))
+        .map(|l| {
+            let t: f64 = l.split_whitespace().next().unwrap().parse().unwrap();
+            let off = l.split("offset=").nth(1).unwrap();
+            (t / 1e3, off[..off.find(')').unwrap()].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(writes.len() as u64, n);
+    for (i, w) in writes.iter().enumerate() {
+        assert_eq!(w.1, i as u64 % period, "write {i}");
+    }
+    let (t0, t1) = (writes[0].0, writes[writes.len() - 1].0);
+    let window = |t: f64| (((t - t0) / (t1 - t0) * 10.0) as usize).min(9);
+    let band = |off: f64| ((off / period as f64 * 32.0) as usize).min(31);
+    let mut truth = vec![std::collections::BTreeSet::new(); 10];
+    for (t, off) in &writes {
+        truth[window(*t)].insert(band(*off as f64));
+    }
+    // The drawn strokes: pixels back to time (ms) and offset through the plot's axes.
+    let offsets = section(&dom, "plot-offsets");
+    let fig = element(offsets, "<figure", "figure").unwrap();
+    assert!(fig.contains("cyclic.dat"), "the busiest file is cyclic.dat");
+    let area = &fig[fig.find("<rect class=\"hover\"").expect("a hover area")..];
+    let px = |k: &str| -> f64 { attr(area, k).unwrap().parse().unwrap() };
+    let (x, y, w, h) = (px("x"), px("y"), px("width"), px("height"));
+    let axes: Value = serde_json::from_str(&attr(area, "data-hover").unwrap()).unwrap();
+    assert_eq!(axes["xu"], "ms", "a 200,000-write run is timed in ms");
+    let xs = (
+        axes["x"][0].as_f64().unwrap(),
+        axes["x"][1].as_f64().unwrap(),
+    );
+    let ytop = axes["y"][1].as_f64().unwrap();
+    let yunit = match axes["yu"].as_str().unwrap() {
+        "B" => 1.0,
+        "KiB" => 1024.0,
+        u => panic!("offset unit {u}"),
+    };
+    let d = attr(
+        &fig[fig
+            .find("stroke=\"#E15759\"")
+            .map(|i| fig[..i].rfind("<path").unwrap())
+            .expect("writes drawn")..],
+        "d",
+    )
+    .unwrap();
+    let mut drawn = vec![std::collections::BTreeSet::new(); 10];
+    for m in d.split('M').filter(|m| !m.is_empty()) {
+        let (p, _) = m.split_once('V').unwrap();
+        let (sx, sy) = p.split_once(' ').unwrap();
+        let (sx, sy): (f64, f64) = (sx.parse().unwrap(), sy.parse().unwrap());
+        let t = xs.0 + (sx - x) / w * (xs.1 - xs.0);
+        let off = (y + h - sy) / h * ytop * yunit;
+        drawn[window(t)].insert(band(off));
+    }
+    let mut full = 0;
+    for k in 0..10 {
+        eprintln!(
+            "window {k}: {} bands written, {} drawn",
+            truth[k].len(),
+            drawn[k].len()
+        );
+        if truth[k].len() == 32 {
+            full += 1;
+            assert!(
+                drawn[k].len() >= 29,
+                "window {k}: {} of 32 bands drawn",
+                drawn[k].len()
+            );
+        }
+    }
+    assert!(full >= 5, "only {full} windows with the whole cycle");
+    // The sizes plot's bar: 200,000 POSIX writes of at most 100 bytes.
+    let bars = titles(section(&dom, "plot-sizes"));
+    assert!(
+        bars.contains(&format!("POSIX writes of 0-100 bytes: {n} requests")),
+        "{bars:?}"
+    );
 }

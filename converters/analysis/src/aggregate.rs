@@ -83,9 +83,7 @@ pub struct FileAcc {
     /// Where the last read and write ended (this process).
     last_end: [Option<u64>; 2],
     pub samples: Vec<Sample>,
-    /// Keep every n-th operation once the samples are full (doubles each time).
-    sample_every: u64,
-    sample_seen: u64,
+    sampler: crate::sample::Sampler,
 }
 
 impl FileAcc {
@@ -141,27 +139,20 @@ impl FileAcc {
         self.sample(o.t0, off, b, dir == 1, opts.samples);
     }
 
-    /// Keep a bounded, evenly thinned set of operations.
+    /// Offer the operation to the file's bounded sample (see `sample::Sampler`).
     fn sample(&mut self, t: u64, off: u64, b: u64, write: bool, max: usize) {
-        if max == 0 {
-            return;
+        if max > 0 {
+            self.sampler
+                .offer(&mut self.samples, (t, off, b, write), max);
         }
-        self.sample_seen += 1;
-        if self.sample_every == 0 {
-            self.sample_every = 1;
-        }
-        if !self.sample_seen.is_multiple_of(self.sample_every) {
-            return;
-        }
-        if self.samples.len() >= max {
-            let mut i = 0;
-            self.samples.retain(|_| {
-                i += 1;
-                i % 2 == 0
-            });
-            self.sample_every *= 2;
-        }
-        self.samples.push((t, off, b, write));
+    }
+
+    /// Merge the samples of `other` (the same file in another process) into these, then
+    /// thin to at most `max`.
+    pub(crate) fn merge_samples(&mut self, other: &mut FileAcc, max: usize) {
+        let theirs = std::mem::take(&mut other.samples);
+        self.sampler
+            .merge(&mut self.samples, &other.sampler, theirs, max);
     }
 }
 

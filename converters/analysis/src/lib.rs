@@ -11,6 +11,7 @@ mod error;
 pub mod insights;
 mod job;
 pub mod report;
+mod sample;
 pub mod summary;
 mod timeline;
 mod units;
@@ -147,7 +148,7 @@ struct Partial {
     unfinished_ops: u64,
 }
 
-fn merge_file(a: &mut FileAcc, b: FileAcc) {
+fn merge_file(a: &mut FileAcc, mut b: FileAcc) {
     a.read_ops += b.read_ops;
     a.read_bytes = a.read_bytes.saturating_add(b.read_bytes);
     a.write_ops += b.write_ops;
@@ -168,14 +169,7 @@ fn merge_file(a: &mut FileAcc, b: FileAcc) {
     a.collective_ops += b.collective_ops;
     a.nonblocking_ops += b.nonblocking_ops;
     a.max_end = a.max_end.max(b.max_end);
-    a.samples.extend(b.samples);
-    while a.samples.len() > MAX_FILE_SAMPLES {
-        let mut i = 0;
-        a.samples.retain(|_| {
-            i += 1;
-            i % 2 == 0
-        });
-    }
+    a.merge_samples(&mut b, MAX_FILE_SAMPLES);
 }
 
 fn add_layer(a: &mut LayerAcc, b: &LayerAcc) {

@@ -231,7 +231,8 @@ pub fn report(r: ReportArgs) -> Result<(), String> {
     io_model::interrupt::install()?;
     let dir = OutputDir::for_file(&output)?;
     let removed = format!("the temporary file of {} (if any)", output.display());
-    let written = run(&r.common, 512, true).and_then(|(a, t)| {
+    let samples = io_analysis::report::SAMPLES_PER_FILE;
+    let written = run(&r.common, samples, true).and_then(|(a, t)| {
         let insights = evaluate(&a, &t);
         io_analysis::report::write(&a, &insights, &output).map_err(|e| e.to_string())
     });

@@ -2,11 +2,12 @@
 //! width, one step line per layer.
 
 use super::bins;
-use super::plot::{self, pe, svg, ticks, GRID, INK};
+use super::plot::{self, pe, svg, ticks, TimeUnit, GRID, INK};
+use crate::units::human;
 use crate::{Analysis, Error};
 use plotters::prelude::*;
 
-pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
+pub fn render(a: &Analysis, tu: TimeUnit) -> Result<Option<String>, Error> {
     let Some(ax) = bins::axis(a.timeline.iter().map(|t| &t.1)) else {
         return Ok(None);
     };
@@ -28,8 +29,8 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
         .flat_map(|(_, b)| b.iter())
         .fold(0.0f64, |m, &b| m.max(b / w));
     let (bdiv, bunit) = plot::byte_unit(peak);
-    let (tdiv, tunit) = plot::time_unit(ax.span_s());
-    let body = svg(1000, 340, "bandwidth over time per layer", |root, _| {
+    let (tdiv, tunit) = (tu.div, tu.name);
+    let body = svg(1000, 340, "bandwidth over time per layer", |root, raw| {
         let mut c = ChartBuilder::on(root)
             .margin(12)
             .x_label_area_size(40)
@@ -63,16 +64,46 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
             c.draw_series(LineSeries::new(pts, plot::layer_color(*l).stroke_width(2)))
                 .map_err(pe)?;
         }
+        // Hover: each bin with bytes is a transparent column naming every layer's bytes.
+        for i in 0..ax.bins {
+            let vals: Vec<String> = lines
+                .iter()
+                .filter(|(_, b)| b[i] > 0.0)
+                .map(|(l, b)| {
+                    let (d, u) = plot::byte_unit(b[i] / w);
+                    format!(
+                        "{} {} ({} bytes), {:.3} {u}/s",
+                        l.identification(),
+                        human(b[i] as u64),
+                        b[i] as u64,
+                        b[i] / w / d
+                    )
+                })
+                .collect();
+            if vals.is_empty() {
+                continue;
+            }
+            let (t0, t1) = (i as f64 * w, (i + 1) as f64 * w);
+            let p0 = c.backend_coord(&(t0 / tdiv, peak / bdiv * 1.08));
+            let p1 = c.backend_coord(&(t1 / tdiv, 0.0));
+            let hover = format!("{}–{}: {}", tu.num(t0), tu.fmt(t1), vals.join("; "));
+            raw.push_str(&plot::rect(p0, p1, "transparent", &hover));
+        }
         Ok(())
     })?;
     let items: Vec<(String, RGBColor)> = lines
         .iter()
         .map(|(l, _)| (l.identification().to_string(), plot::layer_color(*l)))
         .collect();
+    let caption = format!(
+        "Bytes read and written per {} window, summed over all processes and threads, one \
+         line per layer, divided by the window's width (data passing through several layers \
+         counts at each of them).",
+        tu.fmt(w)
+    );
     Ok(Some(format!(
-        "{body}{}<p class=\"note\">Bytes read and written per {} bin over the bin's width, \
-         all processes; data passing through several layers counts at each of them.</p>",
-        plot::legend(&items),
-        bins::human_width(ax.width)
+        "{}{}",
+        plot::figure(&body, &caption),
+        plot::legend(&items)
     )))
 }

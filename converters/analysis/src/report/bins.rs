@@ -51,15 +51,3 @@ impl Axis {
         self.width as f64 / 1e9
     }
 }
-
-/// A bin width for captions: "2.1 ms".
-pub fn human_width(ns: u64) -> String {
-    let s = ns as f64 / 1e9;
-    if s >= 1.0 {
-        format!("{s:.3} s")
-    } else if s >= 1e-3 {
-        format!("{:.3} ms", s * 1e3)
-    } else {
-        format!("{:.1} µs", s * 1e6)
-    }
-}

@@ -3,7 +3,7 @@
 //! Each map is one PNG (rows × at most 256 bins) under plotters-drawn axes.
 
 use super::bins::{self, Axis};
-use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, INK};
+use super::plot::{self, pe, svg, ticks, HPos, Pos, TimeUnit, VPos, INK};
 use crate::{Analysis, Error};
 use hashbrown::HashMap;
 use io_events::functions::Layer;
@@ -39,7 +39,7 @@ fn row_label(a: &Analysis, r: (usize, usize)) -> String {
 }
 
 /// The section's maps and colour scale (None without per-process series).
-pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
+pub fn render(a: &Analysis, tu: TimeUnit) -> Result<Option<String>, Error> {
     let Some(ax) = bins::axis(a.proc_timelines.iter().map(|t| &t.2)) else {
         return Ok(None);
     };
@@ -65,10 +65,16 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
         if !any {
             continue;
         }
+        let caption = format!(
+            "{}: share of each {} window that each process spent in the layer's operations \
+             (busy time summed over its threads, clamped at 100 %)",
+            l.identification(),
+            tu.fmt(ax.width_s())
+        );
         out.push_str(&format!(
             "<h3>{}</h3>\n{}",
             l.identification(),
-            map(a, &ax, &rs, &busy, l)?
+            plot::figure(&map(a, &ax, &rs, &busy, l, tu)?, &caption)
         ));
     }
     if out.is_empty() {
@@ -84,9 +90,7 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
         String::new()
     };
     out.push_str(&format!(
-        "<p class=\"note\">Share of each {} bin spent in the layer's operations \
-         (all threads; clamped at 100%).{grouped}</p>",
-        bins::human_width(ax.width)
+        "<p class=\"note\">Hover a cell for its process, window and share.{grouped}</p>"
     ));
     Ok(Some(out))
 }
@@ -97,18 +101,24 @@ fn map(
     rs: &[(usize, usize)],
     busy: &[Vec<f64>],
     l: Layer,
+    tu: TimeUnit,
 ) -> Result<String, Error> {
     let g = rs.len();
     let mut rgb = Vec::with_capacity(g * ax.bins * 3);
+    let mut shares = Vec::with_capacity(g);
     for (r, row) in rs.iter().zip(busy) {
         let k = (r.1 - r.0 + 1) as f64 * ax.width as f64;
+        let mut pct = Vec::with_capacity(ax.bins);
         for v in row {
             rgb.extend_from_slice(&color(v / k));
+            pct.push(((v / k).min(1.0) * 1000.0).round() / 10.0);
         }
+        shares.push(pct);
     }
+    let grid = hover_grid(a, ax, rs, &shares, tu);
     let uri = plot::png_data_uri(ax.bins as u32, g as u32, &rgb)?;
     let ph = (g as u32 * 14).clamp(56, 320);
-    let (div, unit) = plot::time_unit(ax.span_s());
+    let (div, unit) = (tu.div, tu.name);
     let span = ax.span_s() / div;
     let every = g.div_ceil(ph as usize / 14).max(1);
     svg(
@@ -136,6 +146,11 @@ fn map(
                 .map_err(pe)?;
             let (xr, yr) = c.plotting_area().get_pixel_range();
             raw.push_str(&plot::image((xr.start, xr.end), (yr.start, yr.end), &uri));
+            raw.push_str(&plot::hover_area(
+                (xr.start, xr.end),
+                (yr.start, yr.end),
+                &grid,
+            ));
             for (i, r) in rs.iter().enumerate().filter(|(i, _)| i % every == 0) {
                 let (x, y) = c.backend_coord(&(0.0, g as f64 - i as f64 - 0.5));
                 root.draw(&Text::new(
@@ -148,6 +163,27 @@ fn map(
             Ok(())
         },
     )
+}
+
+/// What the page's script shows on hover over a map: the process (row), the window and
+/// its share busy, for every cell (percent, one decimal).
+fn hover_grid(
+    a: &Analysis,
+    ax: &Axis,
+    rs: &[(usize, usize)],
+    shares: &[Vec<f64>],
+    tu: TimeUnit,
+) -> String {
+    let rows: Vec<String> = rs.iter().map(|r| row_label(a, *r)).collect();
+    serde_json::json!({
+        "kind": "grid",
+        "rows": rows,
+        "what": if rs.iter().any(|r| r.1 > r.0) { "processes (mean)" } else { "process" },
+        "w": ax.width_s() / tu.div,
+        "unit": tu.name,
+        "v": shares,
+    })
+    .to_string()
 }
 
 /// The colour scale: 0 to 100 % busy.

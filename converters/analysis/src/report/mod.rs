@@ -20,9 +20,15 @@ mod tables;
 
 use crate::insights::Insight;
 use crate::{summary, Analysis, Error};
+use plot::TimeUnit;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+
+/// Offset samples the report asks the analysis to keep per file and process (as many as
+/// the analysis keeps per file after merging processes): enough for the offsets plot to show
+/// a cyclic access over its whole range in every time window of a one-process run.
+pub const SAMPLES_PER_FILE: usize = 4096;
 
 /// Text for HTML (element content and attribute values).
 pub(crate) fn esc(s: &str) -> String {
@@ -40,21 +46,6 @@ pub(crate) fn esc(s: &str) -> String {
     o
 }
 
-/// Seconds for people: "1.234 s", "12.3 ms", "45.6 µs", "0 s".
-pub(crate) fn human_secs(s: f64) -> String {
-    if s == 0.0 {
-        "0 s".into()
-    } else if s >= 1.0 {
-        format!("{s:.3} s")
-    } else if s >= 1e-3 {
-        format!("{:.3} ms", s * 1e3)
-    } else if s >= 1e-6 {
-        format!("{:.3} µs", s * 1e6)
-    } else {
-        format!("{:.0} ns", s * 1e9)
-    }
-}
-
 const CSS: &str = "\
 body{font:14px/1.45 system-ui,sans-serif;color:#222;margin:0;background:#fafafa}\
 header,main{max-width:1040px;margin:0 auto;padding:0 20px}\
@@ -69,7 +60,9 @@ dt{font-size:12px;color:#666}dd{margin:0;font-size:17px;font-weight:600}\
 .legend i{display:inline-block;width:11px;height:11px;margin-right:4px;vertical-align:-1px}\
 .note,.empty{font-size:12px;color:#666;margin:6px 0 0}\
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:8px}\
-figure{margin:6px 0}figcaption{font-size:13px;word-break:break-all}\
+figure{margin:6px 0}figcaption{font-size:13px;color:#444;margin:2px 0 0;overflow-wrap:anywhere}\
+#tip{position:fixed;display:none;pointer-events:none;background:#222;color:#fff;font-size:12px;\
+padding:3px 6px;border-radius:3px;max-width:480px;z-index:9}\
 table{border-collapse:collapse;width:100%;font-size:12.5px}\
 th,td{padding:3px 7px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}\
 th{background:#f3f3f3;cursor:pointer;user-select:none;white-space:nowrap}\
@@ -87,14 +80,27 @@ td.num,th.num{text-align:right;white-space:nowrap}td[data-k=path]{word-break:bre
 const JS_HEAD: &str = "window.addEventListener('error',function(e){var d=document.documentElement;\
 d.setAttribute('data-errors',(d.getAttribute('data-errors')||'')+(e.message||'error')+';');});";
 
-/// Tables sort on a click on their headings (numbers by their exact values); the root
-/// element gets `data-ready` once the script ran.
+/// Tables sort on a click on their headings (numbers by their exact values); hover areas
+/// (`data-hover`: a heat map's cells, or a plot's axes) show what lies under the pointer;
+/// the root element gets `data-ready` once the script ran.
 const JS_BODY: &str = "document.querySelectorAll('table.sortable').forEach(function(t){\
 t.querySelectorAll('th').forEach(function(th,i){var asc=false;th.addEventListener('click',function(){\
 asc=!asc;var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);\
 rows.sort(function(x,y){var a=x.cells[i],c=y.cells[i];var u=a.getAttribute('data-v'),v=c.getAttribute('data-v');\
 var p=parseFloat(u),q=parseFloat(v);var r=(!isNaN(p)&&!isNaN(q))?p-q:(a.textContent).localeCompare(c.textContent);\
 return asc?r:-r;});rows.forEach(function(r){b.appendChild(r);});});});});\
+var tip=document.createElement('div');tip.id='tip';document.body.appendChild(tip);\
+function num(x){return String(+x.toPrecision(6));}\
+function say(h,fx,fy){if(h.kind==='grid'){var n=h.rows.length,m=h.v[0].length;\
+var k=Math.min(n-1,Math.floor(fy*n)),c=Math.min(m-1,Math.floor(fx*m));\
+return h.what+' '+h.rows[k]+', '+num(c*h.w)+'–'+num((c+1)*h.w)+' '+h.unit+': '+h.v[k][c]+' % busy';}\
+return h.xl+' ≈ '+num(h.x[0]+fx*(h.x[1]-h.x[0]))+' '+h.xu+', '+h.yl+' ≈ '\
++num(h.y[1]-fy*(h.y[1]-h.y[0]))+' '+h.yu;}\
+document.querySelectorAll('[data-hover]').forEach(function(el){var h=JSON.parse(el.getAttribute('data-hover'));\
+el.addEventListener('mousemove',function(e){var r=el.getBoundingClientRect();\
+tip.textContent=say(h,(e.clientX-r.left)/r.width,(e.clientY-r.top)/r.height);\
+tip.style.left=(e.clientX+12)+'px';tip.style.top=(e.clientY+12)+'px';tip.style.display='block';});\
+el.addEventListener('mouseleave',function(){tip.style.display='none';});});\
 document.documentElement.setAttribute('data-ready','1');";
 
 /// A plot section's body, or None when the trace has nothing to plot.
@@ -119,6 +125,7 @@ fn section(
 /// The whole page.
 fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
     let j = summary::to_json(a, insights);
+    let tu = TimeUnit::of_span(j["span_s"].as_f64().unwrap_or(0.0));
     let mut s = String::with_capacity(1 << 20);
     let _ = write!(
         s,
@@ -128,7 +135,7 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
          <body><header><h1>I/O report</h1><p class=\"trace\">{}</p>{}<nav>",
         esc(&a.trace_dir),
         esc(&a.trace_dir),
-        tables::overview(&j) + &job::render(&j)
+        tables::overview(&j, tu) + &job::render(&j)
     );
     let nav = [
         ("insights", "Insights"),
@@ -156,28 +163,28 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
         &mut s,
         "plot-ranks",
         "Time per layer and rank",
-        ranks::render(a),
+        ranks::render(a, tu),
         "No process spent time in traced calls.",
     )?;
     section(
         &mut s,
         "plot-breakdown",
         "What the high-level calls caused beneath",
-        breakdown::render(a),
+        breakdown::render(a, tu),
         "No high-level call above POSIX in this trace.",
     )?;
     section(
         &mut s,
         "plot-heatmap",
         "Activity per process over time",
-        heatmap::render(a),
+        heatmap::render(a, tu),
         "No operation in this trace.",
     )?;
     section(
         &mut s,
         "plot-bandwidth",
         "Bandwidth over time per layer",
-        bandwidth::render(a),
+        bandwidth::render(a, tu),
         "No bytes were read or written.",
     )?;
     section(
@@ -191,7 +198,7 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
         &mut s,
         "plot-offsets",
         "Offsets over time, busiest files",
-        offsets::render(a),
+        offsets::render(a, tu),
         "No read or write with a known offset.",
     )?;
     section(
@@ -206,12 +213,12 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
         "<section id=\"tables\"><h2>Tables</h2>\
          <h3>Layers</h3>{}<h3>Files (by bytes)</h3>{}\
          <h3>High-level calls and the layers beneath</h3>{}\
-         <h3>Functions (by time)</h3>{}<h3>Processes (slowest first)</h3>{}</section>",
-        tables::layers(&j),
-        tables::files(&j),
-        tables::breakdown(&j),
-        tables::functions(&j),
-        tables::ranks(&j)
+         <h3>Functions (by time)</h3>{}<h3>Processes (rank order)</h3>{}</section>",
+        tables::layers(&j, tu),
+        tables::files(&j, tu),
+        tables::breakdown(&j, tu),
+        tables::functions(&j, tu),
+        tables::ranks(&j, tu)
     );
     let _ = writeln!(s, "</main><script>{JS_BODY}</script></body></html>");
     Ok(s)

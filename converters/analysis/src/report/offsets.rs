@@ -1,8 +1,10 @@
 //! Offset over time for the busiest files: each sampled operation is a vertical stroke over
-//! the bytes it covered, at the time it began. The samples are bounded per file (evenly
-//! thinned by the analysis), and all strokes of one direction are one `<path>`.
+//! the bytes it covered, at the time it began. The samples are bounded per file (stratified
+//! by time by the analysis, see `sample.rs`), and all strokes of one direction are one
+//! `<path>`; the page's script reads time and offset under the pointer.
 
-use super::plot::{self, pe, svg, ticks, GRID, INK, READ, WRITE};
+use super::plot::{self, pe, svg, ticks, TimeUnit, GRID, INK, READ, WRITE};
+use super::tables::int;
 use crate::aggregate::{Sample, UNKNOWN};
 use crate::units::human;
 use crate::Error;
@@ -14,7 +16,7 @@ use std::fmt::Write;
 /// Files shown, busiest (most bytes) first.
 pub const MAX_FILES: usize = 4;
 
-pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
+pub fn render(a: &Analysis, tu: TimeUnit) -> Result<Option<String>, Error> {
     let files: Vec<&FileStats> = a
         .files
         .iter()
@@ -31,23 +33,24 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
             0 => String::new(),
             n => format!(" ({n} without a known offset)"),
         };
-        out.push_str(&format!(
-            "<figure><figcaption><b>{}</b> {} · {} read, {} written · {} of {} operations \
-             drawn{unknown}</figcaption>{}</figure>",
+        let caption = format!(
+            "{} {}: the offset of each drawn read and write (a stroke over the bytes it \
+             covered, at the time it began), all processes · {} read, {} written · {} of {} \
+             operations drawn{unknown}",
             f.layer.identification(),
-            super::esc(&f.path),
+            f.path,
             human(f.acc.read_bytes),
             human(f.acc.write_bytes),
-            f.acc.samples.len(),
-            ops,
-            chart(a, f)?
-        ));
+            int(f.acc.samples.len() as u64),
+            int(ops)
+        );
+        out.push_str(&plot::figure(&chart(a, f, tu)?, &caption));
     }
     let legend = plot::legend(&[("reads".into(), READ), ("writes".into(), WRITE)]);
     Ok(Some(format!("{out}{legend}")))
 }
 
-fn chart(a: &Analysis, f: &FileStats) -> Result<String, Error> {
+fn chart(a: &Analysis, f: &FileStats, tu: TimeUnit) -> Result<String, Error> {
     let s: &[Sample] = &f.acc.samples;
     let t = |x: &Sample| x.0.saturating_sub(a.origin) as f64 / 1e9;
     let (mut t0, mut t1) = s
@@ -59,7 +62,7 @@ fn chart(a: &Analysis, f: &FileStats) -> Result<String, Error> {
     let (bdiv, bunit) = plot::byte_unit(top);
     // A short burst late in the run: time from the burst's start, in a unit that fits it.
     let base = if t1 - t0 < 0.05 * t1 { t0 } else { 0.0 };
-    let (tdiv, tunit) = plot::time_unit(t1 - base);
+    let (tdiv, tunit) = (tu.div, tu.name);
     let x = |v: f64| (v - base) / tdiv;
     svg(1000, 260, &format!("offsets of {}", f.path), |root, raw| {
         let mut c = ChartBuilder::on(root)
@@ -71,7 +74,7 @@ fn chart(a: &Analysis, f: &FileStats) -> Result<String, Error> {
         let xdesc = if base > 0.0 {
             format!(
                 "time since the first process started, minus {} ({tunit})",
-                super::human_secs(base)
+                tu.fmt(base)
             )
         } else {
             format!("time since the first process started ({tunit})")
@@ -111,6 +114,21 @@ fn chart(a: &Analysis, f: &FileStats) -> Result<String, Error> {
                 );
             }
         }
+        let (xr, yr) = c.plotting_area().get_pixel_range();
+        let axes = serde_json::json!({
+            "kind": "axes",
+            "x": [x(t0), x(t1)],
+            "xl": if base > 0.0 { format!("time − {}", tu.fmt(base)) } else { "time".into() },
+            "xu": tunit,
+            "y": [0.0, top / bdiv * 1.05],
+            "yl": "offset",
+            "yu": bunit,
+        });
+        raw.push_str(&plot::hover_area(
+            (xr.start, xr.end),
+            (yr.start, yr.end),
+            &axes.to_string(),
+        ));
         Ok(())
     })
 }

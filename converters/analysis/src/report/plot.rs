@@ -135,15 +135,74 @@ pub fn byte_unit(max: f64) -> (f64, &'static str) {
     (d, U[i])
 }
 
-/// A unit for a time span of `max` seconds: (divisor, name).
-pub fn time_unit(max_s: f64) -> (f64, &'static str) {
-    if max_s >= 1.0 {
-        (1.0, "s")
-    } else if max_s >= 1e-3 {
-        (1e-3, "ms")
-    } else {
-        (1e-6, "µs")
+/// The one time unit of a report, chosen from the trace's duration: every time axis and
+/// every time value of the page (plots and tables) is written in it.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeUnit {
+    /// Seconds per unit.
+    pub div: f64,
+    pub name: &'static str,
+}
+
+impl TimeUnit {
+    /// s from one second up, ms from a millisecond, µs below.
+    pub fn of_span(span_s: f64) -> TimeUnit {
+        let (div, name) = if span_s >= 1.0 {
+            (1.0, "s")
+        } else if span_s >= 1e-3 {
+            (1e-3, "ms")
+        } else {
+            (1e-6, "µs")
+        };
+        TimeUnit { div, name }
     }
+
+    /// `s` seconds as a number in this unit: 3 decimals, or 3 significant digits for
+    /// values under 0.01 units (so that nothing non-zero reads as 0), trailing zeros dropped.
+    pub fn num(&self, s: f64) -> String {
+        let x = s / self.div;
+        if x == 0.0 {
+            return "0".into();
+        }
+        let decimals = if x.abs() >= 0.01 {
+            3
+        } else {
+            (2.0 - x.abs().log10().floor()).clamp(3.0, 12.0) as usize
+        };
+        let t = format!("{x:.decimals$}");
+        let t = t.trim_end_matches('0').trim_end_matches('.');
+        t.to_string()
+    }
+
+    /// `s` seconds with the unit's name: "12.5 ms".
+    pub fn fmt(&self, s: f64) -> String {
+        format!("{} {}", self.num(s), self.name)
+    }
+}
+
+/// An SVG `<title>` child: what a browser shows on hover over its parent.
+pub fn title(text: &str) -> String {
+    format!("<title>{}</title>", crate::report::esc(text))
+}
+
+/// A filled rectangle between two pixel corners, with its value on hover.
+pub fn rect(a: (i32, i32), b: (i32, i32), fill: &str, hover: &str) -> String {
+    let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+    let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
+    format!(
+        "<rect x=\"{x0}\" y=\"{y0}\" width=\"{}\" height=\"{}\" fill=\"{fill}\">{}</rect>\n",
+        (x1 - x0).max(1),
+        (y1 - y0).max(1),
+        title(hover)
+    )
+}
+
+/// A plot with its caption (what is summed, over what) under it.
+pub fn figure(body: &str, caption: &str) -> String {
+    format!(
+        "<figure>{body}<figcaption>{}</figcaption></figure>",
+        crate::report::esc(caption)
+    )
 }
 
 /// Axis tick labels for an axis from `lo` to `hi`: as many decimals as the ticks' spacing
@@ -179,3 +238,17 @@ pub fn bold(size: u32, color: RGBColor) -> TextStyle<'static> {
 
 pub const INK: RGBColor = RGBColor(0x33, 0x33, 0x33);
 pub const GRID: RGBColor = RGBColor(0xe4, 0xe4, 0xe4);
+
+/// A transparent rectangle over a plot's area that the page's script reads on hover
+/// (`data-hover`: a JSON description of what lies under each point, see `JS_BODY`).
+pub fn hover_area(x: (i32, i32), y: (i32, i32), json: &str) -> String {
+    format!(
+        "<rect class=\"hover\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"transparent\" \
+         data-hover=\"{}\"/>\n",
+        x.0,
+        y.0,
+        (x.1 - x.0).max(1),
+        (y.1 - y.0).max(1),
+        crate::report::esc(json)
+    )
+}

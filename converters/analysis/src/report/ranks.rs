@@ -2,7 +2,7 @@
 //! time in traced calls). Beyond 64 processes, contiguous processes form groups: the bar is
 //! the group's mean per layer, the whisker its min–max total with a tick at the median.
 
-use super::plot::{self, pe, svg, ticks, HPos, Pos, VPos, GRID, INK};
+use super::plot::{self, pe, svg, ticks, HPos, Pos, TimeUnit, VPos, GRID, INK};
 use crate::{Analysis, Error};
 use io_events::functions::Layer;
 use io_model::procs::rank_id;
@@ -53,8 +53,18 @@ fn name(a: &Analysis, pos: usize) -> String {
     rank_id(a.proc(a.ranks[pos].proc)).to_string()
 }
 
-/// The section's plot and legend (None when no process spent time in traced calls).
-pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
+/// A group's name in hover texts: "rank 3", "ranks 0–15" ("process" without MPI ranks).
+fn group_name(a: &Analysis, g: &Group, what: &str) -> String {
+    if g.first == g.last {
+        format!("{what} {}", name(a, g.first))
+    } else {
+        let plural = if what == "rank" { "ranks" } else { "processes" };
+        format!("{plural} {}–{}", name(a, g.first), name(a, g.last))
+    }
+}
+
+/// The section's plot, caption and legend (None when no process spent time in traced calls).
+pub fn render(a: &Analysis, tu: TimeUnit) -> Result<Option<String>, Error> {
     let gs = groups(a);
     let layers: Vec<usize> = (0..Layer::ALL.len())
         .filter(|&l| gs.iter().any(|g| g.mean[l] > 0.0))
@@ -67,15 +77,16 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
         .iter()
         .map(|g| g.max.max(g.mean.iter().sum()))
         .fold(0.0, f64::max);
-    let (div, unit) = plot::time_unit(top);
+    let (div, unit) = (tu.div, tu.name);
     let top = top / div * 1.08;
     // Groups are labelled by their first process (the note says they are contiguous).
     let labels: Vec<String> = gs.iter().map(|g| name(a, g.first)).collect();
     let n = gs.len();
-    let desc = if a.procs.iter().all(|p| p.rank.is_some()) {
-        "rank"
+    let all_ranked = a.procs.iter().all(|p| p.rank.is_some());
+    let (desc, what) = if all_ranked {
+        ("rank", "rank")
     } else {
-        "process (rank, or pid)"
+        ("process (rank, or pid)", "process")
     };
     let ydesc = if grouped {
         format!("mean time per process ({unit})")
@@ -85,7 +96,7 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     // Bar i is centred on x = i; with few bars, the axis keeps room for 8 (no giant bars).
     let pad = (8usize.saturating_sub(n)) as f64 / 2.0;
     let (x0, x1) = (-0.5 - pad, n as f64 - 0.5 + pad);
-    let body = svg(1000, 360, "time per layer and rank", |root, _| {
+    let body = svg(1000, 360, "time per layer and rank", |root, raw| {
         let mut c = ChartBuilder::on(root)
             .margin(12)
             .x_label_area_size(40)
@@ -118,42 +129,53 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
             .map_err(pe)?;
         }
         let half = 0.32; // bar half-width, in slots
+        let px = |x: f64, y: f64| c.backend_coord(&(x, y));
         let mut base = vec![0.0; n];
         for &l in &layers {
-            let color = plot::layer_color(Layer::ALL[l]);
-            let bars: Vec<Rectangle<(f64, f64)>> = gs
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| g.mean[l] > 0.0)
-                .map(|(i, g)| {
-                    let (y0, y1) = (base[i], base[i] + g.mean[l] / div);
-                    base[i] = y1;
-                    let x = i as f64;
-                    Rectangle::new([(x - half, y0), (x + half, y1)], color.filled())
-                })
-                .collect();
-            c.draw_series(bars).map_err(pe)?;
+            let layer = Layer::ALL[l];
+            let fill = plot::hex(plot::layer_color(layer));
+            for (i, g) in gs.iter().enumerate().filter(|(_, g)| g.mean[l] > 0.0) {
+                let (y0, y1) = (base[i], base[i] + g.mean[l] / div);
+                base[i] = y1;
+                let x = i as f64;
+                let mean = if grouped { "mean per process " } else { "" };
+                let hover = format!(
+                    "{}, {}: {mean}{}",
+                    group_name(a, g, what),
+                    layer.identification(),
+                    tu.fmt(g.mean[l])
+                );
+                raw.push_str(&plot::rect(
+                    px(x - half, y0),
+                    px(x + half, y1),
+                    &fill,
+                    &hover,
+                ));
+            }
         }
         if grouped {
-            let busy = || gs.iter().enumerate().filter(|(_, g)| g.max > 0.0);
-            c.draw_series(busy().map(|(i, g)| {
+            for (i, g) in gs.iter().enumerate().filter(|(_, g)| g.max > 0.0) {
                 let x = i as f64;
-                PathElement::new(
-                    vec![(x, g.min / div), (x, g.max / div)],
-                    INK.stroke_width(1),
-                )
-            }))
-            .map_err(pe)?;
-            c.draw_series(busy().map(|(i, g)| {
-                PathElement::new(
-                    vec![
-                        (i as f64 - half / 2.0, g.median / div),
-                        (i as f64 + half / 2.0, g.median / div),
-                    ],
-                    INK.stroke_width(2),
-                )
-            }))
-            .map_err(pe)?;
+                let (p0, p1) = (px(x, g.min / div), px(x, g.max / div));
+                let (m0, m1) = (
+                    px(x - half / 2.0, g.median / div),
+                    px(x + half / 2.0, g.median / div),
+                );
+                let hover = plot::title(&format!(
+                    "{}: total per process least {}, median {}, greatest {}",
+                    group_name(a, g, what),
+                    tu.fmt(g.min),
+                    tu.fmt(g.median),
+                    tu.fmt(g.max)
+                ));
+                let ink = plot::hex(INK);
+                raw.push_str(&format!(
+                    "<g stroke=\"{ink}\">{hover}<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
+                     stroke-width=\"1\"/><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
+                     stroke-width=\"2\"/></g>\n",
+                    p0.0, p0.1, p1.0, p1.1, m0.0, m0.1, m1.0, m1.1
+                ));
+            }
         }
         Ok(())
     })?;
@@ -166,6 +188,16 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
             )
         })
         .collect();
+    let per = if grouped {
+        "mean per process of each group of contiguous processes"
+    } else {
+        "per process"
+    };
+    let caption = format!(
+        "Time in each layer's own calls (calls beneath excluded, so the layers add up to the \
+         time in traced calls), summed over the run and all threads, {per}, in {unit}; \
+         processes in rank order, as in the processes table.",
+    );
     let note = if grouped {
         format!(
             "<p class=\"note\">{} processes in {} groups of contiguous ranks: bars are the \
@@ -177,5 +209,9 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
     } else {
         String::new()
     };
-    Ok(Some(format!("{body}{}{note}", plot::legend(&items))))
+    Ok(Some(format!(
+        "{}{}{note}",
+        plot::figure(&body, &caption),
+        plot::legend(&items)
+    )))
 }

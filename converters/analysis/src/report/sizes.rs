@@ -27,11 +27,12 @@ pub fn render(a: &Analysis) -> Result<Option<String>, Error> {
         if rw.iter().flatten().all(|&n| n == 0) {
             continue;
         }
-        out.push_str(&format!(
-            "<figure><figcaption>{}</figcaption>{}</figure>",
-            l.identification(),
-            chart(l, rw)?
-        ));
+        let caption = format!(
+            "{}: reads and writes per size range (bytes requested), counted over all files \
+             and processes for the whole run",
+            l.identification()
+        );
+        out.push_str(&plot::figure(&chart(l, rw)?, &caption));
     }
     if out.is_empty() {
         return Ok(None);
@@ -50,7 +51,7 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, Error> {
         540,
         270,
         &format!("{} access sizes", l.identification()),
-        |root, _| {
+        |root, raw| {
             let mut c = ChartBuilder::on(root)
                 .margin(10)
                 .margin_top(18)
@@ -83,25 +84,26 @@ fn chart(l: Layer, rw: &[[u64; 10]; 2]) -> Result<String, Error> {
                 .axis_desc_style(plot::text(12, INK))
                 .draw()
                 .map_err(pe)?;
-            let seg = (c.plotting_area().get_pixel_range().0.len() / 10) as u32;
-            for (d, color) in [(0usize, READ), (1, WRITE)] {
-                let bars = (0..10).filter(|&i| rw[d][i] > 0).map(|i| {
-                    let mut r = Rectangle::new(
-                        [
-                            (SegmentValue::Exact(i), 0.5),
-                            (plot::segment_end(i, 10), rw[d][i] as f64),
-                        ],
-                        color.filled(),
-                    );
-                    let (left, right) = if d == 0 {
-                        (seg / 8, seg / 2)
+            let seg = c.plotting_area().get_pixel_range().0.len() as i32 / 10;
+            for (d, color, what) in [(0usize, READ, "reads"), (1, WRITE, "writes")] {
+                let fill = plot::hex(color);
+                for i in (0..10).filter(|&i| rw[d][i] > 0) {
+                    let (x0, y0) = c.backend_coord(&(SegmentValue::Exact(i), 0.5));
+                    let (x1, y1) = c.backend_coord(&(plot::segment_end(i, 10), rw[d][i] as f64));
+                    // Reads on the left half of the range's slot, writes on the right.
+                    let (x0, x1) = if d == 0 {
+                        (x0 + seg / 8, x1 - seg / 2)
                     } else {
-                        (seg / 2, seg / 8)
+                        (x0 + seg / 2, x1 - seg / 8)
                     };
-                    r.set_margin(0, 0, left, right);
-                    r
-                });
-                c.draw_series(bars).map_err(pe)?;
+                    let hover = format!(
+                        "{} {what} of {} bytes: {} requests",
+                        l.identification(),
+                        names[i],
+                        rw[d][i]
+                    );
+                    raw.push_str(&plot::rect((x0, y0), (x1, y1), &fill, &hover));
+                }
             }
             for (i, name) in names.iter().enumerate() {
                 let (x, y) = c.backend_coord(&(SegmentValue::CenterOf(i), 0.5));

@@ -2,7 +2,8 @@
 //! they say exactly what `summary --json` says). Every value cell carries its field name and
 //! exact JSON value (`data-k`, `data-v`); every row its index in the JSON array (`data-i`).
 
-use super::{esc, human_secs};
+use super::esc;
+use super::plot::TimeUnit;
 use crate::units::human;
 use serde_json::Value;
 use std::fmt::Write;
@@ -15,7 +16,8 @@ pub(super) enum Kind {
     Text,
     Count,
     Bytes,
-    Secs,
+    /// Seconds, shown in the report's time unit.
+    Secs(TimeUnit),
     Share,
     /// A layer chain (an array of function names), shown joined by arrows.
     Chain,
@@ -56,7 +58,7 @@ fn shown(v: &Value, kind: Kind) -> String {
         (_, Value::Null) => "–".into(),
         (Kind::Count, v) => v.as_u64().map(int).unwrap_or_else(|| raw(v)),
         (Kind::Bytes, v) => v.as_u64().map(human).unwrap_or_else(|| raw(v)),
-        (Kind::Secs, v) => v.as_f64().map(human_secs).unwrap_or_else(|| raw(v)),
+        (Kind::Secs(tu), v) => v.as_f64().map(|x| tu.fmt(x)).unwrap_or_else(|| raw(v)),
         (Kind::Share, v) => v
             .as_f64()
             .map(|x| format!("{:.0}%", 100.0 * x))
@@ -143,13 +145,13 @@ fn caption(total: usize, what: &str) -> String {
 }
 
 /// The overview at the top of the page.
-pub fn overview(j: &Value) -> String {
+pub fn overview(j: &Value, tu: TimeUnit) -> String {
     let items = [
         ("processes", "processes", Kind::Count),
         ("mpi_ranks", "MPI ranks", Kind::Count),
         ("calls", "calls", Kind::Count),
         ("ops", "operations", Kind::Count),
-        ("span_s", "span", Kind::Secs),
+        ("span_s", "span", Kind::Secs(tu)),
         ("complete", "complete", Kind::Text),
         ("cancelled_ops", "cancelled operations", Kind::Count),
         ("unfinished_ops", "unfinished operations", Kind::Count),
@@ -221,7 +223,7 @@ pub fn insights(j: &Value) -> String {
     s
 }
 
-pub fn layers(j: &Value) -> String {
+pub fn layers(j: &Value, tu: TimeUnit) -> String {
     let v = arr(j, "layers");
     table(
         "table-layers",
@@ -232,14 +234,14 @@ pub fn layers(j: &Value) -> String {
             ("ops", "operations", Kind::Count),
             ("read_bytes", "read", Kind::Bytes),
             ("write_bytes", "written", Kind::Bytes),
-            ("time_s", "time", Kind::Secs),
-            ("exclusive_time_s", "exclusive time", Kind::Secs),
+            ("time_s", "time", Kind::Secs(tu)),
+            ("exclusive_time_s", "exclusive time", Kind::Secs(tu)),
         ],
         None,
     )
 }
 
-pub fn files(j: &Value) -> String {
+pub fn files(j: &Value, tu: TimeUnit) -> String {
     let v = arr(j, "files");
     table(
         "table-files",
@@ -252,7 +254,7 @@ pub fn files(j: &Value) -> String {
             ("write_ops", "writes", Kind::Count),
             ("write_bytes", "written", Kind::Bytes),
             ("meta_ops", "metadata ops", Kind::Count),
-            ("time_s", "time", Kind::Secs),
+            ("time_s", "time", Kind::Secs(tu)),
             ("processes", "processes", Kind::Count),
             ("access_pattern.random", "random", Kind::Share),
             ("small_ops", "small", Kind::Count),
@@ -261,7 +263,7 @@ pub fn files(j: &Value) -> String {
     ) + &caption(v.len(), "files (by bytes)")
 }
 
-pub fn functions(j: &Value) -> String {
+pub fn functions(j: &Value, tu: TimeUnit) -> String {
     let v = arr(j, "functions");
     table(
         "table-functions",
@@ -270,14 +272,15 @@ pub fn functions(j: &Value) -> String {
             ("function", "function", Kind::Text),
             ("layer", "layer", Kind::Text),
             ("calls", "calls", Kind::Count),
-            ("time_s", "time", Kind::Secs),
+            ("time_s", "time", Kind::Secs(tu)),
         ],
         None,
     ) + &caption(v.len(), "functions (by time)")
 }
 
-/// The slowest processes (I/O and metadata time), and which one is the slowest.
-pub fn ranks(j: &Value) -> String {
+/// The processes in rank order (as the per-rank plot above draws them; beyond TOP, the TOP
+/// slowest, still in rank order), and which one is the slowest.
+pub fn ranks(j: &Value, tu: TimeUnit) -> String {
     let v = arr(j, "ranks");
     let mut order: Vec<(usize, &Value)> = v.iter().enumerate().collect();
     order.sort_by(|a, b| {
@@ -285,6 +288,7 @@ pub fn ranks(j: &Value) -> String {
         t(b.1).total_cmp(&t(a.1)).then(a.0.cmp(&b.0))
     });
     order.truncate(TOP);
+    order.sort_by_key(|r| r.0);
     let mut s = String::new();
     let slow = &j["slowest_rank"];
     if !slow.is_null() {
@@ -295,7 +299,7 @@ pub fn ranks(j: &Value) -> String {
             esc(&raw(&slow["label"])),
             esc(&raw(&slow["time_s"])),
             esc(&raw(&slow["label"])),
-            human_secs(slow["time_s"].as_f64().unwrap_or(0.0))
+            tu.fmt(slow["time_s"].as_f64().unwrap_or(0.0))
         );
     }
     s.push_str(&table(
@@ -309,16 +313,16 @@ pub fn ranks(j: &Value) -> String {
             ("ops", "operations", Kind::Count),
             ("read_bytes", "read", Kind::Bytes),
             ("write_bytes", "written", Kind::Bytes),
-            ("io_time_s", "I/O time", Kind::Secs),
-            ("meta_time_s", "metadata time", Kind::Secs),
-            ("time_s", "total", Kind::Secs),
+            ("io_time_s", "I/O time", Kind::Secs(tu)),
+            ("meta_time_s", "metadata time", Kind::Secs(tu)),
+            ("time_s", "total", Kind::Secs(tu)),
         ],
         None,
     ));
     if v.len() > TOP {
         let _ = write!(
             s,
-            "<p class=\"note\">The {TOP} slowest of {} processes.</p>",
+            "<p class=\"note\">The {TOP} slowest of {} processes, in rank order.</p>",
             int(v.len() as u64)
         );
     }
@@ -326,7 +330,7 @@ pub fn ranks(j: &Value) -> String {
 }
 
 /// The layers beneath a call: one span each, with its exact values.
-fn beneath(r: &Value) -> String {
+fn beneath(r: &Value, tu: TimeUnit) -> String {
     let mut cell = String::from("<td data-k=\"beneath\">");
     for b in arr(r, "beneath") {
         let _ = write!(
@@ -338,7 +342,7 @@ fn beneath(r: &Value) -> String {
             esc(&raw(&b["ops"])),
             esc(&raw(&b["bytes"])),
             esc(&raw(&b["layer"])),
-            human_secs(b["time_s"].as_f64().unwrap_or(0.0)),
+            tu.fmt(b["time_s"].as_f64().unwrap_or(0.0)),
             int(b["ops"].as_u64().unwrap_or(0)),
             human(b["bytes"].as_u64().unwrap_or(0))
         );
@@ -347,7 +351,7 @@ fn beneath(r: &Value) -> String {
     cell
 }
 
-pub fn breakdown(j: &Value) -> String {
+pub fn breakdown(j: &Value, tu: TimeUnit) -> String {
     let v = arr(j, "breakdown");
     table(
         "table-breakdown",
@@ -356,12 +360,12 @@ pub fn breakdown(j: &Value) -> String {
             ("call", "call", Kind::Text),
             ("layer", "layer", Kind::Text),
             ("count", "calls", Kind::Count),
-            ("time_s", "time", Kind::Secs),
+            ("time_s", "time", Kind::Secs(tu)),
             ("ranks", "processes", Kind::Count),
             ("collective_calls", "collective", Kind::Count),
             ("aggregators", "with POSIX I/O", Kind::Count),
-            ("mpi_time_s", "MPI time", Kind::Secs),
+            ("mpi_time_s", "MPI time", Kind::Secs(tu)),
         ],
-        Some(("beneath", &beneath)),
+        Some(("beneath", &|r: &Value| beneath(r, tu))),
     ) + &caption(v.len(), "high-level calls (by time)")
 }
