@@ -215,6 +215,23 @@ fn runtime_files_are_apart_and_trigger_nothing() {
             .any(|l| l.trim_start().starts_with("MPI_Init ") && l.contains(" MPI ")),
         "{text}"
     );
+    // Asked for, the runtime's files are among the data files, and none is apart.
+    let all = summary(&trace, &["--config", &cfg, "--runtime-files"]);
+    let paths: BTreeSet<&str> = all["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains("anon_inode:[eventfd]") && paths.contains(shared.as_str()));
+    let sockets = paths.iter().filter(|p| p.starts_with("socket:[")).count() as u64;
+    assert_eq!(sockets, u(&rt["classes"]["socket"]));
+    assert_eq!(
+        u(&all["runtime_files"]["entries"]),
+        0,
+        "{:#}",
+        all["runtime_files"]
+    );
 }
 
 /// Rank 0 writes 50 MiB, ranks 1-3 1 MiB each, in well under R02's 1 s: R03 finds it; the
