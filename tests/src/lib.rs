@@ -1543,3 +1543,13 @@ pub fn strided_view_account(rank: u64, size: u64) -> ViewAccount {
         .collect();
     ViewAccount { writes, reads }
 }
+
+/// The codes of the insights of a `summary --json` document.
+pub fn insight_codes(summary: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    summary["insights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["code"].as_str().unwrap().to_string())
+        .collect()
+}

@@ -41,15 +41,6 @@ fn summary(trace: &Path, extra: &[&str]) -> Value {
     v
 }
 
-fn codes(s: &Value) -> BTreeSet<String> {
-    s["insights"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["code"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn insight<'a>(s: &'a Value, code: &str) -> &'a Value {
     s["insights"]
         .as_array()
@@ -116,7 +107,7 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     .assert_ok("16 ranks, shared");
     let cfg = low_config(&dir);
     let s = summary(&trace, &["--config", &cfg]);
-    let c = codes(&s);
+    let c = insight_codes(&s);
     assert!(
         !c.contains("J02") && !c.contains("F01"),
         "{:#}",
@@ -251,7 +242,7 @@ fn bytes_imbalance_fires_on_a_fast_straggler_only() {
         .assert_ok(mode);
         let s = summary(&trace, &[]);
         if mode == "balanced" {
-            assert!(!codes(&s).contains("R03"), "{:#}", s["insights"]);
+            assert!(!insight_codes(&s).contains("R03"), "{:#}", s["insights"]);
             continue;
         }
         let i = insight(&s, "R03");
@@ -302,7 +293,7 @@ fn redundant_reads_need_several_readers() {
     let f = file(&s, &format!("{}/rewrite.dat", data.display()), "POSIX");
     assert_eq!(u(&f["write_bytes"]), 4 * MIB);
     assert_eq!(u(&f["extent"]), MIB);
-    assert!(!codes(&s).contains("F04"), "{:#}", s["insights"]);
+    assert!(!insight_codes(&s).contains("F04"), "{:#}", s["insights"]);
 }
 
 /// 5,000 fwrite of 100 bytes: 4,995 of their offsets (100 i) are not multiples of 4 KiB (i
@@ -321,5 +312,5 @@ fn no_alignment_advice_at_stdio() {
     assert_eq!(u(&f["write_bytes"]), 500_000);
     assert_eq!(u(&f["misaligned_ops"]), 4995);
     assert_eq!(u(&f["access_sizes"]["write"]["0-100"]), 5000);
-    assert!(!codes(&s).contains("F02"), "{:#}", s["insights"]);
+    assert!(!insight_codes(&s).contains("F02"), "{:#}", s["insights"]);
 }
