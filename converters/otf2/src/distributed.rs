@@ -357,6 +357,7 @@ mod tests {
             stats: Stats {
                 processes: 1,
                 records: 7,
+                events: 2,
                 tmin: 5,
                 tmax: 9,
                 bytes_read: 100,
