@@ -41,15 +41,6 @@ fn summary(trace: &Path, extra: &[&str]) -> Value {
     v
 }
 
-fn codes(s: &Value) -> BTreeSet<String> {
-    s["insights"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["code"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn insight<'a>(s: &'a Value, code: &str) -> &'a Value {
     s["insights"]
         .as_array()
@@ -116,7 +107,7 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     .assert_ok("16 ranks, shared");
     let cfg = low_config(&dir);
     let s = summary(&trace, &["--config", &cfg]);
-    let c = codes(&s);
+    let c = insight_codes(&s);
     assert!(
         !c.contains("J02") && !c.contains("F01"),
         "{:#}",
@@ -215,6 +206,23 @@ fn runtime_files_are_apart_and_trigger_nothing() {
             .any(|l| l.trim_start().starts_with("MPI_Init ") && l.contains(" MPI ")),
         "{text}"
     );
+    // Asked for, the runtime's files are among the data files, and none is apart.
+    let all = summary(&trace, &["--config", &cfg, "--runtime-files"]);
+    let paths: BTreeSet<&str> = all["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains("anon_inode:[eventfd]") && paths.contains(shared.as_str()));
+    let sockets = paths.iter().filter(|p| p.starts_with("socket:[")).count() as u64;
+    assert_eq!(sockets, u(&rt["classes"]["socket"]));
+    assert_eq!(
+        u(&all["runtime_files"]["entries"]),
+        0,
+        "{:#}",
+        all["runtime_files"]
+    );
 }
 
 /// Rank 0 writes 50 MiB, ranks 1-3 1 MiB each, in well under R02's 1 s: R03 finds it; the
@@ -234,7 +242,7 @@ fn bytes_imbalance_fires_on_a_fast_straggler_only() {
         .assert_ok(mode);
         let s = summary(&trace, &[]);
         if mode == "balanced" {
-            assert!(!codes(&s).contains("R03"), "{:#}", s["insights"]);
+            assert!(!insight_codes(&s).contains("R03"), "{:#}", s["insights"]);
             continue;
         }
         let i = insight(&s, "R03");
@@ -285,7 +293,7 @@ fn redundant_reads_need_several_readers() {
     let f = file(&s, &format!("{}/rewrite.dat", data.display()), "POSIX");
     assert_eq!(u(&f["write_bytes"]), 4 * MIB);
     assert_eq!(u(&f["extent"]), MIB);
-    assert!(!codes(&s).contains("F04"), "{:#}", s["insights"]);
+    assert!(!insight_codes(&s).contains("F04"), "{:#}", s["insights"]);
 }
 
 /// 5,000 fwrite of 100 bytes: 4,995 of their offsets (100 i) are not multiples of 4 KiB (i
@@ -304,5 +312,5 @@ fn no_alignment_advice_at_stdio() {
     assert_eq!(u(&f["write_bytes"]), 500_000);
     assert_eq!(u(&f["misaligned_ops"]), 4995);
     assert_eq!(u(&f["access_sizes"]["write"]["0-100"]), 5000);
-    assert!(!codes(&s).contains("F02"), "{:#}", s["insights"]);
+    assert!(!insight_codes(&s).contains("F02"), "{:#}", s["insights"]);
 }

@@ -532,6 +532,25 @@ fn calls_counted_alike(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, m: 
         .sum();
     assert_eq!(layers, calls, "sum of the layers table");
     assert_eq!(m["calls"].as_u64(), Some(calls), "Perfetto slices");
+    // recorder2text names the records that are not calls, per process.
+    let (mut text_calls, mut text_events) = (0, 0);
+    for l in text_dump(trace)
+        .lines()
+        .filter(|l| l.starts_with("#   ") && l.contains(" calls, "))
+    {
+        let n: Vec<u64> = l
+            .split_whitespace()
+            .filter_map(|w| w.trim_end_matches(',').parse().ok())
+            .collect();
+        text_calls += n[0];
+        text_events += n[1];
+        assert!(l.contains("h5_selection "), "{l}");
+    }
+    assert_eq!(
+        (text_calls, text_events),
+        (calls, s["events"].as_u64().unwrap()),
+        "recorder2text"
+    );
     // OTF2: one Enter per call, and the converter's closing line says so.
     let archive = dir.join("calls.otf2");
     let a = convert_and_check(trace, &archive);

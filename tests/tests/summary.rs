@@ -284,15 +284,6 @@ const TIMING: &str = "metadata_min_s: 0.0005
 imbalance_min_s: 0.001
 ";
 
-fn fired(s: &Value) -> BTreeSet<String> {
-    s["insights"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["code"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn set(codes: &[&str]) -> BTreeSet<String> {
     codes.iter().map(|c| c.to_string()).collect()
 }
@@ -320,7 +311,7 @@ fn each_rule_fires_on_its_pattern_and_not_on_a_clean_program() {
         let r = run(traced(&prog, dir.path(), &trace).arg(&data).arg(mode));
         r.assert_ok(mode);
         let s = summary(&trace, &["--config", &cfg]);
-        assert_eq!(fired(&s), want, "{mode}: {:#}", s["insights"]);
+        assert_eq!(insight_codes(&s), want, "{mode}: {:#}", s["insights"]);
         for i in s["insights"].as_array().unwrap() {
             assert!(!i["suggestion"].as_str().unwrap().is_empty());
             assert!(i["value"].as_f64().is_some() && i["threshold"].as_f64().is_some());
@@ -333,10 +324,14 @@ fn each_rule_fires_on_its_pattern_and_not_on_a_clean_program() {
     let trace = dir.join("trace-meta");
     run(traced(&prog, dir.path(), &trace).arg(&data).arg("meta")).assert_ok("meta");
     let s = summary(&trace, &["--config", &tcfg.to_string_lossy()]);
-    assert!(fired(&s).contains("R01"), "meta: {:#}", s["insights"]);
+    assert!(
+        insight_codes(&s).contains("R01"),
+        "meta: {:#}",
+        s["insights"]
+    );
     // With the default thresholds, none of these small programs is worth a finding.
     let trace = dir.join("trace-small");
-    assert_eq!(fired(&summary(&trace, &[])), set(&[]));
+    assert_eq!(insight_codes(&summary(&trace, &[])), set(&[]));
     let s = summary(&dir.join("trace-small"), &["--config", &cfg]);
     let i = &s["insights"][0];
     assert_eq!(u(&i["ranks"].as_array().unwrap().len().into()), 1);
@@ -363,7 +358,11 @@ fn mpi_rules_fire() {
             .arg(mode));
         r.assert_ok(mode);
         let s = summary(&trace, &["--config", cfg]);
-        assert!(fired(&s).contains(want), "{mode}: {:#}", s["insights"]);
+        assert!(
+            insight_codes(&s).contains(want),
+            "{mode}: {:#}",
+            s["insights"]
+        );
         if mode == "imbalance" {
             let i = s["insights"]
                 .as_array()
@@ -409,7 +408,7 @@ fn layer_chain_rules_fire() {
         r.assert_ok(mode);
         let s = summary(&trace, &["--config", &cfg]);
         assert_eq!(
-            fired(&s).contains(code),
+            insight_codes(&s).contains(code),
             present,
             "{mode}: {}\n{:#}",
             r.stdout,

@@ -11,7 +11,7 @@ pub use error::Error;
 use std::path::PathBuf;
 
 use io_events::codec::Record;
-use io_events::functions::{Kind, FUNCTIONS};
+use io_events::functions::{Kind, Role, FUNCTIONS};
 use io_model::calls::CallTrees;
 use io_model::trace::Trace;
 use std::io::Write;
@@ -114,6 +114,35 @@ fn line(p: &io_model::trace::ProcessTrace, r: &Record) -> String {
     s
 }
 
+/// "#   1379 calls, 44 events (records that are not calls: fd_created 4, h5_selection 40)",
+/// from the counts the recorder wrote at exit (none when the process did not end normally).
+fn calls_and_events(meta: &io_events::meta::ProcessMeta) -> Option<String> {
+    if meta.function_counts.is_empty() {
+        return None;
+    }
+    let is_event = |name: &str| {
+        FUNCTIONS
+            .iter()
+            .find(|f| f.name == name)
+            .is_some_and(|f| f.role == Role::Event)
+    };
+    let (mut calls, mut events, mut named) = (0u64, 0u64, Vec::new());
+    for (name, &n) in &meta.function_counts {
+        if is_event(name) {
+            events += n;
+            named.push(format!("{name} {n}"));
+        } else {
+            calls += n;
+        }
+    }
+    let what = if named.is_empty() {
+        String::new()
+    } else {
+        format!(" (records that are not calls: {})", named.join(", "))
+    };
+    Some(format!("#   {calls} calls, {events} events{what}"))
+}
+
 /// Print the whole trace.
 pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
     let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}");
@@ -141,6 +170,9 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
                 p.meta.time_resolution_ns
             ),
         )?;
+        if let Some(counts) = calls_and_events(&p.meta) {
+            w(out, counts)?;
+        }
         for t in &p.warnings {
             eprintln!("recorder2text: warning: {t}");
             w(out, format!("# warning: {t}"))?;

@@ -27,6 +27,11 @@ pub struct Common {
     /// ReportArgs).
     #[arg(long)]
     conflicts: bool,
+    /// Treat the files the program did not open by name (sockets, pipes, eventfd, MPI
+    /// shared-memory and session files, /proc, /sys, system files) as its data files: in the
+    /// files table, the plots and the insights. By default they are counted apart.
+    #[arg(long)]
+    runtime_files: bool,
     /// Accepted for older scripts: the overlaps are left out unless --conflicts.
     #[arg(long, hide = true, conflicts_with = "conflicts")]
     no_conflicts: bool,
@@ -144,7 +149,7 @@ fn run(
         samples,
         per_process_series,
         threads: c.threads,
-        runtime_files: false,
+        runtime_files: c.runtime_files,
     };
     let b = bar(trace.stream_bytes(), c.quiet);
     let a = analyze(&trace, &opts, &|n| b.set_position(n));
