@@ -42,6 +42,9 @@ pub struct Args {
     /// The files to read were made before (by the launcher of a recorded replay).
     #[arg(long)]
     pub files_made: bool,
+    /// Print the report as JSON (the same facts as the table; docs/replay.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn main() -> ExitCode {

@@ -109,7 +109,7 @@ pub fn run(a: &Args, world: &mpi::World) -> Result<(), Failure> {
         failed_again: engine.failed_again,
         failed_then_succeeded: engine.failed_then_succeeded,
     };
-    report(world, &rows, wall, &notes).map_err(Failure::Message)
+    report(world, &rows, wall, &notes, a.json).map_err(Failure::Message)
 }
 
 /// With `--layer auto`: why the replay goes down to the MPI-IO layer, if it does: a
@@ -140,8 +140,15 @@ fn libraries_available(p: &RankPlan) -> Result<(), String> {
     crate::pnetcdf::check(pnc)
 }
 
-/// Rank 0 prints every rank's rows and the totals (stdout), and what was approximated.
-fn report(world: &mpi::World, rows: &[Totals], wall: u64, notes: &Notes) -> Result<(), String> {
+/// Rank 0 prints every rank's rows and the totals (stdout: a table, or JSON with `json`),
+/// and what was approximated (stderr).
+fn report(
+    world: &mpi::World,
+    rows: &[Totals],
+    wall: u64,
+    notes: &Notes,
+    json: bool,
+) -> Result<(), String> {
     let mut mine: Vec<u64> = rows.iter().flat_map(|t| t.to_array()).collect();
     mine.extend([
         wall,
@@ -180,7 +187,11 @@ fn report(world: &mpi::World, rows: &[Totals], wall: u64, notes: &Notes) -> Resu
     if succeeded > 0 {
         eprintln!("recorder-otf2: warning: {succeeded} MPI-IO calls that failed in the original succeeded in the replay (opens closed at once): the replay's files differ from the original's");
     }
-    let text = layered_text(&table, std::time::Duration::from_nanos(wall));
+    let wall = std::time::Duration::from_nanos(wall);
+    let text = match json {
+        true => io_replay::json::to_text(&io_replay::json::layered_json(&table, wall)),
+        false => layered_text(&table, wall),
+    };
     use std::io::Write;
     std::io::stdout()
         .write_all(text.as_bytes())

@@ -1544,6 +1544,67 @@ pub fn strided_view_account(rank: u64, size: u64) -> ViewAccount {
     ViewAccount { writes, reads }
 }
 
+/// The rows of a replay's text table (`recorder-otf2 replay`, POSIX or MPI): the key
+/// cells (process, and layer for an MPI replay) and the cells after them.
+fn replay_text_rows(text: &str, keys: usize) -> Vec<(Vec<String>, Vec<String>)> {
+    let rows = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| process |"));
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    rows.map(|l| {
+        let c = cells(l);
+        (c[..keys].to_vec(), c[keys..].to_vec())
+    })
+    .collect()
+}
+
+/// Assert that a replay's `--json` report holds the rows of its text report with the same
+/// values (the two from two runs of the same replay): keys, calls, skipped, failed, the
+/// bytes read and written and the original's time in calls; the replay's own times differ
+/// between runs and are only checked to be there. MPI (`layers` in the JSON): one key more.
+pub fn assert_replay_json_matches_text(text: &str, json: &str) {
+    let v: serde_json::Value = serde_json::from_str(json).expect("replay --json is JSON");
+    let mpi = v.get("layers").is_some();
+    let mut objs: Vec<serde_json::Value> = v["processes"].as_array().unwrap().clone();
+    match mpi {
+        true => objs.extend(v["layers"].as_array().unwrap().iter().map(|l| {
+            let mut l = l.clone();
+            l["process"] = "all".into();
+            l
+        })),
+        false => {
+            let mut all = v["all"].clone();
+            all["process"] = "all".into();
+            objs.push(all);
+        }
+    }
+    let rows = replay_text_rows(text, if mpi { 2 } else { 1 });
+    assert_eq!(rows.len(), objs.len(), "{text}\n{json}");
+    assert!(v["wall_ns"].is_u64(), "{json}");
+    let n = |o: &serde_json::Value, k: &str| -> u64 {
+        o[k].as_u64()
+            .unwrap_or_else(|| panic!("no number {k} in {o}"))
+    };
+    for ((keys, cells), o) in rows.iter().zip(&objs) {
+        assert_eq!(o["process"], keys[0].as_str(), "{o}");
+        if mpi {
+            assert_eq!(o["layer"], keys[1].as_str(), "{o}");
+        }
+        let pair = |a: &str, b: &str| format!("{} ({})", n(o, a), n(o, b));
+        let numbers = [n(o, "calls"), n(o, "skipped"), n(o, "failed")].map(|x| x.to_string());
+        assert_eq!(cells[..3], numbers, "{o}");
+        assert_eq!(cells[3], pair("bytes_read", "orig_bytes_read"), "{o}");
+        assert_eq!(cells[4], pair("bytes_written", "orig_bytes_written"), "{o}");
+        let orig = format!("({:.3} s)", n(o, "orig_time_in_calls_ns") as f64 / 1e9);
+        assert!(cells[5].ends_with(&orig), "{} vs {o}", cells[5]);
+        n(o, "time_in_calls_ns");
+    }
+
 /// The codes of the insights of a `summary --json` document.
 pub fn insight_codes(summary: &serde_json::Value) -> std::collections::BTreeSet<String> {
     summary["insights"]

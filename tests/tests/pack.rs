@@ -493,3 +493,80 @@ fn a_read_only_trace_is_one_line() {
     );
     assert_eq!(entries(&trace), before);
 }
+
+/// `pack --list --json` (issue 30): the rows of the table, as a JSON array with the same
+/// values; and the rows are the files of the process folders that were packed, with their
+/// sizes (measured before packing).
+#[test]
+fn list_json_has_the_rows_of_the_table() {
+    let dir = TestDir::new("pack-list-json");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let trace = dir.subdir("orig").join("trace");
+    for i in 0..2 {
+        let data = dir.subdir(&format!("data{i}"));
+        let mut c = traced(&prog, dir.path(), &trace);
+        c.arg(&data).arg("1000");
+        run(&mut c).assert_ok("writer_loop");
+    }
+    // (process folder, file in it, bytes) of every folder the pack takes.
+    let mut folders: Vec<(String, String, u64)> = Vec::new();
+    for name in entries(&trace) {
+        let folder = trace.join(&name);
+        if !folder.is_dir() {
+            continue;
+        }
+        for f in walk(&folder) {
+            let rel = f
+                .strip_prefix(&folder)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            folders.push((name.clone(), rel, f.metadata().unwrap().len()));
+        }
+    }
+    folders.sort();
+    pack(&trace, &["-q"]).assert_ok("pack");
+    let text = pack(&trace, &["--list"]);
+    text.assert_ok("pack --list");
+    let json = pack(&trace, &["--list", "--json"]);
+    json.assert_ok("pack --list --json");
+    let mut lines = text.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("pack\tprocess\tfile\tbytes\tstored\tparts stored")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let objs = v.as_array().expect("a JSON array");
+    assert_eq!(objs.len(), rows.len(), "{}\n{}", text.stdout, json.stdout);
+    for (row, o) in rows.iter().zip(objs) {
+        assert_eq!(o["pack"], row[0]);
+        assert_eq!(o["process"], row[1]);
+        assert_eq!(o["file"], row[2]);
+        assert_eq!(o["bytes"].as_u64().unwrap().to_string(), row[3]);
+        assert_eq!(o["stored"].as_u64().unwrap().to_string(), row[4]);
+        let parts: Vec<String> = (o["parts_stored"].as_array().unwrap().iter())
+            .map(|p| p.as_u64().unwrap().to_string())
+            .collect();
+        assert_eq!(parts.join("/"), row[5]);
+        let sum: u64 = (o["parts_stored"].as_array().unwrap().iter())
+            .map(|p| p.as_u64().unwrap())
+            .sum();
+        assert_eq!(o["stored"].as_u64(), Some(sum));
+    }
+    let mut listed: Vec<(String, String, u64)> = (objs.iter())
+        .map(|o| {
+            let s = |k: &str| o[k].as_str().unwrap().to_string();
+            (s("process"), s("file"), o["bytes"].as_u64().unwrap())
+        })
+        .collect();
+    listed.sort();
+    assert_eq!(listed, folders);
+    // Two runs: two processes in the pack, each with its files.
+    let processes: std::collections::BTreeSet<&str> =
+        listed.iter().map(|(p, _, _)| p.as_str()).collect();
+    assert_eq!(processes.len(), 2, "{listed:?}");
+    // --json alone (without --list) is refused by the parser.
+    let r = pack(&trace, &["--json"]);
+    assert_eq!(r.status.code(), Some(2), "{}", r.stderr);
+}

@@ -388,3 +388,41 @@ fn a_damaged_request_replays_what_was_moved() {
         r.stderr
     );
 }
+
+/// `replay --json` (issue 30): the same rows and values as the table (two replays of one
+/// trace of writer_loop), the numbers those of the program: 40 writes of 100 bytes
+/// between an open and a close, its message on stdout skipped.
+#[test]
+fn json_report_has_the_values_of_the_table() {
+    let dir = TestDir::new("replay-json");
+    let prog = compile(&dir, "writer_loop", &[]);
+    let data = dir.subdir("data");
+    let trace = dir.join("trace");
+    let mut c = traced(&prog, dir.path(), &trace);
+    c.arg(&data).arg("40");
+    run(&mut c).assert_ok("writer_loop");
+    let replay = |into: &str, json: &[&str]| {
+        let into = dir.join(into);
+        let mut args = vec!["replay", trace.to_str().unwrap(), "--into"];
+        args.push(into.to_str().unwrap());
+        args.extend(json);
+        let r = launcher(&args);
+        r.assert_ok("recorder-otf2 replay");
+        r
+    };
+    let text = replay("as-text", &[]);
+    let json = replay("as-json", &["--json"]);
+    assert_replay_json_matches_text(&text.stdout, &json.stdout);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let all = &v["all"];
+    let counts = [
+        "calls",
+        "skipped",
+        "failed",
+        "bytes_written",
+        "orig_bytes_written",
+    ]
+    .map(|k| all[k].as_u64().unwrap());
+    assert_eq!(counts, [42, 1, 0, 4000, 4000], "{all}");
+    assert_eq!(v["processes"].as_array().unwrap().len(), 1, "{v}");
+}

@@ -704,3 +704,45 @@ fn mpich_trace_failed_calls_reissued_by_the_open_mpi_replay() {
         c.stdout
     );
 }
+
+/// `mpirun -np 4 recorder-otf2 replay --json` (issue 30, Open MPI): the MPI replay's JSON
+/// holds the rows of its table with the same values (two replays of one trace of the IOR
+/// equivalent, collective on a shared file); the MPI-IO layer's numbers those of IOR's
+/// arithmetic: per rank, open, 8 transfers and close, twice (80 calls in all), 2 segments
+/// x 4 transfers of 16 KiB written and read back.
+#[test]
+fn json_report_has_the_values_of_the_table() {
+    let dir = TestDir::new("replay-mpi-json");
+    let Some(prog) = ior_equivalent(&dir) else {
+        return;
+    };
+    let data = dir.subdir("data");
+    let trace = trace_mpi(&dir, &prog, &[data.to_str().unwrap(), "MPIIO", "1", "0"]);
+    let only = format!("{}/", data.display());
+    let replay = |into: &str, json: &[&str]| {
+        let into = dir.join(into);
+        let mut args = vec!["replay", trace.to_str().unwrap(), "--into"];
+        args.extend([into.to_str().unwrap(), "--only", &only]);
+        args.extend(json);
+        let r = launcher_mpirun(RANKS, dir.path(), &args);
+        r.assert_ok("mpirun recorder-otf2 replay");
+        r
+    };
+    let text = replay("as-text", &[]);
+    let json = replay("as-json", &["--json"]);
+    assert_replay_json_matches_text(&text.stdout, &json.stdout);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let layers = v["layers"].as_array().unwrap();
+    let mpiio = layers
+        .iter()
+        .find(|l| l["layer"] == "MPI-IO")
+        .expect("MPI-IO");
+    let bytes = 4 * 131072;
+    let counts = ["calls", "skipped", "failed", "bytes_read", "bytes_written"]
+        .map(|k| mpiio[k].as_u64().unwrap());
+    assert_eq!(counts, [80, 0, 0, bytes, bytes], "{mpiio}");
+    let ranks: std::collections::BTreeSet<&str> = (v["processes"].as_array().unwrap().iter())
+        .map(|p| p["process"].as_str().unwrap())
+        .collect();
+    assert_eq!(ranks.len(), RANKS as usize, "{v}");
+}

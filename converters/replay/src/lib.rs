@@ -101,6 +101,7 @@ pub mod compare;
 mod error;
 mod fork;
 pub mod hdf5;
+pub mod json;
 pub mod mpiio;
 pub mod order;
 pub mod pnetcdf;
@@ -1100,22 +1101,28 @@ pub fn text(r: &Report) -> String {
 /// count left out), then all ranks per layer.
 pub fn layered_text(rows: &[(String, Layer, Totals)], wall: Duration) -> String {
     let mut s = String::from("| process | layer | calls | skipped | failed | bytes read (orig) | bytes written (orig) | time in calls (orig) |\n|---|---|---|---|---|---|---|---|\n");
-    let mut all: Vec<(Layer, Totals)> = Vec::new();
     for (name, layer, t) in rows {
-        if t.calls + t.skipped == 0 {
-            continue;
+        if t.calls + t.skipped > 0 {
+            s += &text_row(&format!("{name} | {}", layer.identification()), t);
         }
-        s += &text_row(&format!("{name} | {}", layer.identification()), t);
+    }
+    for (layer, t) in &layer_totals(rows) {
+        s += &text_row(&format!("all | {}", layer.identification()), t);
+    }
+    s += &format!("replayed in {:.3} s\n", wall.as_secs_f64());
+    s
+}
+
+/// All ranks per layer, in the order the layers first count something in `rows`.
+fn layer_totals(rows: &[(String, Layer, Totals)]) -> Vec<(Layer, Totals)> {
+    let mut all: Vec<(Layer, Totals)> = Vec::new();
+    for (_, layer, t) in rows.iter().filter(|(_, _, t)| t.calls + t.skipped > 0) {
         match all.iter_mut().find(|(l, _)| l == layer) {
             Some((_, sum)) => sum.add(t),
             None => all.push((*layer, t.clone())),
         }
     }
-    for (layer, t) in &all {
-        s += &text_row(&format!("all | {}", layer.identification()), t);
-    }
-    s += &format!("replayed in {:.3} s\n", wall.as_secs_f64());
-    s
+    all
 }
 
 fn text_row(name: &str, t: &Totals) -> String {

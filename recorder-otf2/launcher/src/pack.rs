@@ -32,14 +32,24 @@ pub struct PackArgs {
     /// bytes stored: what each rank costs).
     #[arg(long)]
     list: bool,
+    /// With --list: print the rows as a JSON array of objects (pack, process, file, bytes,
+    /// stored, parts_stored), the same facts as the table.
+    #[arg(long, requires = "list")]
+    json: bool,
 }
 
-/// Print every pack's members and files with their stored sizes.
-fn list(trace: &std::path::Path) -> Result<(), String> {
-    use std::io::Write;
-    let mut o = std::io::stdout().lock();
-    let mut w = |s: String| writeln!(o, "{s}").map_err(|e| format!("stdout: {e}"));
-    w("pack\tprocess\tfile\tbytes\tstored\tparts stored".into())?;
+/// One file of one process in a pack, as `--list` shows it.
+struct Listed {
+    pack: String,
+    process: String,
+    file: String,
+    bytes: u64,
+    /// The compressed size of each part.
+    parts: Vec<u64>,
+}
+
+/// Every pack's members and files with their stored sizes, packs in name order.
+fn listing(trace: &Path) -> Result<Vec<Listed>, String> {
     let rd = std::fs::read_dir(trace).map_err(|e| format!("{}: {e}", trace.display()))?;
     let mut packs: Vec<PathBuf> = rd
         .filter_map(|e| e.ok())
@@ -47,24 +57,64 @@ fn list(trace: &std::path::Path) -> Result<(), String> {
         .map(|e| e.path())
         .collect();
     packs.sort();
+    let mut rows = Vec::new();
     for path in packs {
         let p = io_events::pack::read::PackFile::open(&path).map_err(|e| e.to_string())?;
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         for m in &p.index.members {
-            for f in &m.files {
-                let stored: u64 = f.parts.iter().map(|p| p.compressed).sum();
-                let parts: Vec<String> = f.parts.iter().map(|p| p.compressed.to_string()).collect();
-                w(format!(
-                    "{name}\t{}\t{}\t{}\t{stored}\t{}",
-                    m.name,
-                    f.name,
-                    f.len,
-                    parts.join("/")
-                ))?;
-            }
+            rows.extend(m.files.iter().map(|f| Listed {
+                pack: name.to_string(),
+                process: m.name.clone(),
+                file: f.name.clone(),
+                bytes: f.len,
+                parts: f.parts.iter().map(|p| p.compressed).collect(),
+            }));
         }
     }
-    Ok(())
+    Ok(rows)
+}
+
+/// Print the listing: a tab-separated table, or a JSON array of the same rows.
+fn list(trace: &Path, json: bool) -> Result<(), String> {
+    let rows = listing(trace)?;
+    let out = match json {
+        true => list_json(&rows),
+        false => list_text(&rows),
+    };
+    crate::analyze::stdout(&out)
+}
+
+fn list_text(rows: &[Listed]) -> String {
+    let mut s = String::from("pack\tprocess\tfile\tbytes\tstored\tparts stored\n");
+    for r in rows {
+        let parts: Vec<String> = r.parts.iter().map(u64::to_string).collect();
+        s += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\n",
+            r.pack,
+            r.process,
+            r.file,
+            r.bytes,
+            r.parts.iter().sum::<u64>(),
+            parts.join("/")
+        );
+    }
+    s
+}
+
+fn list_json(rows: &[Listed]) -> String {
+    let rows: Vec<serde_json::Value> = (rows.iter())
+        .map(|r| {
+            serde_json::json!({
+                "pack": r.pack,
+                "process": r.process,
+                "file": r.file,
+                "bytes": r.bytes,
+                "stored": r.parts.iter().sum::<u64>(),
+                "parts_stored": r.parts,
+            })
+        })
+        .collect();
+    serde_json::to_string_pretty(&rows).expect("a JSON value prints") + "\n"
 }
 
 /// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun ...), even
@@ -130,7 +180,7 @@ fn refuse_read_only(trace: &Path, why: std::io::Error, rank: usize) -> Result<()
 
 pub fn run(a: PackArgs) -> Result<(), String> {
     if a.list {
-        return list(&a.trace);
+        return list(&a.trace, a.json);
     }
     let (rank, size) = launcher_rank();
     if let Some(why) = not_writable(&a.trace) {

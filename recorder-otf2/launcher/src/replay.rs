@@ -36,6 +36,10 @@ pub struct ReplayArgs {
     /// Trace the replay into RDIR (`compare TRACE RDIR` then maps the files by itself).
     #[arg(long, value_name = "RDIR")]
     record: Option<PathBuf>,
+    /// Print the report as JSON on stdout (fields in docs/replay.md): the same facts as the
+    /// table, times in nanoseconds.
+    #[arg(long)]
+    json: bool,
     /// (Internal: the recorded replay's files were made by the launcher before it.)
     #[arg(long, hide = true)]
     files_made: bool,
@@ -109,6 +113,9 @@ fn record(a: &ReplayArgs, rdir: &Path, replay_mpi: Option<(&Path, &str)>) -> Res
         c.arg("--only").arg(p);
     }
     c.arg("--timing").arg(timing_arg(a.timing));
+    if a.json {
+        c.arg("--json");
+    }
     let status = c.status().map_err(|e| format!("{}: {e}", exe.display()))?;
     match status.success() {
         true => Ok(()),
@@ -219,6 +226,9 @@ fn run_mpi(a: &ReplayArgs, layer: &str) -> Result<(), Failure> {
     if a.files_made {
         c.arg("--files-made");
     }
+    if a.json {
+        c.arg("--json");
+    }
     use std::os::unix::process::CommandExt;
     let e = c.exec();
     Err(once(rank, format!("{}: {e}", bin.display())))
@@ -272,5 +282,9 @@ pub fn run(a: ReplayArgs) -> Result<(), Failure> {
     for w in &report.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
-    stdout(&text(&report)).map_err(Failure::Message)
+    let out = match a.json {
+        true => io_replay::json::to_text(&io_replay::json::report_json(&report)),
+        false => text(&report),
+    };
+    stdout(&out).map_err(Failure::Message)
 }
