@@ -1604,6 +1604,7 @@ pub fn assert_replay_json_matches_text(text: &str, json: &str) {
         assert!(cells[5].ends_with(&orig), "{} vs {o}", cells[5]);
         n(o, "time_in_calls_ns");
     }
+}
 
 /// The codes of the insights of a `summary --json` document.
 pub fn insight_codes(summary: &serde_json::Value) -> std::collections::BTreeSet<String> {
