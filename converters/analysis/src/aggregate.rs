@@ -2,6 +2,7 @@
 //! [`Consumer`](io_model::resolve::Consumer) of the I/O model's resolved events). Memory grows with files and functions,
 //! never with calls.
 
+pub use super::sample::Sample;
 use super::timeline::Series;
 use definitions::FileView;
 use hashbrown::HashMap;
@@ -57,9 +58,6 @@ pub const CONSECUTIVE: usize = 0;
 pub const SEQUENTIAL: usize = 1;
 pub const RANDOM: usize = 2;
 pub const UNKNOWN: usize = 3;
-
-/// One operation kept for offset-over-time plots: (aligned ns, offset, bytes, write).
-pub type Sample = (u64, u64, u64, bool);
 
 #[derive(Clone, Debug, Default)]
 pub struct FileAcc {

@@ -2,8 +2,8 @@
 //! threshold is documented in docs/analysis.md and can be changed in a YAML file.
 
 use super::aggregate::RANDOM;
-use super::summary::stack_pos;
 use super::Analysis;
+use crate::stack::stack_pos;
 use crate::units::human;
 use io_events::functions::{Layer, FUNCTIONS};
 use io_model::procs::rank_id;

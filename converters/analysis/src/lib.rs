@@ -12,6 +12,7 @@ pub mod insights;
 mod job;
 pub mod report;
 mod sample;
+mod stack;
 pub mod summary;
 mod timeline;
 mod units;

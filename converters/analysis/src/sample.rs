@@ -7,8 +7,10 @@
 //! keeps a periodic access pattern from aliasing with the thinning, so the offsets drawn in
 //! every bucket spread over the range the program accessed in it.
 
-use crate::aggregate::Sample;
 use hashbrown::HashMap;
+
+/// One operation kept for offset-over-time plots: (aligned ns, offset, bytes, write).
+pub type Sample = (u64, u64, u64, bool);
 
 /// Time buckets at most.
 const BUCKETS: u64 = 64;

@@ -6,6 +6,7 @@ use super::aggregate::{
 };
 use super::insights::Insight;
 use super::{Analysis, FileStats};
+use crate::stack::{stack_pos, STACK};
 use crate::units::human;
 use definitions::file_class::FileClass;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -18,17 +19,6 @@ pub const SCHEMA_VERSION: u32 = 2;
 fn secs(ns: u64) -> f64 {
     ns as f64 / 1e9
 }
-
-/// The I/O layers in the order of the stack, top first.
-pub(crate) const STACK: [Layer; 7] = [
-    Layer::Adios,
-    Layer::PnetCdf,
-    Layer::NetCdf,
-    Layer::Hdf5,
-    Layer::MpiIo,
-    Layer::Isoc,
-    Layer::Posix,
-];
 
 /// The layer a call is shown under. The function table files MPI's start, end and request
 /// completion (MPI_Init, MPI_Finalize, MPI_Wait ...) with MPI-IO, whose calls they frame;
@@ -272,11 +262,6 @@ fn runtime_totals(a: &Analysis) -> RuntimeTotals {
     }
     t.classes = classes.into_iter().collect();
     t
-}
-
-/// A layer's place in the stack, top first (MPI, which has no files, last).
-pub(crate) fn stack_pos(l: Layer) -> usize {
-    STACK.iter().position(|&x| x == l).unwrap_or(STACK.len())
 }
 
 /// Files shown in the runtime section of the JSON document.

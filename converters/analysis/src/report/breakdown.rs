@@ -4,7 +4,7 @@
 
 use super::plot::{self, pe, svg, ticks, HPos, Pos, TimeUnit, VPos, GRID, INK};
 use crate::aggregate::layer_index;
-use crate::summary::STACK;
+use crate::stack::STACK;
 use crate::units::human;
 use crate::Error;
 use crate::{Analysis, RootStats};
