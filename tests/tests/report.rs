@@ -60,6 +60,8 @@ fn report(trace: &Path, out: &Path, extra: &[&str]) -> Run {
     let mut args = vec![
         "report".to_string(),
         "-q".into(),
+        // The overlaps are only computed when asked; the tests check their section too.
+        "--conflicts".into(),
         trace.display().to_string(),
         "-o".into(),
         out.display().to_string(),
@@ -70,7 +72,7 @@ fn report(trace: &Path, out: &Path, extra: &[&str]) -> Run {
 }
 
 fn summary_json(trace: &Path, extra: &[&str]) -> Value {
-    let mut args = vec!["summary", "-q", "--json"];
+    let mut args = vec!["summary", "-q", "--json", "--conflicts"];
     let t = trace.display().to_string();
     args.push(&t);
     args.extend(extra);
@@ -168,7 +170,7 @@ fn check_report(dir: &TestDir, trace: &Path, html: &Path, extra: &[&str]) -> Str
     for k in [
         "processes",
         "mpi_ranks",
-        "records",
+        "calls",
         "ops",
         "span_s",
         "complete",
