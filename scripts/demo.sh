@@ -32,7 +32,7 @@ echo
 echo "demo: done. Look at it:"
 echo "  $out/report.html                    # open in a browser (self-contained)"
 echo "  $out/hello-io.pftrace               # open at https://ui.perfetto.dev (or trace_processor)"
-echo "  target/release/recorder-otf2 export $out/trace --parquet $out/parquet   # pandas, polars, DuckDB"
+echo "  target/release/recorder-otf2 export $out/trace -o $out/parquet   # pandas, polars, DuckDB, Spark"
 echo "  target/release/recorder2text $out/trace | less"
 echo "  otf2-print $out/hello-io.otf2 | less"
 echo "  vite -f $out/hello-io.otf2          # or open it in Vampir"
