@@ -1615,3 +1615,17 @@ pub fn insight_codes(summary: &serde_json::Value) -> std::collections::BTreeSet<
         .map(|i| i["code"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// The `files[]` entry of a `summary --json` document for `path` at `layer`.
+pub fn summary_file<'a>(
+    summary: &'a serde_json::Value,
+    path: &str,
+    layer: &str,
+) -> &'a serde_json::Value {
+    summary["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == path && f["layer"] == layer)
+        .unwrap_or_else(|| panic!("no {layer} entry for {path} in {:#}", summary["files"]))
+}

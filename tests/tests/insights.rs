@@ -50,15 +50,6 @@ fn insight<'a>(s: &'a Value, code: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {code} in {:#}", s["insights"]))
 }
 
-fn file<'a>(s: &'a Value, path: &str, layer: &str) -> &'a Value {
-    s["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["path"] == path && f["layer"] == layer)
-        .unwrap_or_else(|| panic!("no {layer} entry for {path} in {:#}", s["files"]))
-}
-
 fn u(v: &Value) -> u64 {
     v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
 }
@@ -120,7 +111,7 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     }
     // The data: 16 ranks x 4 blocks of 1 MiB, each a collective call of its own.
     let shared = format!("{}/shared.dat", data.display());
-    let m = file(&s, &shared, "MPI-IO");
+    let m = summary_file(&s, &shared, "MPI-IO");
     assert_eq!(u(&m["write_bytes"]), 16 * 4 * MIB);
     assert_eq!(u(&m["write_ops"]), 64);
     assert_eq!(u(&m["collective_ops"]), 64);
@@ -128,7 +119,10 @@ fn runtime_files_are_apart_and_trigger_nothing() {
     // A 1 MiB request is in Darshan's "100K-1M" (its upper edges are inclusive).
     assert_eq!(u(&m["access_sizes"]["write"]["100K-1M"]), 64);
     assert_eq!(u(&m["access_sizes"]["write"]["1M-4M"]), 0);
-    assert_eq!(u(&file(&s, &shared, "POSIX")["write_bytes"]), 16 * 4 * MIB);
+    assert_eq!(
+        u(&summary_file(&s, &shared, "POSIX")["write_bytes"]),
+        16 * 4 * MIB
+    );
     // Every file with data moved is shared.dat; what else is listed is a directory the
     // runtime looked at (statfs of the data's folder and its parents), without data.
     let files = s["files"].as_array().unwrap();
@@ -290,7 +284,7 @@ fn redundant_reads_need_several_readers() {
     let trace = dir.join("trace-rewrite");
     run(traced(&prog, dir.path(), &trace).arg(&data).arg("rewrite")).assert_ok("rewrite");
     let s = summary(&trace, &[]);
-    let f = file(&s, &format!("{}/rewrite.dat", data.display()), "POSIX");
+    let f = summary_file(&s, &format!("{}/rewrite.dat", data.display()), "POSIX");
     assert_eq!(u(&f["write_bytes"]), 4 * MIB);
     assert_eq!(u(&f["extent"]), MIB);
     assert!(!insight_codes(&s).contains("F04"), "{:#}", s["insights"]);
@@ -307,7 +301,7 @@ fn no_alignment_advice_at_stdio() {
     run(traced(&prog, dir.path(), &trace).arg(&data).arg("stdio")).assert_ok("stdio");
     let s = summary(&trace, &[]);
     let path = format!("{}/stdio.dat", data.display());
-    let f = file(&s, &path, "ISOC");
+    let f = summary_file(&s, &path, "ISOC");
     assert_eq!(u(&f["write_ops"]), 5000);
     assert_eq!(u(&f["write_bytes"]), 500_000);
     assert_eq!(u(&f["misaligned_ops"]), 4995);

@@ -62,15 +62,21 @@ fn replay_and_compare(dir: &TestDir, trace: &Path, only: &Path) -> (Run, PathBuf
     (r, into)
 }
 
-#[test]
-fn writer_loop_replayed() {
-    let dir = TestDir::new("replay-loop");
+/// tests/programs/writer_loop.c traced: 40 writes of 100 bytes between an open and a close.
+fn writer_loop_trace(name: &str) -> (TestDir, PathBuf, PathBuf) {
+    let dir = TestDir::new(name);
     let prog = compile(&dir, "writer_loop", &[]);
     let data = dir.subdir("data");
     let trace = dir.join("trace");
     let mut c = traced(&prog, dir.path(), &trace);
     c.arg(&data).arg("40");
     run(&mut c).assert_ok("writer_loop");
+    (dir, data, trace)
+}
+
+#[test]
+fn writer_loop_replayed() {
+    let (dir, data, trace) = writer_loop_trace("replay-loop");
     let (r, into) = replay_and_compare(&dir, &trace, &data);
     // The report: 42 calls (open, 40 writes, close), 4000 bytes as in the original; its
     // message on stdout (a stream the replay did not open) skipped.
@@ -394,13 +400,7 @@ fn a_damaged_request_replays_what_was_moved() {
 /// between an open and a close, its message on stdout skipped.
 #[test]
 fn json_report_has_the_values_of_the_table() {
-    let dir = TestDir::new("replay-json");
-    let prog = compile(&dir, "writer_loop", &[]);
-    let data = dir.subdir("data");
-    let trace = dir.join("trace");
-    let mut c = traced(&prog, dir.path(), &trace);
-    c.arg(&data).arg("40");
-    run(&mut c).assert_ok("writer_loop");
+    let (dir, _, trace) = writer_loop_trace("replay-json");
     let replay = |into: &str, json: &[&str]| {
         let into = dir.join(into);
         let mut args = vec!["replay", trace.to_str().unwrap(), "--into"];

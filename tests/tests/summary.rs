@@ -27,15 +27,6 @@ fn summary(trace: &Path, extra: &[&str]) -> Value {
     v
 }
 
-fn file<'a>(s: &'a Value, path: &str, layer: &str) -> &'a Value {
-    s["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["path"] == path && f["layer"] == layer)
-        .unwrap_or_else(|| panic!("no {layer} entry for {path} in the summary"))
-}
-
 fn by_key<'a>(s: &'a Value, list: &str, key: &str, name: &str) -> &'a Value {
     s[list]
         .as_array()
@@ -95,7 +86,7 @@ fn account(np: u32) {
             }
             continue;
         }
-        let f = file(&s, &format!("{d}/{}", m["file"]), &m["layer"]);
+        let f = summary_file(&s, &format!("{d}/{}", m["file"]), &m["layer"]);
         for k in ["read_ops", "read_bytes", "write_ops", "write_bytes"] {
             assert_eq!(u(&f[k]), n(m, k), "{} {} {k}", m["layer"], m["file"]);
         }
@@ -112,7 +103,7 @@ fn account(np: u32) {
         }
     }
     // The shared MPI-IO file: sums of every rank's account, all ranks, all writes collective.
-    let f = file(&s, &format!("{d}/mpi.dat"), "MPI-IO");
+    let f = summary_file(&s, &format!("{d}/mpi.dat"), "MPI-IO");
     for (k, want) in &shared {
         assert_eq!(u(&f[*k]), *want, "MPI-IO mpi.dat {k}");
     }
@@ -120,7 +111,7 @@ fn account(np: u32) {
     let ranks: Vec<u64> = (0..np as u64).collect();
     assert_eq!(f["ranks"], serde_json::json!(ranks));
     // What the file system saw of it: the same bytes, whoever wrote them.
-    let p = file(&s, &format!("{d}/mpi.dat"), "POSIX");
+    let p = summary_file(&s, &format!("{d}/mpi.dat"), "POSIX");
     assert_eq!(u(&p["write_bytes"]), shared["write_bytes"]);
     assert_eq!(u(&p["read_bytes"]), shared["read_bytes"]);
     // Layers: MPI-IO did exactly this program's MPI-IO operations (16 transfers and the
@@ -213,7 +204,7 @@ fn hdf5_parallel_breakdown() {
     }
     assert_eq!((w, rd), (2 * np, np), "{}", r.stdout);
     let s = summary(&trace, &[]);
-    let f = file(&s, &format!("{}/p.h5", data.display()), "HDF5");
+    let f = summary_file(&s, &format!("{}/p.h5", data.display()), "HDF5");
     assert_eq!((u(&f["write_ops"]), u(&f["write_bytes"])), (w, wb));
     assert_eq!((u(&f["read_ops"]), u(&f["read_bytes"])), (rd, rb));
     assert_eq!(u(&f["collective_ops"]), 2 * np); // /dc written and read collectively
@@ -251,11 +242,11 @@ fn h5py_bytes() {
         .arg(&data));
     r.assert_ok("traced h5_script.py");
     let s = summary(&trace, &[]);
-    let f = file(&s, &format!("{}/py.h5", data.display()), "HDF5");
+    let f = summary_file(&s, &format!("{}/py.h5", data.display()), "HDF5");
     // 4000 + 800 bytes written by two H5Dwrite, 8000 read by one H5Dread (h5_script.py).
     assert_eq!((u(&f["write_ops"]), u(&f["write_bytes"])), (2, 4800));
     assert_eq!((u(&f["read_ops"]), u(&f["read_bytes"])), (1, 8000));
-    let p = file(&s, &format!("{}/py.h5", data.display()), "POSIX");
+    let p = summary_file(&s, &format!("{}/py.h5", data.display()), "POSIX");
     assert!(u(&p["write_bytes"]) >= 4800 && u(&p["meta_ops"]) > 0);
 }
 
@@ -490,7 +481,7 @@ fn strided_view_access_pattern() {
     );
     let s = summary(&trace, &[]);
     let data = dir.join("data").join("view.dat");
-    let f = file(&s, &data.to_string_lossy(), "MPI-IO");
+    let f = summary_file(&s, &data.to_string_lossy(), "MPI-IO");
     let (mut want, mut extent) = ((0, 0, 0), 0);
     let tile_bytes = VIEW_COUNT * VIEW_BLOCK;
     for rank in 0..np {
