@@ -11,6 +11,8 @@ fn main() {
     cc::Build::new()
         .file("src/shim.c")
         .flag_if_supported("-fvisibility=default")
+        // rotf2_call_site walks the recorder's frames by their frame pointers.
+        .flag("-fno-omit-frame-pointer")
         .warnings(true)
         .compile("rotf2shim");
     // The ADIOS2 C++ wrappers: C++ exceptions unwind through them (-fexceptions: the
@@ -20,8 +22,20 @@ fn main() {
     cc::Build::new()
         .file("src/adios_cxx.c")
         .flag("-fexceptions")
+        .flag("-fno-omit-frame-pointer")
         .warnings(true)
         .compile("rotf2adios_cxx");
+
+    // Call sites are found by walking the recorder's frame pointers; a build without them
+    // (RUSTFLAGS replacing .cargo/config.toml's) records no call sites rather than walking
+    // frames it cannot trust.
+    println!("cargo:rustc-check-cfg=cfg(rotf2_frame_pointers)");
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    if flags.split('\x1f').any(|f| f.contains("force-frame-pointers=yes")) {
+        println!("cargo:rustc-cfg=rotf2_frame_pointers");
+    } else {
+        println!("cargo:warning=built without frame pointers: no call sites will be recorded (keep .cargo/config.toml's rustflags)");
+    }
 
     println!("cargo:rerun-if-env-changed=RECORDER_OTF2_NO_MPI");
     let wide = std::env::var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Ok("64");

@@ -159,6 +159,29 @@ impl FileView {
     }
 }
 
+/// An object (executable or shared library) call sites lie in, once for every process
+/// that mapped it: its path and GNU build-id (empty when it has none).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ObjectDef {
+    pub path: String,
+    pub build_id: Vec<u8>,
+}
+
+/// Object id of a frame whose address lies in no object the process described.
+pub const NO_OBJECT: u32 = u32::MAX;
+
+/// One frame of a call site: an object ([`GlobalDefs::objects`], or [`NO_OBJECT`]) and the
+/// return address in its file (the raw address when the object is not known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SiteFrame {
+    pub object: u32,
+    pub address: u64,
+}
+
+/// Where the program made an outermost call: its frames, innermost first (one unless the
+/// recorder kept a short stack). The same in every process of the same program.
+pub type SiteDef = Box<[SiteFrame]>;
+
 /// The whole global definition set.
 #[derive(Default, Debug)]
 pub struct GlobalDefs {
@@ -195,6 +218,12 @@ pub struct GlobalDefs {
     /// MPI file views with holes, as operations name them (`OpBegin::view`). Not unified:
     /// an id is valid in the definitions the operation came with.
     pub views: Vec<FileView>,
+    /// Objects call sites lie in; an object's id is its index.
+    pub objects: Vec<ObjectDef>,
+    object_of: HashMap<ObjectDef, u32>,
+    /// Call sites; a site's id is its index (what `Call::site` and `Op::site` hold).
+    pub sites: Vec<SiteDef>,
+    site_of: HashMap<SiteDef, u32>,
 }
 
 /// Id of the `Offset` attribute (absolute file offset of an operation).
@@ -220,6 +249,33 @@ pub const ATTR_VIEW_RANGES: u32 = 8;
 pub const ATTR_VIEW_SPAN: u32 = 9;
 
 impl GlobalDefs {
+    /// The id of an object, defined on first sight.
+    pub fn object(&mut self, path: &str, build_id: &[u8]) -> u32 {
+        let key = ObjectDef {
+            path: path.to_string(),
+            build_id: build_id.to_vec(),
+        };
+        if let Some(&id) = self.object_of.get(&key) {
+            return id;
+        }
+        let id = self.objects.len() as u32;
+        self.objects.push(key.clone());
+        self.object_of.insert(key, id);
+        id
+    }
+
+    /// The id of a call site, defined on first sight.
+    pub fn site(&mut self, frames: &[SiteFrame]) -> u32 {
+        if let Some(&id) = self.site_of.get(frames) {
+            return id;
+        }
+        let id = self.sites.len() as u32;
+        let def: SiteDef = frames.into();
+        self.sites.push(def.clone());
+        self.site_of.insert(def, id);
+        id
+    }
+
     /// An empty set with the machine root node and the standard attributes.
     pub fn new(machine: &str) -> GlobalDefs {
         let mut d = GlobalDefs::default();

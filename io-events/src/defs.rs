@@ -60,6 +60,21 @@ pub enum Def {
     /// An MPI file view's filetype, flattened (its local id is the value in `Filetype`
     /// fields; [`crate::filetype`]).
     Filetype { id: u32, filetype: Filetype },
+    /// An object (the executable or a shared library) mapped into the process, for
+    /// resolving the addresses of call sites later, elsewhere: its path, GNU build-id (empty
+    /// when it has none), load bias (`dl_iterate_phdr`'s `dlpi_addr`: an address in the
+    /// process minus the bias is the address in the file), and the range of addresses its
+    /// loaded segments cover in the process (`lo` inclusive, `hi` exclusive). Written at
+    /// start and whenever a call site falls outside every object written so far (a
+    /// library loaded later); a later entry covering the same addresses replaces an
+    /// earlier one (a library unloaded and another loaded in its place).
+    Object {
+        path: String,
+        build_id: Vec<u8>,
+        bias: u64,
+        lo: u64,
+        hi: u64,
+    },
 }
 
 const K_FILE: u8 = 1;
@@ -73,6 +88,9 @@ const K_COMM_RUNS: u8 = 6;
 /// Most members a communicator may have (as `world_size`'s bound in meta.yaml).
 const MAX_COMM_MEMBERS: u64 = 1 << 24;
 const K_FILETYPE: u8 = 7;
+const K_OBJECT: u8 = 8;
+/// Longest build-id a reader accepts (GNU build-ids are 20 bytes; 16 for md5/uuid ones).
+const MAX_BUILD_ID: usize = 64;
 
 /// Communicator members as runs: count of runs, then per run `first`, zigzag `stride`,
 /// `count` (varints); each run takes members while they keep its stride.
@@ -141,6 +159,28 @@ fn read_filetype(c: &mut Cursor) -> Option<Filetype> {
     }
     let f = Filetype { lb, extent, runs };
     f.is_mappable().then_some(f)
+}
+
+/// An object entry's fields; None when the build-id is longer than [`MAX_BUILD_ID`] or
+/// the range is empty.
+fn read_object(c: &mut Cursor) -> Option<Def> {
+    let path = c.string()?;
+    let n = c.varint()? as usize;
+    if n > MAX_BUILD_ID {
+        return None;
+    }
+    let mut build_id = Vec::with_capacity(n);
+    for _ in 0..n {
+        build_id.push(c.byte()?);
+    }
+    let (bias, lo, hi) = (c.varint()?, c.varint()?, c.varint()?);
+    (lo < hi).then_some(Def::Object {
+        path,
+        build_id,
+        bias,
+        lo,
+        hi,
+    })
 }
 
 /// The header of a new `defs.bin`.
@@ -225,6 +265,21 @@ impl Def {
                     }
                 }
                 K_FILETYPE
+            }
+            Def::Object {
+                path,
+                build_id,
+                bias,
+                lo,
+                hi,
+            } => {
+                put_str(out, path);
+                put_varint(out, build_id.len() as u64);
+                out.extend_from_slice(build_id);
+                for v in [bias, lo, hi] {
+                    put_varint(out, *v);
+                }
+                K_OBJECT
             }
         };
         let len = (out.len() - start - 5) as u32;
@@ -328,6 +383,7 @@ pub fn parse_defs(bytes: &[u8]) -> Result<LocalDefs, DefsProblem> {
                 id: c.varint().ok_or_else(bad)? as u32,
                 filetype: read_filetype(&mut c).ok_or_else(bad)?,
             },
+            K_OBJECT => read_object(&mut c).ok_or_else(bad)?,
             _ => continue,
         };
         out.defs.push(def);
@@ -378,6 +434,13 @@ mod tests {
                 id: 0,
                 members: vec![0, 1, 2, 3],
             },
+            Def::Object {
+                path: "/usr/lib/libfoo.so.1".into(),
+                build_id: vec![0xab; 20],
+                bias: 0x7f00_0000_0000,
+                lo: 0x7f00_0000_0000,
+                hi: 0x7f00_0001_0000,
+            },
         ];
         let mut bytes = defs_header().to_vec();
         for d in &defs {
@@ -387,7 +450,7 @@ mod tests {
         assert_eq!(got.defs, defs);
         assert!(!got.torn_tail);
         let got = parse_defs(&bytes[..bytes.len() - 3]).unwrap();
-        assert_eq!(got.defs.len(), 4);
+        assert_eq!(got.defs.len(), defs.len() - 1);
         assert!(got.torn_tail);
         assert!(parse_defs(b"garbage!!!!!!").is_err());
     }

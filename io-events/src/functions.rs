@@ -2801,6 +2801,12 @@ io_functions! {
     _ZN6adios26plugin21PluginEngineInterface11PerformGetsEv = "adios2::plugin::PluginEngineInterface::PerformGets()": Adios Data [engine: Handle] -> Int, NonZero => None;
     _ZN6adios26plugin21PluginEngineInterface11PerformPutsEv = "adios2::plugin::PluginEngineInterface::PerformPuts()": Adios Data [engine: Handle] -> Int, NonZero => None;
     // END generated adios-cxx
+    // (Role::Event, not a call) where the program made the outermost calls that follow on
+    // this thread: return addresses, innermost first (pc0 alone unless
+    // RECORDER_OTF2_CALL_STACK asks for more); the return value slot holds how many.
+    // Written when the site changes and again at the start of every chunk; readers take
+    // it out of the stream (io-model calls.rs) and give each call its site.
+    call_site: Posix Event [pc0: Addr, pc1: Addr, pc2: Addr, pc3: Addr, pc4: Addr, pc5: Addr, pc6: Addr] -> Int, Never => None;
 }
 
 impl Func {

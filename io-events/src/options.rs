@@ -74,6 +74,13 @@ pub const OPTIONS: &[RecorderOption] = &[
         "peephole window: how many recent records a record may refer to, 1 to 16",
     ),
     opt(
+        "RECORDER_OTF2_CALL_STACK",
+        Some("call_stack"),
+        Some("--call-stack"),
+        "`1`",
+        "return addresses kept per call site, 0 to 7: 0 none, 1 the program's call, more a short stack through runtime libraries (glibc's unwinder, about 1 us per call) so that I/O libgfortran or libstdc++ makes is given to the program's line",
+    ),
+    opt(
         "RECORDER_OTF2_TIME_RESOLUTION",
         Some("time_resolution_ns"),
         Some("--time-resolution"),

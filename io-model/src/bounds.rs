@@ -314,6 +314,9 @@ impl<S: Sink> Sink for BoundedSink<'_, S> {
     fn event(&mut self, r: &Record) -> Res {
         self.inner.event(r)
     }
+    fn site(&mut self, site: u32) {
+        self.inner.site(site)
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,9 @@ use io_events::codec::{PeepholeDecoder, Record};
 use io_events::stream::{Chunk, SeqCheck, SeqVerdict, StreamError, StreamReader, TickClock};
 use std::path::Path;
 
+/// This build's id of the `call_site` record.
+const CALL_SITE: u16 = io_events::functions::Func::call_site as u16;
+
 /// Records of one call tree held at most (about 100 bytes each).
 pub const MAX_TREE_RECORDS: usize = 1 << 21;
 
@@ -46,7 +49,23 @@ pub struct CallTrees {
     pub unknown: u64,
     /// Bytes of stream consumed so far.
     pub bytes_read: u64,
+    /// The call sites of this stream (`call_site` records' frames, the unused ones 0),
+    /// each once, in order of first sight.
+    pub sites: Vec<Frames>,
+    site_index: hashbrown::HashMap<Frames, u32>,
+    /// The site of the outermost calls now (an index into `sites`; [`NO_SITE`] before the
+    /// stream names one): the site of the tree [`Self::next_tree`] returned last.
+    pub site: u32,
+    /// `call_site` records taken out of the stream (events: they count as records).
+    pub site_records: u64,
 }
+
+/// A call site's return addresses, innermost first, 0 past the last.
+pub type Frames = [u64; SITE_FRAMES];
+/// Frames a `call_site` record holds.
+pub const SITE_FRAMES: usize = 7;
+/// No call site known.
+pub const NO_SITE: u32 = u32::MAX;
 
 impl CallTrees {
     /// Open a stream; `func_map` maps the trace's function ids to this build's. Record
@@ -80,7 +99,24 @@ impl CallTrees {
             split_trees: 0,
             unknown: 0,
             bytes_read: 0,
+            sites: Vec::new(),
+            site_index: Default::default(),
+            site: NO_SITE,
+            site_records: 0,
         })
+    }
+
+    /// A `call_site` record: the site of the outermost calls from here on.
+    fn set_site(&mut self, r: &Record) {
+        let n = (r.ret() as usize).min(SITE_FRAMES);
+        let mut frames = [0u64; SITE_FRAMES];
+        frames[..n].copy_from_slice(&r.fields[..n]);
+        let next = self.sites.len() as u32;
+        self.site = *self.site_index.entry(frames).or_insert(next);
+        if self.site == next {
+            self.sites.push(frames);
+        }
+        self.site_records += 1;
     }
 
     fn corrupt(&self, why: String) -> StreamError {
@@ -106,6 +142,10 @@ impl CallTrees {
                         self.decoded += 1;
                         let r = &mut self.pending[slot];
                         match self.func_map.get(r.func as usize).copied().flatten() {
+                            Some(f) if f == CALL_SITE => {
+                                let r = self.pending.pop().unwrap_or(Record::new(0, 0, 0, 0, 0, &[]));
+                                self.set_site(&r);
+                            }
                             Some(f) => {
                                 r.func = f;
                                 self.bounds.times(&self.clock, r);
@@ -373,6 +413,29 @@ mod tests {
 pub struct Batch {
     recs: Vec<Record>,
     ends: Vec<usize>,
+    /// The call site of each tree (an index into the stream's sites).
+    sites: Vec<u32>,
+    /// Sites first seen while this batch was decoded, to append to the stream's list.
+    new_sites: Vec<Frames>,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.recs.clear();
+        self.ends.clear();
+        self.sites.clear();
+        self.new_sites.clear();
+    }
+
+    /// Append a tree decoded by `trees`, with its site and the sites first seen since
+    /// `known` were handed on.
+    fn push(&mut self, t: &[Record], trees: &CallTrees, known: &mut usize) {
+        self.recs.extend_from_slice(t);
+        self.ends.push(self.recs.len());
+        self.sites.push(trees.site);
+        self.new_sites.extend_from_slice(&trees.sites[*known..]);
+        *known = trees.sites.len();
+    }
 }
 
 enum Msg {
@@ -381,6 +444,7 @@ enum Msg {
         warnings: Vec<String>,
         unknown: u64,
         bytes_read: u64,
+        site_records: u64,
     },
     Err(StreamError),
 }
@@ -409,6 +473,12 @@ pub struct TreeFeed {
     pub unknown: u64,
     /// Bytes of stream consumed so far.
     pub bytes_read: u64,
+    /// The stream's call sites so far (see [`CallTrees::sites`]).
+    pub sites: Vec<Frames>,
+    /// `call_site` records taken out (complete at the end).
+    pub site_records: u64,
+    /// Sites handed on from the inline decoder.
+    known_sites: usize,
 }
 
 impl TreeFeed {
@@ -432,6 +502,9 @@ impl TreeFeed {
             warnings: Vec::new(),
             unknown: 0,
             bytes_read: 0,
+            sites: Vec::new(),
+            site_records: 0,
+            known_sites: 0,
         };
         if !threaded {
             f.inline = Some(trees);
@@ -458,15 +531,14 @@ impl TreeFeed {
             return Ok(false);
         }
         let mut old = std::mem::take(&mut self.cur);
-        old.recs.clear();
-        old.ends.clear();
+        old.clear();
         self.tree = 0;
         if let Some(trees) = self.inline.as_mut() {
             self.cur = old;
             match trees.next_tree()? {
                 Some(t) => {
-                    self.cur.recs.extend_from_slice(&t);
-                    self.cur.ends.push(t.len());
+                    self.cur.push(&t, trees, &mut self.known_sites);
+                    self.sites.extend_from_slice(&self.cur.new_sites);
                     trees.recycle(t);
                     self.bytes_read = trees.bytes_read;
                     Ok(true)
@@ -476,6 +548,7 @@ impl TreeFeed {
                     self.warnings = std::mem::take(&mut trees.warnings);
                     self.unknown = trees.unknown;
                     self.bytes_read = trees.bytes_read;
+                    self.site_records = trees.site_records;
                     Ok(false)
                 }
             }
@@ -486,6 +559,7 @@ impl TreeFeed {
             let msg = self.rx.as_ref().and_then(|rx| rx.recv().ok());
             match msg {
                 Some(Msg::Batch(b, bytes)) => {
+                    self.sites.extend_from_slice(&b.new_sites);
                     self.cur = b;
                     self.bytes_read = bytes;
                     Ok(true)
@@ -494,11 +568,13 @@ impl TreeFeed {
                     warnings,
                     unknown,
                     bytes_read,
+                    site_records,
                 }) => {
                     self.done = true;
                     self.warnings = warnings;
                     self.unknown = unknown;
                     self.bytes_read = bytes_read;
+                    self.site_records = site_records;
                     Ok(false)
                 }
                 Some(Msg::Err(e)) => Err(e.into()),
@@ -535,6 +611,12 @@ impl TreeFeed {
         &self.cur.recs[a..self.cur.ends[self.tree]]
     }
 
+    /// The call site of the current tree's outermost call: its return addresses (empty
+    /// when the stream names none).
+    pub fn current_site(&self) -> u32 {
+        self.cur.sites.get(self.tree).copied().unwrap_or(NO_SITE)
+    }
+
     /// Move past the current tree.
     pub fn advance(&mut self) {
         self.tree += 1;
@@ -557,16 +639,15 @@ fn decode_worker(
     tx: std::sync::mpsc::SyncSender<Msg>,
     back: std::sync::mpsc::Receiver<Batch>,
 ) {
+    let mut known = 0;
     loop {
         let mut b = back.try_recv().unwrap_or_default();
-        b.recs.clear();
-        b.ends.clear();
+        b.clear();
         let mut end = false;
         while b.recs.len() < BATCH_RECORDS {
             match trees.next_tree() {
                 Ok(Some(t)) => {
-                    b.recs.extend_from_slice(&t);
-                    b.ends.push(b.recs.len());
+                    b.push(&t, &trees, &mut known);
                     trees.recycle(t);
                 }
                 Ok(None) => {
@@ -587,6 +668,7 @@ fn decode_worker(
                 warnings: std::mem::take(&mut trees.warnings),
                 unknown: trees.unknown,
                 bytes_read: trees.bytes_read,
+                site_records: trees.site_records,
             });
             return;
         }

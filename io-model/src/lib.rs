@@ -11,6 +11,8 @@
 //! - [`driver`]: the worker pool, progress and interrupt checks every job shares;
 //!   [`interrupt`]: SIGINT/SIGTERM/SIGHUP recorded, asked in the long loops.
 //! - [`run`]: the job's plan (ranks, order, forks) and the per-process interpreter loop.
+//! - [`sites`]: call sites placed in their objects and interned for the trace (the
+//!   `call_site` records [`calls`] takes out of each stream).
 //! - [`resolve`]: whole calls and operations for analyses; [`pipe`]: accumulating them on a
 //!   thread beside the interpreter.
 //! - `process`: one process's state (the cross-layer part and each layer's) and the
@@ -47,6 +49,7 @@ pub mod procs;
 pub mod resolve;
 pub mod run;
 pub mod sink;
+pub mod sites;
 pub mod trace;
 
 pub use error::{Error, ErrorKind, SinkError};

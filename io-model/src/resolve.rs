@@ -42,6 +42,9 @@ pub struct Call {
     /// The file whose handle this call opened, closed, duplicated, moved or deleted.
     pub touched: Option<FileAt>,
     pub failed: bool,
+    /// Where the program made the outermost call above it (or itself): a call site id
+    /// (`GlobalDefs::sites`), or [`crate::sink::NO_SITE`].
+    pub site: u32,
 }
 
 impl Call {
@@ -79,6 +82,8 @@ pub struct Op {
     /// call's, outermost first (`H5Dwrite → [MPI_File_write_at_all] → pwrite`); u16::MAX
     /// where there is none.
     pub via_func: [u16; 2],
+    /// The call site of the outermost call (see [`Call::site`]).
+    pub site: u32,
 }
 
 /// The outermost call of each layer strictly between the outermost and the innermost call
@@ -140,11 +145,22 @@ struct Frame {
     touched: Option<FileAt>,
 }
 
-#[derive(Default)]
 struct ThreadState {
     stack: Vec<Frame>,
     /// Blocking operations begun and not yet completed (one or two at a time).
     open: Vec<Op>,
+    /// The call site of the thread's current call tree.
+    site: u32,
+}
+
+impl Default for ThreadState {
+    fn default() -> Self {
+        ThreadState {
+            stack: Vec::new(),
+            open: Vec::new(),
+            site: crate::sink::NO_SITE,
+        }
+    }
 }
 
 /// Interpret process `pi` of `trace` into `consumer` through a resolver: the consumer, the
@@ -365,6 +381,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             enclosing_layers,
             touched: f.touched,
             failed: info.fail.failed(r.ret()),
+            site: th.site,
         };
         self.consumer.call(&call, r);
         Ok(())
@@ -372,6 +389,9 @@ impl<C: Consumer> Sink for Resolver<C> {
     fn event(&mut self, r: &Record) -> Res {
         self.consumer.event(self.cur, r);
         Ok(())
+    }
+    fn site(&mut self, site: u32) {
+        self.th().site = site;
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {
         Ok(())
@@ -458,6 +478,7 @@ impl<C: Consumer> Sink for Resolver<C> {
             root,
             root_func,
             via_func: via(&th.stack),
+            site: th.site,
         };
         if b.flags.contains(OpFlags::NON_BLOCKING) {
             self.in_flight.insert(b.id, op);

@@ -270,12 +270,20 @@ impl Stats {
 struct ThreadCursor {
     feed: TreeFeed,
     walk: Walk,
+    /// The stream's call sites as global ids.
+    sites: crate::sites::SiteIds,
     /// The record time of the thread's next event (None at the end of its stream), kept
     /// up to date after each walk: choosing the next thread reads only these.
     next: Option<u64>,
 }
 
 impl ThreadCursor {
+    /// The global call site of the current tree.
+    fn site(&mut self, p: &ProcessTrace, defs: &mut GlobalDefs) -> u32 {
+        let local = self.feed.current_site();
+        self.sites.global(local, &self.feed.sites, p, defs)
+    }
+
     /// Find the record time of the thread's next event, loading its next tree if needed.
     fn refresh(&mut self) -> Result<(), Error> {
         self.next = if self.walk.at_tree_start() {
@@ -375,6 +383,7 @@ pub fn interpret<S: Sink>(
         let mut c = ThreadCursor {
             feed,
             walk: Walk::new(time),
+            sites: Default::default(),
             next: None,
         };
         c.refresh()?;
@@ -394,7 +403,7 @@ pub fn interpret<S: Sink>(
             records: &mut stats.records,
             events: &mut stats.events,
         };
-        one_thread(&mut st, &mut flow, sink, only, &mut |n| progress(base + n))?;
+        one_thread(&mut st, &mut flow, sink, only, p, &mut |n| progress(base + n))?;
     }
     while let Some((ci, until)) = next_thread(&cursors) {
         let c = &mut cursors[ci];
@@ -408,6 +417,8 @@ pub fn interpret<S: Sink>(
                 st.forked(&fds);
             }
         }
+        sink.site(c.site(p, defs));
+        let tree = c.feed.current();
         if !st.walk(defs, sink, tree, &mut c.walk, until, &mut span)? {
             c.refresh()?;
             continue;
@@ -454,6 +465,9 @@ pub fn interpret<S: Sink>(
         ));
     }
     for c in cursors {
+        // The `call_site` records the streams held are records, and events.
+        stats.records += c.feed.site_records;
+        stats.events += c.feed.site_records;
         stats.process_last = stats.process_last.max(c.walk.last);
         stats.warnings.extend(c.feed.warnings.iter().cloned());
         if c.feed.unknown > 0 {
@@ -486,6 +500,7 @@ fn one_thread<S: Sink>(
     f: &mut Flow,
     sink: &mut S,
     c: &mut ThreadCursor,
+    p: &ProcessTrace,
     progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(), Error> {
     st.set_thread(0);
@@ -502,6 +517,9 @@ fn one_thread<S: Sink>(
                 let (_, fds) = f.forks.pop().unwrap_or_default();
                 st.forked(&fds);
             }
+            let site = c.site(p, f.defs);
+            sink.site(site);
+            let tree = c.feed.current();
             while !st.walk(f.defs, sink, tree, &mut c.walk, u64::MAX, f.span)? {}
             *f.records += tree.len() as u64;
             *f.events += events_in(tree);

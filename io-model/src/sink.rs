@@ -113,4 +113,13 @@ pub trait Sink {
     fn event(&mut self, _r: &Record) -> Res {
         Ok(())
     }
+    /// The calls of the current thread that follow, up to the next `site`, were made from
+    /// call site `site` (`GlobalDefs::sites`; [`NO_SITE`] when the trace does not say):
+    /// given before each outermost call's Enter, and again whenever the model comes back
+    /// to the thread in the middle of a call tree.
+    fn site(&mut self, _site: u32) {}
 }
+
+/// No call site: the trace does not say where the program made the call (recorded with
+/// RECORDER_OTF2_CALL_STACK=0, or by a recorder without call sites).
+pub const NO_SITE: u32 = u32::MAX;

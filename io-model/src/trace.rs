@@ -18,7 +18,18 @@ pub struct LocalFile {
     pub mount: String,
 }
 
-/// One process of the trace.
+/// An object (executable or shared library) mapped into a process: call sites' addresses
+/// are resolved in it (`Def::Object`).
+#[derive(Clone, Debug)]
+pub struct MappedObject {
+    pub path: String,
+    pub build_id: Vec<u8>,
+    /// Address in the process minus the address in the file.
+    pub bias: u64,
+    pub lo: u64,
+    pub hi: u64,
+}
+
 /// Map from a trace's function ids to this build's table (None = unknown function); shared
 /// by the processes written with the same table.
 pub type FuncMap = std::sync::Arc<[Option<u16>]>;
@@ -36,6 +47,8 @@ pub struct ProcessTrace {
     pub names: hashbrown::HashMap<u32, String>,
     /// Local filetype id -> the MPI file view's filetype, flattened.
     pub filetypes: hashbrown::HashMap<u32, std::sync::Arc<Filetype>>,
+    /// The objects mapped into the process, in the order the recorder wrote them.
+    pub objects: Vec<MappedObject>,
     /// Communicators: local id -> MPI_COMM_WORLD ranks of the members, shared by every
     /// process naming the same list (at 10,000 ranks, MPI_COMM_WORLD's 40 KB once, not
     /// once per process).
@@ -74,6 +87,12 @@ impl ProcessTrace {
             (None, FILETYPE_UNKNOWN) => "unknown".into(),
             (None, _) => format!("filetype#{id}"),
         }
+    }
+    /// The object an address of the process lies in (the one written last, when a library
+    /// was unloaded and another mapped in its place) and the address in its file.
+    pub fn object_at(&self, pc: u64) -> Option<(usize, u64)> {
+        let i = self.objects.iter().rposition(|o| (o.lo..o.hi).contains(&pc))?;
+        Some((i, pc.wrapping_sub(self.objects[i].bias)))
     }
     /// How long the process ran (its meta.yaml's end less its start), when it finished.
     pub fn duration_ns(&self) -> Option<u64> {
@@ -199,6 +218,7 @@ fn open_process(
     let mut names = hashbrown::HashMap::new();
     let mut filetypes = hashbrown::HashMap::new();
     let mut tids = hashbrown::HashMap::new();
+    let mut objects = Vec::new();
     for d in &defs.defs {
         match d {
             Def::File {
@@ -225,6 +245,19 @@ fn open_process(
             Def::Thread { index, tid } => {
                 tids.entry(*index).or_insert(*tid);
             }
+            Def::Object {
+                path,
+                build_id,
+                bias,
+                lo,
+                hi,
+            } => objects.push(MappedObject {
+                path: path.clone(),
+                build_id: build_id.clone(),
+                bias: *bias,
+                lo: *lo,
+                hi: *hi,
+            }),
             _ => {}
         }
     }
@@ -254,6 +287,7 @@ fn open_process(
         dir: pd,
         names,
         filetypes,
+        objects,
         comms,
         meta,
         defs,

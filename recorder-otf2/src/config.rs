@@ -29,6 +29,9 @@ pub struct Config {
     pub signals: bool,
     /// RECORDER_OTF2_CLOCK=monotonic: never the TSC.
     pub monotonic: bool,
+    /// RECORDER_OTF2_CALL_STACK: return addresses kept per call site (0 none, 1 the
+    /// program's call alone, up to [`MAX_CALL_STACK`] frames through runtime libraries).
+    pub call_stack: usize,
     /// Problems found while reading options (reported once on stderr).
     pub warnings: Vec<String>,
 }
@@ -40,10 +43,14 @@ struct FileConfig {
     layers: Option<Vec<String>>,
     buffer_size: Option<serde_yaml::Value>,
     window: Option<usize>,
+    call_stack: Option<usize>,
     time_resolution_ns: Option<u32>,
     exclude: Option<Vec<String>>,
     include: Option<Vec<String>>,
 }
+
+/// Most frames a call site keeps (the fields of a `call_site` record).
+pub const MAX_CALL_STACK: usize = 7;
 
 /// Default chunk size.
 pub const DEFAULT_BUFFER: usize = 1 << 20;
@@ -247,6 +254,18 @@ impl Config {
                 }
             })
             .unwrap_or(io_events::codec::DEFAULT_WINDOW);
+        let call_stack = env("RECORDER_OTF2_CALL_STACK")
+            .or(file.call_stack.map(|n| n.to_string()))
+            .map(|s| match s.trim().parse::<usize>() {
+                Ok(n) if n <= MAX_CALL_STACK => n,
+                _ => {
+                    warnings.push(format!(
+                        "call stack '{s}' is not between 0 and {MAX_CALL_STACK}; using 1"
+                    ));
+                    1
+                }
+            })
+            .unwrap_or(1);
         let time_resolution_ns = env("RECORDER_OTF2_TIME_RESOLUTION")
             .or(file.time_resolution_ns.map(|r| r.to_string()))
             .map(|s| match s.trim().trim_end_matches("ns").trim().parse::<u32>() {
@@ -276,6 +295,7 @@ impl Config {
             disabled,
             signals,
             monotonic,
+            call_stack,
             warnings,
         }
     }
@@ -294,6 +314,7 @@ impl Config {
         );
         m.insert("buffer_size".into(), self.buffer_size.to_string());
         m.insert("window".into(), self.window.to_string());
+        m.insert("call_stack".into(), self.call_stack.to_string());
         m.insert(
             "time_resolution_ns".into(),
             self.time_resolution_ns.to_string(),

@@ -5,6 +5,9 @@
 //!   fork; it ties the two below together.
 //! - `runtime`: process/thread state, the hot path, exit/exec handling.
 //! - `files`: path -> file id interning, filters, mount table, traced fds (on `runtime`).
+//! - `call_site`: the program's return address of each outermost call (a frame-pointer
+//!   walk over the recorder's own frames, or glibc's unwinder for a short stack) and the
+//!   objects mapped into the process; a leaf, used by `runtime` and `lifecycle`.
 //! - `fd_table`: what each fd is to the recorder (traced, excluded, its own): the lowest
 //!   module, used by `runtime` for its own files and by `files` and the layers.
 //! - `wrap`: real-symbol resolution and the one wrapper core every layer's tables expand
@@ -26,6 +29,7 @@
 
 mod adios;
 mod adios_cxx;
+mod call_site;
 mod config;
 mod fd_table;
 mod fds;

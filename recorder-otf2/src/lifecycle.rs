@@ -3,6 +3,7 @@
 //! own folder and streams). It ties `runtime` (process and thread state, the hot path) and
 //! `files` (the file table) together; exit, _exit and exec are `runtime::finish`.
 
+use crate::call_site;
 use crate::config::Config;
 use crate::files::{self, Files};
 use crate::runtime::{self, Process, FREE};
@@ -151,10 +152,20 @@ fn setup(forked_from: Option<String>, exec_from: Option<String>) {
         fd_base,
         clock,
     };
+    let call_stack = process.config.call_stack;
     let Some(p) = runtime::start(process, &defs_path) else {
         return;
     };
     files::register_precreated(child, p.fd_base);
+    // The objects mapped now, for resolving call sites later (a fork child writes them
+    // into its own defs.bin again).
+    call_site::forget_written();
+    call_site::init(call_stack);
+    if call_site::enabled() {
+        for d in call_site::new_objects() {
+            runtime::write_def(&d);
+        }
+    }
     runtime::switch_on(p, layers);
 }
 

@@ -11,6 +11,7 @@
 //! passes straight through, so the recorder's own file I/O is never traced. A traced call
 //! made inside another traced call (HDF5 -> pwrite) is recorded with depth + 1.
 
+use crate::call_site;
 use crate::config::Config;
 use crate::fd_table;
 use io_events::codec::{PeepholeEncoder, Record, MAX_RECORD_BYTES};
@@ -157,6 +158,9 @@ pub struct ThreadState {
     nested: bool,
     /// Per-thread path cache of `files` (kept here: one TLS access per call).
     pub path_cache: PathCache,
+    /// The frames of the last `call_site` record written in this chunk (`site[0]` is
+    /// u64::MAX when none is: at the start of every chunk, so that chunks decode alone).
+    site: [u64; call_site::MAX_FRAMES],
 }
 
 /// files.rs's per-thread cache: hash of (cwd generation, last-component mode, raw path) ->
@@ -298,9 +302,60 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
             DROPPED_IN_HANDLERS.fetch_add(1, Relaxed);
             return None;
         }
+        if (*ts).depth == 0 && call_site::enabled() {
+            note_site(&mut *ts);
+        }
         (*ts).depth += 1;
     }
     Some(ts)
+}
+
+/// An outermost call begins: the program's call site, written when it is not the one the
+/// thread's last `call_site` record gave (a loop costs the comparison alone).
+#[inline(always)]
+fn note_site(t: &mut ThreadState) {
+    if call_site::one_frame() {
+        let pc = call_site::caller();
+        if pc != t.site[0] || t.site[1] != 0 {
+            let mut frames = [0u64; call_site::MAX_FRAMES];
+            frames[0] = pc;
+            site_changed(t, frames, 1);
+        }
+    } else {
+        let mut frames = [0u64; call_site::MAX_FRAMES];
+        let n = call_site::stack(&mut frames);
+        if frames != t.site {
+            site_changed(t, frames, n);
+        }
+    }
+}
+
+/// Write a `call_site` record (and first the objects mapped since the last ones were
+/// written, when the site lies in none of them: a library loaded with dlopen).
+#[cold]
+#[inline(never)]
+fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: usize) {
+    if frames[..n].iter().any(|&pc| pc != 0 && !call_site::known(pc)) {
+        let was = quiet();
+        for d in call_site::new_objects() {
+            write_def(&d);
+        }
+        unquiet(was);
+    }
+    t.site = frames;
+    t.appending = true;
+    if !t.sealed.load(Relaxed) {
+        let tick = t.ticks(now_raw());
+        let mut fields = [0u64; call_site::MAX_FRAMES + 1];
+        fields[..call_site::MAX_FRAMES].copy_from_slice(&frames);
+        fields[call_site::MAX_FRAMES] = n as u64;
+        let rec = Record::from_array(Func::call_site.id(), 0, tick, tick, 0, &fields);
+        t.append(&rec);
+        if let Some(c) = t.counts.get_mut(Func::call_site as usize) {
+            *c += 1;
+        }
+    }
+    t.appending = false;
 }
 
 /// Whether a call of `layer` made now on this thread would be recorded by [`begin`] (no
@@ -554,6 +609,7 @@ impl ThreadState {
                 .store((CHUNK_HEADER_LEN as u64) << 32, Release);
             self.records = 0;
             self.fresh = true;
+            self.site[0] = u64::MAX;
         }
         self.flushing.store(false, Release);
     }
@@ -838,6 +894,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             counts: vec![0u64; FUNCTIONS.len()].into_boxed_slice(),
             nested: false,
             path_cache: Default::default(),
+            site: [u64::MAX; call_site::MAX_FRAMES],
         });
         let raw = Box::into_raw(ts);
         set_thread_ptr(raw);

@@ -438,3 +438,21 @@ int rotf2_c_execle(const char *p, const char *arg, ...) {
     va_end(ap);
     EXEC_CALL(real(p, argv, envp));
 }
+
+/* The program's call site of the traced call in progress: the first return address, going
+ * up the frame-pointer chain from here, that lies outside the recorder's own code [lo, hi).
+ * Every frame of the recorder between the program and here keeps a frame pointer (Rust:
+ * .cargo/config.toml forces them; C: -fno-omit-frame-pointer; the exported variadic entry
+ * points are tail jumps with no frame), so only the recorder's own frames are followed and
+ * the program's are never read. A chain that does not look like one (not increasing, not
+ * aligned, too long) gives 0: no site, counted by the reader. */
+uintptr_t rotf2_call_site(uintptr_t lo, uintptr_t hi) {
+    uintptr_t *fp = (uintptr_t *)__builtin_frame_address(0);
+    for (int i = 0; i < 16; i++) {
+        uintptr_t next = fp[0], ret = fp[1];
+        if (ret < lo || ret >= hi) return ret;
+        if (next <= (uintptr_t)fp || next - (uintptr_t)fp > (1u << 20) || (next & 7)) return 0;
+        fp = (uintptr_t *)next;
+    }
+    return 0;
+}

@@ -190,6 +190,7 @@ pub(crate) fn process(
         files: files.iter().map(|&(id, p)| (id, local(p))).collect(),
         names: names.iter().map(|&(id, t)| (id, t.to_string())).collect(),
         filetypes: Default::default(),
+        objects: Vec::new(),
         comms: comms.iter().map(|&(id, m)| (id, m.into())).collect(),
         threads: vec![(0, "/nonexistent/test.1/0".into(), 1)],
         func_map: vec![].into(),

@@ -23,6 +23,11 @@ pub struct Record {
     /// Peephole window: how many recent records a record may refer to (1-16, default 3).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16))]
     window: Option<u32>,
+    /// Return addresses kept per call site, 0 to 7 (default 1: the program's call alone;
+    /// 0: no call sites; more: a short stack, so that I/O a runtime library makes, such as
+    /// libgfortran's, is given to the program's own line; about 1 us per call).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=7))]
+    call_stack: Option<u32>,
     /// Time resolution in ns, 1 to 1000000 (default 10).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     time_resolution: Option<u32>,
@@ -143,10 +148,14 @@ pub fn record(r: Record) -> Result<(), String> {
     cmd.args(&r.program[1..])
         .env("LD_PRELOAD", preload)
         .env("RECORDER_OTF2_DIR", &dir);
-    let opts: [(&str, Option<String>); 7] = [
+    let opts: [(&str, Option<String>); 8] = [
         ("RECORDER_OTF2_LAYERS", r.layers),
         ("RECORDER_OTF2_BUFFER_SIZE", r.buffer_size),
         ("RECORDER_OTF2_WINDOW", r.window.map(|w| w.to_string())),
+        (
+            "RECORDER_OTF2_CALL_STACK",
+            r.call_stack.map(|n| n.to_string()),
+        ),
         (
             "RECORDER_OTF2_TIME_RESOLUTION",
             r.time_resolution.map(|w| w.to_string()),
