@@ -143,7 +143,10 @@ impl CallTrees {
                         let r = &mut self.pending[slot];
                         match self.func_map.get(r.func as usize).copied().flatten() {
                             Some(f) if f == CALL_SITE => {
-                                let r = self.pending.pop().unwrap_or(Record::new(0, 0, 0, 0, 0, &[]));
+                                let r =
+                                    self.pending
+                                        .pop()
+                                        .unwrap_or(Record::new(0, 0, 0, 0, 0, &[]));
                                 self.set_site(&r);
                             }
                             Some(f) => {

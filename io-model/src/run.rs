@@ -403,7 +403,9 @@ pub fn interpret<S: Sink>(
             records: &mut stats.records,
             events: &mut stats.events,
         };
-        one_thread(&mut st, &mut flow, sink, only, p, &mut |n| progress(base + n))?;
+        one_thread(&mut st, &mut flow, sink, only, p, &mut |n| {
+            progress(base + n)
+        })?;
     }
     while let Some((ci, until)) = next_thread(&cursors) {
         let c = &mut cursors[ci];

@@ -96,7 +96,10 @@ pub fn stack(out: &mut [u64; MAX_FRAMES]) -> usize {
     let n = unsafe { backtrace(raw.as_mut_ptr(), raw.len() as libc::c_int) }.max(0) as usize;
     let (lo, hi) = (OWN_LO.load(Relaxed), OWN_HI.load(Relaxed));
     let mut k = 0;
-    let outside = raw[..n].iter().map(|p| *p as u64).skip_while(|pc| (lo..hi).contains(pc));
+    let outside = raw[..n]
+        .iter()
+        .map(|p| *p as u64)
+        .skip_while(|pc| (lo..hi).contains(pc));
     for (slot, pc) in out.iter_mut().zip(outside.take(want)) {
         *slot = pc;
         k += 1;

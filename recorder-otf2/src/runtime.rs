@@ -335,7 +335,10 @@ fn note_site(t: &mut ThreadState) {
 #[cold]
 #[inline(never)]
 fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: usize) {
-    if frames[..n].iter().any(|&pc| pc != 0 && !call_site::known(pc)) {
+    if frames[..n]
+        .iter()
+        .any(|&pc| pc != 0 && !call_site::known(pc))
+    {
         let was = quiet();
         for d in call_site::new_objects() {
             write_def(&d);
