@@ -87,6 +87,11 @@ pub struct ResolvedSite {
 }
 
 impl ResolvedSite {
+    /// A site the trace does not give.
+    pub fn unknown() -> Self {
+        unknown_site()
+    }
+
     /// One line: `w.c:42 in write_block`, `write_block in prog`, `prog+0x1a2b`, with
     /// `(runtime library)` when the chosen frame is still in one, `via libgfortran.so.5`
     /// when a frame above one was chosen, `unknown` when there was none.

@@ -228,6 +228,8 @@ pub struct ProcessAgg {
     pub cancelled_ops: u64,
     /// MPI file views with holes, by the id operations name them with.
     views: Vec<Option<FileView>>,
+    /// What the calls from each call site did.
+    pub sites: crate::sites::ProcessSites,
 }
 
 /// The file of operations whose handle has no file (proxies such as fflush(NULL)).
@@ -253,6 +255,7 @@ impl ProcessAgg {
             ops: 0,
             cancelled_ops: 0,
             views: Vec::new(),
+            sites: Default::default(),
         }
     }
 
@@ -363,6 +366,7 @@ impl Accumulator for ProcessAgg {
             return;
         }
         let opts = self.opts;
+        self.sites.op(o, opts.small);
         let end = self.op_end(o);
         self.op_file(o).op(o, end, &opts);
         let li = layer_index(o.layer);
@@ -397,6 +401,7 @@ impl Accumulator for ProcessAgg {
     }
 
     fn call(&mut self, c: &Call) {
+        self.sites.call(c);
         let dur = c.t1 - c.t0;
         let f = &mut self.functions[c.func as usize];
         f.0 += 1;

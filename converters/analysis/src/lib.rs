@@ -12,6 +12,7 @@ pub mod insights;
 mod job;
 pub mod report;
 mod sample;
+pub mod sites;
 mod stack;
 pub mod summary;
 mod timeline;
@@ -112,6 +113,10 @@ pub struct Analysis {
     pub unfinished_ops: u64,
     /// Overlapping operations per file (a second pass over the trace, set by the caller).
     pub conflicts: Option<Section>,
+    /// Where in the program the calls were made, most time first.
+    pub call_sites: Vec<sites::SiteStats>,
+    /// What could not be resolved to a source line, said once (None: everything was).
+    pub call_sites_note: Option<String>,
 }
 
 /// How to run an analysis.
@@ -147,6 +152,7 @@ struct Partial {
     ops: u64,
     cancelled_ops: u64,
     unfinished_ops: u64,
+    sites: sites::AllSites,
 }
 
 fn merge_file(a: &mut FileAcc, mut b: FileAcc) {
@@ -207,8 +213,11 @@ impl Partial {
         defs: &GlobalDefs,
         unfinished: u64,
         opts: &Options,
+        resolver: &io_model::sites::SiteResolver,
     ) {
         let pi = info.index;
+        let names = resolver.resolve(defs);
+        self.sites.add(pi, agg.sites.into_named(&names));
         let mut rank = RankStats {
             proc: pi,
             read_bytes: agg.read_bytes,
@@ -335,6 +344,7 @@ impl Partial {
         self.ops += o.ops;
         self.cancelled_ops += o.cancelled_ops;
         self.unfinished_ops += o.unfinished_ops;
+        self.sites.merge(o.sites);
         self
     }
 }
@@ -388,13 +398,16 @@ pub fn analyze(
     let pool = driver::pool(opts.threads).map_err(Error::Workers)?;
     let progress = Progress::new(progress);
     let beside = trace.processes.len() < pool.current_num_threads();
+    let resolver = io_model::sites::SiteResolver::new();
     let add = |mut acc: Partial, &pi: &usize| -> Result<Partial, Error> {
         let (info, agg, stats, defs, unfinished) = one(trace, &plan, pi, aopts, beside, &progress)?;
-        acc.add(info, agg, stats, &defs, unfinished, opts);
+        acc.add(info, agg, stats, &defs, unfinished, opts, &resolver);
         Ok(acc)
     };
     let partial = driver::fold(&pool, &plan.order, Partial::default, add, Partial::merge)?;
-    Ok(finish(trace, partial, aopts.origin, opts.runtime_files))
+    let mut a = finish(trace, partial, aopts.origin, opts.runtime_files);
+    a.call_sites_note = resolver.unresolved_note();
+    Ok(a)
 }
 
 /// Sort everything into its final order; files the program did not open by name go apart
@@ -463,5 +476,7 @@ fn finish(trace: &Trace, p: Partial, origin: u64, runtime_in_files: bool) -> Ana
         cancelled_ops: p.cancelled_ops,
         unfinished_ops: p.unfinished_ops,
         conflicts: None,
+        call_sites: p.sites.into_sorted(),
+        call_sites_note: None,
     }
 }

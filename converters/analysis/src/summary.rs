@@ -349,6 +349,54 @@ pub fn to_json(a: &Analysis, insights: &[Insight]) -> Value {
         "breakdown": breakdown_json(a),
         "insights": insights.iter().map(|i| i.to_json()).collect::<Vec<_>>(),
         "conflicts": serde_json::to_value(&a.conflicts).unwrap_or(Value::Null),
+        "call_sites": a.call_sites.iter().map(|c| site_json(a, c)).collect::<Vec<_>>(),
+        "call_sites_unresolved": a.call_sites_note,
+    })
+}
+
+/// A call site: where it is, and what the calls from it did (beneath them included).
+fn site_json(a: &Analysis, c: &crate::sites::SiteStats) -> Value {
+    let l = &c.site.location;
+    let level = match (c.site.unknown, l.level) {
+        (true, _) => "unknown",
+        (_, call_sites::Level::Line) => "line",
+        (_, call_sites::Level::Symbol) => "symbol",
+        (_, call_sites::Level::Offset) => "offset",
+    };
+    let mut layers = serde_json::Map::new();
+    for (i, layer) in Layer::ALL.iter().enumerate() {
+        if c.acc.layer_calls[i] == 0 && c.acc.layer_ops[i] == 0 {
+            continue;
+        }
+        layers.insert(
+            layer.identification().into(),
+            json!({
+                "calls": c.acc.layer_calls[i],
+                "ops": c.acc.layer_ops[i],
+                "read_bytes": c.acc.read_bytes[i],
+                "write_bytes": c.acc.write_bytes[i],
+                "small_ops": c.acc.small_ops[i],
+                "min_request": c.acc.min_request[i],
+                "max_request": c.acc.max_request[i],
+            }),
+        );
+    }
+    json!({
+        "site": c.site.label(),
+        "function": l.function,
+        "file": l.file,
+        "line": l.line,
+        "object": (!c.site.unknown).then_some(&l.object),
+        "offset": l.offset,
+        "level": level,
+        "runtime": l.runtime,
+        "through": c.site.through,
+        "calls": c.acc.calls,
+        "time_s": secs(c.acc.ns),
+        "functions": c.acc.funcs.iter().map(|&(f, n)| (FUNCTIONS[f as usize].display.to_string(), json!(n))).collect::<serde_json::Map<_, _>>(),
+        "layers": layers,
+        "ranks": c.procs.iter().filter_map(|&p| a.proc(p).rank).collect::<Vec<_>>(),
+        "processes": c.procs.len(),
     })
 }
 
