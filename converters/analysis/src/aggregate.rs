@@ -32,11 +32,7 @@ pub fn size_bin(b: u64) -> usize {
     SIZE_BINS.iter().position(|&(hi, _)| b <= hi).unwrap_or(9)
 }
 
-pub const NLAYERS: usize = Layer::ALL.len();
-
-pub fn layer_index(l: Layer) -> usize {
-    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0)
-}
+pub use crate::stack::{layer_index, NLAYERS};
 
 /// What the accumulation needs to know beforehand.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,7 @@
 //! Call sites: what the program's calls from each line did, beneath them included (the
 //! I/O model gives every call and operation the site of its outermost call).
 
-use crate::aggregate::{layer_index, NLAYERS};
+use crate::stack::{layer_index, NLAYERS};
 use hashbrown::HashMap;
 use io_model::kinds::OpMode;
 use io_model::resolve::{Call, Op};

@@ -18,3 +18,11 @@ pub(crate) const STACK: [Layer; 7] = [
 pub(crate) fn stack_pos(l: Layer) -> usize {
     STACK.iter().position(|&x| x == l).unwrap_or(STACK.len())
 }
+
+/// How many layers there are (arrays indexed by [`layer_index`]).
+pub const NLAYERS: usize = Layer::ALL.len();
+
+/// A layer's index in `Layer::ALL` (the order of per-layer arrays).
+pub fn layer_index(l: Layer) -> usize {
+    Layer::ALL.iter().position(|&x| x == l).unwrap_or(0)
+}
