@@ -161,6 +161,8 @@ pub struct ThreadState {
     /// The frames of the last `call_site` record written in this chunk (`site[0]` is
     /// u64::MAX when none is: at the start of every chunk, so that chunks decode alone).
     site: [u64; call_site::MAX_FRAMES],
+    /// The tick before which no new look for objects is made (see `site_changed`).
+    next_rescan: u64,
 }
 
 /// files.rs's per-thread cache: hash of (cwd generation, last-component mode, raw path) ->
@@ -332,23 +334,30 @@ fn note_site(t: &mut ThreadState) {
 
 /// Write a `call_site` record (and first the objects mapped since the last ones were
 /// written, when the site lies in none of them: a library loaded with dlopen).
+///
+/// `appending` is set for all of it: a signal handler's call arriving meanwhile is dropped
+/// and counted (as during any append) instead of re-entering the object lock.
 #[cold]
 #[inline(never)]
 fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: usize) {
-    if frames[..n]
-        .iter()
-        .any(|&pc| pc != 0 && !call_site::known(pc))
-    {
+    t.appending = true;
+    let tick = t.ticks(now_raw());
+    let unknown = frames[..n].iter().any(|&pc| pc != 0 && !call_site::known(pc));
+    // Code outside every object (JIT-compiled code, a trampoline) would rescan on every
+    // change of site: after a rescan that found nothing new, none for a while.
+    if unknown && tick >= t.next_rescan {
         let was = quiet();
-        for d in call_site::new_objects() {
-            write_def(&d);
+        let new = call_site::new_objects();
+        for d in &new {
+            write_def(d);
         }
         unquiet(was);
+        if new.is_empty() {
+            t.next_rescan = tick + RESCAN_PAUSE_NS / t.resolution.max(1);
+        }
     }
     t.site = frames;
-    t.appending = true;
     if !t.sealed.load(Relaxed) {
-        let tick = t.ticks(now_raw());
         let mut fields = [0u64; call_site::MAX_FRAMES + 1];
         fields[..call_site::MAX_FRAMES].copy_from_slice(&frames);
         fields[call_site::MAX_FRAMES] = n as u64;
@@ -360,6 +369,9 @@ fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: us
     }
     t.appending = false;
 }
+
+/// How long a thread waits before looking for new objects again after a look found none.
+const RESCAN_PAUSE_NS: u64 = 10_000_000;
 
 /// Whether a call of `layer` made now on this thread would be recorded by [`begin`] (no
 /// side effect: for counting what cannot be recorded).
@@ -898,6 +910,7 @@ fn thread_init() -> Option<*mut ThreadState> {
             nested: false,
             path_cache: Default::default(),
             site: [u64::MAX; call_site::MAX_FRAMES],
+            next_rescan: 0,
         });
         let raw = Box::into_raw(ts);
         set_thread_ptr(raw);
