@@ -22,7 +22,7 @@ use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::*};
 
 extern "C" {
-    fn rotf2_call_site(lo: usize, hi: usize) -> usize;
+    fn rotf2_call_site(lo: usize, len: usize) -> usize;
     fn backtrace(buffer: *mut *mut libc::c_void, size: libc::c_int) -> libc::c_int;
 }
 
@@ -68,23 +68,24 @@ pub fn init(frames: usize) {
     FRAMES.store(frames.min(MAX_FRAMES), Relaxed);
 }
 
-/// Whether sites are recorded at all.
+/// Frames kept per site: 0 (no sites), 1 (the return address alone) or more (unwound).
 #[inline(always)]
-pub fn enabled() -> bool {
-    FRAMES.load(Relaxed) != 0
+pub fn frames() -> usize {
+    FRAMES.load(Relaxed)
 }
 
-/// Whether a site is the return address alone (no unwinding).
-#[inline(always)]
-pub fn one_frame() -> bool {
-    FRAMES.load(Relaxed) == 1
+/// Whether sites are recorded at all.
+pub fn enabled() -> bool {
+    frames() != 0
 }
 
 /// The return address of the traced call in progress in the program (0: not found).
 #[inline(always)]
 pub fn caller() -> u64 {
     // SAFETY: follows only the recorder's own frames (see shim.c).
-    unsafe { rotf2_call_site(OWN_LO.load(Relaxed) as usize, OWN_HI.load(Relaxed) as usize) as u64 }
+    let lo = OWN_LO.load(Relaxed);
+    let len = OWN_HI.load(Relaxed).wrapping_sub(lo);
+    unsafe { rotf2_call_site(lo as usize, len as usize) as u64 }
 }
 
 /// The frames of the call in progress outside the recorder, innermost first, into `out`

@@ -304,7 +304,7 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
             DROPPED_IN_HANDLERS.fetch_add(1, Relaxed);
             return None;
         }
-        if (*ts).depth == 0 && call_site::enabled() {
+        if (*ts).depth == 0 {
             note_site(&mut *ts);
         }
         (*ts).depth += 1;
@@ -316,19 +316,28 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
 /// thread's last `call_site` record gave (a loop costs the comparison alone).
 #[inline(always)]
 fn note_site(t: &mut ThreadState) {
-    if call_site::one_frame() {
-        let pc = call_site::caller();
-        if pc != t.site[0] || t.site[1] != 0 {
-            let mut frames = [0u64; call_site::MAX_FRAMES];
-            frames[0] = pc;
-            site_changed(t, frames, 1);
+    match call_site::frames() {
+        0 => {}
+        1 => {
+            let pc = call_site::caller();
+            if pc != t.site[0] {
+                let mut frames = [0u64; call_site::MAX_FRAMES];
+                frames[0] = pc;
+                site_changed(t, frames, 1);
+            }
         }
-    } else {
-        let mut frames = [0u64; call_site::MAX_FRAMES];
-        let n = call_site::stack(&mut frames);
-        if frames != t.site {
-            site_changed(t, frames, n);
-        }
+        _ => stack_site(t),
+    }
+}
+
+/// The site as a short stack (RECORDER_OTF2_CALL_STACK > 1: an unwinder's microsecond).
+#[cold]
+#[inline(never)]
+fn stack_site(t: &mut ThreadState) {
+    let mut frames = [0u64; call_site::MAX_FRAMES];
+    let n = call_site::stack(&mut frames);
+    if frames != t.site {
+        site_changed(t, frames, n);
     }
 }
 
@@ -342,7 +351,9 @@ fn note_site(t: &mut ThreadState) {
 fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: usize) {
     t.appending = true;
     let tick = t.ticks(now_raw());
-    let unknown = frames[..n].iter().any(|&pc| pc != 0 && !call_site::known(pc));
+    let unknown = frames[..n]
+        .iter()
+        .any(|&pc| pc != 0 && !call_site::known(pc));
     // Code outside every object (JIT-compiled code, a trampoline) would rescan on every
     // change of site: after a rescan that found nothing new, none for a while.
     if unknown && tick >= t.next_rescan {

@@ -446,11 +446,15 @@ int rotf2_c_execle(const char *p, const char *arg, ...) {
  * points are tail jumps with no frame), so only the recorder's own frames are followed and
  * the program's are never read. A chain that does not look like one (not increasing, not
  * aligned, too long) gives 0: no site, counted by the reader. */
-uintptr_t rotf2_call_site(uintptr_t lo, uintptr_t hi) {
+uintptr_t rotf2_call_site(uintptr_t lo, uintptr_t len) {
     uintptr_t *fp = (uintptr_t *)__builtin_frame_address(0);
+    /* This frame returns into the recorder (the caller): start one frame up. */
+    fp = (uintptr_t *)fp[0];
     for (int i = 0; i < 16; i++) {
-        uintptr_t next = fp[0], ret = fp[1];
-        if (ret < lo || ret >= hi) return ret;
+        uintptr_t ret = fp[1];
+        if (ret - lo >= len) /* outside [lo, lo + len): the program's */
+            return ret;
+        uintptr_t next = fp[0];
         if (next <= (uintptr_t)fp || next - (uintptr_t)fp > (1u << 20) || (next & 7)) return 0;
         fp = (uintptr_t *)next;
     }
