@@ -22,11 +22,13 @@ use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::*};
 
 extern "C" {
-    fn rotf2_call_site(lo: usize, len: usize) -> usize;
+    fn rotf2_call_site() -> usize;
+    fn rotf2_own_range(lo: *mut usize, hi: *mut usize);
     fn backtrace(buffer: *mut *mut libc::c_void, size: libc::c_int) -> libc::c_int;
 }
 
-/// The recorder's own address range, set at start: frames inside it are not the program's.
+/// The recorder's own address range (the linker's, through shim.c), for the unwound stacks:
+/// frames inside it are not the program's.
 static OWN_LO: AtomicU64 = AtomicU64::new(0);
 static OWN_HI: AtomicU64 = AtomicU64::new(0);
 /// Frames kept per site (RECORDER_OTF2_CALL_STACK): 0 none, 1 the return address only.
@@ -47,13 +49,9 @@ pub const MAX_FRAMES: usize = 7;
 
 /// Set up at start: the recorder's own range and how many frames to keep.
 pub fn init(frames: usize) {
-    let here = rotf2_call_site as *const () as u64;
-    let mut own = (0, 0);
-    for o in loaded_objects() {
-        if (o.lo..o.hi).contains(&here) {
-            own = (o.lo, o.hi);
-        }
-    }
+    let (mut lo, mut hi) = (0usize, 0usize);
+    unsafe { rotf2_own_range(&mut lo, &mut hi) };
+    let own = (lo as u64, hi as u64);
     OWN_LO.store(own.0, Relaxed);
     OWN_HI.store(own.1, Relaxed);
     if own.1 == 0 || cfg!(not(rotf2_frame_pointers)) {
@@ -83,9 +81,7 @@ pub fn enabled() -> bool {
 #[inline(always)]
 pub fn caller() -> u64 {
     // SAFETY: follows only the recorder's own frames (see shim.c).
-    let lo = OWN_LO.load(Relaxed);
-    let len = OWN_HI.load(Relaxed).wrapping_sub(lo);
-    unsafe { rotf2_call_site(lo as usize, len as usize) as u64 }
+    unsafe { rotf2_call_site() as u64 }
 }
 
 /// The frames of the call in progress outside the recorder, innermost first, into `out`

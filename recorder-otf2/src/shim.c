@@ -439,24 +439,36 @@ int rotf2_c_execle(const char *p, const char *arg, ...) {
     EXEC_CALL(real(p, argv, envp));
 }
 
+/* The recorder's own addresses, from the linker: its first byte (the ELF header) to the
+ * end of its code. Hidden, so that they are the recorder's and not the program's. */
+extern const char __ehdr_start[] __attribute__((visibility("hidden")));
+extern const char etext[] __attribute__((visibility("hidden")));
+
 /* The program's call site of the traced call in progress: the first return address, going
- * up the frame-pointer chain from here, that lies outside the recorder's own code [lo, hi).
+ * up the frame-pointer chain from here, that lies outside the recorder's own code.
  * Every frame of the recorder between the program and here keeps a frame pointer (Rust:
  * .cargo/config.toml forces them; C: -fno-omit-frame-pointer; the exported variadic entry
  * points are tail jumps with no frame), so only the recorder's own frames are followed and
  * the program's are never read. A chain that does not look like one (not increasing, not
  * aligned, too long) gives 0: no site, counted by the reader. */
-uintptr_t rotf2_call_site(uintptr_t lo, uintptr_t len) {
+uintptr_t rotf2_call_site(void) {
+    uintptr_t lo = (uintptr_t)__ehdr_start, len = (uintptr_t)etext - lo;
     uintptr_t *fp = (uintptr_t *)__builtin_frame_address(0);
     /* This frame returns into the recorder (the caller): start one frame up. */
     fp = (uintptr_t *)fp[0];
     for (int i = 0; i < 16; i++) {
         uintptr_t ret = fp[1];
-        if (ret - lo >= len) /* outside [lo, lo + len): the program's */
+        if (ret - lo >= len) /* outside the recorder: the program's */
             return ret;
         uintptr_t next = fp[0];
         if (next <= (uintptr_t)fp || next - (uintptr_t)fp > (1u << 20) || (next & 7)) return 0;
         fp = (uintptr_t *)next;
     }
     return 0;
+}
+
+/* The recorder's own address range, [lo, hi). */
+void rotf2_own_range(uintptr_t *lo, uintptr_t *hi) {
+    *lo = (uintptr_t)__ehdr_start;
+    *hi = (uintptr_t)etext;
 }
