@@ -55,6 +55,8 @@ pub const SEQUENTIAL: usize = 1;
 pub const RANDOM: usize = 2;
 pub const UNKNOWN: usize = 3;
 
+pub use crate::sites::Shape;
+
 #[derive(Clone, Debug, Default)]
 pub struct FileAcc {
     pub read_ops: u64,
@@ -83,14 +85,14 @@ pub struct FileAcc {
 impl FileAcc {
     /// Account an operation; `end`: one past its last byte, where known (through a view
     /// with holes the end of its last range, not its offset plus its bytes).
-    fn op(&mut self, o: &Op, end: Option<u64>, opts: &AggOptions) {
+    fn op(&mut self, o: &Op, end: Option<u64>, opts: &AggOptions) -> Shape {
         let dir = match o.mode {
             OpMode::Read => 0,
             OpMode::Write => 1,
             OpMode::Flush => {
                 self.flush_ops += 1;
                 self.op_ns += o.t1 - o.t0;
-                return;
+                return Shape::default();
             }
         };
         let (b, req) = (o.bytes_done, o.bytes_requested);
@@ -115,11 +117,10 @@ impl FileAcc {
         }
         let (Some(off), Some(end)) = (o.offset, end) else {
             self.pattern[UNKNOWN] += 1;
-            return;
+            return Shape::default();
         };
-        if opts.alignment > 1 && !off.is_multiple_of(opts.alignment) {
-            self.misaligned_ops += 1;
-        }
+        let misaligned = opts.alignment > 1 && !off.is_multiple_of(opts.alignment);
+        self.misaligned_ops += misaligned as u64;
         self.max_end = self.max_end.max(end);
         let kind = match self.last_end[dir] {
             None if off == 0 => CONSECUTIVE,
@@ -131,6 +132,10 @@ impl FileAcc {
         self.pattern[kind] += 1;
         self.last_end[dir] = Some(end);
         self.sample(o.t0, off, b, dir == 1, opts.samples);
+        Shape {
+            misaligned,
+            random: kind == RANDOM,
+        }
     }
 
     /// Offer the operation to the file's bounded sample (see `sample::Sampler`).
@@ -345,7 +350,11 @@ impl ProcessAgg {
             (s.collective && s.mpiio_ops > 0 && s.mpiio_collective == 0) as u64;
         // Only I/O calls fan out: MPI_Init's small writes to its own pipes are not a finding.
         let io_call = matches!(c.role, Role::Data | Role::Meta);
-        r.small_fanout += (io_call && s.posix_small >= fanout && c.layer != Layer::Posix) as u64;
+        let fanned = io_call && s.posix_small >= fanout && c.layer != Layer::Posix;
+        r.small_fanout += fanned as u64;
+        if fanned {
+            self.sites.fanout(c);
+        }
         match c.role {
             Role::Data => self.io_ns += dur,
             Role::Meta => self.meta_ns += dur,
@@ -362,9 +371,9 @@ impl Accumulator for ProcessAgg {
             return;
         }
         let opts = self.opts;
-        self.sites.op(o, opts.small);
         let end = self.op_end(o);
-        self.op_file(o).op(o, end, &opts);
+        let shape = self.op_file(o).op(o, end, &opts);
+        self.sites.op(o, opts.small, shape);
         let li = layer_index(o.layer);
         let l = &mut self.layers[li];
         l.ops += 1;

@@ -1,8 +1,10 @@
 //! Insight rules: findings with the files, ranks and calls concerned and what to try. Every
 //! threshold is documented in docs/analysis.md and can be changed in a YAML file.
 
-use super::aggregate::RANDOM;
+use super::aggregate::{layer_index, RANDOM};
 use super::Analysis;
+use crate::report::tables::int;
+use crate::sites::{SiteAcc, SiteStats};
 use crate::stack::stack_pos;
 use crate::units::human;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -124,6 +126,9 @@ pub struct Insight {
     pub files: Vec<String>,
     pub ranks: Vec<u64>,
     pub calls: Vec<String>,
+    /// Where in the program the offending operations were made: (site label, how many
+    /// of them), most first.
+    pub call_sites: Vec<(String, u64)>,
     pub suggestion: &'static str,
     pub value: f64,
     pub threshold: f64,
@@ -134,6 +139,7 @@ impl Insight {
         json!({
             "code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
             "files": self.files, "ranks": self.ranks, "calls": self.calls,
+            "call_sites": self.call_sites.iter().map(|(site, count)| json!({"site": site, "count": count})).collect::<Vec<_>>(),
             "suggestion": self.suggestion, "value": self.value, "threshold": self.threshold,
         })
     }
@@ -227,17 +233,20 @@ fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
         }
         hits.sort_by(|x, y| y.1.total_cmp(&x.1));
         let (f0, v0, m0) = &hits[0];
+        let sites = file_rule_sites(a, code, layer_index(f0.layer));
         out.push(Insight {
-            code,
-            rule,
-            severity: sev,
             message: format!(
-                "{}; worst: {} at {}: {}",
+                "{}; worst: {} at {}: {}{}",
                 files_count(hits.iter().map(|h| h.0.path.as_str())),
                 f0.path,
                 f0.layer.identification(),
-                m0
+                m0,
+                sites_clause(&sites)
             ),
+            call_sites: sites.into_iter().map(|s| (s.label, s.count)).collect(),
+            code,
+            rule,
+            severity: sev,
             files: hits
                 .iter()
                 .take(MAX_LISTED)
@@ -253,6 +262,116 @@ fn per_file_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             threshold,
         });
     }
+}
+
+/// Sites named per insight.
+const SITES_NAMED: usize = 2;
+
+/// A site named in an insight: its label, how many offending operations (or calls) it
+/// made, and the phrase saying so.
+#[derive(Clone, Debug)]
+struct SiteCount {
+    label: String,
+    count: u64,
+    phrase: String,
+}
+
+/// "; 2,000 writes of 1 B from w.c:17 in write_block, ..." or nothing without a known site.
+fn sites_clause(sites: &[SiteCount]) -> String {
+    if sites.is_empty() {
+        return String::new();
+    }
+    let v: Vec<&str> = sites.iter().map(|s| s.phrase.as_str()).collect();
+    format!("; {}", v.join(", "))
+}
+
+/// The known sites that made most of the offending operations: `count` gives a site's
+/// number of them and the noun for them ("writes"); `phrase` says it (the site, its
+/// count, the noun).
+fn offending_sites(
+    a: &Analysis,
+    count: impl Fn(&SiteAcc) -> (u64, &'static str),
+    phrase: impl Fn(&SiteStats, u64, &str) -> String,
+) -> Vec<SiteCount> {
+    let mut v: Vec<(&SiteStats, u64, &'static str)> = a
+        .call_sites
+        .iter()
+        .filter(|s| !s.site.unknown)
+        .map(|s| {
+            let (n, noun) = count(&s.acc);
+            (s, n, noun)
+        })
+        .filter(|x| x.1 > 0)
+        .collect();
+    v.sort_by(|x, y| {
+        y.1.cmp(&x.1)
+            .then_with(|| x.0.site.label().cmp(&y.0.site.label()))
+    });
+    v.into_iter()
+        .take(SITES_NAMED)
+        .map(|(s, n, noun)| SiteCount {
+            label: s.site.label(),
+            count: n,
+            phrase: phrase(s, n, noun),
+        })
+        .collect()
+}
+
+/// "writes", "reads", or "reads and writes".
+fn noun(reads: u64, writes: u64) -> &'static str {
+    match (reads, writes) {
+        (0, _) => "writes",
+        (_, 0) => "reads",
+        _ => "reads and writes",
+    }
+}
+
+/// The sizes a site requested at a layer: "1 B", "1-100 B", "512 B-4.0 MiB".
+fn request_range(acc: &SiteAcc, li: usize) -> String {
+    let (lo, hi) = (acc.min_request[li], acc.max_request[li]);
+    if lo == hi {
+        human(lo)
+    } else if hi < 1024 {
+        format!("{lo}-{hi} B")
+    } else {
+        format!("{}-{}", human(lo), human(hi))
+    }
+}
+
+/// A site's offending operations and the noun for them ("writes").
+type OffenceCount<'a> = dyn Fn(&SiteAcc) -> (u64, &'static str) + 'a;
+
+/// The sites of a per-file rule's offending operations at layer `li` (the worst file's):
+/// "2,000 writes of 1 B from call_sites.c:17 in write_block".
+fn file_rule_sites(a: &Analysis, code: &str, li: usize) -> Vec<SiteCount> {
+    let dirs = |acc: &SiteAcc| noun(acc.read_ops[li], acc.write_ops[li]);
+    let small = |acc: &SiteAcc| {
+        let (r, w) = (acc.small_reads[li], acc.small_writes[li]);
+        (r + w, noun(r, w))
+    };
+    let misaligned = |acc: &SiteAcc| (acc.misaligned_ops[li], dirs(acc));
+    let backward = |acc: &SiteAcc| (acc.random_ops[li], dirs(acc));
+    let reads = |acc: &SiteAcc| (acc.read_ops[li], "reads");
+    let (adjective, count): (&str, &OffenceCount<'_>) = match code {
+        "F01" => ("", &small),
+        "F02" => ("misaligned ", &misaligned),
+        "F03" => ("backward ", &backward),
+        _ => ("", &reads),
+    };
+    offending_sites(a, count, |s, n, noun| {
+        // "1 write", not "1 writes" (a single one cannot be both a read and a write).
+        let noun = if n == 1 {
+            noun.trim_end_matches('s')
+        } else {
+            noun
+        };
+        format!(
+            "{} {adjective}{noun} of {} from {}",
+            int(n),
+            request_range(&s.acc, li),
+            s.site.label()
+        )
+    })
 }
 
 /// "1 file" or "N files", counting each path once (a file seen at several layers is one).
@@ -277,6 +396,7 @@ fn mpiio_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     let coll: u64 = files.iter().map(|f| f.acc.collective_ops).sum();
     if coll == 0 && ops >= t.independent_mpiio_min {
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "M01",
             rule: "no-collective-mpiio",
             severity: "high",
@@ -310,6 +430,7 @@ fn rank_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
         .collect();
     if let Some(worst) = meta.iter().max_by(|x, y| x.1.total_cmp(&y.1)) {
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "R01",
             rule: "metadata-dominated",
             severity: "high",
@@ -341,6 +462,7 @@ fn rank_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
         let s = share(max.1 - min.1, max.1);
         if max.1 as f64 / 1e9 >= t.imbalance_min_s && s > t.imbalance_share {
             out.push(Insight {
+            call_sites: Vec::new(),
                 code: "R02",
                 rule: "rank-imbalance",
                 severity: "medium",
@@ -426,6 +548,7 @@ fn bytes_imbalance_rule(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
         }
     }
     out.push(Insight {
+            call_sites: Vec::new(),
         code: "R03",
         rule: "rank-bytes-imbalance",
         severity: "medium",
@@ -468,6 +591,7 @@ fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
             .map(|f| f.path.clone())
             .collect();
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "J01", rule: "stdio-heavy", severity: "low",
             message: format!("{} of {} moved by the program go through ISO C stdio", human(stdio), human(top)),
             ranks: ranks_of(a, a.files.iter().filter(|f| f.layer == Layer::Isoc).flat_map(|f| f.per_proc.iter().map(|p| p.0))),
@@ -484,6 +608,7 @@ fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     let owners = ranks_of(a, single.iter().map(|f| f.per_proc[0].0));
     if a.procs.len() >= 2 && single.len() as u64 >= t.file_per_process_min && owners.len() >= 2 {
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "J02", rule: "file-per-process", severity: "medium",
             message: format!("{} files each written by a single process, over {} processes", single.len(), owners.len()),
             files: single.iter().take(MAX_LISTED).map(|f| f.path.clone()).collect(), ranks: owners, calls: Vec::new(),
@@ -501,6 +626,7 @@ fn job_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     let io_ns: u64 = a.ranks.iter().map(|r| r.io_ns + r.meta_ns).sum();
     if flushes >= t.flush_min && share(flush_ns, io_ns) > t.flush_share {
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "J03",
             rule: "flush-storm",
             severity: "medium",
@@ -563,6 +689,7 @@ fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     let n: u64 = c2i.iter().map(|r| r.acc.collective_to_independent).sum();
     if n >= t.collective_to_independent_min && !c2i.is_empty() {
         out.push(Insight {
+            call_sites: Vec::new(),
             code: "C01", rule: "collective-became-independent", severity: "high",
             message: format!("{n} collective high-level calls reached MPI-IO as independent operations only"),
             files: Vec::new(), ranks: Vec::new(),
@@ -574,9 +701,15 @@ fn chain_rules(a: &Analysis, t: &Thresholds, out: &mut Vec<Insight>) {
     let fan: Vec<&super::RootStats> = a.roots.iter().filter(|r| r.acc.small_fanout > 0).collect();
     let n: u64 = fan.iter().map(|r| r.acc.small_fanout).sum();
     if n >= t.fanout_min_calls && !fan.is_empty() {
+        let sites = offending_sites(
+            a,
+            |acc| (acc.fanout_calls, "calls"),
+            |s, n, _| format!("{} from {}", int(n), s.site.label()),
+        );
         out.push(Insight {
+            message: format!("{n} high-level calls each became {} or more small POSIX operations{}", t.fanout_posix_ops, sites_clause(&sites)),
+            call_sites: sites.into_iter().map(|s| (s.label, s.count)).collect(),
             code: "C02", rule: "small-call-fanout", severity: "medium",
-            message: format!("{n} high-level calls each became {} or more small POSIX operations", t.fanout_posix_ops),
             files: Vec::new(), ranks: Vec::new(),
             calls: fan.iter().map(|r| FUNCTIONS[r.func as usize].display.to_string()).collect(),
             suggestion: "one call turned into many small system calls: enlarge chunks or the library's buffers (HDF5 sieve buffer / chunk cache, H5Pset_meta_block_size), or write larger selections per call",
@@ -649,6 +782,8 @@ mod tests {
             cancelled_ops: 0,
             unfinished_ops: 0,
             conflicts: None,
+            call_sites: Vec::new(),
+            call_sites_note: None,
         }
     }
 
@@ -790,5 +925,157 @@ mod tests {
         assert!(codes(&all).contains(&"J02") && codes(&all).contains(&"F01"));
         all.runtime_files = std::mem::take(&mut all.files);
         assert_eq!(codes(&all), Vec::<&str>::new());
+    }
+
+    /// A site on `w.c:line in func` whose calls did what `fill` puts at POSIX.
+    fn site(line: u32, func: &str, fill: impl FnOnce(&mut SiteAcc, usize)) -> SiteStats {
+        let mut acc = SiteAcc::default();
+        fill(&mut acc, layer_index(Layer::Posix));
+        SiteStats {
+            site: io_model::sites::ResolvedSite {
+                location: call_sites::Location {
+                    object: "/d/prog".into(),
+                    offset: 0x1000 + line as u64,
+                    function: Some(func.into()),
+                    file: Some("/src/w.c".into()),
+                    line: Some(line),
+                    level: call_sites::Level::Line,
+                    runtime: false,
+                },
+                through: None,
+                unknown: false,
+            },
+            acc,
+            procs: vec![0],
+        }
+    }
+
+    /// `n` small writes of `lo`..=`hi` bytes at POSIX.
+    fn small_writes(n: u64, lo: u64, hi: u64) -> impl FnOnce(&mut SiteAcc, usize) {
+        move |acc, li| {
+            acc.write_ops[li] = n;
+            acc.small_writes[li] = n;
+            acc.min_request[li] = lo;
+            acc.max_request[li] = hi;
+        }
+    }
+
+    /// One file with 80,000 small writes at POSIX.
+    fn small_file() -> FileStats {
+        let mut f = file("/d/out", Layer::Posix, &[(0, 0, 80_000, 80_000)]);
+        f.acc.small_ops = 80_000;
+        f
+    }
+
+    #[test]
+    fn small_requests_name_their_call_site() {
+        let mut a = analysis(1, vec![small_file()]);
+        a.call_sites = vec![site(17, "write_block", small_writes(80_000, 1, 1))];
+        let i = one(&a, "F01");
+        assert_eq!(
+            i.message,
+            "1 file; worst: /d/out at POSIX: 80000 of 80000 requests under 1.0 MiB; \
+             80,000 writes of 1 B from w.c:17 in write_block"
+        );
+        assert_eq!(
+            i.call_sites,
+            vec![("w.c:17 in write_block".to_string(), 80_000)]
+        );
+        assert_eq!(
+            i.to_json()["call_sites"],
+            json!([{"site": "w.c:17 in write_block", "count": 80_000}])
+        );
+    }
+
+    #[test]
+    fn the_two_sites_with_most_offending_operations_are_named() {
+        let mut a = analysis(1, vec![small_file()]);
+        let mut unknown = site(1, "x", small_writes(90_000, 1, 1));
+        unknown.site.unknown = true;
+        let reads_too = |acc: &mut SiteAcc, li: usize| {
+            small_writes(500, 4, 8)(acc, li);
+            acc.read_ops[li] = 300;
+            acc.small_reads[li] = 300;
+        };
+        a.call_sites = vec![
+            site(9, "few", small_writes(10, 1, 1)),
+            unknown,
+            site(17, "write_block", small_writes(79_000, 1, 100)),
+            site(30, "mixed", reads_too),
+            // Large writes only: nothing small to say about it.
+            site(40, "big", |acc, li| acc.write_ops[li] = 100_000),
+        ];
+        let i = one(&a, "F01");
+        assert!(
+            i.message.ends_with(
+                "; 79,000 writes of 1-100 B from w.c:17 in write_block, \
+                 800 reads and writes of 4-8 B from w.c:30 in mixed"
+            ),
+            "{}",
+            i.message
+        );
+        assert_eq!(i.call_sites.len(), 2);
+        // Requests of more than 1 KiB are shown in their units.
+        let mut acc = SiteAcc::default();
+        acc.min_request[0] = 512;
+        acc.max_request[0] = 4 << 20;
+        assert_eq!(request_range(&acc, 0), "512 B-4.0 MiB");
+    }
+
+    #[test]
+    fn sites_are_named_at_the_worst_files_layer() {
+        // The site's small writes are at MPI-IO, the file's at POSIX: not this finding's.
+        let mut a = analysis(1, vec![small_file()]);
+        let mut s = site(17, "write_block", |_, _| {});
+        let m = layer_index(Layer::MpiIo);
+        s.acc.write_ops[m] = 80_000;
+        s.acc.small_writes[m] = 80_000;
+        a.call_sites = vec![s];
+        let i = one(&a, "F01");
+        assert!(i.message.ends_with("under 1.0 MiB"), "{}", i.message);
+        assert!(i.call_sites.is_empty());
+        assert_eq!(i.to_json()["call_sites"], json!([]));
+    }
+
+    #[test]
+    fn misaligned_backward_and_fanout_findings_name_their_sites() {
+        let mut f = file("/d/out", Layer::Posix, &[(0, 50_000, 0, 5000)]);
+        f.acc.misaligned_ops = 4000;
+        f.acc.pattern[RANDOM] = 3000;
+        let mut a = analysis(1, vec![f]);
+        a.call_sites = vec![site(5, "scatter", |acc, li| {
+            acc.read_ops[li] = 5000;
+            acc.misaligned_ops[li] = 4000;
+            acc.random_ops[li] = 3000;
+            acc.min_request[li] = 10;
+            acc.max_request[li] = 10;
+            acc.fanout_calls = 12;
+        })];
+        a.roots = vec![crate::RootStats {
+            func: 0,
+            acc: crate::aggregate::RootAcc {
+                small_fanout: 12,
+                ..Default::default()
+            },
+            procs: 1,
+            procs_with_posix_io: 1,
+        }];
+        let m = one(&a, "F02").message;
+        assert!(
+            m.ends_with("; 4,000 misaligned reads of 10 B from w.c:5 in scatter"),
+            "{m}"
+        );
+        let m = one(&a, "F03").message;
+        assert!(
+            m.ends_with("; 3,000 backward reads of 10 B from w.c:5 in scatter"),
+            "{m}"
+        );
+        let c = one(&a, "C02");
+        assert!(
+            c.message.ends_with("; 12 from w.c:5 in scatter"),
+            "{}",
+            c.message
+        );
+        assert_eq!(c.call_sites, vec![("w.c:5 in scatter".to_string(), 12)]);
     }
 }

@@ -381,8 +381,13 @@ fn site_json(a: &Analysis, c: &crate::sites::SiteStats) -> Value {
             }),
         );
     }
+    let top = c.top_layer().map(layer_index);
     json!({
         "site": c.site.label(),
+        "layer": c.top_layer().map(|l| l.identification()),
+        "ops": top.map_or(0, |i| c.acc.layer_ops[i]),
+        "bytes": top.map_or(0, |i| c.acc.bytes(i)),
+        "layer_stack": c.layer_stack().iter().map(|l| l.identification()).collect::<Vec<_>>(),
         "function": l.function,
         "file": l.file,
         "line": l.line,
@@ -505,6 +510,7 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
             secs(ns)
         );
     }
+    sites_text(a, top, &mut o);
     let (_, slowest) = ranks_json(a);
     if !slowest.is_null() {
         let _ = writeln!(
@@ -533,6 +539,73 @@ pub fn to_text(a: &Analysis, insights: &[Insight], top: usize) -> String {
         );
     }
     o
+}
+
+/// The call-site table: where the calls were made, what they did at the layer of the
+/// outermost calls, the layers beneath, who made them; then what could not be resolved.
+fn sites_text(a: &Analysis, top: usize, o: &mut String) {
+    use std::fmt::Write;
+    if a.call_sites.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "\nCall sites (top {top} by time)\n  {:>9} {:>9} {:>10} {:>9}  {:<26} {:<11} site",
+        "calls", "time s", "bytes", "ops", "layers", "processes"
+    );
+    for c in a.call_sites.iter().take(top) {
+        let li = c.top_layer().map(layer_index);
+        let stack: Vec<&str> = c.layer_stack().iter().map(|l| l.identification()).collect();
+        let _ = writeln!(
+            o,
+            "  {:>9} {:>9.3} {:>10} {:>9}  {:<26} {:<11} {}",
+            c.acc.calls,
+            secs(c.acc.ns),
+            human(li.map_or(0, |i| c.acc.bytes(i))),
+            li.map_or(0, |i| c.acc.layer_ops[i]),
+            stack.join(" > "),
+            who(a, &c.procs),
+            c.site.label()
+        );
+    }
+    if let Some(note) = &a.call_sites_note {
+        let _ = writeln!(o, "  note: {note}");
+    }
+}
+
+/// The MPI ranks among `procs` ("rank 0", "ranks 0-3,6"), or how many processes they are.
+fn who(a: &Analysis, procs: &[usize]) -> String {
+    let mut ranks: Vec<u32> = procs.iter().filter_map(|&p| a.proc(p).rank).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    if ranks.len() != procs.len() || ranks.is_empty() {
+        let n = procs.len();
+        return format!("{n} process{}", if n == 1 { "" } else { "es" });
+    }
+    let n = ranks.len();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for r in ranks {
+        match runs.last_mut() {
+            Some(last) if last.1 + 1 == r => last.1 = r,
+            _ => runs.push((r, r)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        })
+        .collect();
+    // A column, not a list: past a few runs, how many.
+    if runs.len() > 3 {
+        return format!("{n} ranks");
+    }
+    let s = if n == 1 { "" } else { "s" };
+    format!("rank{s} {}", parts.join(","))
 }
 
 impl Analysis {

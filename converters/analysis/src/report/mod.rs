@@ -9,6 +9,7 @@
 mod bandwidth;
 mod bins;
 mod breakdown;
+mod call_sites;
 mod conflicts;
 mod heatmap;
 mod job;
@@ -16,7 +17,7 @@ mod offsets;
 mod plot;
 mod ranks;
 mod sizes;
-mod tables;
+pub(crate) mod tables;
 
 use crate::insights::Insight;
 use crate::{summary, Analysis, Error};
@@ -146,6 +147,7 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
         ("plot-sizes", "Sizes"),
         ("plot-offsets", "Offsets"),
         ("conflicts", "Conflicts"),
+        ("call-sites", "Call sites"),
         ("tables", "Tables"),
     ];
     for (id, name) in nav {
@@ -207,6 +209,13 @@ fn render(a: &Analysis, insights: &[Insight]) -> Result<String, Error> {
         "Overlapping operations (conflicts)",
         Ok(Some(conflicts::render(&j))),
         "",
+    )?;
+    section(
+        &mut s,
+        "call-sites",
+        "Where in the program: call sites",
+        Ok(call_sites::render(&j, tu)),
+        "No traced call in this trace.",
     )?;
     let _ = writeln!(
         s,

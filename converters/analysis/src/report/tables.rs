@@ -21,6 +21,8 @@ pub(super) enum Kind {
     Share,
     /// A layer chain (an array of function names), shown joined by arrows.
     Chain,
+    /// An array of numbers (MPI ranks), shown joined by commas.
+    List,
 }
 
 /// A field by dotted path (a number indexes an array: `processes.0`).
@@ -67,14 +69,18 @@ fn shown(v: &Value, kind: Kind) -> String {
             let names: Vec<String> = a.iter().map(raw).collect();
             names.join(" → ")
         }
-        (Kind::Text | Kind::Chain, v) => raw(v),
+        (Kind::List, Value::Array(a)) => {
+            let items: Vec<String> = a.iter().map(raw).collect();
+            items.join(", ")
+        }
+        (Kind::Text | Kind::Chain | Kind::List, v) => raw(v),
     }
 }
 
 fn cell(row: &Value, k: &str, kind: Kind) -> String {
     let v = field(row, k);
     let class = match kind {
-        Kind::Text | Kind::Chain => "",
+        Kind::Text | Kind::Chain | Kind::List => "",
         _ => " class=\"num\"",
     };
     let title = match (kind, v.as_u64()) {
@@ -102,7 +108,7 @@ pub(super) fn table(
     let mut s = format!("<table id=\"{id}\" class=\"sortable\"><thead><tr>");
     for (_, h, kind) in cols {
         let class = match kind {
-            Kind::Text | Kind::Chain => "",
+            Kind::Text | Kind::Chain | Kind::List => "",
             _ => " class=\"num\"",
         };
         let _ = write!(s, "<th{class}>{}</th>", esc(h));
@@ -129,11 +135,11 @@ pub(super) fn arr(j: &Value, k: &str) -> Vec<Value> {
     j[k].as_array().cloned().unwrap_or_default()
 }
 
-fn first(v: &[Value], n: usize) -> Vec<(usize, &Value)> {
+pub(super) fn first(v: &[Value], n: usize) -> Vec<(usize, &Value)> {
     v.iter().enumerate().take(n).collect()
 }
 
-fn caption(total: usize, what: &str) -> String {
+pub(super) fn caption(total: usize, what: &str) -> String {
     if total > TOP {
         format!(
             "<p class=\"note\">The first {TOP} of {} {what}.</p>",
