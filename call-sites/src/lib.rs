@@ -46,6 +46,7 @@
 //! - With DWARF, the innermost frame of the inline chain is reported: its file and line are
 //!   the source line of the call, its function the one (possibly inlined) that holds it.
 //!   Without DWARF the symbol table (`.symtab`, else `.dynsym`) names the function.
+//!   C++ and Rust names are demangled; a gfortran module procedure (`__m_MOD_p`) is `m::p`.
 //! - A missing, unreadable or malformed file is never an error: its addresses resolve to
 //!   `Offset` and [`Stats`] counts the object.
 //! - Each object is parsed once, lazily, and each distinct (object, address) resolved once.

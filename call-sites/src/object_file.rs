@@ -106,7 +106,7 @@ fn innermost_frame(loader: &Loader, probe: u64) -> Option<Frame> {
         .function
         .as_ref()
         .and_then(|name| name.demangle().ok())
-        .map(|name| name.into_owned());
+        .map(|name| fortran_module_name(name.into_owned()));
     let location = frame.location.as_ref();
     Some(Frame {
         function,
@@ -119,5 +119,47 @@ fn innermost_frame(loader: &Loader, probe: u64) -> Option<Frame> {
 /// `probe`.
 fn symbol(loader: &Loader, probe: u64) -> Option<String> {
     let name = loader.find_symbol(probe)?;
-    Some(addr2line::demangle_auto(name.into(), None).into_owned())
+    let name = addr2line::demangle_auto(name.into(), None).into_owned();
+    Some(fortran_module_name(name))
+}
+
+/// A gfortran module procedure as Fortran programmers write it: gfortran names procedure
+/// P of module M `__M_MOD_P` (in DWARF's linkage name and the symbol table), which no
+/// demangler knows; `M::P` as gdb shows it. Fortran names are lower case in the symbol, so
+/// the first `_MOD_` is the separator. Any other name is returned as it is.
+pub(crate) fn fortran_module_name(name: String) -> String {
+    let is_word =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let parts = name
+        .strip_prefix("__")
+        .and_then(|rest| rest.split_once("_MOD_"))
+        .filter(|(module, procedure)| is_word(module) && is_word(procedure));
+    match parts {
+        Some((module, procedure)) => format!("{module}::{procedure}"),
+        None => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fortran_module_name;
+
+    #[test]
+    fn gfortran_module_procedures_read_as_module_and_procedure() {
+        let name = |s: &str| fortran_module_name(s.to_string());
+        assert_eq!(
+            name("__sites_io_MOD_write_blocks"),
+            "sites_io::write_blocks"
+        );
+        assert_eq!(name("__m_MOD_p_MOD_q"), "m::p_MOD_q");
+        for kept in [
+            "write_block",
+            "__libc_write",
+            "__m_MOD_",
+            "___MOD_p",
+            "ns::f(int)",
+        ] {
+            assert_eq!(name(kept), kept);
+        }
+    }
 }
