@@ -3,7 +3,7 @@
 
 use super::aggregate::{layer_index, RANDOM};
 use super::Analysis;
-use crate::report::tables::int;
+use crate::units::int;
 use crate::sites::{SiteAcc, SiteStats};
 use crate::stack::stack_pos;
 use crate::units::human;

@@ -15,3 +15,16 @@ pub fn human(b: u64) -> String {
         format!("{v:.1} {}", U[i])
     }
 }
+
+/// 1234567 → "1,234,567".
+pub fn int(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -42,18 +42,7 @@ pub fn raw(v: &Value) -> String {
     }
 }
 
-/// 1234567 → "1,234,567".
-pub fn int(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::units::int;
 
 fn shown(v: &Value, kind: Kind) -> String {
     match (kind, v) {
