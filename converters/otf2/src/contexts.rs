@@ -37,12 +37,7 @@ impl Pairs {
     /// The pair's id, given on first sight.
     #[inline]
     pub fn id(&mut self, site: u32, region: u32) -> u32 {
-        let next = self.pairs.len() as u32;
-        let id = *self.id_of.entry((site, region)).or_insert(next);
-        if id == next {
-            self.pairs.push((site, region));
-        }
-        id
+        intern(&mut self.id_of, &mut self.pairs, (site, region))
     }
 }
 
@@ -55,17 +50,28 @@ pub(crate) fn attribute() -> (String, String, u8) {
     (name.into(), description.into(), CALLING_CONTEXT_TYPE)
 }
 
-/// What the calling-context definitions are, once every site is resolved.
+/// What the calling-context definitions are, once every site is resolved. Each call's
+/// context comes with a frame of its own just before it (frame 2i, call 2i + 1: OTF2 readers
+/// want the ids dense, in the order written, a parent before its children), so that the ids
+/// a process's events carry (2k + 1 for its k-th pair, see [`local_id`]) are the global
+/// ones for the first process, which then needs no mapping table, as for every other class.
 #[derive(Default)]
 pub(crate) struct ContextTable {
-    /// Global pair id -> calling context id.
+    /// Global pair id -> the id of its call's context.
     pub of_pair: Vec<u32>,
     /// Source code locations: (file, line); id = index.
     pub locations: Vec<(String, u32)>,
     /// Function regions, named; their region ids follow the traced regions'.
     pub functions: Vec<String>,
-    /// Calling contexts: (region id, location, parent); id = index.
-    pub nodes: Vec<(u32, Option<u32>, Option<u32>)>,
+    /// The calls: (traced region, function region, location); call i's context is 2i + 1,
+    /// its frame's 2i.
+    pub calls: Vec<(u32, u32, Option<u32>)>,
+}
+
+/// The id an event carries for a process's `k`-th (site, region) pair.
+#[inline]
+pub(crate) fn local_id(k: u32) -> u32 {
+    2 * k + 1
 }
 
 /// The name a site's function region gets: the function, else what is known.
@@ -76,45 +82,43 @@ fn function_name(site: &ResolvedSite) -> String {
     }
 }
 
+/// The id of `key` in `list`, pushed on first sight.
+fn intern<K: Clone + Eq + std::hash::Hash>(
+    ids: &mut HashMap<K, u32>,
+    list: &mut Vec<K>,
+    key: K,
+) -> u32 {
+    let next = list.len() as u32;
+    let id = *ids.entry(key.clone()).or_insert(next);
+    if id == next {
+        list.push(key);
+    }
+    id
+}
+
 impl ContextTable {
     /// The table of the global `pairs`, with `sites` the resolution of every global site
-    /// and `regions` the number of traced regions.
+    /// and `regions` the number of traced regions. Pairs whose sites resolve to the same
+    /// function and line and that call the same region are one context.
     pub fn build(pairs: &[(u32, u32)], sites: &[ResolvedSite], regions: u32) -> ContextTable {
         let mut t = ContextTable::default();
-        let mut location_of: HashMap<(String, u32), u32> = HashMap::new();
-        let mut function_of: HashMap<String, u32> = HashMap::new();
-        let mut frame_of: HashMap<(u32, Option<u32>), u32> = HashMap::new();
-        let mut leaf_of: HashMap<(u32, u32), u32> = HashMap::new();
+        let (mut location_of, mut function_of, mut call_of) =
+            (HashMap::new(), HashMap::new(), HashMap::new());
         let unknown = ResolvedSite::unknown();
         for &(site, region) in pairs {
             let s = sites.get(site as usize).unwrap_or(&unknown);
             let location = match (&s.location.file, s.location.line) {
-                (Some(file), Some(line)) => {
-                    let key = (file.clone(), line);
-                    let next = t.locations.len() as u32;
-                    let id = *location_of.entry(key.clone()).or_insert(next);
-                    if id == next {
-                        t.locations.push(key);
-                    }
-                    Some(id)
-                }
+                (Some(file), Some(line)) => Some(intern(
+                    &mut location_of,
+                    &mut t.locations,
+                    (file.clone(), line),
+                )),
                 _ => None,
             };
             let name = function_name(s);
-            let next = regions + t.functions.len() as u32;
-            let function = *function_of.entry(name.clone()).or_insert(next);
-            if function == next {
-                t.functions.push(name);
-            }
-            let frame = *frame_of.entry((function, location)).or_insert_with(|| {
-                t.nodes.push((function, location, None));
-                t.nodes.len() as u32 - 1
-            });
-            let leaf = *leaf_of.entry((frame, region)).or_insert_with(|| {
-                t.nodes.push((region, None, Some(frame)));
-                t.nodes.len() as u32 - 1
-            });
-            t.of_pair.push(leaf);
+            let function = regions + intern(&mut function_of, &mut t.functions, name);
+            let call = intern(&mut call_of, &mut t.calls, (region, function, location));
+            t.of_pair.push(local_id(call));
         }
         t
     }

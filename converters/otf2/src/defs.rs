@@ -94,7 +94,14 @@ impl Mappings {
 /// context of each global pair.
 fn mapping_tables(maps: [&[u32]; 7], of_pair: &[u32]) -> Result<Vec<(MappingType, IdMap)>, Err> {
     let mut tables = Vec::new();
-    let contexts: Vec<u32> = maps[6].iter().map(|&p| of_pair[p as usize]).collect();
+    // A process's k-th pair is its ids 2k (the frame) and 2k + 1 (the call).
+    let contexts: Vec<u32> = maps[6]
+        .iter()
+        .flat_map(|&p| {
+            let call = of_pair[p as usize];
+            [call - 1, call]
+        })
+        .collect();
     let mut maps = maps;
     maps[6] = &contexts;
     for (ty, map) in MAPPED.into_iter().zip(maps) {
@@ -160,8 +167,11 @@ fn write_contexts(
         g.source_code_location(k as u32, names.files[k], line)
             .map_err(otf2e)?;
     }
-    for (k, &(region, location, parent)) in t.nodes.iter().enumerate() {
-        g.calling_context(k as u32, region, location, parent)
+    for (i, &(region, function, location)) in t.calls.iter().enumerate() {
+        let frame = 2 * i as u32;
+        g.calling_context(frame, function, location, None)
+            .map_err(otf2e)?;
+        g.calling_context(frame + 1, region, None, Some(frame))
             .map_err(otf2e)?;
     }
     Ok(())
@@ -236,7 +246,7 @@ pub(crate) fn write_global_defs(
         .collect();
     let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
     let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
-    let context_names = (!contexts.nodes.is_empty())
+    let context_names = (!contexts.calls.is_empty())
         .then(|| ContextNames::intern(contexts, &mut s, defs.regions.len()));
     defs.strings = s;
 

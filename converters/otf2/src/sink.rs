@@ -67,7 +67,8 @@ impl Sink for Otf2Sink<'_> {
         let (site, open) = &mut self.sites[self.cur];
         *open += 1;
         if *open == 1 && *site != NO_SITE {
-            let context = AttributeValue::CallingContext(self.contexts.id(*site, region));
+            let k = self.contexts.id(*site, region);
+            let context = AttributeValue::CallingContext(super::contexts::local_id(k));
             let attr = self.context_attr;
             self.w().add_attr(attr, context).map_err(otf2e)?;
         }
