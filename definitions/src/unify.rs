@@ -10,7 +10,7 @@
 //! handles a process may reuse depends only on which of its own handles are active, and the
 //! ones other processes made are never active in it.
 
-use super::{GlobalDefs, HandleDef};
+use super::{GlobalDefs, HandleDef, SiteFrame, NO_OBJECT};
 use hashbrown::HashMap;
 use io_events::functions::Layer;
 
@@ -25,6 +25,10 @@ pub struct IdMaps {
     pub files: Vec<u32>,
     pub comms: Vec<u32>,
     pub handles: Vec<u32>,
+    /// Objects call sites lie in (by path and build-id).
+    pub objects: Vec<u32>,
+    /// Call sites (the same frames in the same objects are the same site in every process).
+    pub sites: Vec<u32>,
 }
 
 impl GlobalDefs {
@@ -63,6 +67,7 @@ impl GlobalDefs {
             })
             .collect();
         let comms: Vec<u32> = local.comms.iter().map(|m| self.comm(m)).collect();
+        let (objects, sites) = self.unify_sites(local);
         let mut maps = IdMaps {
             strings,
             attributes,
@@ -71,6 +76,8 @@ impl GlobalDefs {
             files,
             comms,
             handles: Vec::with_capacity(local.handles.len()),
+            objects,
+            sites,
         };
         let proxy_of: HashMap<u32, u8> = local.proxies.iter().map(|(&p, &h)| (h, p)).collect();
         for (l, def) in local.handles.iter().enumerate() {
@@ -95,6 +102,31 @@ impl GlobalDefs {
             maps.handles.push(g);
         }
         maps
+    }
+
+    /// The global ids of `local`'s objects and call sites (frames in unknown objects keep
+    /// their raw address and [`NO_OBJECT`]).
+    fn unify_sites(&mut self, local: &GlobalDefs) -> (Vec<u32>, Vec<u32>) {
+        let objects: Vec<u32> = local
+            .objects
+            .iter()
+            .map(|o| self.object(&o.path, &o.build_id))
+            .collect();
+        let sites = local
+            .sites
+            .iter()
+            .map(|frames| {
+                let global: Vec<SiteFrame> = frames
+                    .iter()
+                    .map(|f| SiteFrame {
+                        object: objects.get(f.object as usize).copied().unwrap_or(NO_OBJECT),
+                        address: f.address,
+                    })
+                    .collect();
+                self.site(&global)
+            })
+            .collect();
+        (objects, sites)
     }
 
     /// The attribute with this name, added if missing.
@@ -218,6 +250,43 @@ mod tests {
                 _ => Id::Handle(d.proxy([Layer::Posix, Layer::Isoc][next(2) as usize])),
             }
         }
+    }
+
+    /// Two processes of one program that met its objects and call sites in another order
+    /// (and one frame outside every object): after the trip through bytes and the
+    /// unification, the same frames are the same global site.
+    #[test]
+    fn call_sites_unify_by_object_and_address() {
+        let mut a = GlobalDefs::new("m");
+        let (prog, lib) = (a.object("/bin/prog", &[1, 2]), a.object("/lib/x.so", &[]));
+        let frame = |object, address| SiteFrame { object, address };
+        let a0 = a.site(&[frame(prog, 0x10)]);
+        let a1 = a.site(&[frame(lib, 0x20), frame(prog, 0x30)]);
+        let mut b = GlobalDefs::new("m");
+        let lib_b = b.object("/lib/x.so", &[]);
+        let prog_b = b.object("/bin/prog", &[1, 2]);
+        let b0 = b.site(&[frame(lib_b, 0x20), frame(prog_b, 0x30)]);
+        let b1 = b.site(&[frame(NO_OBJECT, 0x99)]);
+        let b2 = b.site(&[frame(prog_b, 0x10)]);
+        let mut global = GlobalDefs::new("m");
+        let mut maps = Vec::new();
+        for local in [&a, &b] {
+            let mut bytes = Vec::new();
+            local.to_wire(&mut bytes);
+            let back = GlobalDefs::from_wire(&mut crate::wire::WireReader::new(&bytes)).unwrap();
+            maps.push(global.unify(&back));
+        }
+        let (ma, mb) = (&maps[0], &maps[1]);
+        assert_eq!(ma.sites[a0 as usize], mb.sites[b2 as usize]);
+        assert_eq!(ma.sites[a1 as usize], mb.sites[b0 as usize]);
+        assert_eq!(global.objects.len(), 2);
+        assert_eq!(global.sites.len(), 3);
+        let unknown = &global.sites[mb.sites[b1 as usize] as usize];
+        assert_eq!(unknown[0], frame(NO_OBJECT, 0x99));
+        assert_eq!(
+            global.objects[mb.objects[lib_b as usize] as usize].path,
+            "/lib/x.so"
+        );
     }
 
     fn global(maps: &IdMaps, id: Id) -> Id {

@@ -1,13 +1,13 @@
 //! One process's local definitions as bytes, for the MPI-parallel conversion: the rank that
 //! converted a process sends them to the rank that unifies. Only what [`GlobalDefs::unify`]
 //! reads is sent (strings, attributes, nodes, regions by function, files, communicators,
-//! handles, proxies, PRE_CREATED states); the lookup maps are rebuilt on arrival, so the
+//! handles, proxies, PRE_CREATED states, objects and call sites); the lookup maps are rebuilt on arrival, so the
 //! decoded set unifies exactly like the original.
 
 use crate::error::{Error, Result};
-use crate::{FileDef, FileType, GlobalDefs, HandleDef, Node};
+use crate::{FileDef, FileType, GlobalDefs, HandleDef, Node, SiteFrame};
 
-const MAGIC: &[u8; 4] = b"RDW1";
+const MAGIC: &[u8; 4] = b"RDW2";
 
 /// Appends unsigned LEB128 numbers and length-prefixed strings.
 pub struct WireWriter<'a>(pub &'a mut Vec<u8>);
@@ -142,6 +142,49 @@ impl GlobalDefs {
             w.u64(mode as u64);
             w.u64(status as u64);
         }
+        self.sites_to_wire(&mut w);
+    }
+
+    /// The objects call sites lie in (path, build-id bytes) and the sites (their frames).
+    fn sites_to_wire(&self, w: &mut WireWriter) {
+        w.u64(self.objects.len() as u64);
+        for o in &self.objects {
+            w.str(&o.path);
+            w.u64(o.build_id.len() as u64);
+            o.build_id.iter().for_each(|&b| w.u64(b as u64));
+        }
+        w.u64(self.sites.len() as u64);
+        for frames in &self.sites {
+            w.u64(frames.len() as u64);
+            for f in frames.iter() {
+                w.u64(f.object as u64);
+                w.u64(f.address);
+            }
+        }
+    }
+
+    /// What [`sites_to_wire`](Self::sites_to_wire) wrote, into `self`.
+    fn sites_from_wire(&mut self, r: &mut WireReader) -> Result<()> {
+        for _ in 0..r.count()? {
+            let path = r.str()?;
+            let build_id = (0..r.count()?)
+                .map(|_| u8::try_from(r.u64()?).map_err(|_| Error::IdOutOfRange))
+                .collect::<Result<Vec<u8>>>()?;
+            self.object(&path, &build_id);
+        }
+        for _ in 0..r.count()? {
+            let frames = (0..r.count()?)
+                .map(|_| {
+                    let object = r.u32()?;
+                    Ok(SiteFrame {
+                        object,
+                        address: r.u64()?,
+                    })
+                })
+                .collect::<Result<Vec<SiteFrame>>>()?;
+            self.site(&frames);
+        }
+        Ok(())
     }
 
     /// Local definitions from [`to_wire`](Self::to_wire)'s bytes, read from `r`.
@@ -224,6 +267,7 @@ impl GlobalDefs {
             d.precreated.push((h, mode, status));
             d.precreated_state.insert(h, (mode, status));
         }
+        d.sites_from_wire(r)?;
         Ok(d)
     }
 }

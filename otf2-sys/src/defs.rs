@@ -426,6 +426,39 @@ impl<'a> GlobalDefWriter<'a> {
         )
     }
 
+    /// SourceCodeLocation `id`: a source file (a String id) and a line in it.
+    pub fn source_code_location(&mut self, id: u32, file: u32, line: u32) -> Result<()> {
+        // SAFETY: live writer.
+        check(
+            unsafe { ffi::OTF2_GlobalDefWriter_WriteSourceCodeLocation(self.w(), id, file, line) },
+            "GlobalDefWriter_WriteSourceCodeLocation",
+        )
+    }
+
+    /// CallingContext `id`: a node of the calling context tree, `region` at the source
+    /// code location `location` (if known), below `parent` (none for a root).
+    pub fn calling_context(
+        &mut self,
+        id: u32,
+        region: u32,
+        location: Option<u32>,
+        parent: Option<u32>,
+    ) -> Result<()> {
+        // SAFETY: live writer.
+        check(
+            unsafe {
+                ffi::OTF2_GlobalDefWriter_WriteCallingContext(
+                    self.w(),
+                    id,
+                    region,
+                    ref32(location),
+                    ref32(parent),
+                )
+            },
+            "GlobalDefWriter_WriteCallingContext",
+        )
+    }
+
     /// IoRegularFile `id` (shares the id space with directories); `scope` is
     /// the system tree node the name is valid in (machine for a shared file
     /// system, host for a node-local one).

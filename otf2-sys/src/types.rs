@@ -641,6 +641,10 @@ pub enum AttributeValue {
     IoHandle(u32),
     /// `OTF2_TYPE_LOCATION_GROUP`.
     LocationGroup(u32),
+    /// `OTF2_TYPE_SOURCE_CODE_LOCATION`.
+    SourceCodeLocation(u32),
+    /// `OTF2_TYPE_CALLING_CONTEXT`.
+    CallingContext(u32),
 }
 
 impl AttributeValue {
@@ -666,6 +670,8 @@ impl AttributeValue {
             AttributeValue::IoFile(_) => Type::IoFile,
             AttributeValue::IoHandle(_) => Type::IoHandle,
             AttributeValue::LocationGroup(_) => Type::LocationGroup,
+            AttributeValue::SourceCodeLocation(_) => Type::SourceCodeLocation,
+            AttributeValue::CallingContext(_) => Type::CallingContext,
         }
     }
 
@@ -692,6 +698,8 @@ impl AttributeValue {
             AttributeValue::IoFile(x) => v.ioFileRef = x,
             AttributeValue::IoHandle(x) => v.ioHandleRef = x,
             AttributeValue::LocationGroup(x) => v.locationGroupRef = x,
+            AttributeValue::SourceCodeLocation(x) => v.sourceCodeLocationRef = x,
+            AttributeValue::CallingContext(x) => v.callingContextRef = x,
         }
         (self.type_().raw(), v)
     }
@@ -780,5 +788,9 @@ otf2_enum! {
         IoHandle = OTF2_MAPPING_IO_HANDLE,
         /// Location groups.
         LocationGroup = OTF2_MAPPING_LOCATION_GROUP,
+        /// Source code locations (attribute values of type SOURCE_CODE_LOCATION).
+        SourceCodeLocation = OTF2_MAPPING_SOURCE_CODE_LOCATION,
+        /// Calling contexts (attribute values of type CALLING_CONTEXT).
+        CallingContext = OTF2_MAPPING_CALLING_CONTEXT,
     }
 }

@@ -67,6 +67,9 @@ Definitions are referred to by name, with the numeric id in a separate ``*_id`` 
   "regions": [{"id", "name", "canonical_name", "description", "role", "paradigm", "flags",
                "source_file", "begin_line", "end_line"}],
   "attributes": [{"id", "name", "description", "type"}],
+  "source_code_locations": [{"id", "file", "line"}],
+  "calling_contexts": [CONTEXT, ...],  # CONTEXT: {"id", "region", "function" (the parent's
+                                       # region), "file", "line" (the parent's location)}
   "files": [{"id", "name", "type": "file"|"directory", "scope" (node name|null),
              "scope_id", "scope_class" (node class name|null), "properties": {name: value}}],
   "handles": [{"id", "name", "file" (name|null), "file_id", "paradigm" (identification|null),
@@ -90,7 +93,7 @@ EVENT (in the location's own order).  Keys present on every event (null if not a
   "paradigm" (identification of the handle's io paradigm; IoDeleteFile: the event's paradigm),
   "parent_handle", "parent_paradigm" (the handle's parent handle name and its paradigm),
   "offset" (value of the attribute named "Offset", if attached),
-  "attributes" ({attribute name: value}, {} if none).
+  "attributes" ({attribute name: value}, {} if none; a CALLING_CONTEXT value is a CONTEXT).
 Keys present only on the event types that carry them:
   IoCreateHandle:        "mode" (IoAccessMode name), "creation_flags", "status_flags"
   IoDuplicateHandle:     "new_handle", "new_handle_id", "status_flags"
@@ -181,6 +184,8 @@ def _jsonable(v):
         return [_jsonable(x) for x in v]
     if isinstance(v, odefs.IoParadigm):
         return v.identification
+    if isinstance(v, odefs.CallingContext):
+        return _context_json(v)
     if hasattr(v, "name") and isinstance(getattr(v, "name"), str) and hasattr(v, "_ref"):
         return v.name
     if hasattr(type(v), "_names"):
@@ -190,6 +195,17 @@ def _jsonable(v):
     if hasattr(v, "value"):
         return _jsonable(v.value)
     return repr(v)
+
+
+def _context_json(c):
+    """A calling context as the call sites give it: the called region, and the frame above
+    it (its parent): the program function and its source file and line."""
+    frame = c.parent
+    scl = None if frame is None else frame.source_code_location
+    return {"id": c._ref, "region": _name(c.region),
+            "function": None if frame is None else _name(frame.region),
+            "file": None if scl is None else scl.file,
+            "line": None if scl is None else scl.line_number}
 
 
 def _snake(name):
@@ -645,6 +661,10 @@ class Checker(object):
             "attributes": [{
                 "id": a._ref, "name": a.name, "description": a.description,
                 "type": enum_name(a.type)} for a in d.attributes],
+            "source_code_locations": [{
+                "id": l._ref, "file": l.file, "line": l.line_number}
+                for l in d.source_code_locations],
+            "calling_contexts": [_context_json(c) for c in d.calling_contexts],
             "files": [{
                 "id": f._ref, "name": f.name,
                 "type": "directory" if isinstance(f, odefs.IoDirectory) else "file",

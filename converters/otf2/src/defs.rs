@@ -2,6 +2,7 @@
 //! events of every location is known then): each location's mapping tables (the ids its
 //! events carry -> the global ids), then the global definitions.
 
+use super::contexts::{ContextTable, CALLING_CONTEXT_TYPE};
 use super::kinds::status_flags;
 use super::layout::Layout;
 use super::otf2e;
@@ -36,13 +37,14 @@ fn comm_name(defs: &GlobalDefs, c: usize) -> String {
 
 /// The classes of ids events carry, in the order [`Mappings`] keeps them (attribute values
 /// of type STRING are strings; location groups and system tree nodes appear in no event).
-const MAPPED: [MappingType; 6] = [
+const MAPPED: [MappingType; 7] = [
     MappingType::String,
     MappingType::Attribute,
     MappingType::Region,
     MappingType::Comm,
     MappingType::IoFile,
     MappingType::IoHandle,
+    MappingType::CallingContext,
 ];
 
 /// Every process's local -> global ids of the classes in [`MAPPED`], packed into one
@@ -53,19 +55,21 @@ const MAPPED: [MappingType; 6] = [
 pub(crate) struct Mappings {
     ids: Vec<u32>,
     /// Per process: the number of ids of each class.
-    counts: Vec<[u32; 6]>,
+    counts: Vec<[u32; 7]>,
 }
 
 impl Mappings {
-    /// Add the next process's maps.
-    pub fn push(&mut self, m: &IdMaps) {
-        let classes = [
+    /// Add the next process's maps; `contexts`: its calling contexts' global pair ids
+    /// (`contexts::Pairs`, made calling contexts when the definitions are written).
+    pub fn push(&mut self, m: &IdMaps, contexts: &[u32]) {
+        let classes: [&[u32]; 7] = [
             &m.strings,
             &m.attributes,
             &m.regions,
             &m.comms,
             &m.files,
             &m.handles,
+            contexts,
         ];
         for c in classes {
             self.ids.extend_from_slice(c);
@@ -74,7 +78,7 @@ impl Mappings {
     }
 
     /// Per process, the maps of the classes in [`MAPPED`].
-    fn iter(&self) -> impl Iterator<Item = [&[u32]; 6]> {
+    fn iter(&self) -> impl Iterator<Item = [&[u32]; 7]> {
         let mut at = 0usize;
         self.counts.iter().map(move |n| {
             n.map(|n| {
@@ -86,9 +90,20 @@ impl Mappings {
     }
 }
 
-/// The mapping tables of one process (identity maps need none).
-fn mapping_tables(maps: [&[u32]; 6]) -> Result<Vec<(MappingType, IdMap)>, Err> {
+/// The mapping tables of one process (identity maps need none); `of_pair`: the calling
+/// context of each global pair.
+fn mapping_tables(maps: [&[u32]; 7], of_pair: &[u32]) -> Result<Vec<(MappingType, IdMap)>, Err> {
     let mut tables = Vec::new();
+    // A process's k-th pair is its ids 2k (the frame) and 2k + 1 (the call).
+    let contexts: Vec<u32> = maps[6]
+        .iter()
+        .flat_map(|&p| {
+            let call = of_pair[p as usize];
+            [call - 1, call]
+        })
+        .collect();
+    let mut maps = maps;
+    maps[6] = &contexts;
     for (ty, map) in MAPPED.into_iter().zip(maps) {
         if let Some(t) = IdMap::from_dense(map).map_err(otf2e)? {
             tables.push((ty, t));
@@ -98,11 +113,12 @@ fn mapping_tables(maps: [&[u32]; 6]) -> Result<Vec<(MappingType, IdMap)>, Err> {
 }
 
 /// Every location's local definitions: the mapping tables of its process (`maps`, in plan
-/// order), none for the ranks without a trace.
+/// order), none for the ranks without a trace; `contexts` maps calling-context pairs.
 pub(crate) fn write_local_defs(
     archive: &mut ArchiveWriter,
     layout: &Layout,
     maps: &Mappings,
+    contexts: &ContextTable,
 ) -> Result<(), Err> {
     let mut files = archive.local_defs().map_err(otf2e)?;
     for (k, m) in maps.iter().enumerate() {
@@ -110,7 +126,7 @@ pub(crate) fn write_local_defs(
         if locations.is_empty() {
             continue;
         }
-        let tables = mapping_tables(m)?;
+        let tables = mapping_tables(m, &contexts.of_pair)?;
         let tables: Vec<(MappingType, &IdMap)> = tables.iter().map(|(t, m)| (*t, m)).collect();
         for loc in locations {
             files.location(loc, &tables).map_err(otf2e)?;
@@ -122,12 +138,70 @@ pub(crate) fn write_local_defs(
     files.close().map_err(otf2e)
 }
 
+/// The call sites' definitions: function regions (after the traced ones), source code
+/// locations and calling contexts; `names` are the String ids of the functions' names, the
+/// locations' files and the function regions' description.
+fn write_contexts(
+    g: &mut otf2_sys::GlobalDefWriter,
+    t: &ContextTable,
+    names: &ContextNames,
+) -> Result<(), Err> {
+    let first = names.first_function;
+    for (k, &name) in names.functions.iter().enumerate() {
+        // As Score-P defines the functions it unwinds through: no source file.
+        g.region(
+            first + k as u32,
+            name,
+            name,
+            names.description,
+            RegionRole::Function,
+            Paradigm::Sampling,
+            RegionFlags::NONE,
+            u32::MAX,
+            0,
+            0,
+        )
+        .map_err(otf2e)?;
+    }
+    for (k, &(_, line)) in t.locations.iter().enumerate() {
+        g.source_code_location(k as u32, names.files[k], line)
+            .map_err(otf2e)?;
+    }
+    for (i, &(region, function, location)) in t.calls.iter().enumerate() {
+        let frame = 2 * i as u32;
+        g.calling_context(frame, function, location, None)
+            .map_err(otf2e)?;
+        g.calling_context(frame + 1, region, None, Some(frame))
+            .map_err(otf2e)?;
+    }
+    Ok(())
+}
+
+/// The String ids [`write_contexts`] needs.
+struct ContextNames {
+    first_function: u32,
+    functions: Vec<u32>,
+    files: Vec<u32>,
+    description: u32,
+}
+
+impl ContextNames {
+    fn intern(t: &ContextTable, s: &mut definitions::Strings, regions: usize) -> ContextNames {
+        ContextNames {
+            first_function: regions as u32,
+            functions: t.functions.iter().map(|f| s.id(f)).collect(),
+            files: t.locations.iter().map(|(f, _)| s.id(f)).collect(),
+            description: s.id("program function (call sites)"),
+        }
+    }
+}
+
 pub(crate) fn write_global_defs(
     archive: &mut ArchiveWriter,
     defs: &mut GlobalDefs,
+    contexts: &ContextTable,
     paradigms: &[u8],
-    tmin: u64,
-    tmax: u64,
+    (tmin, tmax): (u64, u64),
 ) -> Result<(), Err> {
     // `paradigms`: the model paradigms defined, in id order (super::paradigms).
     let id_of = |p: u8| paradigms.iter().position(|&q| q == p).unwrap_or(0) as u8;
@@ -172,6 +246,8 @@ pub(crate) fn write_global_defs(
         .collect();
     let (mount_key, fs_key) = (s.id("Mount Point"), s.id("File system"));
     let handle_names: Vec<u32> = defs.handles.iter().map(|h| s.id(&h.name)).collect();
+    let context_names = (!contexts.calls.is_empty())
+        .then(|| ContextNames::intern(contexts, &mut s, defs.regions.len()));
     defs.strings = s;
 
     let mut g = archive.global_defs().map_err(otf2e)?;
@@ -276,6 +352,9 @@ pub(crate) fn write_global_defs(
         )
         .map_err(otf2e)?;
     }
+    if let Some(names) = &context_names {
+        write_contexts(&mut g, contexts, names)?;
+    }
     for (i, (_, _, ty)) in defs.attributes.iter().enumerate() {
         g.attribute(
             i as u32,
@@ -284,6 +363,7 @@ pub(crate) fn write_global_defs(
             match ty {
                 0 => Type::Uint32,
                 1 => Type::Uint64,
+                &CALLING_CONTEXT_TYPE => Type::CallingContext,
                 _ => Type::String,
             },
         )

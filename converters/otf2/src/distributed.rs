@@ -72,6 +72,11 @@ fn put_part(out: &mut Vec<u8>, part: &ProcessPart) {
         None => (w.u64(0), (), ()),
     };
     w.u64(part.deleted as u64);
+    w.u64(part.contexts.len() as u64);
+    for &(site, region) in &part.contexts {
+        w.u64(site as u64);
+        w.u64(region as u64);
+    }
 }
 
 fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
@@ -97,12 +102,16 @@ fn get_part(r: &mut WireReader) -> definitions::Result<ProcessPart> {
         _ => Some((r.u64()?, r.u64()?)),
     };
     let deleted = r.u64()? as u16;
+    let contexts = (0..r.count()?)
+        .map(|_| Ok((r.u32()?, r.u32()?)))
+        .collect::<definitions::Result<_>>()?;
     Ok(ProcessPart {
         defs,
         events,
         stats,
         program,
         deleted,
+        contexts,
     })
 }
 
@@ -329,11 +338,14 @@ fn finish_defs(
             .map_err(otf2e)?;
         return Ok(Summary::default());
     }
-    defs::write_local_defs(archive, layout, &u.maps)?;
-    let (tmin, tmax) = time_span(trace, &u);
+    // Every rank's sites, unified by object and address, are resolved here, once.
+    let (contexts, unresolved) = super::contexts::table(&u.defs, &u.contexts);
+    defs::write_local_defs(archive, layout, &u.maps, &contexts)?;
+    let span = time_span(trace, &u);
     let handles = u.defs.handles.iter().map(|h| h.paradigm);
     let paradigms = deletes.defined(handles, u.deleted)?;
-    defs::write_global_defs(archive, &mut u.defs, &paradigms, tmin, tmax)?;
+    defs::write_global_defs(archive, &mut u.defs, &contexts, &paradigms, span)?;
+    u.stats.warnings.extend(unresolved);
     Ok(Summary {
         processes: u.stats.processes,
         locations: u.defs.locations.len(),
@@ -366,6 +378,7 @@ mod tests {
             },
             program: Some((1, 2)),
             deleted: 0b101,
+            contexts: vec![(0, 3), (7, 1)],
         };
         let mut bytes = Vec::new();
         put_part(&mut bytes, &part);

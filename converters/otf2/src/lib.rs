@@ -17,6 +17,7 @@
 
 mod archive;
 pub mod cli;
+mod contexts;
 mod defs;
 mod distributed;
 mod error;
@@ -176,11 +177,13 @@ fn write(trace: &Trace, out: &Path, threads: usize, progress: Progress) -> Resul
         return Err(no_streams(trace, &u.stats.warnings));
     }
     archive.close_event_files().map_err(otf2e)?;
-    defs::write_local_defs(&mut archive, &layout, &u.maps)?;
-    let (tmin, tmax) = time_span(trace, &u);
+    let (contexts, unresolved) = contexts::table(&u.defs, &u.contexts);
+    defs::write_local_defs(&mut archive, &layout, &u.maps, &contexts)?;
+    let span = time_span(trace, &u);
     let handles = u.defs.handles.iter().map(|h| h.paradigm);
     let paradigms = deletes.defined(handles, u.deleted)?;
-    defs::write_global_defs(&mut archive, &mut u.defs, &paradigms, tmin, tmax)?;
+    defs::write_global_defs(&mut archive, &mut u.defs, &contexts, &paradigms, span)?;
+    u.stats.warnings.extend(unresolved);
     let summary = Summary {
         processes: u.stats.processes,
         locations: u.defs.locations.len(),

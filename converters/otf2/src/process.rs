@@ -27,6 +27,8 @@ pub(crate) struct ProcessPart {
     pub program: Option<(u64, u64)>,
     /// The model paradigms it deleted files through (a bit each).
     pub deleted: u16,
+    /// The (local site, local region) pairs its `CALLING_CONTEXT` attributes name, by id.
+    pub contexts: Vec<(u32, u32)>,
 }
 
 /// What every worker shares.
@@ -52,7 +54,9 @@ pub(crate) fn convert_process(
     for loc in locations {
         writers.push(shared.archive.event_writer(loc).map_err(otf2e)?);
     }
-    let mut sink = Otf2Sink::new(writers, shared.deletes);
+    // The model defines its attributes up front: the next id is free for the call sites'.
+    let context_attr = defs.attributes.len() as u32;
+    let mut sink = Otf2Sink::new(writers, shared.deletes, context_attr);
     let mut stats = Stats::default();
     let plan = shared.plan;
     let begin = program_begin((pi, p), plan, &mut defs, &mut sink)?;
@@ -66,6 +70,11 @@ pub(crate) fn convert_process(
     };
     // Whatever is still open when the process ends stays open: OTF2 needs no close.
     let deleted = sink.deleted;
+    let contexts = std::mem::take(&mut sink.contexts.pairs);
+    if !contexts.is_empty() {
+        debug_assert_eq!(defs.attributes.len() as u32, context_attr);
+        defs.attributes.push(super::contexts::attribute());
+    }
     let mut events = Vec::with_capacity(sink.writers.len());
     for w in sink.writers {
         events.push(w.close().map_err(otf2e)?);
@@ -76,6 +85,7 @@ pub(crate) fn convert_process(
         stats,
         program,
         deleted,
+        contexts,
     })
 }
 

@@ -1,14 +1,15 @@
 //! Model events -> OTF2 events, one event writer per thread of the process being converted,
 //! with the ids of the process's own definitions (mapped to the global ones when read).
 
+use super::contexts::LocalContexts;
 use super::kinds::*;
 use super::paradigms::DeleteIds;
 use definitions::{GlobalDefs, ATTR_OFFSET, ATTR_VIEW_RANGES, ATTR_VIEW_SPAN};
 use io_events::codec::Record;
 use io_model::kinds::{AccessMode, CollOp, CreationFlags, LockOp, LockType, StatusFlags, Whence};
-use io_model::sink::{OpBegin, Res, Sink};
+use io_model::sink::{OpBegin, Res, Sink, NO_SITE};
 use io_model::SinkError;
-use otf2_sys::EventWriter;
+use otf2_sys::{AttributeValue, EventWriter};
 
 /// OTF2's error as the sink's (the writer takes it back typed from the model's error).
 /// Out of line: it boxes, and inlined into every event it kept the events themselves from
@@ -26,15 +27,26 @@ pub struct Otf2Sink<'a> {
     deletes: DeleteIds,
     /// The model paradigms files were deleted through (a bit each).
     pub deleted: u16,
+    /// Per thread: its current call site and the calls it has open (0: the next Enter is
+    /// an outermost call's).
+    sites: Vec<(u32, u32)>,
+    /// The (site, region) pairs the outermost calls' `CALLING_CONTEXT` attributes name.
+    pub contexts: LocalContexts,
+    /// The attribute's local id.
+    context_attr: u32,
 }
 
 impl<'a> Otf2Sink<'a> {
-    pub fn new(writers: Vec<EventWriter<'a>>, deletes: DeleteIds) -> Self {
+    /// `context_attr`: the local id the `CALLING_CONTEXT` attribute will have.
+    pub fn new(writers: Vec<EventWriter<'a>>, deletes: DeleteIds, context_attr: u32) -> Self {
         Otf2Sink {
+            sites: vec![(NO_SITE, 0); writers.len()],
             writers,
             cur: 0,
             deletes,
             deleted: 0,
+            contexts: LocalContexts::default(),
+            context_attr,
         }
     }
 
@@ -48,10 +60,23 @@ impl Sink for Otf2Sink<'_> {
     fn thread(&mut self, index: usize) {
         self.cur = index;
     }
+    fn site(&mut self, site: u32) {
+        self.sites[self.cur].0 = site;
+    }
     fn enter(&mut self, t: u64, region: u32, _r: &Record) -> Res {
+        let (site, open) = &mut self.sites[self.cur];
+        *open += 1;
+        if *open == 1 && *site != NO_SITE {
+            let k = self.contexts.id(*site, region);
+            let context = AttributeValue::CallingContext(super::contexts::local_id(k));
+            let attr = self.context_attr;
+            self.w().add_attr(attr, context).map_err(otf2e)?;
+        }
         self.w().enter(t, region).map_err(otf2e)
     }
     fn leave(&mut self, t: u64, region: u32, _r: &Record) -> Res {
+        let open = &mut self.sites[self.cur].1;
+        *open = open.saturating_sub(1);
         self.w().leave(t, region).map_err(otf2e)
     }
     fn attr_string(&mut self, attr: u32, string: u32) -> Res {

@@ -3,6 +3,7 @@
 //! handed on in plan order as they come in (to [`Unified`], or to the MPI rank that unifies),
 //! so that the global definitions get the ids the serial conversion gives.
 
+use super::contexts::Pairs;
 use super::defs::Mappings;
 use super::layout::Layout;
 use super::process::{convert_process, ProcessPart, Shared};
@@ -73,6 +74,8 @@ pub(crate) struct Unified {
     pub program_span: (u64, u64),
     /// The model paradigms files were deleted through (a bit each).
     pub deleted: u16,
+    /// The (global site, global region) pairs of the outermost calls' calling contexts.
+    pub contexts: Pairs,
 }
 
 impl Unified {
@@ -84,12 +87,22 @@ impl Unified {
             events: 0,
             program_span: (u64::MAX, 0),
             deleted: 0,
+            contexts: Pairs::default(),
         }
     }
 
     /// Unify the next process's part (its locations are `locations`).
     pub fn add(&mut self, part: ProcessPart, locations: std::ops::Range<u64>) {
-        self.maps.push(&self.defs.unify(&part.defs));
+        let maps = self.defs.unify(&part.defs);
+        let contexts: Vec<u32> = part
+            .contexts
+            .iter()
+            .map(|&(site, region)| {
+                let (s, r) = (maps.sites[site as usize], maps.regions[region as usize]);
+                self.contexts.id(s, r)
+            })
+            .collect();
+        self.maps.push(&maps, &contexts);
         for (loc, n) in locations.zip(part.events) {
             self.defs.locations[loc as usize].events = n;
             self.events += n;
