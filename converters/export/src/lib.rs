@@ -744,9 +744,6 @@ pub fn export(
         out.abort();
         return Err(e);
     }
-    if let Some(n) = &note {
-        eprintln!("recorder-otf2: call sites: {n}");
-    }
     for w in &stats.warnings {
         eprintln!("recorder-otf2: warning: {w}");
     }
@@ -759,13 +756,12 @@ pub fn export(
     }
     let n = |t: usize| out.rows[t].load(Ordering::Relaxed);
     Ok(format!(
-        "{} calls, {} operations, {} extents, {} files, {} handles, {} call sites written to {}{}",
+        "{} calls, {} operations, {} extents, {} files, {} handles written to {}{}",
         n(CALLS),
         n(OPS),
         n(EXTENTS),
         n(FILES_T),
         n(HANDLES),
-        sites.len(),
         dir.display(),
         out.partitions()
     ))

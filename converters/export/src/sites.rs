@@ -59,10 +59,6 @@ impl SiteTable {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.inner.lock().map_or(0, |g| g.sites.len())
-    }
-
     /// What could not be resolved to a source line, in one line (None when all was).
     pub fn unresolved_note(&self) -> Option<String> {
         self.resolver.unresolved_note()
