@@ -12,6 +12,7 @@
 mod error;
 mod layout;
 mod output;
+mod sites;
 mod tables;
 
 pub use error::Error;
@@ -29,10 +30,12 @@ use io_model::kinds::{
 };
 use io_model::resolve::{Call, Consumer, FileAt, MetaKind, Op, Resolver};
 use io_model::run::{interpret, Plan, Stats};
+use io_model::sink::NO_SITE;
 use io_model::sink::{OpBegin, Res, Sink};
 use io_model::trace::{ProcessTrace, Trace};
 use output::{Output, Set, Table, CALLS, EXTENTS, FILES_T, HANDLES, OPS};
 use parquet::file::metadata::KeyValue;
+use sites::SiteTable;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{sync_channel, SyncSender};
@@ -65,8 +68,18 @@ struct Exporter<'a> {
     /// Per thread: the last call that began a blocking operation, and that operation's file
     /// (a call's `file` when it opened or closed none).
     op_file: Vec<(u64, Option<u32>)>,
+    sites: &'a SiteTable,
+    /// The export id of each of the process's call sites known so far (by its site id).
+    site_ids: Vec<i32>,
+    /// Outermost calls from each of the process's sites.
+    site_calls: Vec<u64>,
+    /// Rows written without their call site (a batch that could not wait for its definition).
+    unnamed: u64,
     err: Option<Error>,
 }
+
+/// A full batch waits for the export ids of its call sites up to this many rows.
+const SITE_WAIT: usize = 4 * BATCH;
 
 impl<'a> Exporter<'a> {
     /// Hand a batch to the encoder thread (which appends it to the table as a row group).
@@ -87,14 +100,38 @@ impl<'a> Exporter<'a> {
 
     fn flush_calls(&mut self) {
         let t = &self.set.tables[CALLS];
-        let b = self.calls.finish(&t.full, &self.out.vocab);
+        let (ids, unnamed) = (&self.site_ids, &mut self.unnamed);
+        let b = self.calls.finish(&t.full, &self.out.vocab, ids, unnamed);
         self.send(t, b);
     }
 
     fn flush_ops(&mut self) {
         let t = &self.set.tables[OPS];
-        let b = self.ops.finish(&t.full, &self.out.vocab);
+        let (ids, unnamed) = (&self.site_ids, &mut self.unnamed);
+        let b = self.ops.finish(&t.full, &self.out.vocab, ids, unnamed);
         self.send(t, b);
+    }
+
+    /// Whether a batch of `rows` whose sites are `col` is to be written now: when full and
+    /// its sites have their ids, or when it can wait no longer.
+    fn full(&self, rows: usize, col: &SiteCol) -> bool {
+        rows >= SITE_WAIT || (rows >= BATCH && col.ready(self.site_ids.len()))
+    }
+
+    /// Give the process's new call sites their export ids, then write the full batches
+    /// that were waiting for them.
+    fn sync_sites(&mut self, defs: &GlobalDefs) {
+        let known = self.site_ids.len();
+        if defs.sites.len() > known {
+            let ids = self.sites.ids(defs, known);
+            self.site_ids.extend(ids);
+        }
+        if self.full(self.calls.rows, &self.calls.site) {
+            self.flush_calls();
+        }
+        if self.full(self.ops.rows, &self.ops.site) {
+            self.flush_ops();
+        }
     }
 
     fn flush_extents(&mut self) {
@@ -137,6 +174,8 @@ impl<'a> Exporter<'a> {
 
     /// The process's files and handles, once it has been interpreted.
     fn finish(&mut self, defs: &GlobalDefs) -> Result<(), Error> {
+        self.sync_sites(defs);
+        self.sites.add_calls(&self.site_ids, &self.site_calls);
         if self.calls.rows > 0 {
             self.flush_calls();
         }
@@ -254,12 +293,20 @@ impl Consumer for Exporter<'_> {
             file,
             args,
             ret: r.ret(),
+            site: c.site,
         };
         self.calls.push(self.proc, &row);
+        if c.id == c.root && c.site != NO_SITE {
+            let i = c.site as usize;
+            if self.site_calls.len() <= i {
+                self.site_calls.resize(i + 1, 0);
+            }
+            self.site_calls[i] += 1;
+        }
         if let Some((f, l)) = c.touched {
             self.acc(Some(f), l).meta_ns += c.t1.saturating_sub(c.t0);
         }
-        if self.calls.rows >= BATCH {
+        if self.full(self.calls.rows, &self.calls.site) {
             self.flush_calls();
         }
     }
@@ -286,6 +333,7 @@ impl Consumer for Exporter<'_> {
             cancelled: o.cancelled,
             call: known(o.call, o.call_func),
             root: known(o.root, o.root_func),
+            site: o.site,
         };
         self.ops.push(self.proc, &row);
         if !row.non_blocking && o.call != u64::MAX {
@@ -320,7 +368,7 @@ impl Consumer for Exporter<'_> {
                 a.extent = a.extent.max(end);
             }
         }
-        if self.ops.rows >= BATCH {
+        if self.full(self.ops.rows, &self.ops.site) {
             self.flush_ops();
         }
     }
@@ -355,6 +403,7 @@ impl Tap<'_> {
         while let Some(f) = defs.files.get(names.len()) {
             names.push(f.name.clone());
         }
+        self.res.consumer.sync_sites(defs);
     }
     fn check(&mut self) -> Res {
         let c = &mut self.res.consumer;
@@ -472,6 +521,9 @@ impl Sink for Tap<'_> {
         self.sync(defs);
         self.res.lock(defs, t, handle, op, ty)
     }
+    fn site(&mut self, site: u32) {
+        self.res.site(site)
+    }
 }
 
 /// Interpret process `pi` into its partition's tables (`slot`). Batches are encoded by a
@@ -483,6 +535,7 @@ fn one(
     pi: usize,
     slot: usize,
     out: &Output,
+    sites: &SiteTable,
     progress: &Progress,
 ) -> Result<Stats, Error> {
     let set = out.acquire(slot)?;
@@ -502,7 +555,7 @@ fn one(
                 }
             })
             .map_err(Error::Encoder)?;
-        interpret_one(trace, plan, pi, out, &set, tx, progress)
+        interpret_one(trace, plan, pi, (out, &set, sites), tx, progress)
     })?;
     out.release(slot)?;
     Ok(stats)
@@ -523,8 +576,7 @@ fn interpret_one<'a>(
     trace: &'a Trace,
     plan: &Plan,
     pi: usize,
-    out: &'a Output,
-    set: &'a Set,
+    (out, set, sites): (&'a Output, &'a Set, &'a SiteTable),
     enc: SyncSender<(&'a Table, RecordBatch)>,
     progress: &Progress,
 ) -> Result<Stats, Error> {
@@ -542,6 +594,10 @@ fn interpret_one<'a>(
         views: Vec::new(),
         files: hashbrown::HashMap::new(),
         op_file: Vec::new(),
+        sites,
+        site_ids: Vec::new(),
+        site_calls: Vec::new(),
+        unnamed: 0,
         err: None,
     };
     let mut defs = GlobalDefs::new("export");
@@ -573,6 +629,13 @@ fn interpret_one<'a>(
         ));
     }
     tap.res.consumer.finish(&defs)?;
+    let unnamed = tap.res.consumer.unnamed;
+    if unnamed > 0 {
+        stats.warnings.push(format!(
+            "process {pi}: {unnamed} calls and operations written without their call_site \
+             (their site's definition came after {SITE_WAIT} rows)"
+        ));
+    }
     Ok(stats)
 }
 
@@ -642,6 +705,7 @@ pub fn export(
     let meta = file_metadata(trace, &layout)?;
     let (out, slot_of) = Output::create(dir, options.force, layout, &folders, meta)?;
     let progress = Progress::new(progress);
+    let sites = SiteTable::default();
     // One worker per core. Every process's error goes to `out` (the first is kept, and it
     // stops the others) rather than ending the loop, so that every encoder is joined.
     let pool = match driver::pool(0) {
@@ -655,7 +719,7 @@ pub fn export(
         if out.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        Ok(one(trace, &plan, pi, slot_of[pi], &out, &progress)
+        Ok(one(trace, &plan, pi, slot_of[pi], &out, &sites, &progress)
             .map_err(|e| out.fail(e))
             .ok())
     });
@@ -675,7 +739,8 @@ pub fn export(
         out.abort();
         return Err(e);
     }
-    if let Err(e) = out.commit() {
+    let note = sites.unresolved_note();
+    if let Err(e) = write_sites(&out, &sites, note.as_deref()).and_then(|_| out.commit()) {
         out.abort();
         return Err(e);
     }
@@ -700,4 +765,15 @@ pub fn export(
         dir.display(),
         out.partitions()
     ))
+}
+
+/// call_sites.parquet, under its temporary name until the commit (its metadata says what
+/// could not be resolved, as the export's warning does).
+fn write_sites(out: &Output, sites: &SiteTable, note: Option<&str>) -> Result<(), Error> {
+    let mut big = 0;
+    let batch = sites.batch(&mut big);
+    out.big.fetch_add(big, Ordering::Relaxed);
+    let path = out.sites_path();
+    let batch = batch.map_err(|source| Error::Arrow { path, source })?;
+    out.write_sites(batch, note)
 }

@@ -35,6 +35,10 @@ pub const FILES: [&str; 5] = [
     "handles.parquet",
 ];
 
+/// The trace-wide table of call sites: one file in DIR whatever the layout (its rows are
+/// no process's or rank's).
+pub const SITES_FILE: &str = "call_sites.parquet";
+
 /// Indices into [`FILES`] and a [`Set`]'s tables.
 pub const CALLS: usize = 0;
 pub const OPS: usize = 1;
@@ -272,6 +276,8 @@ pub struct Output {
     pub big: AtomicU64,
     pub stop: AtomicBool,
     pub error: Mutex<Option<Error>>,
+    /// call_sites.parquet once written (under its temporary name until the commit).
+    sites: Mutex<Option<Table>>,
 }
 
 /// Check that DIR is a folder (create it when missing); returns whether it was created.
@@ -295,6 +301,15 @@ fn prepare_dir(dir: &Path) -> Result<bool, Error> {
 /// The final names the export would replace: only with `force`, and only files (flat) or
 /// folders (partitioned).
 fn check_existing(dir: &Path, layout: &PartitionBy, force: bool) -> Result<(), Error> {
+    let sites = dir.join(SITES_FILE);
+    if sites.exists() || sites.is_symlink() {
+        if !force {
+            return Err(Error::Exists { path: sites });
+        }
+        if !sites.is_file() {
+            return Err(Error::NotAFile { path: sites });
+        }
+    }
     for name in FILES {
         let p = match layout.is_flat() {
             true => dir.join(name),
@@ -343,6 +358,7 @@ impl Output {
             big: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             error: Mutex::new(None),
+            sites: Mutex::new(None),
         };
         let opened = match out.layout.is_flat() {
             true => out.open_set("").map(|s| out.flat = Some(Arc::new(s))),
@@ -461,6 +477,49 @@ impl Output {
         Ok(())
     }
 
+    /// Where call_sites.parquet goes.
+    pub fn sites_path(&self) -> PathBuf {
+        self.dir.join(SITES_FILE)
+    }
+
+    /// Write call_sites.parquet (one row group) under its temporary name; `note` is what
+    /// could not be resolved, kept in the file's metadata.
+    pub fn write_sites(&self, batch: RecordBatch, note: Option<&str>) -> Result<(), Error> {
+        let mut meta = self.meta.clone();
+        meta.push(KeyValue::new(
+            "recorder_otf2.table".into(),
+            folder_of(SITES_FILE).to_string(),
+        ));
+        if let Some(n) = note {
+            meta.push(KeyValue::new(
+                "recorder_otf2.call_sites_unresolved".into(),
+                n.to_string(),
+            ));
+        }
+        let tmp = (self.dir).join(format!(".{SITES_FILE}.{}.tmp", std::process::id()));
+        let spec = TableSpec {
+            name: SITES_FILE,
+            full: tables::call_sites_schema(),
+            drop: &[],
+            meta,
+        };
+        let t = Table::create(self.sites_path(), tmp, spec)?;
+        // Kept before writing, so that an abort removes the file whatever fails next.
+        let mut g = self.sites.lock().unwrap_or_else(|p| p.into_inner());
+        let t = g.insert(t);
+        t.write(batch)?;
+        t.close()
+    }
+
+    /// Rename call_sites.parquet to its final name (nothing to do when none was written).
+    fn commit_sites(&self) -> Result<(), Error> {
+        let g = self.sites.lock().unwrap_or_else(|p| p.into_inner());
+        match &*g {
+            Some(t) => std::fs::rename(&t.tmp, &t.path).map_err(|e| t.io(e)),
+            None => Ok(()),
+        }
+    }
+
     /// Keep the first error and tell every worker to stop.
     pub fn fail(&self, e: Error) {
         let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
@@ -474,7 +533,15 @@ impl Output {
     pub fn commit(&self) -> Result<(), Error> {
         if let Some(s) = &self.flat {
             self.close(s)?;
-            return commit_flat(s);
+            commit_flat(s)?;
+            if let Err(e) = self.commit_sites() {
+                // All or nothing: take back the tables already given their names.
+                for t in &s.tables {
+                    let _ = std::fs::remove_file(&t.path);
+                }
+                return Err(e);
+            }
+            return Ok(());
         }
         for slot in &self.slots {
             let set = slot.set.lock().unwrap_or_else(|p| p.into_inner()).take();
@@ -513,6 +580,9 @@ impl Output {
             }
             moved_in.push(f);
         }
+        if result.is_ok() {
+            result = self.commit_sites();
+        }
         if result.is_err() {
             for f in moved_in {
                 let _ = std::fs::rename(self.dir.join(f), self.staging.join(f));
@@ -536,6 +606,10 @@ impl Output {
                 t.discard();
                 let _ = std::fs::remove_file(&t.tmp);
             }
+        }
+        if let Some(t) = self.sites.lock().ok().and_then(|mut g| g.take()) {
+            t.discard();
+            let _ = std::fs::remove_file(&t.tmp);
         }
         if !self.layout.is_flat() {
             let _ = std::fs::remove_dir_all(&self.staging);

@@ -14,6 +14,7 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
 use hashbrown::HashMap;
 use io_events::functions::{Layer, Role, FUNCTIONS};
 use io_model::kinds::OpMode;
+use io_model::sink::NO_SITE;
 use parquet::basic::Encoding;
 use std::sync::Arc;
 
@@ -294,6 +295,7 @@ pub fn calls_schema() -> SchemaRef {
         ),
         f("ret", DataType::Int64, false),
         f("args_text", DataType::Utf8, false),
+        f("call_site", DataType::Int32, true),
     ]))
 }
 
@@ -328,6 +330,8 @@ pub struct CallRow<'r> {
     pub file: Option<(u32, &'r str)>,
     pub args: &'r [u64],
     pub ret: u64,
+    /// The process's call site id (`Call::site`; NO_SITE when none).
+    pub site: u32,
 }
 
 #[derive(Default)]
@@ -360,6 +364,7 @@ pub struct CallCols {
     ret: Int64Builder,
     /// Written to by the caller (`std::fmt::Write`) before [`CallCols::push`].
     pub args_text: StringBuilder,
+    pub site: SiteCol,
 }
 
 impl CallCols {
@@ -399,9 +404,17 @@ impl CallCols {
         self.args.append(true);
         self.ret.append_value(c.ret as i64);
         self.args_text.append_value("");
+        self.site.push(c.site);
     }
 
-    pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
+    /// The batch; `ids` are the export's ids of the process's sites (see [`SiteCol`]).
+    pub fn finish(
+        &mut self,
+        schema: &SchemaRef,
+        v: &Vocab,
+        ids: &[i32],
+        unnamed: &mut u64,
+    ) -> Result<RecordBatch, ArrowError> {
         self.rows = 0;
         let cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
@@ -428,6 +441,7 @@ impl CallCols {
             Arc::new(self.args.finish()),
             Arc::new(self.ret.finish()),
             Arc::new(self.args_text.finish()),
+            self.site.finish(ids, unnamed),
         ];
         RecordBatch::try_new(schema.clone(), cols)
     }
@@ -457,6 +471,7 @@ pub fn ops_schema() -> SchemaRef {
         f("call_function", dict(DataType::Int16), true),
         f("root_id", DataType::Int64, true),
         f("root_function", dict(DataType::Int16), true),
+        f("call_site", DataType::Int32, true),
     ]))
 }
 
@@ -479,6 +494,8 @@ pub struct OpRow<'r> {
     /// (call id, function) of the call that began it and of the outermost call above.
     pub call: Option<(u64, u16)>,
     pub root: Option<(u64, u16)>,
+    /// The process's call site id of the outermost call above (`Op::site`).
+    pub site: u32,
 }
 
 #[derive(Default)]
@@ -508,6 +525,7 @@ pub struct OpCols {
     call_func: Int16Builder,
     root: Int64Builder,
     root_func: Int16Builder,
+    pub site: SiteCol,
 }
 
 impl OpCols {
@@ -542,9 +560,17 @@ impl OpCols {
         self.root
             .append_option(o.root.map(|c| fit(c.0, &mut self.big)));
         self.root_func.append_option(o.root.map(|c| func_key(c.1)));
+        self.site.push(o.site);
     }
 
-    pub fn finish(&mut self, schema: &SchemaRef, v: &Vocab) -> Result<RecordBatch, ArrowError> {
+    /// The batch; `ids` are the export's ids of the process's sites (see [`SiteCol`]).
+    pub fn finish(
+        &mut self,
+        schema: &SchemaRef,
+        v: &Vocab,
+        ids: &[i32],
+        unnamed: &mut u64,
+    ) -> Result<RecordBatch, ArrowError> {
         self.rows = 0;
         let cols: Vec<ArrayRef> = vec![
             Arc::new(self.process.finish()),
@@ -569,9 +595,72 @@ impl OpCols {
             keyed(self.call_func.finish(), &v.funcs)?,
             Arc::new(self.root.finish()),
             keyed(self.root_func.finish(), &v.funcs)?,
+            self.site.finish(ids, unnamed),
         ];
         RecordBatch::try_new(schema.clone(), cols)
     }
+}
+
+/// The `call_site` column of calls and operations. Rows hold the process's own site ids
+/// until the batch is finished, when they become the export's trace-wide ids: a new site's
+/// definition reaches the export only with the next event that carries the definitions,
+/// which may come after the site's first calls.
+#[derive(Default)]
+pub struct SiteCol {
+    locals: Vec<u32>,
+    /// The largest site id in the batch.
+    max: Option<u32>,
+}
+
+impl SiteCol {
+    pub fn push(&mut self, site: u32) {
+        self.locals.push(site);
+        if site != NO_SITE {
+            self.max = Some(self.max.map_or(site, |m| m.max(site)));
+        }
+    }
+
+    /// Whether every site of the batch has an export id (`known`: how many sites do).
+    pub fn ready(&self, known: usize) -> bool {
+        self.max.is_none_or(|m| (m as usize) < known)
+    }
+
+    /// The column: NO_SITE is null; a site without an export id yet too, counted in
+    /// `unnamed` (only when a batch could wait no longer, see `Exporter::full`).
+    fn finish(&mut self, ids: &[i32], unnamed: &mut u64) -> ArrayRef {
+        let mut b = Int32Builder::with_capacity(self.locals.len());
+        for &s in &self.locals {
+            match ids.get(s as usize) {
+                Some(&id) => b.append_value(id),
+                None if s == NO_SITE => b.append_null(),
+                None => {
+                    *unnamed += 1;
+                    b.append_null()
+                }
+            }
+        }
+        self.locals.clear();
+        self.max = None;
+        Arc::new(b.finish())
+    }
+}
+
+/// call_sites.parquet: one row per call site of the trace (sites of different processes
+/// that resolve to the same label are one), `site` its id in the `call_site` columns.
+pub fn call_sites_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        f("id", DataType::Int32, false),
+        f("site", DataType::Utf8, false),
+        f("function", DataType::Utf8, true),
+        f("file", DataType::Utf8, true),
+        f("line", DataType::Int64, true),
+        f("object", DataType::Utf8, true),
+        f("object_offset", DataType::Int64, true),
+        f("level", DataType::Utf8, false),
+        f("runtime", DataType::Boolean, false),
+        f("through", DataType::Utf8, true),
+        f("calls", DataType::Int64, false),
+    ]))
 }
 
 pub fn extents_schema() -> SchemaRef {
@@ -903,6 +992,7 @@ mod tests {
             ("extents", extents_schema()),
             ("files", files_schema()),
             ("handles", handles_schema()),
+            ("call_sites", call_sites_schema()),
         ]
     }
 
@@ -981,10 +1071,14 @@ mod tests {
             cancelled: false,
             call: None,
             root: None,
+            site: NO_SITE,
         };
         c.push(p, &row);
         assert_eq!(c.big, 1, "the offset past i64::MAX");
-        let b = c.finish(&ops_schema(), &Vocab::new()).unwrap();
+        let mut unnamed = 0;
+        let b = c
+            .finish(&ops_schema(), &Vocab::new(), &[], &mut unnamed)
+            .unwrap();
         let col = |n: &str| b.column(b.schema().index_of(n).unwrap()).clone();
         let t0 = col("start_ns");
         let t0 = t0

@@ -263,10 +263,13 @@ pub enum Extra {
     Continues,
     Extents,
     Ranges,
+    CallSite,
+    CallSiteFile,
+    CallSiteLine,
 }
 
 impl Extra {
-    const COUNT: usize = 9;
+    const COUNT: usize = 12;
     pub fn name(self) -> &'static str {
         match self {
             Extra::Errno => "errno",
@@ -278,6 +281,9 @@ impl Extra {
             Extra::Ranges => "io.ranges",
             Extra::Continued => "continued",
             Extra::Continues => "continues",
+            Extra::CallSite => "call_site",
+            Extra::CallSiteFile => "call_site.file",
+            Extra::CallSiteLine => "call_site.line",
         }
     }
 }

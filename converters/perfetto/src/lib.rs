@@ -70,6 +70,9 @@ pub struct Counts {
     pub async_ops: u64,
     pub async_unfinished: u64,
     pub counter_tracks: u64,
+    /// Calls written before their call site's definition reached the writer (shown
+    /// without a site).
+    pub sites_unnamed: u64,
 }
 
 impl Counts {
@@ -81,6 +84,7 @@ impl Counts {
         self.async_ops += o.async_ops;
         self.async_unfinished += o.async_unfinished;
         self.counter_tracks += o.counter_tracks;
+        self.sites_unnamed += o.sites_unnamed;
     }
 }
 
@@ -99,6 +103,17 @@ pub struct Ctx<'a> {
     pub counts: Counts,
     layers: [bool; Layer::ALL.len() + 1],
     flow: u64,
+    /// Resolves every process's call sites (shared: each address resolved once).
+    pub resolver: &'a io_model::sites::SiteResolver,
+    /// The process's call sites as annotations, by site id, resolved as they appear.
+    pub sites: Vec<SiteArg>,
+}
+
+/// A call site as its calls' annotations show it.
+pub struct SiteArg {
+    pub label: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
 }
 
 impl Ctx<'_> {
@@ -223,6 +238,7 @@ fn one<'a>(
     pieces: &'a Pieces,
     layers: [bool; Layer::ALL.len() + 1],
     out: Out<'a>,
+    resolver: &'a io_model::sites::SiteResolver,
     progress: &mut dyn FnMut(u64) -> Result<(), SinkError>,
 ) -> Result<(Counts, Stats, Option<Histogram>), Error> {
     let p = &trace.processes[pi];
@@ -238,6 +254,8 @@ fn one<'a>(
         counts: Counts::default(),
         layers,
         flow: 0,
+        resolver,
+        sites: Vec::new(),
     };
     let mut ctx = ctx;
     if matches!(ctx.out, Out::Files { .. }) {
@@ -321,6 +339,7 @@ pub fn write(
     let pool = driver::pool(opts.threads).map_err(Error::Pool)?;
     let passes = if opts.max_size.is_some() { 2 } else { 1 };
     let progress = Progress::passes(progress, passes);
+    let resolver = io_model::sites::SiteResolver::new();
     let run = |pieces: &Pieces, files: Option<&Files>| {
         driver::map(&pool, &selected, |(pi, ids)| {
             let out = match files {
@@ -328,7 +347,17 @@ pub fn write(
                 None => Out::Sizing(Histogram::new()),
             };
             let mut progress = progress.process();
-            one(trace, &plan, *pi, ids, pieces, layers, out, &mut progress)
+            one(
+                trace,
+                &plan,
+                *pi,
+                ids,
+                pieces,
+                layers,
+                out,
+                &resolver,
+                &mut progress,
+            )
         })
     };
     let pieces = match opts.max_size {
@@ -367,6 +396,15 @@ pub fn write(
     for (c, s, _) in &results {
         counts.merge(c);
         warnings.extend(s.warnings.iter().cloned());
+    }
+    if counts.sites_unnamed > 0 {
+        warnings.push(format!(
+            "{} calls shown without their call site: written before the site's definition reached the writer",
+            counts.sites_unnamed
+        ));
+    }
+    if let Some(n) = resolver.unresolved_note() {
+        warnings.push(format!("call sites: {n}"));
     }
     if counts.flows_lost > 0 {
         warnings.push(format!(

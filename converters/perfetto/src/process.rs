@@ -6,7 +6,7 @@ use super::counters::{self, Rates};
 use super::lanes::{InFlight, Lanes};
 use super::thread::Thread;
 use super::tracks::{uuid, TrackKind};
-use super::Ctx;
+use super::{Ctx, SiteArg};
 use definitions::GlobalDefs;
 use io_events::codec::Record;
 use io_events::functions::{Layer, FUNCTIONS};
@@ -55,6 +55,24 @@ impl<'a> ProcessWriter<'a> {
         while let Some(v) = defs.views.get(views.len()) {
             views.push(v.clone());
         }
+        self.sync_sites(defs);
+    }
+
+    /// Resolve the process's new call sites (only those: each once).
+    fn sync_sites(&mut self, defs: &GlobalDefs) {
+        let known = self.ctx.sites.len();
+        if defs.sites.len() <= known {
+            return;
+        }
+        let mut part = GlobalDefs::default();
+        part.objects = defs.objects.clone();
+        part.sites = defs.sites[known..].to_vec();
+        let resolved = self.ctx.resolver.resolve(&part);
+        self.ctx.sites.extend(resolved.iter().map(|s| SiteArg {
+            label: s.label(),
+            file: s.location.file.clone().filter(|_| !s.unknown),
+            line: s.location.line.filter(|_| !s.unknown),
+        }));
     }
 
     fn handle(&self, defs: &GlobalDefs, h: u32) -> (Option<u32>, Layer) {
@@ -320,5 +338,10 @@ impl Sink for ProcessWriter<'_> {
     }
     fn lock(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _op: LockOp, _ty: LockType) -> Res {
         self.touched(defs, h)
+    }
+    fn site(&mut self, site: u32) {
+        if let Some(th) = self.threads.get_mut(self.cur) {
+            th.site = site;
+        }
     }
 }

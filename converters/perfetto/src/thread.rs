@@ -59,6 +59,8 @@ struct Begin {
     out: u32,
     into: u32,
     io: Io,
+    /// The call site of the outermost call (the process's site id, NO_SITE when none).
+    site: u32,
 }
 
 enum Pending {
@@ -94,6 +96,8 @@ pub struct Thread {
     /// The piece that last received this thread's track descriptors.
     described: Option<usize>,
     pub last_t: u64,
+    /// The call site of the calls that follow (`Sink::site`).
+    pub site: u32,
 }
 
 impl Thread {
@@ -108,6 +112,7 @@ impl Thread {
             interner: Interner::default(),
             described: None,
             last_t: 0,
+            site: io_model::sink::NO_SITE,
         }
     }
 
@@ -172,6 +177,7 @@ impl Thread {
             out: NONE,
             into,
             io: Io::default(),
+            site: self.site,
         }));
         let pending = (self.pending.len() - 1) as u32;
         self.stack.push(Frame {
@@ -361,6 +367,7 @@ impl Thread {
             ctx.enc.arg(iid, Arg::Int(r.errno as i64));
         }
         self.write_io(ctx, &b.io, r);
+        self.write_site(ctx, b.site);
         ctx.enc.flows(self.list(b.out), self.list(b.into));
         ctx.enc.send(
             &mut ctx.out,
@@ -368,6 +375,29 @@ impl Thread {
             &mut self.interner,
             ctx.ids.thread_uuid(self.index),
         )
+    }
+
+    /// The call's site: its label, and its source file and line when known.
+    fn write_site(&mut self, ctx: &mut Ctx, site: u32) {
+        if site == io_model::sink::NO_SITE {
+            return;
+        }
+        let Some(s) = ctx.sites.get(site as usize) else {
+            ctx.counts.sites_unnamed += 1;
+            return;
+        };
+        let iid = self.interner.extra(Extra::CallSite);
+        let v = self.interner.string(4, site as u64, || s.label.clone());
+        ctx.enc.arg(iid, Arg::Str(v));
+        if let Some(f) = &s.file {
+            let iid = self.interner.extra(Extra::CallSiteFile);
+            let v = self.interner.string(5, site as u64, || f.clone());
+            ctx.enc.arg(iid, Arg::Str(v));
+        }
+        if let Some(l) = s.line {
+            let iid = self.interner.extra(Extra::CallSiteLine);
+            ctx.enc.arg(iid, Arg::Uint(l.into()));
+        }
     }
 
     /// What the model adds to the call's own fields: its file, and its offset and bytes

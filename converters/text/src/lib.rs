@@ -7,6 +7,7 @@
 use clap::Parser;
 
 mod error;
+mod sites;
 pub use error::Error;
 use std::path::PathBuf;
 
@@ -143,10 +144,14 @@ fn calls_and_events(meta: &io_events::meta::ProcessMeta) -> Option<String> {
     Some(format!("#   {calls} calls, {events} events{what}"))
 }
 
-/// Print the whole trace.
+/// Print the whole trace. Each thread's calls are preceded by their call site, and again
+/// whenever the site of the outermost calls changes (`# call site: w.c:17 in write_block`);
+/// what could not be resolved is said once, at the end.
 pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
     let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}");
+    let resolver = io_model::sites::SiteResolver::new();
     for p in &trace.processes {
+        let mut labels = sites::SiteLabels::new(&resolver);
         w(
             out,
             format!(
@@ -188,7 +193,15 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
             };
             let mut trees =
                 CallTrees::open(path, p.func_map.clone(), p.duration_ns()).map_err(stream)?;
+            let mut ids = io_model::sites::SiteIds::default();
+            let mut shown = io_model::sink::NO_SITE;
             while let Some(t) = trees.next_tree().map_err(stream)? {
+                if trees.site != shown {
+                    shown = trees.site;
+                    if let Some(l) = labels.label(&mut ids, shown, &trees.sites, p) {
+                        w(out, format!("# call site: {l}"))?;
+                    }
+                }
                 for r in &t {
                     w(out, line(p, r))?;
                 }
@@ -198,6 +211,9 @@ pub fn dump(trace: &Trace, out: &mut dyn Write) -> Result<(), Error> {
                 w(out, format!("# warning: {t}"))?;
             }
         }
+    }
+    if let Some(n) = resolver.unresolved_note() {
+        w(out, format!("# call sites: {n}"))?;
     }
     Ok(())
 }
