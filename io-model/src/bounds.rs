@@ -314,8 +314,8 @@ impl<S: Sink> Sink for BoundedSink<'_, S> {
     fn event(&mut self, r: &Record) -> Res {
         self.inner.event(r)
     }
-    fn site(&mut self, site: u32) {
-        self.inner.site(site)
+    fn site(&mut self, defs: &GlobalDefs, site: u32) {
+        self.inner.site(defs, site)
     }
 }
 

@@ -390,7 +390,7 @@ impl<C: Consumer> Sink for Resolver<C> {
         self.consumer.event(self.cur, r);
         Ok(())
     }
-    fn site(&mut self, site: u32) {
+    fn site(&mut self, _defs: &GlobalDefs, site: u32) {
         self.th().site = site;
     }
     fn attr_string(&mut self, _attr: u32, _string: u32) -> Res {

@@ -419,7 +419,8 @@ pub fn interpret<S: Sink>(
                 st.forked(&fds);
             }
         }
-        sink.site(c.site(p, defs));
+        let site = c.site(p, defs);
+        sink.site(defs, site);
         let tree = c.feed.current();
         if !st.walk(defs, sink, tree, &mut c.walk, until, &mut span)? {
             c.refresh()?;
@@ -520,7 +521,7 @@ fn one_thread<S: Sink>(
                 st.forked(&fds);
             }
             let site = c.site(p, f.defs);
-            sink.site(site);
+            sink.site(f.defs, site);
             let tree = c.feed.current();
             while !st.walk(f.defs, sink, tree, &mut c.walk, u64::MAX, f.span)? {}
             *f.records += tree.len() as u64;

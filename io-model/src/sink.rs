@@ -114,10 +114,10 @@ pub trait Sink {
         Ok(())
     }
     /// The calls of the current thread that follow, up to the next `site`, were made from
-    /// call site `site` (`GlobalDefs::sites`; [`NO_SITE`] when the trace does not say):
+    /// call site `site` (`defs.sites`, defined by then; [`NO_SITE`] when the trace does not say):
     /// given before each outermost call's Enter, and again whenever the model comes back
     /// to the thread in the middle of a call tree.
-    fn site(&mut self, _site: u32) {}
+    fn site(&mut self, _defs: &GlobalDefs, _site: u32) {}
 }
 
 /// No call site: the trace does not say where the program made the call (recorded with

@@ -64,7 +64,7 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
         "{}",
         lines[0]
     );
-    // Only the five files, no temporary left.
+    // Only the six files, no temporary left.
     let mut names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -73,6 +73,7 @@ fn export_and_check(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, name: 
     assert_eq!(
         names,
         [
+            "call_sites.parquet",
             "calls.parquet",
             "extents.parquet",
             "files.parquet",
@@ -634,7 +635,7 @@ fn bad_input_and_existing_files() {
     let out = dir.join("out");
     export(&trace, &out, &["-q"]).assert_ok("first export");
     let before = listing(&out);
-    assert_eq!(before.len(), 5);
+    assert_eq!(before.len(), 6);
     let r = export(&trace, &out, &[]);
     let calls = out.join("calls.parquet");
     assert_clean_error(&r, &calls.to_string_lossy(), "existing files");

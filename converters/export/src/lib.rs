@@ -521,8 +521,10 @@ impl Sink for Tap<'_> {
         self.sync(defs);
         self.res.lock(defs, t, handle, op, ty)
     }
-    fn site(&mut self, site: u32) {
-        self.res.site(site)
+    fn site(&mut self, defs: &GlobalDefs, site: u32) {
+        // The site's export id before any row of its calls.
+        self.sync(defs);
+        self.res.site(defs, site)
     }
 }
 

@@ -60,7 +60,7 @@ impl Sink for Otf2Sink<'_> {
     fn thread(&mut self, index: usize) {
         self.cur = index;
     }
-    fn site(&mut self, site: u32) {
+    fn site(&mut self, _defs: &GlobalDefs, site: u32) {
         self.sites[self.cur].0 = site;
     }
     fn enter(&mut self, t: u64, region: u32, _r: &Record) -> Res {

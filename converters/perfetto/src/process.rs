@@ -339,7 +339,9 @@ impl Sink for ProcessWriter<'_> {
     fn lock(&mut self, defs: &GlobalDefs, _t: u64, h: u32, _op: LockOp, _ty: LockType) -> Res {
         self.touched(defs, h)
     }
-    fn site(&mut self, site: u32) {
+    fn site(&mut self, defs: &GlobalDefs, site: u32) {
+        // Resolved before any slice of its calls is written.
+        self.sync_sites(defs);
         if let Some(th) = self.threads.get_mut(self.cur) {
             th.site = site;
         }
