@@ -653,11 +653,11 @@ fn bad_input_and_existing_files() {
         &out.join("operations.parquet").to_string_lossy(),
         "one existing file",
     );
-    assert_eq!(listing(&out).len(), 4);
+    assert_eq!(listing(&out).len(), 5);
     // --force replaces them (same trace: same content).
     let r = export(&trace, &out, &["--force"]);
     r.assert_ok("export --force");
-    assert_eq!(listing(&out).len(), 5);
+    assert_eq!(listing(&out).len(), 6);
     assert_eq!(
         listing(&out)
             .iter()
@@ -771,7 +771,7 @@ fn bad_input_and_existing_files() {
         "{}",
         r.stderr
     );
-    assert_eq!(listing(&out).len(), 5, "the five tables");
+    assert_eq!(listing(&out).len(), 6, "the six tables");
 }
 
 /// Two `mpirun` jobs (2 ranks each) in one trace directory (mpi_jobs.c: a write job, then a
