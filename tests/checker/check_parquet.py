@@ -46,12 +46,13 @@ COLUMNS = {
     "calls.parquet": [
         "process", "rank", "job", "pid", "host", "thread", "call_id", "function", "layer", "role",
         "start_ns", "end_ns", "duration_ns", "self_ns", "depth", "parent_id", "root_id",
-        "root_function", "failed", "errno", "file", "args", "ret", "args_text",
+        "root_function", "failed", "errno", "file", "args", "ret", "args_text", "call_site",
     ],
     "operations.parquet": [
         "process", "rank", "job", "thread", "op_id", "layer", "file", "handle", "mode", "collective",
         "non_blocking", "start_ns", "end_ns", "duration_ns", "bytes_requested", "bytes_done",
         "file_offset", "cancelled", "call_id", "call_function", "root_id", "root_function",
+        "call_site",
     ],
     "extents.parquet": [
         "process", "rank", "job", "op_id", "layer", "file", "mode", "file_offset", "length",
@@ -65,6 +66,10 @@ COLUMNS = {
         "process", "rank", "job", "handle", "name", "file", "layer", "parent", "comm", "comm_size",
         "flags", "pre_created", "all_proxy",
     ],
+    "call_sites.parquet": [
+        "id", "site", "function", "file", "line", "object", "object_offset", "level", "runtime",
+        "through", "calls",
+    ],
 }
 
 STRING_COLUMNS = {
@@ -73,6 +78,7 @@ STRING_COLUMNS = {
     "extents.parquet": ["layer", "file", "mode"],
     "files.parquet": ["file", "layer", "fs_type", "mount"],
     "handles.parquet": ["name", "file", "layer"],
+    "call_sites.parquet": ["site", "function", "file", "object", "level", "through"],
 }
 
 LAYERS = {"POSIX", "ISOC", "MPI-IO", "HDF5", "netCDF", "PnetCDF", "ADIOS", "MPI"}
@@ -148,6 +154,20 @@ def main():
     def v(msg):
         if len(bad) < 50:
             bad.append(msg)
+
+    # ---- call sites: every site a call or operation names is in call_sites.parquet, whose
+    # `calls` are the outermost calls naming it
+    sites = {s["id"]: s for s in rows(columns(tables["call_sites.parquet"]))}
+    outermost = {}
+    for c in calls:
+        if c["call_site"] is not None and c["depth"] == 0:
+            outermost[c["call_site"]] = outermost.get(c["call_site"], 0) + 1
+    for r in calls + ops:
+        if r["call_site"] is not None and r["call_site"] not in sites:
+            v(f"call site {r['call_site']} is not in call_sites.parquet")
+    for k, s_ in sites.items():
+        if outermost.get(k, 0) != s_["calls"]:
+            v(f"call_sites: {s_['site']}: {s_['calls']} calls, calls.parquet has {outermost.get(k, 0)} outermost")
 
     # ---- calls
     by_id = {}
