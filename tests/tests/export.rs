@@ -437,7 +437,11 @@ fn read_by_four_engines(py: &(PathBuf, PathBuf), dir: &TestDir, trace: &Path, f:
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     top.sort();
-    assert_eq!(top, ["calls", "extents", "files", "handles", "operations"]);
+    // The call sites are trace-wide: one file beside the partitioned tables.
+    assert_eq!(
+        top,
+        ["call_sites.parquet", "calls", "extents", "files", "handles", "operations"]
+    );
 
     let mut c = command(&py.0, dir.path());
     c.arg(build().root.join("tests/checker/check_engines.py"))
@@ -702,7 +706,9 @@ fn bad_input_and_existing_files() {
     export(&trace, &part, &["-q", "--partition-by", "rank"]).assert_ok("partitioned export");
     let names = |d: &Path| -> Vec<String> { listing(d).into_iter().map(|f| f.0).collect() };
     let tables = ["calls", "extents", "files", "handles", "operations"];
-    assert_eq!(names(&part), tables);
+    let mut top = vec!["call_sites.parquet"];
+    top.extend(tables);
+    assert_eq!(names(&part), top);
     for t in tables {
         let f = part.join(t).join("rank=-1/part-0.parquet");
         assert!(f.is_file(), "{}", f.display());
@@ -710,10 +716,10 @@ fn bad_input_and_existing_files() {
     let r = export(&trace, &part, &["--partition-by", "rank"]);
     assert_clean_error(
         &r,
-        &part.join("calls").to_string_lossy(),
+        &part.join("call_sites.parquet").to_string_lossy(),
         "existing folders",
     );
-    assert_eq!(names(&part), tables);
+    assert_eq!(names(&part), top);
     let r = export(&trace, &part, &["--force", "--partition-by", "rank"]);
     r.assert_ok("partitioned export --force");
     assert!(
@@ -724,7 +730,7 @@ fn bad_input_and_existing_files() {
         "{}",
         r.stderr
     );
-    assert_eq!(names(&part), tables);
+    assert_eq!(names(&part), top);
     // A file where a table folder goes is not replaced, even with --force.
     let odd = dir.join("part-odd");
     std::fs::create_dir_all(&odd).unwrap();
