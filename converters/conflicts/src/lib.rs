@@ -846,6 +846,7 @@ mod tests {
             root: if call == root { 2 } else { 1 },
             root_func: func(root),
             via_func: [u16::MAX; 2],
+            site: io_model::sink::NO_SITE,
         }
     }
 
