@@ -143,6 +143,18 @@ impl SiteResolver {
         self.inner.lock().unwrap_or_else(|e| e.into_inner()).stats()
     }
 
+    /// The warning a converter gives on its error output: only when some address is left
+    /// as nothing but object+offset, or an object was missing, unreadable or rebuilt since
+    /// (a program built without -g, named by function, is no warning; the answers say it).
+    pub fn warning(&self) -> Option<String> {
+        let s = self.stats();
+        let bad = s.offset + s.objects_missing + s.objects_unreadable + s.objects_mismatched;
+        if bad == 0 {
+            return None;
+        }
+        self.unresolved_note()
+    }
+
     /// The one line the answers say about sites that could not be resolved to a source
     /// line (None when every one was).
     pub fn unresolved_note(&self) -> Option<String> {

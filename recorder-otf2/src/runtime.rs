@@ -158,10 +158,14 @@ pub struct ThreadState {
     nested: bool,
     /// Per-thread path cache of `files` (kept here: one TLS access per call).
     pub path_cache: PathCache,
-    /// The frames of the last `call_site` record written in this chunk (`site[0]` is
-    /// u64::MAX when none is: at the start of every chunk, so that chunks decode alone).
+    /// The frames of the call site of the thread's current (or last) outermost call
+    /// (`site[0]` u64::MAX before the first), how many there are, and whether the chunk has
+    /// yet to say it: it is written before the next record, and again at the start of
+    /// every chunk so that chunks decode alone.
     site: [u64; call_site::MAX_FRAMES],
-    /// The tick before which no new look for objects is made (see `site_changed`).
+    site_frames: u8,
+    site_unwritten: bool,
+    /// The tick before which no new look for objects is made (see `write_site`).
     next_rescan: u64,
 }
 
@@ -312,8 +316,9 @@ pub fn begin(layer: Layer) -> Option<*mut ThreadState> {
     Some(ts)
 }
 
-/// An outermost call begins: the program's call site, written when it is not the one the
-/// thread's last `call_site` record gave (a loop costs the comparison alone).
+/// An outermost call begins: the program's call site. When it is not the thread's last one,
+/// it is kept to be written before the next record (a loop costs the comparison alone; a
+/// call left unrecorded, on an excluded path, costs nothing).
 #[inline(always)]
 fn note_site(t: &mut ThreadState) {
     match call_site::frames() {
@@ -321,9 +326,10 @@ fn note_site(t: &mut ThreadState) {
         1 => {
             let pc = call_site::caller();
             if pc != t.site[0] {
-                let mut frames = [0u64; call_site::MAX_FRAMES];
-                frames[0] = pc;
-                site_changed(t, frames, 1);
+                t.site = [0; call_site::MAX_FRAMES];
+                t.site[0] = pc;
+                t.site_frames = 1;
+                t.site_unwritten = true;
             }
         }
         _ => stack_site(t),
@@ -337,48 +343,10 @@ fn stack_site(t: &mut ThreadState) {
     let mut frames = [0u64; call_site::MAX_FRAMES];
     let n = call_site::stack(&mut frames);
     if frames != t.site {
-        site_changed(t, frames, n);
+        t.site = frames;
+        t.site_frames = n as u8;
+        t.site_unwritten = true;
     }
-}
-
-/// Write a `call_site` record (and first the objects mapped since the last ones were
-/// written, when the site lies in none of them: a library loaded with dlopen).
-///
-/// `appending` is set for all of it: a signal handler's call arriving meanwhile is dropped
-/// and counted (as during any append) instead of re-entering the object lock.
-#[cold]
-#[inline(never)]
-fn site_changed(t: &mut ThreadState, frames: [u64; call_site::MAX_FRAMES], n: usize) {
-    t.appending = true;
-    let tick = t.ticks(now_raw());
-    let unknown = frames[..n]
-        .iter()
-        .any(|&pc| pc != 0 && !call_site::known(pc));
-    // Code outside every object (JIT-compiled code, a trampoline) would rescan on every
-    // change of site: after a rescan that found nothing new, none for a while.
-    if unknown && tick >= t.next_rescan {
-        let was = quiet();
-        let new = call_site::new_objects();
-        for d in &new {
-            write_def(d);
-        }
-        unquiet(was);
-        if new.is_empty() {
-            t.next_rescan = tick + RESCAN_PAUSE_NS / t.resolution.max(1);
-        }
-    }
-    t.site = frames;
-    if !t.sealed.load(Relaxed) {
-        let mut fields = [0u64; call_site::MAX_FRAMES + 1];
-        fields[..call_site::MAX_FRAMES].copy_from_slice(&frames);
-        fields[call_site::MAX_FRAMES] = n as u64;
-        let rec = Record::from_array(Func::call_site.id(), 0, tick, tick, 0, &fields);
-        t.append(&rec);
-        if let Some(c) = t.counts.get_mut(Func::call_site as usize) {
-            *c += 1;
-        }
-    }
-    t.appending = false;
 }
 
 /// How long a thread waits before looking for new objects again after a look found none.
@@ -592,6 +560,10 @@ impl ThreadState {
 
     #[inline(always)]
     fn append(&mut self, rec: &Record) {
+        // (A loop: the site's record may fill the chunk, and the next one needs it again.)
+        while self.site_unwritten {
+            self.write_site(rec.start);
+        }
         if self.fresh {
             self.fresh = false;
             self.base = rec.start;
@@ -606,6 +578,42 @@ impl ThreadState {
             .store(((new_len as u64) << 32) | self.records as u64, Release);
         if new_len >= self.limit {
             self.flush();
+        }
+    }
+
+    /// Write the `call_site` record of the current site at `tick` (and first the objects
+    /// mapped since the last ones were written, when the site lies in none of them: a
+    /// library loaded with dlopen). Called by `append`, so with `appending` set: a signal
+    /// handler's call arriving meanwhile is dropped and counted instead of re-entering the
+    /// object lock.
+    #[cold]
+    #[inline(never)]
+    fn write_site(&mut self, tick: u64) {
+        self.site_unwritten = false;
+        let n = (self.site_frames as usize).min(call_site::MAX_FRAMES);
+        let unknown = self.site[..n]
+            .iter()
+            .any(|&pc| pc != 0 && !call_site::known(pc));
+        // Code outside every object (JIT-compiled code, a trampoline) would rescan on every
+        // change of site: after a rescan that found nothing new, none for a while.
+        if unknown && tick >= self.next_rescan {
+            let was = quiet();
+            let new = call_site::new_objects();
+            for d in &new {
+                write_def(d);
+            }
+            unquiet(was);
+            if new.is_empty() {
+                self.next_rescan = tick + RESCAN_PAUSE_NS / self.resolution.max(1);
+            }
+        }
+        let mut fields = [0u64; call_site::MAX_FRAMES + 1];
+        fields[..call_site::MAX_FRAMES].copy_from_slice(&self.site);
+        fields[call_site::MAX_FRAMES] = n as u64;
+        let rec = Record::from_array(Func::call_site.id(), 0, tick, tick, 0, &fields);
+        self.append(&rec);
+        if let Some(c) = self.counts.get_mut(Func::call_site as usize) {
+            *c += 1;
         }
     }
 
@@ -635,7 +643,7 @@ impl ThreadState {
                 .store((CHUNK_HEADER_LEN as u64) << 32, Release);
             self.records = 0;
             self.fresh = true;
-            self.site[0] = u64::MAX;
+            self.site_unwritten = self.site_frames > 0;
         }
         self.flushing.store(false, Release);
     }
@@ -921,6 +929,8 @@ fn thread_init() -> Option<*mut ThreadState> {
             nested: false,
             path_cache: Default::default(),
             site: [u64::MAX; call_site::MAX_FRAMES],
+            site_frames: 0,
+            site_unwritten: false,
             next_rescan: 0,
         });
         let raw = Box::into_raw(ts);

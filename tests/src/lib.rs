@@ -533,6 +533,21 @@ pub struct NativeProcess {
 }
 
 impl NativeProcess {
+    /// The functions it called (meta.yaml's counts but event records: `call_site`, the
+    /// facts the recorder writes beside the calls).
+    pub fn called(&self) -> Vec<&String> {
+        let event = |name: &str| {
+            io_events::functions::id_by_name(name).is_some_and(|i| {
+                io_events::FUNCTIONS[i as usize].role == io_events::functions::Role::Event
+            })
+        };
+        self.meta
+            .function_counts
+            .keys()
+            .filter(|n| !event(n))
+            .collect()
+    }
+
     /// Its thread stream files, in index order.
     pub fn streams(&self) -> Vec<PathBuf> {
         let mut v: Vec<(u32, PathBuf)> = std::fs::read_dir(&self.dir)

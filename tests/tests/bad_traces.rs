@@ -34,19 +34,31 @@ fn process_of(trace: &Path, exe: &str) -> PathBuf {
     p.dir.clone()
 }
 
-/// Byte offset, total length (header included) and record count of each chunk.
+/// Byte offset, total length (header included) and call records of each chunk.
 fn chunks(stream: &Path) -> Vec<(usize, usize, u32)> {
     let mut r = StreamReader::open(stream).unwrap();
+    let window = r.header.window as usize;
     let mut c = Chunk::default();
     let mut v = Vec::new();
     while r.next_chunk(&mut c).unwrap() {
         v.push((
             c.offset as usize,
             CHUNK_HEADER_LEN + c.payload.len(),
-            c.records,
+            calls_in(&c.payload, window, c.base),
         ));
     }
     v
+}
+
+/// The call records of a chunk's payload (its `call_site` records are no calls).
+fn calls_in(payload: &[u8], window: usize, base: u64) -> u32 {
+    let site = io_events::functions::Func::call_site.id();
+    let mut d = io_events::PeepholeDecoder::new(payload, window, base);
+    let mut n = 0;
+    while let Some(r) = d.next_record() {
+        n += u32::from(r.unwrap().func != site);
+    }
+    n
 }
 
 fn to_text(trace: &Path) -> (Run, Duration) {
@@ -258,7 +270,13 @@ fn huge_record_depth_is_shown_not_indented() {
     let t = traces("bad-depth", WRITES);
     let trace = copy_traces(&[&t.small], &t.dir.join("depth"));
     let stream = process_of(&trace, "workload").join("thread-0.rec");
-    edit_records(&stream, 0, |recs| recs[0].depth = u32::MAX);
+    // The first call's record (the chunk starts with its call site's).
+    edit_records(&stream, 0, |recs| {
+        let site = io_events::functions::Func::call_site.id();
+        if let Some(r) = recs.iter_mut().find(|r| r.func != site) {
+            r.depth = u32::MAX;
+        }
+    });
     let (r, took) = to_text(&trace);
     r.assert_ok("depth 2^32-1 (text)");
     assert!(took < QUICK, "{took:?}");

@@ -102,11 +102,13 @@ fn exclude_and_include_options() {
     run(&mut c).assert_ok("workload, DIR excluded");
     let p = &processes(&trace)[0];
     assert_eq!(
-        p.meta.function_counts.keys().collect::<Vec<_>>(),
+        p.called(),
         ["printf"],
         "nothing but printf on stdout: {:?}",
         p.meta.function_counts
     );
+    // The excluded calls' sites are not written: only printf's.
+    assert_eq!(p.meta.function_counts.get("call_site"), Some(&1));
     assert_eq!(
         p.meta.options.get("exclude").map(String::as_str),
         Some(w.as_str())
@@ -154,7 +156,7 @@ fn layers_option_and_config_file() {
     c.env("RECORDER_OTF2_LAYERS", "posix").arg(dir.path());
     run(&mut c).assert_ok("workload posix");
     let p = &processes(&trace)[0];
-    let names: Vec<&String> = p.meta.function_counts.keys().collect();
+    let names: Vec<&String> = p.called();
     let mut expected: Vec<&str> = posix_only.to_vec();
     expected.sort();
     assert_eq!(names, expected, "posix layer only");
@@ -180,7 +182,7 @@ fn layers_option_and_config_file() {
     r.assert_ok("workload with a config file");
     assert_eq!(r.stderr, "");
     let p = &processes(&trace)[0];
-    let names: Vec<&String> = p.meta.function_counts.keys().collect();
+    let names: Vec<&String> = p.called();
     let mut expected: Vec<&str> = stdio_only.to_vec();
     expected.sort();
     assert_eq!(names, expected, "stdio layer only (from the file)");

@@ -285,6 +285,7 @@ fn force_replaces_only_an_otf2_archive() {
     assert_eq!(
         names,
         [
+            "call_sites.parquet",
             "calls.parquet",
             "extents.parquet",
             "files.parquet",

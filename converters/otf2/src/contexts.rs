@@ -135,5 +135,5 @@ pub(crate) fn table(defs: &GlobalDefs, pairs: &Pairs) -> (ContextTable, Option<S
     let sites = resolver.resolve(defs);
     let regions = defs.regions.len() as u32;
     let t = ContextTable::build(&pairs.pairs, &sites, regions);
-    (t, resolver.unresolved_note())
+    (t, resolver.warning())
 }

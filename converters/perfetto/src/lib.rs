@@ -403,7 +403,7 @@ pub fn write(
             counts.sites_unnamed
         ));
     }
-    if let Some(n) = resolver.unresolved_note() {
+    if let Some(n) = resolver.warning() {
         warnings.push(format!("call sites: {n}"));
     }
     if counts.flows_lost > 0 {
