@@ -131,11 +131,15 @@ impl SiteResolver {
 
     /// The sites of `defs`, by site id.
     pub fn resolve(&self, defs: &GlobalDefs) -> Vec<ResolvedSite> {
+        self.resolve_from(defs, 0)
+    }
+
+    /// The sites of `defs` from id `first` on: a consumer that learns sites as a process
+    /// is interpreted resolves only the new ones.
+    pub fn resolve_from(&self, defs: &GlobalDefs, first: usize) -> Vec<ResolvedSite> {
         let mut r = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        defs.sites
-            .iter()
-            .map(|s| resolve_one(&mut r, defs, s))
-            .collect()
+        let new = defs.sites.get(first..).unwrap_or_default();
+        new.iter().map(|s| resolve_one(&mut r, defs, s)).collect()
     }
 
     /// How much could be resolved so far.

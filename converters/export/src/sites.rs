@@ -29,11 +29,7 @@ struct Sites {
 impl SiteTable {
     /// The export ids of the process's sites `defs.sites[from..]`.
     pub fn ids(&self, defs: &GlobalDefs, from: usize) -> Vec<i32> {
-        // Only the new sites are resolved (with every object they may name).
-        let mut part = GlobalDefs::default();
-        part.objects = defs.objects.clone();
-        part.sites = defs.sites.get(from..).unwrap_or_default().to_vec();
-        let resolved = self.resolver.resolve(&part);
+        let resolved = self.resolver.resolve_from(defs, from);
         let mut g = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let g = &mut *g;
         (resolved.into_iter())

@@ -64,10 +64,7 @@ impl<'a> ProcessWriter<'a> {
         if defs.sites.len() <= known {
             return;
         }
-        let mut part = GlobalDefs::default();
-        part.objects = defs.objects.clone();
-        part.sites = defs.sites[known..].to_vec();
-        let resolved = self.ctx.resolver.resolve(&part);
+        let resolved = self.ctx.resolver.resolve_from(defs, known);
         self.ctx.sites.extend(resolved.iter().map(|s| SiteArg {
             label: s.label(),
             file: s.location.file.clone().filter(|_| !s.unknown),

@@ -39,11 +39,7 @@ impl<'r> SiteLabels<'r> {
         }
         let id = ids.global(local, sites, p, &mut self.defs) as usize;
         if id >= self.labels.len() && id < self.defs.sites.len() {
-            // Only the new sites are resolved (with every object they may name).
-            let mut part = GlobalDefs::default();
-            part.objects = self.defs.objects.clone();
-            part.sites = self.defs.sites[self.labels.len()..].to_vec();
-            let new = self.resolver.resolve(&part);
+            let new = self.resolver.resolve_from(&self.defs, self.labels.len());
             self.labels.extend(new.iter().map(|s| s.label()));
         }
         self.labels.get(id).map(String::as_str)
